@@ -1,0 +1,1 @@
+//! baoqi-arbiter: see SPEC §2. (shell, filled by later issues)

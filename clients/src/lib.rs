@@ -1,0 +1,1 @@
+//! baoqi-clients: see SPEC §2. (shell, filled by later issues)

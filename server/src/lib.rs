@@ -1,0 +1,1 @@
+//! baoqi-server: see SPEC §2. (shell, filled by later issues)

@@ -1,0 +1,2 @@
+//! `baoqi`: the command-line entry point.
+fn main() {}
