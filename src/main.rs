@@ -1,2 +1,39 @@
-//! `baoqi`: the command-line entry point.
-fn main() {}
+//! `baoqi`: the command-line entry point. Each subcommand lives in its own module under
+//! `cli/`; this file only parses arguments and maps errors to exit codes.
+
+mod cli;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+/// 報棋 — an accessible Xiangqi play server for blind, deaf and sighted players.
+#[derive(Debug, Parser)]
+#[command(name = "baoqi", version, about, long_about = None)]
+struct Args {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Count the leaf nodes of the legal-move tree (checks the move generator, measures speed).
+    Perft(cli::perft::PerftArgs),
+    /// List the legal moves of a position in ICCS, sorted, on one line.
+    Moves(cli::moves::MovesArgs),
+}
+
+fn main() -> ExitCode {
+    let args = Args::parse();
+    let result = match args.command {
+        Command::Perft(a) => cli::perft::run(&a),
+        Command::Moves(a) => cli::moves::run(&a),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("baoqi: {e}");
+            ExitCode::from(e.exit_code())
+        }
+    }
+}

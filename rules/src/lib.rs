@@ -11,6 +11,7 @@ mod end;
 mod movegen;
 mod perft;
 mod position;
+mod repetition;
 mod setup;
 mod tables;
 mod types;
