@@ -17,6 +17,8 @@ struct Args {
 
 #[derive(Debug, Subcommand)]
 enum Command {
+    /// A short tour of the engine: a sample opening, a mate, and move-generation speed.
+    Demo(cli::demo::DemoArgs),
     /// Count the leaf nodes of the legal-move tree (checks the move generator, measures speed).
     Perft(cli::perft::PerftArgs),
     /// List the legal moves of a position in ICCS, sorted, on one line.
@@ -26,6 +28,7 @@ enum Command {
 fn main() -> ExitCode {
     let args = Args::parse();
     let result = match args.command {
+        Command::Demo(a) => cli::demo::run(&a),
         Command::Perft(a) => cli::perft::run(&a),
         Command::Moves(a) => cli::moves::run(&a),
     };

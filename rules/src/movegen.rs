@@ -48,6 +48,38 @@ impl std::fmt::Debug for MoveList {
     }
 }
 
+/// Decides cheaply which pseudo-legal moves need the full 第30條 test. When the mover is not
+/// in check, a move of a piece other than the general can expose the general only if it
+/// leaves or enters a line (file or rank) through the general — rook, cannon and facing
+/// generals attack along lines — or leaves a point diagonally next to the general, where it
+/// may have been blocking a horse's leg (絆馬腳). Every other move is legal as generated.
+struct SafetyGuard {
+    in_check: bool,
+    general: usize,
+}
+
+impl SafetyGuard {
+    fn new(pos: &Position) -> SafetyGuard {
+        SafetyGuard {
+            in_check: pos.is_check(),
+            general: pos.generals[pos.turn.index()] as usize,
+        }
+    }
+
+    #[inline]
+    fn may_expose(&self, m: Move) -> bool {
+        let g = self.general;
+        let (from, to) = (m.from.index(), m.to.index());
+        if self.in_check || from == g {
+            return true;
+        }
+        let (gf, gr) = (g % 9, g / 9);
+        let on_line = |sq: usize| sq % 9 == gf || sq / 9 == gr;
+        let diagonal_neighbour = (from % 9).abs_diff(gf) == 1 && (from / 9).abs_diff(gr) == 1;
+        on_line(from) || on_line(to) || diagonal_neighbour
+    }
+}
+
 #[inline]
 const fn code(color: usize, kind: Kind) -> u8 {
     1 + kind as u8 + 7 * color as u8
@@ -63,10 +95,11 @@ impl Position {
     pub fn legal_moves(&self) -> MoveList {
         let mut list = self.pseudo_moves();
         let mut probe = self.clone();
+        let guard = SafetyGuard::new(self);
         let mut kept = 0;
         for i in 0..list.len {
             let m = list.moves[i];
-            if !probe.leaves_general_attacked_mut(m) {
+            if !guard.may_expose(m) || !probe.leaves_general_attacked_mut(m) {
                 list.moves[kept] = m;
                 kept += 1;
             }
@@ -88,15 +121,18 @@ impl Position {
     pub fn has_legal_move(&self) -> bool {
         let list = self.pseudo_moves();
         let mut probe = self.clone();
-        list.iter().any(|m| !probe.leaves_general_attacked_mut(*m))
+        let guard = SafetyGuard::new(self);
+        list.iter()
+            .any(|&m| !guard.may_expose(m) || !probe.leaves_general_attacked_mut(m))
     }
 
-    /// The number of legal moves, counted without building the list twice.
+    /// The number of legal moves, counted without building a second list.
     pub fn count_legal_moves(&self) -> usize {
         let list = self.pseudo_moves();
         let mut probe = self.clone();
+        let guard = SafetyGuard::new(self);
         list.iter()
-            .filter(|m| !probe.leaves_general_attacked_mut(**m))
+            .filter(|&&m| !guard.may_expose(m) || !probe.leaves_general_attacked_mut(m))
             .count()
     }
 

@@ -379,17 +379,17 @@ impl FromStr for Move {
     type Err = ParseIccsError;
     /// Reads ICCS (`h2e2`, also `H2-E2` as some software writes it).
     fn from_str(s: &str) -> Result<Move, ParseIccsError> {
-        let clean: String = s.chars().filter(|c| *c != '-').collect();
-        if clean.chars().count() != 4 {
+        let clean: Vec<char> = s.chars().filter(|c| *c != '-').collect();
+        if clean.len() != 4 {
             return Err(ParseIccsError::Length {
                 what: "move",
                 expected: 4,
-                found: clean.chars().count(),
+                found: clean.len(),
                 text: s.to_owned(),
             });
         }
-        let from: Point = clean[..2].parse()?;
-        let to: Point = clean[2..].parse()?;
+        let from: Point = clean[..2].iter().collect::<String>().parse()?;
+        let to: Point = clean[2..].iter().collect::<String>().parse()?;
         if from == to {
             return Err(ParseIccsError::NullMove(s.to_owned()));
         }
