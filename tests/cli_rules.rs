@@ -68,7 +68,12 @@ fn bad_fen_is_a_clear_error_with_exit_code_2() {
 
 #[test]
 fn help_is_available_everywhere() {
-    for args in [&["--help"][..], &["perft", "--help"], &["moves", "--help"], &["demo", "--help"]] {
+    for args in [
+        &["--help"][..],
+        &["perft", "--help"],
+        &["moves", "--help"],
+        &["demo", "--help"],
+    ] {
         let o = baoqi(args);
         assert!(o.status.success(), "{args:?}");
         assert!(stdout(&o).contains("Usage"), "{args:?}");

@@ -51,7 +51,10 @@ fn playout_positions() -> Vec<Position> {
                 break;
             }
             // Prefer captures now and then so that the material thins out.
-            let captures: Vec<_> = moves.iter().filter(|m| pos.piece_at(m.to).is_some()).collect();
+            let captures: Vec<_> = moves
+                .iter()
+                .filter(|m| pos.piece_at(m.to).is_some())
+                .collect();
             let m = if !captures.is_empty() && rng.below(3) == 0 {
                 *captures[rng.below(captures.len())]
             } else {
@@ -73,8 +76,13 @@ fn ours(pos: &Position) -> String {
 fn a22_to_a30_legal_moves_agree_with_fairy_stockfish() {
     let Some(py) = python() else {
         let required = std::env::var("BAOQI_REQUIRE_PYFFISH").is_ok_and(|v| v == "1");
-        assert!(!required, "BAOQI_REQUIRE_PYFFISH=1 but no Python with pyffish was found");
-        eprintln!("SKIPPED: no Python with pyffish (set BAOQI_PYTHON or run the README test command)");
+        assert!(
+            !required,
+            "BAOQI_REQUIRE_PYFFISH=1 but no Python with pyffish was found"
+        );
+        eprintln!(
+            "SKIPPED: no Python with pyffish (set BAOQI_PYTHON or run the README test command)"
+        );
         return;
     };
     let positions = playout_positions();
@@ -93,7 +101,10 @@ fn a22_to_a30_legal_moves_agree_with_fairy_stockfish() {
     let output = child.wait_with_output().expect("python output");
     writer.join().expect("writer thread").expect("write FENs");
     assert!(output.status.success(), "the pyffish script failed");
-    let theirs: Vec<&str> = std::str::from_utf8(&output.stdout).expect("utf-8").lines().collect();
+    let theirs: Vec<&str> = std::str::from_utf8(&output.stdout)
+        .expect("utf-8")
+        .lines()
+        .collect();
     assert_eq!(theirs.len(), positions.len());
     let mut differing = 0;
     for (pos, reference) in positions.iter().zip(&theirs) {
@@ -103,6 +114,11 @@ fn a22_to_a30_legal_moves_agree_with_fairy_stockfish() {
             eprintln!("{}\n  ours:   {mine}\n  pyffish: {reference}", pos.fen());
         }
     }
-    assert_eq!(differing, 0, "{differing} of {} positions differ", positions.len());
+    assert_eq!(
+        differing,
+        0,
+        "{differing} of {} positions differ",
+        positions.len()
+    );
     eprintln!("{} positions agree with pyffish", positions.len());
 }

@@ -1,8 +1,8 @@
 //! Criterion benchmark of move generation: perft from the start position and a middlegame.
 #![allow(missing_docs)]
 
-use baoqi_rules::{perft, Position};
-use criterion::{criterion_group, criterion_main, Criterion};
+use baoqi_rules::{Position, perft};
+use criterion::{Criterion, criterion_group, criterion_main};
 
 fn bench(c: &mut Criterion) {
     let mut group = c.benchmark_group("perft");

@@ -135,10 +135,7 @@ impl NaturalLimit {
     /// When a player claims (66(2)(b) 提出方), only the claimant's checks are capped; when
     /// nobody claims or the referee raises it, both sides' checks are capped.
     pub fn counted(&self, claimant: Option<Color>) -> u32 {
-        let capped = |c: Color| match claimant {
-            Some(k) if k != c => false,
-            _ => true,
-        };
+        let capped = |c: Color| claimant.is_none_or(|k| k == c);
         let mut total = self.plies;
         for c in Color::ALL {
             let checks = self.checks[c.index()];
@@ -195,7 +192,11 @@ mod tests {
     fn a66_2_a_120_moves_without_capture_draw() {
         let mut n = NaturalLimit::new();
         for i in 0..119 {
-            n.record(if i % 2 == 0 { Color::Red } else { Color::Black }, false, false);
+            n.record(
+                if i % 2 == 0 { Color::Red } else { Color::Black },
+                false,
+                false,
+            );
         }
         assert!(!n.reached(None));
         n.record(Color::Black, false, false);
@@ -210,7 +211,11 @@ mod tests {
         for i in 0..120 {
             let red = i % 2 == 0;
             // Red checks on 15 of its moves.
-            n.record(if red { Color::Red } else { Color::Black }, false, red && i < 30);
+            n.record(
+                if red { Color::Red } else { Color::Black },
+                false,
+                red && i < 30,
+            );
         }
         assert_eq!(n.checks(Color::Red), 15);
         assert_eq!(n.counted(None), 115);

@@ -16,11 +16,11 @@ mod setup;
 mod tables;
 mod types;
 
-pub use end::{Ending, EndReason, NaturalLimit, NATURAL_LIMIT_PLIES, NATURAL_LIMIT_CHECKS};
+pub use end::{EndReason, Ending, NATURAL_LIMIT_CHECKS, NATURAL_LIMIT_PLIES, NaturalLimit};
 pub use movegen::MoveList;
 pub use perft::{divide, perft};
 pub use position::{IllegalMove, Position, PositionError, Undo};
-pub use setup::{ParseFenError, Setup, START_FEN};
+pub use setup::{ParseFenError, START_FEN, Setup};
 pub use types::{Color, Kind, Move, ParseIccsError, Piece, Point};
 
 /// Why a FEN cannot be turned into a legal position.

@@ -18,7 +18,10 @@ pub struct MoveList {
 
 impl MoveList {
     fn new() -> MoveList {
-        let dummy = Move::new(Point::from_index_unchecked(0), Point::from_index_unchecked(1));
+        let dummy = Move::new(
+            Point::from_index_unchecked(0),
+            Point::from_index_unchecked(1),
+        );
         MoveList {
             len: 0,
             moves: [dummy; CAPACITY],
@@ -184,7 +187,13 @@ impl Position {
     }
 
     #[inline]
-    fn blockable_moves(&self, pairs: &crate::tables::Pairs, from: usize, us: usize, list: &mut MoveList) {
+    fn blockable_moves(
+        &self,
+        pairs: &crate::tables::Pairs,
+        from: usize,
+        us: usize,
+        list: &mut MoveList,
+    ) {
         for &(block, to) in pairs.as_slice() {
             if self.board[block as usize] == 0 && self.free_for(to as usize, us) {
                 list.push(from, to as usize);
@@ -261,14 +270,21 @@ impl Position {
 
     /// Whether `color`'s general is attacked (in check), counting facing generals (30(2)).
     pub(crate) fn general_attacked(&self, color: Color) -> bool {
-        self.point_attacked_for_general(self.generals[color.index()] as usize, color.other().index())
+        self.point_attacked_for_general(
+            self.generals[color.index()] as usize,
+            color.other().index(),
+        )
     }
 
     /// Whether a general standing on `sq` (inside its palace) is attacked by side `by`.
     /// The enemy general counts as attacking along an open file (照面, 30(2)).
     #[inline]
     fn point_attacked_for_general(&self, sq: usize, by: usize) -> bool {
-        let (rook, cannon, general) = (code(by, Kind::Rook), code(by, Kind::Cannon), code(by, Kind::General));
+        let (rook, cannon, general) = (
+            code(by, Kind::Rook),
+            code(by, Kind::Cannon),
+            code(by, Kind::General),
+        );
         for ray in &RAYS[sq] {
             let mut iter = ray.as_slice().iter();
             let mut first = 0;
@@ -446,7 +462,11 @@ mod tests {
     #[test]
     fn attack_range_covers_own_and_enemy_pieces() {
         let p = Position::start();
-        let range: Vec<String> = p.attack_range("b2".parse().unwrap()).iter().map(ToString::to_string).collect();
+        let range: Vec<String> = p
+            .attack_range("b2".parse().unwrap())
+            .iter()
+            .map(ToString::to_string)
+            .collect();
         // b7 is the screen, b9 the first piece beyond it; b0 is a first piece, not beyond one.
         assert!(range.contains(&"b9".to_string()));
         assert!(!range.contains(&"b0".to_string()));

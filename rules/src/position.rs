@@ -319,6 +319,7 @@ impl Position {
     }
 
     /// The position after `m`, which must be legal.
+    #[must_use]
     pub fn after(&self, m: Move) -> Position {
         let mut next = self.clone();
         next.make(m);
@@ -337,7 +338,10 @@ fn check_placement(piece: Piece, p: Point) -> Result<(), PositionError> {
             "第27條: advisors stand on the palace diagonals"
         }
         Kind::Elephant
-            if !(p.on_own_side(c) && rank % 2 == 0 && file % 2 == 0 && (file / 2 + rank / 2) % 2 == 1) =>
+            if !(p.on_own_side(c)
+                && rank % 2 == 0
+                && file % 2 == 0
+                && (file / 2 + rank / 2) % 2 == 1) =>
         {
             "第26條: elephants stand on their seven points and never cross the river"
         }

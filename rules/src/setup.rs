@@ -2,6 +2,7 @@
 //! and writing live here. [`crate::Position::from_setup`] checks legality.
 
 use std::fmt;
+use std::fmt::Write as _;
 use std::str::FromStr;
 
 use crate::types::{Color, Piece, Point};
@@ -74,7 +75,7 @@ impl Setup {
             Color::Red => 'w',
             Color::Black => 'b',
         };
-        out.push_str(&format!(" {side} - - {} {}", self.halfmoves, self.fullmoves));
+        let _ = write!(out, " {side} - - {} {}", self.halfmoves, self.fullmoves);
         out
     }
 }
@@ -89,7 +90,9 @@ pub enum ParseFenError {
     #[error("the board part of a FEN has 10 ranks separated by `/`, this one has {0}")]
     RankCount(usize),
     /// A rank describes more or fewer than nine points.
-    #[error("rank {rank} of the FEN (counting from black's side, first = 1) describes {points} points instead of 9")]
+    #[error(
+        "rank {rank} of the FEN (counting from black's side, first = 1) describes {points} points instead of 9"
+    )]
     RankWidth {
         /// 1-based rank as written (from the top of the FEN).
         rank: usize,
@@ -97,7 +100,9 @@ pub enum ParseFenError {
         points: usize,
     },
     /// A character that is neither a piece letter nor a digit.
-    #[error("`{0}` is not a piece letter (K A B/E N/H R C P, upper case red, lower case black) nor a digit")]
+    #[error(
+        "`{0}` is not a piece letter (K A B/E N/H R C P, upper case red, lower case black) nor a digit"
+    )]
     BadPiece(char),
     /// The side to move is not w, r or b.
     #[error("the side to move must be `w` or `r` (red) or `b` (black), not `{0}`")]
@@ -224,7 +229,10 @@ mod tests {
         assert_eq!("9/9".parse::<Setup>(), Err(ParseFenError::RankCount(2)));
         assert!(matches!(
             "4k5/9/9/9/9/9/9/9/9/4K4 w".parse::<Setup>(),
-            Err(ParseFenError::RankWidth { rank: 1, points: 10 })
+            Err(ParseFenError::RankWidth {
+                rank: 1,
+                points: 10
+            })
         ));
         assert_eq!(
             "4x4/9/9/9/9/9/9/9/9/4K4 w".parse::<Setup>(),

@@ -104,7 +104,11 @@ pub(crate) static HORSE: [Pairs; 90] = {
             let (df, dr) = DIRS[d];
             if let Some(leg) = at(f + df, r + dr) {
                 // Then one diagonal step continuing the same direction.
-                let (a, b) = if df == 0 { ((1, dr), (-1, dr)) } else { ((df, 1), (df, -1)) };
+                let (a, b) = if df == 0 {
+                    ((1, dr), (-1, dr))
+                } else {
+                    ((df, 1), (df, -1))
+                };
                 if let Some(to) = at(f + df + a.0, r + dr + a.1) {
                     t[sq] = t[sq].push(leg, to);
                 }

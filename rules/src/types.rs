@@ -19,6 +19,7 @@ impl Color {
 
     /// The other side.
     #[inline]
+    #[must_use]
     pub const fn other(self) -> Color {
         match self {
             Color::Red => Color::Black,
@@ -345,7 +346,9 @@ impl FromStr for Point {
         if !('a'..='i').contains(&fc) {
             return Err(ParseIccsError::File(chars[0]));
         }
-        let rank = chars[1].to_digit(10).ok_or(ParseIccsError::Rank(chars[1]))?;
+        let rank = chars[1]
+            .to_digit(10)
+            .ok_or(ParseIccsError::Rank(chars[1]))?;
         Ok(Point((rank as u8) * 9 + (fc as u8 - b'a')))
     }
 }
@@ -415,10 +418,22 @@ mod tests {
 
     #[test]
     fn bad_iccs_is_rejected_with_reason() {
-        assert!(matches!("j2e2".parse::<Move>(), Err(ParseIccsError::File('j'))));
-        assert!(matches!("h2e".parse::<Move>(), Err(ParseIccsError::Length { .. })));
-        assert!(matches!("h2h2".parse::<Move>(), Err(ParseIccsError::NullMove(_))));
-        assert!(matches!("hxe2".parse::<Move>(), Err(ParseIccsError::Rank('x'))));
+        assert!(matches!(
+            "j2e2".parse::<Move>(),
+            Err(ParseIccsError::File('j'))
+        ));
+        assert!(matches!(
+            "h2e".parse::<Move>(),
+            Err(ParseIccsError::Length { .. })
+        ));
+        assert!(matches!(
+            "h2h2".parse::<Move>(),
+            Err(ParseIccsError::NullMove(_))
+        ));
+        assert!(matches!(
+            "hxe2".parse::<Move>(),
+            Err(ParseIccsError::Rank('x'))
+        ));
     }
 
     #[test]

@@ -1,6 +1,6 @@
 //! Perft fixtures from `fixtures/perft.txt`, read by one loop.
 
-use baoqi_rules::{perft, Position};
+use baoqi_rules::{Position, perft};
 
 const FIXTURES: &str = include_str!("fixtures/perft.txt");
 

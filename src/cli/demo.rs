@@ -2,7 +2,7 @@
 
 use std::time::Instant;
 
-use baoqi_rules::{perft, Move, Position};
+use baoqi_rules::{Move, Position, perft};
 use clap::Args;
 
 use super::CliError;
@@ -25,22 +25,33 @@ pub(crate) fn run(args: &DemoArgs) -> Result<(), CliError> {
     println!("baoqi demo — the start position (第17條):\n{pos}\n");
     for (ply, text) in OPENING.split_whitespace().enumerate() {
         let m: Move = text.parse().map_err(|e| CliError::Failed(format!("{e}")))?;
-        let piece = pos.piece_at(m.from).map_or('?', |p| p.chinese());
+        let piece = pos.piece_at(m.from).map_or('?', baoqi_rules::Piece::chinese);
         pos.play(m).map_err(|e| CliError::Failed(format!("{e}")))?;
         let check = if pos.is_check() { " (check)" } else { "" };
         println!("{:>2}. {piece} {m}{check}", ply + 1);
     }
-    println!("\n{pos}\n{} legal moves for the side to move.\n", pos.legal_moves().len());
+    println!(
+        "\n{pos}\n{} legal moves for the side to move.\n",
+        pos.legal_moves().len()
+    );
     let mut mate = Position::from_fen(MATE_FEN)?;
     println!("Two rooks against a bare general:\n{mate}");
-    mate.play("a2d2".parse().map_err(|e| CliError::Failed(format!("{e}")))?)
-        .map_err(|e| CliError::Failed(format!("{e}")))?;
+    mate.play(
+        "a2d2"
+            .parse()
+            .map_err(|e| CliError::Failed(format!("{e}")))?,
+    )
+    .map_err(|e| CliError::Failed(format!("{e}")))?;
     if let Some(end) = mate.ending() {
         let result = match end.winner {
             Some(c) => format!("{}方勝", c.chinese()),
             None => "和局".to_owned(),
         };
-        println!("after a2d2: {} ({}): {result}\n", end.reason.chinese(), end.reason.article());
+        println!(
+            "after a2d2: {} ({}): {result}\n",
+            end.reason.chinese(),
+            end.reason.article()
+        );
     }
     if args.perft_depth > 0 {
         let started = Instant::now();

@@ -2,7 +2,7 @@
 
 use clap::Args;
 
-use super::{position_from, CliError};
+use super::{CliError, position_from};
 
 /// Arguments of `baoqi moves`.
 #[derive(Debug, Args)]

@@ -5,7 +5,7 @@ use std::time::Instant;
 use baoqi_rules::{divide, perft};
 use clap::Args;
 
-use super::{position_from, CliError};
+use super::{CliError, position_from};
 
 /// Arguments of `baoqi perft`.
 #[derive(Debug, Args)]
