@@ -25,7 +25,9 @@ pub(crate) fn run(args: &DemoArgs) -> Result<(), CliError> {
     println!("baoqi demo — the start position (第17條):\n{pos}\n");
     for (ply, text) in OPENING.split_whitespace().enumerate() {
         let m: Move = text.parse().map_err(|e| CliError::Failed(format!("{e}")))?;
-        let piece = pos.piece_at(m.from).map_or('?', baoqi_rules::Piece::chinese);
+        let piece = pos
+            .piece_at(m.from)
+            .map_or('?', baoqi_rules::Piece::chinese);
         pos.play(m).map_err(|e| CliError::Failed(format!("{e}")))?;
         let check = if pos.is_check() { " (check)" } else { "" };
         println!("{:>2}. {piece} {m}{check}", ply + 1);
