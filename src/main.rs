@@ -21,6 +21,8 @@ enum Command {
     Demo(cli::demo::DemoArgs),
     /// Count the leaf nodes of the legal-move tree (checks the move generator, measures speed).
     Perft(cli::perft::PerftArgs),
+    /// Replay moves and print the repetition warnings and game-end rulings (第10–11章).
+    Adjudicate(cli::adjudicate::AdjudicateArgs),
     /// List the legal moves of a position in ICCS, sorted, on one line.
     Moves(cli::moves::MovesArgs),
 }
@@ -30,6 +32,7 @@ fn main() -> ExitCode {
     let result = match args.command {
         Command::Demo(a) => cli::demo::run(&a),
         Command::Perft(a) => cli::perft::run(&a),
+        Command::Adjudicate(a) => cli::adjudicate::run(&a),
         Command::Moves(a) => cli::moves::run(&a),
     };
     match result {

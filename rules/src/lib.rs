@@ -20,6 +20,7 @@ pub use end::{EndReason, Ending, NATURAL_LIMIT_CHECKS, NATURAL_LIMIT_PLIES, Natu
 pub use movegen::MoveList;
 pub use perft::{divide, perft};
 pub use position::{IllegalMove, Position, PositionError, Undo};
+pub use repetition::*; // Game, Review, Warning, Ruling, …: see repetition/mod.rs
 pub use setup::{ParseFenError, START_FEN, Setup};
 pub use types::{Color, Kind, Move, ParseIccsError, Piece, Point};
 

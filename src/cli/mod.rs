@@ -1,5 +1,6 @@
 //! Subcommands of `baoqi`, one module each, and the error type they share.
 
+pub(crate) mod adjudicate;
 pub(crate) mod demo;
 pub(crate) mod moves;
 pub(crate) mod perft;
