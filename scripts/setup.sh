@@ -3,7 +3,7 @@
 # Idempotent: each step checks first and does nothing when already done.
 #
 #   scripts/setup.sh run    what the server needs (speech, audio libraries)
-#   scripts/setup.sh test   the above, plus what the tests need (Python venv with pyffish,
+#   scripts/setup.sh test   the above, plus what the tests need (Python venv with pyffish and cchess,
 #                           Chromium and a CJK font for browser tests, Node for playwright)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -32,10 +32,11 @@ fi
 
 if [[ $mode == test ]]; then
   # Fairy-Stockfish as an independent reference for the differential tests.
-  if ! .venv/bin/python -c "import pyffish" 2>/dev/null; then
-    echo "setup: creating .venv with pyffish"
-    python3 -m venv .venv
-    .venv/bin/pip install -q --disable-pip-version-check pyffish
+  # cchess (Chinese move text) as a second reference for the notation grammar.
+  if ! .venv/bin/python -c "import pyffish, cchess" 2>/dev/null; then
+    echo "setup: creating .venv with pyffish and cchess"
+    [[ -x .venv/bin/python ]] || python3 -m venv .venv
+    .venv/bin/pip install -q --disable-pip-version-check pyffish cchess
   fi
   rustup component list --installed 2>/dev/null | grep -q '^clippy' || rustup component add clippy
   rustup component list --installed 2>/dev/null | grep -q '^rustfmt' || rustup component add rustfmt

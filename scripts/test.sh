@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh test
-export BAOQI_REQUIRE_PYFFISH=1 BAOQI_PYTHON="$PWD/.venv/bin/python"
+export BAOQI_REQUIRE_PYFFISH=1 BAOQI_REQUIRE_CCHESS=1 BAOQI_PYTHON="$PWD/.venv/bin/python"
 echo "== cargo fmt --check"
 cargo fmt --all --check
 echo "== cargo clippy"

@@ -25,6 +25,12 @@ enum Command {
     Adjudicate(cli::adjudicate::AdjudicateArgs),
     /// List the legal moves of a position in ICCS, sorted, on one line.
     Moves(cli::moves::MovesArgs),
+    /// Read or write a move in the notations of 附表六 (traditional, AXF, WXF, ICCS, spoken).
+    Notation(cli::notation::NotationArgs),
+    /// Feed an announcement (報棋) word by word and print the answer after each word.
+    Announce(cli::announce::AnnounceArgs),
+    /// Replay game records (PGN) and report the final position or the first bad move.
+    Replay(cli::replay::ReplayArgs),
 }
 
 fn main() -> ExitCode {
@@ -34,6 +40,9 @@ fn main() -> ExitCode {
         Command::Perft(a) => cli::perft::run(&a),
         Command::Adjudicate(a) => cli::adjudicate::run(&a),
         Command::Moves(a) => cli::moves::run(&a),
+        Command::Notation(a) => cli::notation::run(&a),
+        Command::Announce(a) => cli::announce::run(&a),
+        Command::Replay(a) => cli::replay::run(&a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,1 +1,30 @@
-//! baoqi-grammar: see SPEC §2. (shell, filled by later issues)
+//! Xiangqi notation for baoqi (報棋), after 附表六 of the 通用象棋規則 and SPEC §4–§5.
+//!
+//! - Syntax apart from legality: [`parse`] reads text into a [`Notation`] (a [`Designation`]
+//!   or an ICCS move); [`Designation::resolve`] turns it into a move in a position or a
+//!   precise [`ResolveError`].
+//! - [`render`] writes any legal move in each [`Style`].
+//! - [`Announcer`] follows an announcement word by word (報棋, SPEC §5).
+//! - [`speech`] gives display and speakable words; [`pgn`] reads and writes game records.
+//!
+//! Pure: no I/O, no clock.
+
+mod announce;
+mod designation;
+mod locate;
+mod parse;
+pub mod pgn;
+mod render;
+mod resolve;
+pub mod speech;
+pub mod words;
+
+pub use announce::{Announcer, Completion, Step};
+pub use designation::{Designation, Motion, Order, PieceName};
+pub use locate::{Impossible, NameError, Points, candidates, destination, motion_between};
+pub use parse::{Notation, ParseError, parse, parse_word};
+pub use render::{
+    RenderError, Style, canonical_name, designate, marks_of, render, render_marked, words_of,
+};
+pub use resolve::{Mode, NotationError, ResolveError, parse_move};
+pub use words::{CharSide, Marks, NumeralStyle, Word};

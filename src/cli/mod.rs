@@ -1,9 +1,12 @@
 //! Subcommands of `baoqi`, one module each, and the error type they share.
 
 pub(crate) mod adjudicate;
+pub(crate) mod announce;
 pub(crate) mod demo;
 pub(crate) mod moves;
+pub(crate) mod notation;
 pub(crate) mod perft;
+pub(crate) mod replay;
 
 use baoqi_rules::{FenError, Position, START_FEN};
 

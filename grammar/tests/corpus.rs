@@ -1,0 +1,85 @@
+//! The Chinese Chess Practical Dataset (ccpd, 6,196 Big5 PGN files, CC BY 4.0, by Yu-Han
+//! Tseng): every consistent game replays to its end; the broken ones fail at the move (or
+//! start position) listed in `fixtures/corpus_failures.tsv`, with a reason naming the problem.
+//!
+//! The corpus lives in `shared/corpus/ccpd` beside the repository (or at `$BAOQI_CORPUS`).
+
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use baoqi_grammar::pgn;
+
+const EXPECTED_FAILURES: &str = include_str!("fixtures/corpus_failures.tsv");
+const EXPECTED_PASSED: usize = 6183;
+const EXPECTED_FILES: usize = 6196;
+
+fn corpus_root() -> PathBuf {
+    std::env::var_os("BAOQI_CORPUS").map_or_else(
+        || Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus/ccpd"),
+        PathBuf::from,
+    )
+}
+
+fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
+    for entry in std::fs::read_dir(dir).expect("readable corpus folder") {
+        let path = entry.expect("folder entry").path();
+        if path.is_dir() {
+            collect(&path, out);
+        } else if path.extension().is_some_and(|e| e == "pgn") {
+            out.push(path);
+        }
+    }
+}
+
+#[test]
+#[allow(clippy::cast_precision_loss)] // a speed figure for the log
+fn s6p1_corpus_replays_and_broken_records_fail_with_their_reason() {
+    let root = corpus_root();
+    assert!(
+        root.is_dir(),
+        "corpus not found at {} (set BAOQI_CORPUS)",
+        root.display()
+    );
+    let mut files = Vec::new();
+    collect(&root, &mut files);
+    files.sort();
+    assert_eq!(files.len(), EXPECTED_FILES);
+    let records: Vec<(String, Vec<u8>)> = files
+        .iter()
+        .map(|f| {
+            let rel = f
+                .strip_prefix(&root)
+                .unwrap()
+                .to_string_lossy()
+                .into_owned();
+            (rel, std::fs::read(f).unwrap())
+        })
+        .collect();
+
+    let started = Instant::now();
+    let mut failures = Vec::new();
+    let (mut passed, mut plies) = (0, 0);
+    for (rel, bytes) in &records {
+        match pgn::replay_bytes(bytes) {
+            Ok(r) => {
+                passed += 1;
+                plies += r.moves.len();
+            }
+            Err(e) => failures.push(format!("{rel}\t{}\t{}", e.ply, e.reason)),
+        }
+    }
+    let secs = started.elapsed().as_secs_f64();
+    eprintln!(
+        "{passed} passed, {} failed; {plies} moves in {secs:.3} s ({:.2} M moves/s)",
+        failures.len(),
+        plies as f64 / secs / 1e6
+    );
+
+    let expected: Vec<&str> = EXPECTED_FAILURES
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.is_empty())
+        .collect();
+    assert_eq!(failures, expected);
+    assert_eq!(passed, EXPECTED_PASSED);
+    assert!(plies > 300_000, "only {plies} moves replayed");
+}

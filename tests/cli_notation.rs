@@ -1,0 +1,126 @@
+//! `baoqi notation`, `baoqi announce` and `baoqi replay` end to end: the contract of issue 3
+//! (output lines, tabs, exit codes).
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn baoqi(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_baoqi"))
+        .args(args)
+        .output()
+        .expect("the baoqi binary runs")
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8(out.stdout.clone()).expect("utf-8 output")
+}
+
+#[test]
+fn s6p1_notation_parse_prints_the_iccs_move() {
+    let out = baoqi(&["notation", "parse", "炮二平五"]);
+    assert!(out.status.success());
+    assert_eq!(stdout(&out), "h2e2\n");
+    let out = baoqi(&[
+        "notation",
+        "parse",
+        "--fen",
+        "3k5/9/4P4/4P4/4P4/9/9/9/9/4K4 w - - 0 1",
+        "中兵平四",
+    ]);
+    assert_eq!(stdout(&out), "e6f6\n");
+    let out = baoqi(&["notation", "parse", "馬二平三"]);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn s6p1_notation_parse_batch_reads_fen_tab_text_lines() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_baoqi"))
+        .args(["notation", "parse", "--batch"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("the baoqi binary runs");
+    let start = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+    let input = format!("{start}\t炮二平五\n{start}\tC2=5\n{start}\t車三進一\n");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[..2], ["h2e2", "h2e2"]);
+    assert!(
+        lines[2].starts_with("error: ") && lines[2].contains("file 3"),
+        "{text}"
+    );
+}
+
+#[test]
+fn s6p1_notation_render_every_style() {
+    let render = |style: &str| stdout(&baoqi(&["notation", "render", "h2h9", "--style", style]));
+    assert_eq!(render("traditional"), "炮二進七×\n");
+    assert_eq!(render("axf"), "C2+7×\n");
+    assert_eq!(render("wxf"), "C2+7\n");
+    assert_eq!(render("iccs"), "h2h9\n");
+    assert_eq!(render("spoken-cmn"), "pao4 er4 jin4 qi1\n");
+    assert_eq!(render("spoken-yue"), "paau3 二 進 七\n");
+}
+
+#[test]
+fn s7p6_3_announce_prints_one_line_per_word_and_the_completion() {
+    let out = baoqi(&["announce", "馬二進三"]);
+    assert!(out.status.success());
+    let text = stdout(&out);
+    let lines: Vec<Vec<&str>> = text.lines().map(|l| l.split('\t').collect()).collect();
+    assert_eq!(lines.len(), 5, "{text}");
+    assert_eq!(lines[0][..4], ["馬", "possible", "-", "6"]);
+    assert_eq!(lines[1][..4], ["二", "possible", "h0", "3"]);
+    assert_eq!(lines[4], ["complete", "legal", "h0g2"]);
+    let text = stdout(&baoqi(&["announce", "馬", "二", "平", "三"]));
+    assert!(
+        text.lines()
+            .nth(2)
+            .unwrap()
+            .starts_with("平\timpossible\t-\t0\t"),
+        "{text}"
+    );
+    assert!(
+        text.lines()
+            .last()
+            .unwrap()
+            .starts_with("complete\tillegal\t"),
+        "{text}"
+    );
+}
+
+#[test]
+fn s6p1_replay_reports_each_file_and_the_totals() {
+    let dir = std::env::temp_dir().join(format!("baoqi-replay-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("sub")).unwrap();
+    std::fs::write(
+        dir.join("a.pgn"),
+        "[Game \"Chinese Chess\"]\n1. 炮二平五 馬８進７\n2. 馬二進三 *\n",
+    )
+    .unwrap();
+    std::fs::write(dir.join("sub/b.pgn"), "1. 炮二平五 馬８進７ 2. 馬二平三\n").unwrap();
+    let out = baoqi(&["replay", "--format", "tsv", dir.to_str().unwrap()]);
+    assert!(out.status.success());
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 3, "{text}");
+    assert!(
+        lines[0].ends_with(
+            "a.pgn\tok\t3\trnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C1N2/9/RNBAKAB1R b - - 3 2"
+        ),
+        "{text}"
+    );
+    assert!(
+        lines[1].contains("b.pgn\tfail\t2\t") && lines[1].contains("never 平"),
+        "{text}"
+    );
+    assert_eq!(lines[2], "1 passed, 1 failed");
+    std::fs::remove_dir_all(dir).ok();
+}
