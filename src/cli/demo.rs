@@ -2,7 +2,8 @@
 
 use std::time::Instant;
 
-use baoqi_rules::{Move, Position, perft};
+use baoqi_grammar::{Style, render_marked};
+use baoqi_rules::{Game, Move, Position, perft};
 use clap::Args;
 
 use super::CliError;
@@ -25,12 +26,12 @@ pub(crate) fn run(args: &DemoArgs) -> Result<(), CliError> {
     println!("baoqi demo — the start position (第17條):\n{pos}\n");
     for (ply, text) in OPENING.split_whitespace().enumerate() {
         let m: Move = text.parse().map_err(|e| CliError::Failed(format!("{e}")))?;
-        let piece = pos
-            .piece_at(m.from)
-            .map_or('?', baoqi_rules::Piece::chinese);
+        let traditional = render_marked(&pos, m, Style::Traditional)
+            .map_err(|e| CliError::Failed(format!("{e}")))?;
+        let axf =
+            render_marked(&pos, m, Style::Axf).map_err(|e| CliError::Failed(format!("{e}")))?;
         pos.play(m).map_err(|e| CliError::Failed(format!("{e}")))?;
-        let check = if pos.is_check() { " (check)" } else { "" };
-        println!("{:>2}. {piece} {m}{check}", ply + 1);
+        println!("{:>2}. {traditional:<6} {axf:<6} {m}", ply + 1);
     }
     println!(
         "\n{pos}\n{} legal moves for the side to move.\n",
@@ -55,6 +56,7 @@ pub(crate) fn run(args: &DemoArgs) -> Result<(), CliError> {
             end.reason.article()
         );
     }
+    perpetual_check()?;
     if args.perft_depth > 0 {
         let started = Instant::now();
         let nodes = perft(&mut Position::start(), args.perft_depth);
@@ -65,5 +67,26 @@ pub(crate) fn run(args: &DemoArgs) -> Result<(), CliError> {
             nodes as f64 / secs / 1e6
         );
     }
+    Ok(())
+}
+
+/// A rook checking on every move (長將, 58(1)): warned at the 3rd occurrence (61(2)), lost
+/// when the warned position recurs (65(3)).
+fn perpetual_check() -> Result<(), CliError> {
+    let mut game = Game::new(Position::from_fen("4k4/R8/9/9/9/9/9/9/9/3K5 w")?);
+    println!("A perpetual check (長將):");
+    for text in "a8a9 e9e8 a9a8 e8e9 a8a9 e9e8 a9a8 e8e9 a8a9 e9e8 a9a8 e8e9".split_whitespace() {
+        let m: Move = text.parse().map_err(|e| CliError::Failed(format!("{e}")))?;
+        let review = game.play(m).map_err(|e| CliError::Failed(format!("{e}")))?;
+        for line in review
+            .warnings
+            .iter()
+            .map(ToString::to_string)
+            .chain(review.ending.iter().map(ToString::to_string))
+        {
+            println!("  {line}");
+        }
+    }
+    println!();
     Ok(())
 }
