@@ -1,1 +1,9 @@
-//! baoqi-clients: see SPEC §2. (shell, filled by later issues)
+//! The blind player's clients (SPEC §1, §5, §8): a numeric keypad and a tactile sensor board.
+//!
+//! - [`board`]: the serial line protocol of a sensor board and the logic that turns lifts,
+//!   places and presses into moves, captures in either order, slides and put-backs.
+//! - [`keypad`]: the key map that reaches every announcement word in at most two keys, and the
+//!   keypad's commands.
+
+pub mod board;
+pub mod keypad;
