@@ -31,6 +31,8 @@ enum Command {
     Announce(cli::announce::AnnounceArgs),
     /// Replay game records (PGN) and report the final position or the first bad move.
     Replay(cli::replay::ReplayArgs),
+    /// Run a match from a config (TOML) and a script (JSON lines); print every event as JSON.
+    Simulate(cli::simulate::SimulateArgs),
 }
 
 fn main() -> ExitCode {
@@ -43,6 +45,7 @@ fn main() -> ExitCode {
         Command::Notation(a) => cli::notation::run(&a),
         Command::Announce(a) => cli::announce::run(&a),
         Command::Replay(a) => cli::replay::run(&a),
+        Command::Simulate(a) => cli::simulate::run(&a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

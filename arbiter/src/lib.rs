@@ -1,1 +1,59 @@
-//! baoqi-arbiter: see SPEC §2. (shell, filled by later issues)
+//! The arbiter of baoqi (報棋): a pure, sans-IO match state machine that enforces what a
+//! supervising referee enforces at a table for blind, deaf and sighted players (附表七
+//! 第六部分 視障賽 and 第七部分 共融賽 of the 通用象棋規則, SPEC §5–§10).
+//!
+//! API stable as of 2026-11-22 03:05 UTC (names will not change; additions only).
+//!
+//! - [`MatchConfig`] (serde, TOML): event kind, each side's categories and aids, time
+//!   controls per category (附表三), alerts, violation limits (127(2)), scoresheet header.
+//! - [`Match::new`]`(config, now)`; [`Match::apply`]`(seat, command, now) -> Result<Vec<Event>,
+//!   Rejection>`: the [`Seat`] is the authenticated sender (the server tags each command);
+//!   a refused command changes nothing. Time is [`Millis`] on the caller's monotonic timeline.
+//! - [`Match::next_deadline`]: the next instant at which something happens by itself (an
+//!   alert, a flag fall); call `apply(_, Command::Tick, deadline)` then. Every command first
+//!   catches up with the time that passed, so a late tick loses nothing: alerts and flag fall
+//!   carry their true instant.
+//! - [`Event`] is the single source of truth: [`Match::from_events`] folds a stored log back
+//!   into the same state; [`Match::replay`] re-applies stored commands ([`Stamped`]).
+//! - [`Match::snapshot`] gives the whole visible state ([`View`]) for a reconnecting client
+//!   or the referee monitor; [`Match::scoresheet`] and [`Match::pgn`] export the record.
+//! - [`script`]: scripted matches (`baoqi simulate`), one JSON command per line.
+//!
+//! Readings of the rule text are listed in `docs/decisions.md`.
+
+mod api;
+mod board;
+mod boards;
+mod check;
+mod clock;
+mod command;
+mod config;
+mod event;
+mod fold;
+mod moves;
+mod offers;
+mod referee;
+mod rejection;
+mod render;
+mod scoresheet;
+pub mod script;
+mod state;
+mod time;
+mod turn;
+mod view;
+mod violations;
+mod vocab;
+
+pub use api::ConfigError;
+pub use command::{Adjudication, Card, Command, Millis, Seat, Side, Stamped, ViolationKind};
+pub use config::{
+    AlertConfig, AlertSet, BoardId, BoardUse, Category, ClockMode, EventKind, Header, Limits,
+    MatchConfig, PART6_THRESHOLDS_MS, PART7_THRESHOLDS_MS, SideConfig, TimeControl, TimeTable,
+};
+pub use event::{
+    Audience, CheckOutcome, ClockView, Event, MoveView, Outcome, RefereeCall, ReportReason,
+    SideTime, Speaker, Spoken,
+};
+pub use rejection::Rejection;
+pub use state::Match;
+pub use view::{BoardView, LoggedWord, Pending, Phase, ResultView, SheetMove, TallyView, View};

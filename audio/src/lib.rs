@@ -1,1 +1,42 @@
-//! baoqi-audio: see SPEC §2. (shell, filled by later issues)
+//! baoqi-audio: what a visually impaired player hears (SPEC §1, §5, §7, §8; issue 7).
+//!
+//! - [`Utterance`]: what there is to say, pure data with slots; [`phrasebook::phrase`]
+//!   turns it into a [`Phrase`] (display, Cantonese, Mandarin) from `data/phrasebook.toml`;
+//!   times are said naturally by [`spoken_time`].
+//! - [`Speaker`]: a voice; [`EspeakSpeaker`] renders with the `espeak-ng` program and plays
+//!   through cpal ([`Output`]); [`DispatcherSpeaker`] goes through speech-dispatcher (`tts`).
+//! - [`Voice`]: the speech queue in front of a speaker (policy in [`queue`]) and the
+//!   spoken-text log ([`SpokenLog`]).
+//! - [`Earcon`]: short synthesized tones (documented in `docs/audio.md`).
+//! - [`from_event`]: what a player hears for each arbiter event.
+//! - [`recording`]: a WAV per game of everything played plus the microphone, time-aligned
+//!   with the event log, and its upload.
+
+pub mod dispatcher;
+pub mod earcon;
+pub mod espeak;
+pub mod from_event;
+pub mod output;
+pub mod pcm;
+pub mod phrasebook;
+pub mod queue;
+pub mod recording;
+pub mod speaker;
+pub mod spoken_time;
+pub mod upload;
+pub mod utterance;
+pub mod voice;
+
+pub use dispatcher::DispatcherSpeaker;
+pub use earcon::{Earcon, Tone};
+pub use espeak::Espeak;
+pub use output::{Output, OutputError, StreamWriter, TrackId, TrackState};
+pub use pcm::Pcm;
+pub use phrasebook::{LANGS, Phrase, voice};
+pub use recording::{Microphone, Recorder, RecordingMeta, Tap};
+pub use speaker::{EspeakSpeaker, ScriptedSpeaker, SpeakError, Speaker};
+pub use upload::{HttpUploader, UploadError, Uploader};
+pub use utterance::{
+    Board, CheckOutcome, EndCause, GameResult, SideTime, TimeReason, Urgency, Utterance, Violation,
+};
+pub use voice::{Entry, Fate, SpokenLog, Voice};

@@ -7,6 +7,7 @@ pub(crate) mod moves;
 pub(crate) mod notation;
 pub(crate) mod perft;
 pub(crate) mod replay;
+pub(crate) mod simulate;
 
 use baoqi_rules::{FenError, Position, START_FEN};
 

@@ -1,0 +1,315 @@
+//! The public surface of [`Match`]: creation, [`Match::apply`], replay and views.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use baoqi_rules::{Color, FenError, Game, Position};
+
+use crate::board::Board;
+use crate::clock;
+use crate::command::{Command, Millis, Seat, Side, Stamped};
+use crate::config::MatchConfig;
+use crate::event::Event;
+use crate::rejection::Rejection;
+use crate::state::{Core, Match, Turn, card_index};
+use crate::view::{BoardView, Pending, Phase, TallyView, View};
+
+/// Why a configuration cannot start a match.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ConfigError {
+    /// The start position is not a legal position.
+    #[error("start position: {0}")]
+    Fen(#[from] FenError),
+}
+
+impl Match {
+    /// A match created at `now`: the clocks are set (95(1)) but not running until
+    /// [`Command::Start`] or black's first press (95(3)).
+    pub fn new(config: MatchConfig, now: Millis) -> Result<Match, ConfigError> {
+        let start = match &config.start_fen {
+            Some(f) => Position::from_fen(f)?,
+            None => Position::start(),
+        };
+        let red = config.time.for_side(&config.red);
+        let black = config.time.for_side(&config.black);
+        let clock = clock::initial(&red, &black, now);
+        let boards: BTreeMap<_, _> = Color::ALL
+            .iter()
+            .filter_map(|&c| config.side(c).board_use().board())
+            .map(|b| (b, Board::of(&start)))
+            .collect();
+        let turn = Turn::new(start.turn(), 1, &start, clock::stored(&clock, start.turn()));
+        let core = Core {
+            phase: Phase::NotStarted,
+            clock,
+            turn,
+            boards,
+            diverging: BTreeSet::new(),
+            tallies: [[0; 3]; 2],
+            offer: None,
+            offer_guard: [None, None],
+            cards: [[Color::Red; 2], [Color::Black; 2]],
+            alerted: [BTreeSet::new(), BTreeSet::new()],
+            log: Vec::new(),
+            sheet: Vec::new(),
+            prev: None,
+            repeats: Vec::new(),
+            sealed: None,
+            warnings: Vec::new(),
+            notes: Vec::new(),
+            result: None,
+            verified: None,
+        };
+        Ok(Match {
+            game: Game::new(start.clone()),
+            start,
+            config,
+            created: now,
+            core,
+            last_review: None,
+        })
+    }
+
+    /// Applies a command from `seat` at `now`. First the time that passed is caught up
+    /// (alerts, flag fall, stamped with their true instants); then the command runs. On a
+    /// [`Rejection`] nothing changes, not even the catch-up (a [`Command::Tick`] is never
+    /// refused).
+    pub fn apply(
+        &mut self,
+        seat: Seat,
+        command: Command,
+        now: Millis,
+    ) -> Result<Vec<Event>, Rejection> {
+        let mut next = self.clone();
+        let mut out = Vec::new();
+        next.catch_up(now, &mut out);
+        if command != Command::Tick {
+            next.dispatch(seat, command, now, &mut out)?;
+        }
+        *self = next;
+        Ok(out)
+    }
+
+    /// [`Match::apply`] for a stored command.
+    pub fn apply_stamped(&mut self, s: &Stamped) -> Result<Vec<Event>, Rejection> {
+        self.apply(s.seat, s.command.clone(), s.at)
+    }
+
+    /// Folds an event and records it in `out`.
+    pub(crate) fn emit(&mut self, out: &mut Vec<Event>, e: Event) {
+        self.fold(&e);
+        out.push(e);
+    }
+
+    /// Rebuilds a match by applying stored commands in order (refused ones change nothing).
+    pub fn replay(
+        config: MatchConfig,
+        created: Millis,
+        commands: &[Stamped],
+    ) -> Result<Match, ConfigError> {
+        let mut m = Match::new(config, created)?;
+        for s in commands {
+            let _ = m.apply_stamped(s);
+        }
+        Ok(m)
+    }
+
+    /// Rebuilds a match by folding its event log: the same state as the match that emitted it.
+    pub fn from_events(
+        config: MatchConfig,
+        created: Millis,
+        events: &[Event],
+    ) -> Result<Match, ConfigError> {
+        let mut m = Match::new(config, created)?;
+        for e in events {
+            m.fold(e);
+        }
+        Ok(m)
+    }
+
+    /// The configuration.
+    pub fn config(&self) -> &MatchConfig {
+        &self.config
+    }
+
+    /// The game position.
+    pub fn position(&self) -> &Position {
+        self.game.position()
+    }
+
+    /// The phase.
+    pub fn phase(&self) -> Phase {
+        self.core.phase
+    }
+
+    /// The side whose turn it is (after check (b), the mover until he announces again).
+    pub fn to_move(&self) -> Side {
+        self.core.turn.side.into()
+    }
+
+    /// A side's time left at `now`.
+    pub fn time_left(&self, side: Side, now: Millis) -> u64 {
+        clock::remaining(&self.core.clock, side.into(), now)
+    }
+
+    /// Whether any board has an open divergence.
+    pub fn diverging(&self) -> bool {
+        !self.core.diverging.is_empty()
+    }
+
+    /// The whole visible state.
+    pub fn snapshot(&self) -> View {
+        let c = &self.core;
+        let t = &c.turn;
+        let iccs = |m: Option<baoqi_rules::Move>| m.map(|m| m.to_string());
+        let boards = c
+            .boards
+            .iter()
+            .map(|(id, b)| BoardView {
+                board: *id,
+                placement: b.placement(),
+                hand: b.hand(),
+                diverging: c.diverging.contains(id),
+            })
+            .collect();
+        let tallies = [0, 1].map(|i| TallyView {
+            technical: c.tallies[i][0],
+            recording: c.tallies[i][1],
+            clock: c.tallies[i][2],
+        });
+        let mut cards = Vec::new();
+        if self.config.cards() {
+            for owner in Color::ALL {
+                for card in [crate::command::Card::Draw, crate::command::Card::Resign] {
+                    let holder = c.cards[owner.index()][card_index(card)];
+                    cards.push((owner.into(), card, holder.into()));
+                }
+            }
+        }
+        View {
+            phase: c.phase,
+            start_fen: self.start.fen(),
+            fen: self.game.position().fen(),
+            to_move: t.side.into(),
+            clock: c.clock,
+            moves: c.sheet.clone(),
+            attempt: t.attempt.clone(),
+            touched: t.touched.and_then(|(p, _)| {
+                let pos = t
+                    .reannounce
+                    .and(c.prev.as_ref())
+                    .unwrap_or(self.game.position());
+                pos.piece_at(p)
+                    .map(|x| (p.to_string(), x.chinese().to_string()))
+            }),
+            announced: t.bound.as_ref().map(|b| b.words.clone()),
+            pending: Pending {
+                correction: iccs(t.correction),
+                reannounce: iccs(t.reannounce),
+                restore: iccs(t.restore),
+                repeat: c
+                    .repeats
+                    .iter()
+                    .find(|r| r.side == t.side)
+                    .map(|r| r.text.clone()),
+                announce_for: self.needs_announcer(),
+            },
+            log: c.log.clone(),
+            boards,
+            tallies,
+            limits: self.config.limits,
+            kind: self.config.kind,
+            names: [self.config.red.name.clone(), self.config.black.name.clone()],
+            offer: c.offer.map(|(s, stands, _)| (s.into(), stands)),
+            cards,
+            warnings: c.warnings.clone(),
+            result: c.result.clone(),
+            verified: c.verified.clone(),
+        }
+    }
+
+    /// Refuses unless the game is being played (or, with `paused_ok`, paused).
+    pub(crate) fn playing(&self, paused_ok: bool) -> Result<(), Rejection> {
+        match self.core.phase {
+            Phase::Playing => Ok(()),
+            Phase::Paused if paused_ok => Ok(()),
+            Phase::Paused => Err(Rejection::Paused),
+            Phase::NotStarted => Err(Rejection::NotStarted),
+            Phase::Over => Err(Rejection::GameOver {
+                result: self
+                    .core
+                    .result
+                    .as_ref()
+                    .map(|r| format!("{} {} ({})", r.result, r.reason, r.article))
+                    .unwrap_or_default(),
+            }),
+        }
+    }
+
+    fn dispatch(
+        &mut self,
+        seat: Seat,
+        command: Command,
+        now: Millis,
+        out: &mut Vec<Event>,
+    ) -> Result<(), Rejection> {
+        if let Some(side) = seat.side()
+            && seat.is_proxy()
+            && self.config.side(side).proxy.is_none()
+        {
+            return Err(Rejection::NoProxy { seat });
+        }
+        match command {
+            Command::Tick => Ok(()),
+            Command::Start => self.start(seat, now, out),
+            Command::PressClock if self.core.phase == Phase::NotStarted => {
+                self.start(seat, now, out)
+            }
+            Command::Word { text } => self.word(seat, &text, now, out),
+            Command::RepeatWord { text } => self.repeat_word(seat, Some(&text), now, out),
+            Command::ConfirmRepeat => self.repeat_word(seat, None, now, out),
+            Command::Signal => self.signal(seat, out),
+            Command::BoardMove { board, mv } => self.board_step(seat, board, &mv, 0, now, out),
+            Command::Lift { board, point } => self.board_step(seat, board, &point, 1, now, out),
+            Command::Place { board, point } => self.board_step(seat, board, &point, 2, now, out),
+            Command::PressClock => self.press(seat, now, out),
+            Command::QueryTime => {
+                self.query(seat, now, out);
+                Ok(())
+            }
+            Command::OfferDraw => self.offer_draw(seat, false, now, out),
+            Command::AcceptDraw => self.accept_draw(seat, false, now, out),
+            Command::DeclineDraw => self.decline_draw(seat, "declined", out),
+            Command::Resign => self.resign(seat, false, now, out),
+            Command::HandCard { card } => self.hand_card(seat, card, now, out),
+            Command::ReturnCard => self.decline_draw(seat, "card returned", out),
+            Command::ExchangeCards => self.accept_draw(seat, true, now, out),
+            other => self.referee(seat, other, now, out),
+        }
+    }
+
+    /// 95(3)-(4): black (or the referee for him) starts the clocks; red moves first.
+    fn start(&mut self, seat: Seat, now: Millis, out: &mut Vec<Event>) -> Result<(), Rejection> {
+        match self.core.phase {
+            Phase::NotStarted => {}
+            _ => return Err(Rejection::Invalid("the game has already started".into())),
+        }
+        let mover = self.game.position().turn();
+        if seat != Seat::Referee && seat.side() != Some(mover.other()) {
+            return Err(Rejection::NotAllowed {
+                seat,
+                what: "start the clocks: the side not to move presses (95(3))".into(),
+            });
+        }
+        let clock = clock::run(&self.core.clock, mover, now);
+        self.emit(out, Event::Started { at: now, clock });
+        self.emit(
+            out,
+            Event::Turn {
+                side: mover.into(),
+                ply: 1,
+            },
+        );
+        self.call_announcer(out);
+        Ok(())
+    }
+}

@@ -1,0 +1,125 @@
+//! The scoresheet kept by the referee (裁判人員記譜, 6.2(2), 7.3(2)): the header fields of
+//! 附表四 第三部份, every move in 附表六 notation with × ○ ＝ and the clock after it, the result
+//! and its reason; and the PGN export through the grammar's writer.
+
+use std::fmt::Write as _;
+
+use baoqi_grammar::Style;
+use baoqi_grammar::pgn::write_pgn;
+use baoqi_rules::Move;
+
+use crate::clock::words;
+use crate::command::Side;
+use crate::state::Match;
+
+impl Match {
+    /// The scoresheet as text: header (附表四 3(1)-(6), (13), (15)), then one line per move
+    /// number (3(8)) with each side's move, marks (3(10)-(11), 附表六 第二部份) and clock
+    /// (3(12)), then the result and reason (3(13)). Signatures (3(14), (16)) are replaced by
+    /// the oral verification (6.8, 7.9).
+    pub fn scoresheet(&self) -> String {
+        let h = &self.config.header;
+        let mut out = String::new();
+        let _ = writeln!(out, "比賽名稱：{}", h.event);
+        let _ = writeln!(out, "對賽日期：{}", h.date);
+        let _ = writeln!(out, "比賽地點：{}", h.venue);
+        let _ = writeln!(out, "對賽輪數：{}　對賽枱號：{}", h.round, h.table);
+        let _ = writeln!(
+            out,
+            "紅方：{}　黑方：{}",
+            self.config.red.name, self.config.black.name
+        );
+        if self.start.fen() != baoqi_rules::START_FEN {
+            let _ = writeln!(out, "開局：{}", self.start.fen());
+        }
+        let _ = writeln!(out, "頁數：1");
+        let mut number = self.start.fullmoves();
+        let mut line: Option<(String, String)> = None;
+        let flush = |out: &mut String, n: u32, l: &mut Option<(String, String)>| {
+            if let Some((r, b)) = l.take() {
+                let _ = writeln!(out, "{n:>3}. {r:<16}{b}");
+            }
+        };
+        for m in &self.core.sheet {
+            let cell = format!("{} ({})", m.mv.marked_with(m.draw_offer), words(m.clock_ms));
+            match m.side {
+                Side::Red => {
+                    flush(&mut out, number, &mut line);
+                    line = Some((cell, String::new()));
+                }
+                Side::Black => {
+                    let l = line.get_or_insert_with(|| ("……".into(), String::new()));
+                    l.1 = cell;
+                    flush(&mut out, number, &mut line);
+                    number += 1;
+                }
+            }
+        }
+        flush(&mut out, number, &mut line);
+        match &self.core.result {
+            Some(r) => {
+                let _ = writeln!(
+                    out,
+                    "結果：{} {}　終局原因：{}（第{}條）",
+                    r.result,
+                    r.outcome.chinese(),
+                    r.reason,
+                    r.article
+                );
+            }
+            None => {
+                let _ = writeln!(out, "結果：*");
+            }
+        }
+        let _ = writeln!(out, "終局裁判：{}", h.referee);
+        if let Some(v) = &self.core.verified {
+            let _ = writeln!(out, "結果口頭核實：{v}");
+        }
+        out
+    }
+
+    /// The game as PGN in `style` (tags from the header, result and termination).
+    pub fn pgn_in(&self, style: Style) -> String {
+        let h = &self.config.header;
+        let result = self
+            .core
+            .result
+            .as_ref()
+            .map_or("*".to_string(), |r| r.result.clone());
+        let mut tags: Vec<(String, String)> = vec![
+            ("Event".into(), h.event.clone()),
+            ("Site".into(), h.venue.clone()),
+            ("Date".into(), h.date.clone()),
+            ("Round".into(), h.round.clone()),
+            ("Table".into(), h.table.clone()),
+            ("Red".into(), self.config.red.name.clone()),
+            ("Black".into(), self.config.black.name.clone()),
+            ("Result".into(), result.clone()),
+        ];
+        if let Some(r) = &self.core.result {
+            tags.push((
+                "Termination".into(),
+                format!("{} ({})", r.reason, r.article),
+            ));
+        }
+        let moves: Vec<Move> = self.game.moves().to_vec();
+        write_pgn(&tags, &self.start, &moves, style, &result)
+            .unwrap_or_else(|e| format!("; cannot write the record: {e}\n"))
+    }
+
+    /// The game as PGN with Chinese moves.
+    pub fn pgn(&self) -> String {
+        self.pgn_in(Style::Traditional)
+    }
+}
+
+impl crate::event::MoveView {
+    /// The marked notation, with ＝ when a draw was offered in the turn.
+    fn marked_with(&self, draw_offer: bool) -> String {
+        if draw_offer && !self.marked.ends_with('＝') {
+            format!("{}＝", self.marked)
+        } else {
+            self.marked.clone()
+        }
+    }
+}

@@ -1,0 +1,202 @@
+//! SPEC §9 and 第69條: resignation, draw offers (incl. 連續提和, 123(2)(c)) and the deaf
+//! players' cards (附表七 7.1(2)).
+
+mod common;
+
+use baoqi_arbiter::{
+    Card, Category, Command, Event, Outcome, Phase, Rejection, Seat, Side, ViolationKind,
+};
+use common::{Table, part6, part7};
+
+fn deaf_black() -> baoqi_arbiter::MatchConfig {
+    let mut c = part7();
+    c.black.categories = vec![Category::Deaf];
+    c
+}
+
+#[test]
+fn a69_1_resignation_needs_no_consent_in_any_turn() {
+    let mut t = Table::started(part6());
+    let ev = t.ok(Seat::Black, Command::Resign);
+    let (o, a) = find!(ev, Event::GameOver { outcome, article, .. } => (*outcome, article.clone()));
+    assert_eq!((o, a.as_str()), (Outcome::RedWins, "69(1)"));
+    assert!(has!(ev, Event::RefereeNeeded { .. }));
+}
+
+#[test]
+fn a69_2_b_offer_in_own_turn_valid_from_its_end() {
+    let mut t = Table::started(part6());
+    let r = t.try_cmd(Seat::Black, Command::OfferDraw);
+    assert!(matches!(r, Err(Rejection::OutOfOrder { .. })));
+    t.ok(Seat::Red, Command::OfferDraw);
+    let r = t.try_cmd(Seat::Black, Command::AcceptDraw);
+    assert!(
+        matches!(r, Err(Rejection::OutOfOrder { .. })),
+        "not yet valid"
+    );
+    let ev = t.turn(Seat::Red, "炮二平五", "h2e2");
+    assert!(has!(ev, Event::DrawOfferStands { side: Side::Red }));
+    let marked = find!(ev, Event::Moved { mv, .. } => mv.marked.clone());
+    assert_eq!(marked, "炮二平五＝");
+    let ev = t.ok(Seat::Black, Command::AcceptDraw);
+    assert!(has!(
+        ev,
+        Event::GameOver {
+            outcome: Outcome::Draw,
+            ..
+        }
+    ));
+}
+
+#[test]
+fn a69_2_d_touching_a_piece_declines() {
+    let mut t = Table::started(part6());
+    t.ok(Seat::Red, Command::OfferDraw);
+    t.turn(Seat::Red, "炮二平五", "h2e2");
+    let ev = t.say(Seat::Black, "馬８");
+    assert!(has!(
+        ev,
+        Event::DrawDeclined {
+            side: Side::Black,
+            ..
+        }
+    ));
+    let r = t.try_cmd(Seat::Black, Command::AcceptDraw);
+    assert!(
+        matches!(r, Err(Rejection::NoOffer)),
+        "69(2)(c)(i): no change of mind"
+    );
+}
+
+#[test]
+fn a69_2_c_second_offer_is_consecutive() {
+    let mut t = Table::started(part6());
+    t.ok(Seat::Red, Command::OfferDraw);
+    t.turn(Seat::Red, "炮二平五", "h2e2");
+    t.ok(Seat::Black, Command::DeclineDraw);
+    t.turn(Seat::Black, "馬８進７", "h9g7");
+    // Black's material has not changed and black made no offer: 連續提和.
+    let ev = t.ok(Seat::Red, Command::OfferDraw);
+    let (kind, article) =
+        find!(ev, Event::Violation { kind, article, .. } => (*kind, article.clone()));
+    assert_eq!(kind, ViolationKind::Technical);
+    assert!(article.contains("123(2)(c)"));
+    assert!(!has!(ev, Event::DrawOffered { .. }));
+}
+
+#[test]
+fn a69_2_c_ii_offer_again_after_the_opponents_material_changed() {
+    let mut t = Table::started(part6());
+    t.ok(Seat::Red, Command::OfferDraw);
+    t.turn(Seat::Red, "炮二平五", "h2e2");
+    t.ok(Seat::Black, Command::DeclineDraw);
+    t.turn(Seat::Black, "馬８進７", "h9g7");
+    t.turn(Seat::Red, "炮五進四", "e2e6"); // takes the middle pawn: black's material changed
+    t.turn(Seat::Black, "車９平８", "i9h9");
+    let ev = t.ok(Seat::Red, Command::OfferDraw);
+    assert!(has!(ev, Event::DrawOffered { .. }));
+}
+
+#[test]
+fn a69_2_c_ii_offer_again_after_the_opponents_offer_was_declined() {
+    let mut t = Table::started(part6());
+    t.ok(Seat::Red, Command::OfferDraw);
+    t.turn(Seat::Red, "炮二平五", "h2e2");
+    t.ok(Seat::Black, Command::DeclineDraw);
+    t.ok(Seat::Black, Command::OfferDraw);
+    t.turn(Seat::Black, "馬８進７", "h9g7");
+    t.ok(Seat::Red, Command::DeclineDraw);
+    let ev = t.ok(Seat::Red, Command::OfferDraw);
+    assert!(has!(ev, Event::DrawOffered { .. }));
+}
+
+#[test]
+fn s7p7_1_2_resignation_card_is_final() {
+    let mut t = Table::started(deaf_black());
+    let ev = t.ok(Seat::Black, Command::HandCard { card: Card::Resign });
+    assert!(has!(
+        ev,
+        Event::CardMoved {
+            card: Card::Resign,
+            holder: Side::Red,
+            ..
+        }
+    ));
+    assert!(has!(
+        ev,
+        Event::GameOver {
+            outcome: Outcome::RedWins,
+            ..
+        }
+    ));
+    assert_eq!(t.m.phase(), Phase::Over);
+}
+
+#[test]
+fn s7p7_1_2_draw_card_returned_declines() {
+    let mut t = Table::started(deaf_black());
+    t.turn(Seat::Red, "炮二平五", "h2e2");
+    t.ok(Seat::Black, Command::ConfirmRepeat);
+    t.board(Seat::Black, "h2e2");
+    t.ok(Seat::Black, Command::HandCard { card: Card::Draw });
+    t.board(Seat::Black, "h9g7");
+    t.say(Seat::Referee, "馬８進７");
+    t.press(Seat::Black);
+    let ev = t.ok(Seat::Red, Command::DeclineDraw);
+    assert!(has!(
+        ev,
+        Event::CardMoved {
+            owner: Side::Black,
+            card: Card::Draw,
+            holder: Side::Black,
+            ..
+        }
+    ));
+    assert!(has!(ev, Event::DrawDeclined { .. }));
+}
+
+#[test]
+fn s7p7_1_2_exchanging_draw_cards_accepts() {
+    let mut cfg = deaf_black();
+    cfg.red.categories = vec![Category::Deaf, Category::Blind];
+    let mut t = Table::started(cfg);
+    let r = t.try_cmd(Seat::Black, Command::ReturnCard);
+    assert!(matches!(r, Err(Rejection::NoOffer)));
+    t.ok(Seat::Red, Command::HandCard { card: Card::Draw });
+    t.board(Seat::Red, "h2e2");
+    t.say(Seat::Referee, "炮二平五");
+    t.press(Seat::Red);
+    let ev = t.ok(Seat::Black, Command::ExchangeCards);
+    assert!(has!(
+        ev,
+        Event::CardMoved {
+            owner: Side::Black,
+            card: Card::Draw,
+            holder: Side::Red,
+            ..
+        }
+    ));
+    assert!(has!(
+        ev,
+        Event::GameOver {
+            outcome: Outcome::Draw,
+            ..
+        }
+    ));
+}
+
+#[test]
+fn s7p7_1_2_cards_only_at_a_table_with_a_deaf_player() {
+    let mut t = Table::started(part6());
+    let r = t.try_cmd(Seat::Red, Command::HandCard { card: Card::Draw });
+    assert!(matches!(r, Err(Rejection::Card { .. })));
+}
+
+#[test]
+fn s7p7_1_2_a_proxy_cannot_resign_for_the_player() {
+    let mut cfg = deaf_black();
+    cfg.black.proxy = Some("丙".into());
+    let mut t = Table::started(cfg);
+    let r = t.try_cmd(Seat::BlackProxy, Command::Resign);
+    assert!(matches!(r, Err(Rejection::NotAllowed { .. })));
+}

@@ -1,0 +1,170 @@
+//! SPEC §8: mirrored boards (附表七 7.4(2)(g)): each side operates its own board, the
+//! opponent repeats the announcement and mirrors the move, divergences go to the referee.
+
+mod common;
+
+use baoqi_arbiter::{BoardId, Command, Event, Rejection, Seat, Side, ViolationKind};
+use common::{Table, part7};
+
+fn regular_board(t: &Table) -> (String, bool) {
+    let v = t.m.snapshot();
+    let b = v
+        .boards
+        .iter()
+        .find(|b| b.board == BoardId::Regular)
+        .unwrap();
+    (b.placement.clone(), b.diverging)
+}
+
+#[test]
+fn s7p7_4_2_g_ii_the_opponent_repeats_and_mirrors_first() {
+    let mut t = Table::started(part7());
+    let ev = t.turn(Seat::Red, "炮二平五", "h2e2");
+    let (words, article) = find!(ev, Event::RepeatDue { side: Side::Black, words, article } => (words.clone(), article.clone()));
+    assert_eq!(
+        (words.as_str(), article.as_str()),
+        ("炮二平五", "7.4(2)(g)(ii)")
+    );
+    // The regular board still shows the position before red's move: no divergence yet.
+    assert!(!t.m.diverging());
+    assert_eq!(t.m.snapshot().pending.repeat.as_deref(), Some("炮二平五"));
+    let ev = t.repeat(Seat::Black, "炮二平五");
+    assert!(has!(ev, Event::Repeated { done: true, .. }));
+    t.board(Seat::Black, "h2e2");
+    assert!(has!(
+        t.turn(Seat::Black, "馬８進７", "h9g7"),
+        Event::Moved { .. }
+    ));
+}
+
+#[test]
+fn s7p7_4_2_g_ii_pressing_before_mirroring_is_a_clock_press_violation() {
+    let mut t = Table::started(part7());
+    t.turn(Seat::Red, "炮二平五", "h2e2");
+    t.say(Seat::Black, "馬８進７");
+    t.board(Seat::Black, "h9g7"); // his own move on a board that lacks red's
+    let ev = t.press(Seat::Black);
+    let reason =
+        find!(ev, Event::Violation { kind: ViolationKind::Clock, reason, .. } => reason.clone());
+    assert!(
+        reason.contains("複讀") && reason.contains("走子"),
+        "{reason}"
+    );
+}
+
+#[test]
+fn s7p7_4_2_g_ii_a_wrong_repeat_starts_again() {
+    let mut t = Table::started(part7());
+    t.turn(Seat::Red, "炮二平五", "h2e2");
+    let ev = t.repeat(Seat::Black, "炮二平六");
+    assert!(has!(ev, Event::Repeated { mismatch: true, .. }));
+    assert!(t.m.snapshot().pending.repeat.is_some());
+    let ev = t.repeat(Seat::Black, "炮二平五");
+    assert!(has!(ev, Event::Repeated { done: true, .. }));
+}
+
+#[test]
+fn s7p7_4_2_g_ii_a_card_ui_confirms_the_repeat() {
+    let mut t = Table::started(part7());
+    t.turn(Seat::Red, "炮二平五", "h2e2");
+    let ev = t.ok(Seat::Black, Command::ConfirmRepeat);
+    assert!(has!(ev, Event::Repeated { done: true, .. }));
+}
+
+#[test]
+fn s7p7_4_2_g_iv_a_divergence_is_shown_until_corrected() {
+    let mut t = Table::started(part7());
+    t.turn(Seat::Red, "炮二平五", "h2e2");
+    t.repeat(Seat::Black, "炮二平五");
+    let ev = t.board(Seat::Black, "h2f2"); // mirrored wrongly
+    let points =
+        find!(ev, Event::BoardDiverges { board: BoardId::Regular, points, .. } => points.clone());
+    assert_eq!(points, vec!["e2", "f2"]);
+    assert!(has!(ev, Event::RefereeNeeded { .. }));
+    assert!(regular_board(&t).1);
+    let ev = t.board(Seat::Black, "f2e2");
+    assert!(has!(
+        ev,
+        Event::BoardAgrees {
+            board: BoardId::Regular
+        }
+    ));
+    assert!(!t.m.diverging());
+}
+
+#[test]
+fn s7p7_4_2_g_iv_the_referee_corrects_a_board() {
+    let mut t = Table::started(part7());
+    t.turn(Seat::Red, "炮二平五", "h2e2");
+    t.board(Seat::Black, "h2f2");
+    assert!(t.m.diverging());
+    let placement = t.m.position().fen().split(' ').next().unwrap().to_string();
+    let ev = t.ok(
+        Seat::Referee,
+        Command::CorrectBoard {
+            board: BoardId::Regular,
+            placement: placement.clone(),
+        },
+    );
+    assert!(has!(ev, Event::BoardAgrees { .. }));
+    assert_eq!(regular_board(&t).0, placement);
+}
+
+#[test]
+fn s7p7_4_2_g_i_each_side_operates_its_own_board() {
+    let mut t = Table::started(part7());
+    let r = t.try_cmd(
+        Seat::Black,
+        Command::BoardMove {
+            board: Some(BoardId::Vi),
+            mv: "h2e2".into(),
+        },
+    );
+    assert!(matches!(r, Err(Rejection::NotAllowed { .. })));
+}
+
+#[test]
+fn s7p7_4_2_g_iii_a_vi_proxy_operates_both_boards_and_the_clock() {
+    let mut cfg = part7();
+    cfg.red.proxy = Some("丙".into());
+    let mut t = Table::started(cfg);
+    t.say(Seat::Red, "炮二平五");
+    t.ok(
+        Seat::RedProxy,
+        Command::BoardMove {
+            board: Some(BoardId::Vi),
+            mv: "h2e2".into(),
+        },
+    );
+    t.ok(
+        Seat::RedProxy,
+        Command::BoardMove {
+            board: Some(BoardId::Regular),
+            mv: "h2e2".into(),
+        },
+    );
+    assert!(has!(t.press(Seat::RedProxy), Event::Moved { .. }));
+    assert!(!t.m.diverging());
+}
+
+#[test]
+fn s7p7_4_2_g_lift_and_place_steps_report_a_move() {
+    let mut t = Table::started(part7());
+    t.say(Seat::Red, "炮二平五");
+    t.ok(
+        Seat::Red,
+        Command::Lift {
+            board: None,
+            point: "h2".into(),
+        },
+    );
+    assert_eq!(t.m.snapshot().boards[0].hand, vec!["C@h2".to_string()]);
+    t.ok(
+        Seat::Red,
+        Command::Place {
+            board: None,
+            point: "e2".into(),
+        },
+    );
+    assert!(has!(t.press(Seat::Red), Event::Moved { .. }));
+}

@@ -1,0 +1,425 @@
+//! The phrasebook: [`Utterance`] → [`Phrase`] (a phrase as shown and as fed to each
+//! language's voice), from the data file `data/phrasebook.toml` (templates with `{slots}`,
+//! in display / Cantonese / Mandarin form) and the grammar's readings of move words; and the
+//! espeak-ng [`voice`] of each language.
+
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+use baoqi_grammar::Word;
+use baoqi_grammar::speech::{self, Lang};
+use baoqi_rules::{Color, EndReason, Pattern, WarningKind};
+
+use crate::spoken_time;
+use crate::utterance::{
+    Board, CheckOutcome, EndCause, GameResult, TimeReason, Utterance, Violation,
+};
+
+/// One thing to say, as shown and as spoken in each language.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Phrase {
+    /// Traditional characters for the screen and the spoken-text log.
+    pub display: String,
+    /// For espeak-ng's `yue-Latn-jyutping` voice: characters the voice reads right and
+    /// Jyutping (`geoi1`) for those it misreads.
+    pub yue: String,
+    /// For espeak-ng's `cmn-latn-pinyin` voice: pinyin with tone numbers.
+    pub cmn: String,
+}
+
+impl Phrase {
+    /// A phrase from its three forms.
+    pub fn new(display: &str, yue: &str, cmn: &str) -> Phrase {
+        Phrase {
+            display: display.to_owned(),
+            yue: yue.to_owned(),
+            cmn: cmn.to_owned(),
+        }
+    }
+
+    /// The grammar's reading of one character (piece, numeral, direction, mark).
+    pub fn of_char(c: char) -> Phrase {
+        let yue = speech::character(c, Lang::Yue);
+        let cmn = speech::character(c, Lang::Cmn);
+        Phrase {
+            display: yue.display,
+            yue: yue.speak,
+            cmn: cmn.speak,
+        }
+    }
+
+    /// The text fed to the voice of `lang`.
+    pub fn speak(&self, lang: Lang) -> &str {
+        match lang {
+            Lang::Yue => &self.yue,
+            Lang::Cmn => &self.cmn,
+        }
+    }
+
+    /// Phrases one after the other: display text glued, spoken texts apart (a space keeps
+    /// romanised syllables from running together).
+    pub fn join(parts: &[Phrase]) -> Phrase {
+        let glue = |f: fn(&Phrase) -> &str| {
+            parts
+                .iter()
+                .map(f)
+                .filter(|s| !s.is_empty())
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        Phrase {
+            display: parts.iter().map(|p| p.display.as_str()).collect(),
+            yue: glue(|p| &p.yue),
+            cmn: glue(|p| &p.cmn),
+        }
+    }
+}
+
+/// The espeak-ng voice that speaks `lang`'s phrases.
+///
+/// Cantonese uses `yue-Latn-jyutping`, not the grammar's `yue`: the plain `yue` voice of
+/// espeak-ng 1.51 reads Latin letters as English (`geoi1` becomes "gee-oh-eye"), while
+/// `yue-Latn-jyutping` reads characters exactly like `yue` and Latin as Jyutping. See
+/// `docs/decisions.md`.
+pub const fn voice(lang: Lang) -> &'static str {
+    match lang {
+        Lang::Yue => "yue-Latn-jyutping",
+        Lang::Cmn => "cmn-latn-pinyin",
+    }
+}
+
+/// Both languages, for loops in tests and warm-up.
+pub const LANGS: [Lang; 2] = [Lang::Yue, Lang::Cmn];
+
+const DATA: &str = include_str!("../data/phrasebook.toml");
+
+/// Every entry of the data file, by `section.name`.
+fn entries() -> &'static HashMap<String, Phrase> {
+    static BOOK: OnceLock<HashMap<String, Phrase>> = OnceLock::new();
+    BOOK.get_or_init(|| parse(DATA).unwrap_or_else(|e| panic!("data/phrasebook.toml: {e}")))
+}
+
+/// Reads a phrasebook: tables of `name = [display, cantonese, mandarin]`.
+pub fn parse(text: &str) -> Result<HashMap<String, Phrase>, String> {
+    let table: toml::Table = text.parse().map_err(|e| format!("{e}"))?;
+    let mut out = HashMap::new();
+    for (section, entries) in table {
+        let entries = entries
+            .as_table()
+            .ok_or_else(|| format!("[{section}] is not a table"))?;
+        for (name, value) in entries {
+            let forms: Vec<&str> = value
+                .as_array()
+                .map(|a| a.iter().filter_map(toml::Value::as_str).collect())
+                .unwrap_or_default();
+            let [display, yue, cmn] = forms[..] else {
+                return Err(format!(
+                    "{section}.{name}: want [display, cantonese, mandarin]"
+                ));
+            };
+            out.insert(format!("{section}.{name}"), Phrase::new(display, yue, cmn));
+        }
+    }
+    Ok(out)
+}
+
+/// All entry keys of the built-in phrasebook (for tests and warm-up).
+pub fn keys() -> impl Iterator<Item = &'static str> {
+    entries().keys().map(String::as_str)
+}
+
+/// The built-in entry `key` (`section.name`), with its slots still open.
+pub fn entry(key: &str) -> &'static Phrase {
+    entries()
+        .get(key)
+        .unwrap_or_else(|| panic!("phrasebook has no entry {key}"))
+}
+
+/// Fills the `{slot}`s of entry `key`, each form from the same form of the slot's phrase.
+fn fill(key: &str, slots: &[(&str, &Phrase)]) -> Phrase {
+    let template = entry(key);
+    let subst = |text: &str, form: fn(&Phrase) -> &str| {
+        slots.iter().fold(text.to_owned(), |acc, (slot, value)| {
+            acc.replace(&format!("{{{slot}}}"), form(value))
+        })
+    };
+    Phrase {
+        display: subst(&template.display, |p| &p.display),
+        yue: space_romanisation(&subst(&template.yue, |p| &p.yue)),
+        cmn: subst(&template.cmn, |p| &p.cmn),
+    }
+}
+
+/// Puts a space between a character and a romanised syllable next to it (`紅方coeng4` →
+/// `紅方 coeng4`), so that the voice never reads them as one word.
+fn space_romanisation(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 8);
+    let mut prev: Option<char> = None;
+    for c in s.chars() {
+        if let Some(p) = prev {
+            let roman = |c: char| c.is_ascii_alphanumeric();
+            let han = |c: char| !c.is_ascii() && c.is_alphanumeric();
+            if (roman(p) && han(c)) || (han(p) && roman(c)) {
+                out.push(' ');
+            }
+        }
+        out.push(c);
+        prev = Some(c);
+    }
+    out
+}
+
+fn side(c: Color) -> &'static Phrase {
+    entry(match c {
+        Color::Red => "side.red",
+        Color::Black => "side.black",
+    })
+}
+
+fn pattern(p: Pattern) -> &'static Phrase {
+    entry(match p {
+        Pattern::PerpetualCheck => "repetition.check",
+        Pattern::PerpetualChase => "repetition.chase",
+    })
+}
+
+fn violation(v: Violation) -> &'static Phrase {
+    entry(match v {
+        Violation::Technical => "violation.technical",
+        Violation::Recording => "violation.recording",
+        Violation::ClockPress => "violation.clock_press",
+    })
+}
+
+fn board(b: Board) -> &'static Phrase {
+    entry(match b {
+        Board::Special => "board.special",
+        Board::Regular => "board.regular",
+    })
+}
+
+/// Words of `side`'s move as one phrase, by the grammar's readings (炮 二 平 五).
+fn words(ws: &[Word], side: Color) -> Phrase {
+    let of = |lang| {
+        ws.iter()
+            .map(|&w| speech::word(w, side, lang))
+            .collect::<Vec<_>>()
+    };
+    let (yue, cmn) = (of(Lang::Yue), of(Lang::Cmn));
+    let join = |v: &[speech::Spoken]| {
+        v.iter()
+            .map(|s| s.speak.as_str())
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    Phrase {
+        display: yue.iter().map(|s| s.display.as_str()).collect(),
+        yue: join(&yue),
+        cmn: join(&cmn),
+    }
+}
+
+fn cause(c: &EndCause) -> Phrase {
+    let plain = |key| entry(key).clone();
+    match *c {
+        EndCause::Board(r) => plain(match r {
+            EndReason::Checkmate => "end.checkmate",
+            EndReason::Stalemate => "end.stalemate",
+            EndReason::DeadDraw => "end.dead_draw",
+            EndReason::NaturalLimit => "end.natural_limit",
+        }),
+        EndCause::Forbidden {
+            offender,
+            pattern: p,
+        } => fill(
+            "end.forbidden",
+            &[("side", side(offender)), ("pattern", pattern(p))],
+        ),
+        EndCause::MutualForbidden => plain("end.mutual_forbidden"),
+        EndCause::CycleDraw => plain("end.cycle_draw"),
+        EndCause::OfficialDraw => plain("end.official_draw"),
+        EndCause::Timeout { loser } => fill("end.timeout", &[("side", side(loser))]),
+        EndCause::ViolationLimit {
+            loser,
+            violation: v,
+        } => fill(
+            "end.violation_limit",
+            &[("side", side(loser)), ("violation", violation(v))],
+        ),
+        EndCause::Resignation { loser } => fill("end.resignation", &[("side", side(loser))]),
+        EndCause::DrawAgreed => plain("end.draw_agreed"),
+        EndCause::Stated(ref text) => Phrase::new(text, text, text),
+    }
+}
+
+/// A repetition warning of 第61條; its display is the rule's exact words.
+fn repetition(kind: WarningKind) -> Phrase {
+    match kind {
+        WarningKind::Ordinary => entry("repetition.ordinary").clone(),
+        WarningKind::Forbidden {
+            side: s,
+            pattern: p,
+        } => fill(
+            "repetition.forbidden",
+            &[("side", side(s)), ("pattern", pattern(p))],
+        ),
+        WarningKind::Mutual { first, pattern: p } => fill(
+            "repetition.mutual",
+            &[
+                ("first", side(first)),
+                ("second", side(first.other())),
+                ("pattern", pattern(p)),
+            ],
+        ),
+    }
+}
+
+/// What is said for `u`, in every form.
+pub fn phrase(u: &Utterance) -> Phrase {
+    match u {
+        Utterance::Word { word, side } => words(&[*word], *side),
+        Utterance::PieceTouched { words: ws, side } => {
+            fill("echo.touched", &[("piece", &words(ws, *side))])
+        }
+        Utterance::Impossible => entry("echo.impossible").clone(),
+        Utterance::Move {
+            side: s,
+            words: ws,
+            marks,
+        } => {
+            let mv = words(ws, *s);
+            if marks.is_empty() {
+                fill("move.plain", &[("side", side(*s)), ("move", &mv)])
+            } else {
+                // 吃, 將軍, 提和: the grammar's readings of × ○ ＝, comma-free.
+                let m: Vec<Phrase> = marks.text().chars().map(Phrase::of_char).collect();
+                let marks = Phrase::join(&m);
+                fill(
+                    "move.marked",
+                    &[("side", side(*s)), ("move", &mv), ("marks", &marks)],
+                )
+            }
+        }
+        Utterance::Check { side: s, outcome } => fill(
+            match outcome {
+                CheckOutcome::CorrectBoard => "check.correct_board",
+                CheckOutcome::AnnounceAgain => "check.announce_again",
+                CheckOutcome::RestorePosition => "check.restore",
+            },
+            &[("side", side(*s))],
+        ),
+        Utterance::Violation {
+            side: s,
+            violation: v,
+            count,
+            limit,
+        } => fill(
+            "violation.tally",
+            &[
+                ("side", side(*s)),
+                ("violation", violation(*v)),
+                ("count", &spoken_time::count(*count)),
+                ("limit", &spoken_time::count(*limit)),
+            ],
+        ),
+        Utterance::Times {
+            reason,
+            first,
+            second,
+        } => fill(
+            match reason {
+                TimeReason::Alert => "times.alert",
+                TimeReason::Query => "times.query",
+                TimeReason::ClockPress => "times.clock_press",
+            },
+            &[
+                ("first_side", side(first.side)),
+                ("first_time", &spoken_time::duration(first.left)),
+                ("second_side", side(second.side)),
+                ("second_time", &spoken_time::duration(second.left)),
+            ],
+        ),
+        Utterance::Repetition { kind } => repetition(*kind),
+        Utterance::DrawOffered { by } => fill("card.draw_offered", &[("side", side(*by))]),
+        Utterance::DrawAccepted { by } => fill("card.draw_accepted", &[("side", side(*by))]),
+        Utterance::DrawDeclined { by } => fill("card.draw_declined", &[("side", side(*by))]),
+        Utterance::Resigned { by } => fill("card.resigned", &[("side", side(*by))]),
+        Utterance::BoardDiverged { board: b } => fill("board.diverged", &[("board", board(*b))]),
+        Utterance::BoardAgrees { board: b } => fill("board.agrees", &[("board", board(*b))]),
+        Utterance::GameEnd { result, cause: c } => {
+            let c = cause(c);
+            let result = entry(match result {
+                GameResult::RedWins => "end.red_wins",
+                GameResult::BlackWins => "end.black_wins",
+                GameResult::Draw => "end.draw",
+                GameResult::BothLose => "end.both_lose",
+            });
+            if c.display.ends_with(&result.display) {
+                fill("end.game_over_draw", &[("cause", &c)])
+            } else {
+                fill("end.game_over", &[("cause", &c), ("result", result)])
+            }
+        }
+        Utterance::Referee { text } => {
+            let t = Phrase::new(text, text, text);
+            fill("referee.message", &[("text", &t)])
+        }
+    }
+}
+
+/// Every word a player can announce, for both sides (the echoes of the keypad).
+pub fn all_words() -> Vec<(Word, Color)> {
+    let mut ws = vec![
+        Word::Front,
+        Word::Middle,
+        Word::Rear,
+        Word::Forward,
+        Word::Backward,
+        Word::Across,
+    ];
+    ws.extend(baoqi_rules::Kind::ALL.iter().map(|&k| Word::Piece(k)));
+    ws.extend((1..=9).map(Word::Numeral));
+    Color::ALL
+        .iter()
+        .flat_map(|&c| ws.iter().map(move |&w| (w, c)))
+        .collect()
+}
+
+/// The phrases that must be heard at once, worth rendering ahead: every word echo and
+/// "impossible, you may correct".
+pub fn echo_phrases() -> Vec<Phrase> {
+    let mut out: Vec<Phrase> = all_words()
+        .into_iter()
+        .map(|(word, side)| phrase(&Utterance::Word { word, side }))
+        .collect();
+    out.push(phrase(&Utterance::Impossible));
+    out.sort_by(|a, b| a.display.cmp(&b.display));
+    out.dedup();
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn join_glues_display_and_spaces_speech() {
+        let p = Phrase::join(&[Phrase::of_char('車'), Phrase::of_char('二')]);
+        assert_eq!(p.display, "車二");
+        assert_eq!(p.yue, "geoi1 二");
+        assert_eq!(p.cmn, "ju1 er4");
+        assert_eq!(p.speak(Lang::Cmn), "ju1 er4");
+    }
+
+    #[test]
+    fn the_data_file_parses_and_every_entry_has_three_forms() {
+        assert!(entries().len() > 40);
+        for (k, p) in entries() {
+            assert!(
+                !p.display.is_empty() && !p.yue.is_empty() && !p.cmn.is_empty(),
+                "{k}"
+            );
+        }
+        assert!(parse("[a]\nb = [\"x\", \"y\"]").is_err());
+    }
+}

@@ -1,0 +1,324 @@
+//! What there is to say, as pure data with slots: [`Utterance`]. The phrasebook
+//! (`data/phrasebook.toml`, [`crate::phrasebook`]) turns each into words; the speech queue
+//! ([`crate::queue`]) orders them by [`Urgency`].
+//!
+//! The arbiter's events are mapped to utterances in [`crate::from_event`]; this module does
+//! not depend on the arbiter.
+
+use std::time::Duration;
+
+use baoqi_grammar::{Marks, Word};
+use baoqi_rules::{Color, EndReason, Pattern, WarningKind};
+
+/// Which outcome of 走子檢查 (SPEC §6, 附表七 6.4 / 7.5) the referee or server found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CheckOutcome {
+    /// (a): the announcement is legal, the board move differs: correct the board to the
+    /// announcement, on the mover's time.
+    CorrectBoard,
+    /// (b): the announcement is illegal, the board move is a legal move of the announced
+    /// piece: the board move stands, announce again (one 記錄違例).
+    AnnounceAgain,
+    /// (c): announcement illegal and board move not by that piece or illegal too: the
+    /// position is restored, another piece may be moved (one 技術犯規).
+    RestorePosition,
+}
+
+/// A kind of violation with a tally (126–127).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Violation {
+    /// 技術犯規.
+    Technical,
+    /// 記錄違例.
+    Recording,
+    /// 按鐘違規.
+    ClockPress,
+}
+
+/// One side's clock, as read out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct SideTime {
+    /// Whose clock.
+    pub side: Color,
+    /// Time left on it.
+    pub left: Duration,
+}
+
+/// Why both times are read out; the order of the two sides is fixed by the caller with
+/// [`Utterance::times`], after the rule that applies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TimeReason {
+    /// An automatic alert (6.6 / 7.7): the triggering side first.
+    Alert,
+    /// A player asked (6.5 / 7.6).
+    Query,
+    /// The talking clock after a press (7.1(1)(b)).
+    ClockPress,
+}
+
+/// Which board a divergence is about (SPEC §8).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Board {
+    /// The VI player's special board (視障棋盤).
+    Special,
+    /// The regular board (正規棋盤).
+    Regular,
+}
+
+/// Why a game ended, as it is spoken.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum EndCause {
+    /// By the board alone: 將死, 困斃, 正和, 自然限着.
+    Board(EndReason),
+    /// 犯禁 (65(3)): the offender went on with a forbidden pattern after the warning.
+    Forbidden {
+        /// Who loses.
+        offender: Color,
+        /// 長將 or 長捉.
+        pattern: Pattern,
+    },
+    /// 相同犯禁 (66(3)).
+    MutualForbidden,
+    /// 一般循環和局 (66(4)).
+    CycleDraw,
+    /// 官和 (67).
+    OfficialDraw,
+    /// Out of time (71(1)).
+    Timeout {
+        /// Whose flag fell.
+        loser: Color,
+    },
+    /// A violation tally reached its limit (70(4)).
+    ViolationLimit {
+        /// Who loses.
+        loser: Color,
+        /// Which tally.
+        violation: Violation,
+    },
+    /// Resignation (card or word).
+    Resignation {
+        /// Who resigned.
+        loser: Color,
+    },
+    /// A draw offer accepted.
+    DrawAgreed,
+    /// Any other reason, as the referee or arbiter words it (said as written).
+    Stated(String),
+}
+
+/// The result of a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GameResult {
+    /// 紅方勝.
+    RedWins,
+    /// 黑方勝.
+    BlackWins,
+    /// 和局.
+    Draw,
+    /// 雙負 (70(5)).
+    BothLose,
+}
+
+impl GameResult {
+    /// The result in which `winner` wins, or a draw.
+    pub const fn of(winner: Option<Color>) -> GameResult {
+        match winner {
+            Some(Color::Red) => GameResult::RedWins,
+            Some(Color::Black) => GameResult::BlackWins,
+            None => GameResult::Draw,
+        }
+    }
+}
+
+/// Something to say to a player, with every slot filled.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Utterance {
+    /// The echo of one announced word (每一字不得反悔: the player hears what he said).
+    Word {
+        /// The word.
+        word: Word,
+        /// Whose word (red and black write numerals differently; both are spoken alike).
+        side: Color,
+    },
+    /// The first two words named a piece of the player: it is now the touched piece.
+    PieceTouched {
+        /// The words naming it (e.g. 前 車, 炮 二).
+        words: Vec<Word>,
+        /// Whose piece.
+        side: Color,
+    },
+    /// The words so far cannot be any move: the player may correct (6.3(6)(b)).
+    Impossible,
+    /// A whole move, read out (the opponent's, or one's own on request).
+    Move {
+        /// Who played it.
+        side: Color,
+        /// Its four words.
+        words: Vec<Word>,
+        /// 吃 / 將軍 / 提和 marks said after it.
+        marks: Marks,
+    },
+    /// The outcome of 走子檢查 for `side`'s move.
+    Check {
+        /// Whose move.
+        side: Color,
+        /// Which outcome.
+        outcome: CheckOutcome,
+    },
+    /// A violation recorded: the tally now and its limit.
+    Violation {
+        /// Who committed it.
+        side: Color,
+        /// Which kind.
+        violation: Violation,
+        /// The tally including this one.
+        count: u32,
+        /// The tally that loses the game.
+        limit: u32,
+    },
+    /// Both times, `first` said first.
+    Times {
+        /// Why they are read.
+        reason: TimeReason,
+        /// Said first.
+        first: SideTime,
+        /// Said second.
+        second: SideTime,
+    },
+    /// A repetition warning of 第61條 (or renewed by 第62條), said verbatim.
+    Repetition {
+        /// Which warning.
+        kind: WarningKind,
+    },
+    /// The opponent offered a draw (draw card handed over, or said).
+    DrawOffered {
+        /// Who offered.
+        by: Color,
+    },
+    /// A draw offer was accepted.
+    DrawAccepted {
+        /// Who accepted.
+        by: Color,
+    },
+    /// A draw offer was declined.
+    DrawDeclined {
+        /// Who declined.
+        by: Color,
+    },
+    /// A resignation (the card takes effect at once).
+    Resigned {
+        /// Who resigned.
+        by: Color,
+    },
+    /// A board's reported position differs from the game.
+    BoardDiverged {
+        /// Which board.
+        board: Board,
+    },
+    /// A board agrees with the game again.
+    BoardAgrees {
+        /// Which board.
+        board: Board,
+    },
+    /// The game is over.
+    GameEnd {
+        /// The result.
+        result: GameResult,
+        /// Why.
+        cause: EndCause,
+    },
+    /// A message of the referee, said as written (display and both voices get the text).
+    Referee {
+        /// The message.
+        text: String,
+    },
+}
+
+/// How urgently an utterance must be heard; see [`crate::queue`] for the policy.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Urgency {
+    /// Readings: moves, times on request, cards, boards, checks, violations. Never
+    /// interrupt anything; interrupted by the other two.
+    Reading,
+    /// The echo of the player's own key or word: said at once; a newer echo cuts it.
+    Echo,
+    /// Time alerts, referee messages, repetition warnings, game end: interrupt readings and
+    /// echoes, never each other.
+    Urgent,
+}
+
+impl Utterance {
+    /// Both times in the order the rules prescribe:
+    /// - alert (6.6(3), 7.7(3)): `lead` is the triggering side;
+    /// - query, part 6 (6.5(2)): `lead` is the side to move; part 7 (7.6(2)): the asker;
+    /// - talking clock (7.1(1)(b), silent on order): `lead` is the side now to move, as for
+    ///   a part-6 query (see `docs/decisions.md`).
+    pub fn times(reason: TimeReason, lead: Color, red: Duration, black: Duration) -> Utterance {
+        let of = |side| SideTime {
+            side,
+            left: if side == Color::Red { red } else { black },
+        };
+        Utterance::Times {
+            reason,
+            first: of(lead),
+            second: of(lead.other()),
+        }
+    }
+
+    /// How urgently it must be heard.
+    pub fn urgency(&self) -> Urgency {
+        match self {
+            Utterance::Word { .. } | Utterance::PieceTouched { .. } | Utterance::Impossible => {
+                Urgency::Echo
+            }
+            Utterance::Times {
+                reason: TimeReason::Alert,
+                ..
+            }
+            | Utterance::Referee { .. }
+            | Utterance::Repetition { .. }
+            | Utterance::GameEnd { .. } => Urgency::Urgent,
+            _ => Urgency::Reading,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn s7p6_6_3_alert_names_the_triggering_side_first() {
+        let u = Utterance::times(
+            TimeReason::Alert,
+            Color::Black,
+            Duration::from_secs(600),
+            Duration::from_secs(300),
+        );
+        let Utterance::Times { first, second, .. } = u else {
+            panic!("not times")
+        };
+        assert_eq!((first.side, first.left.as_secs()), (Color::Black, 300));
+        assert_eq!((second.side, second.left.as_secs()), (Color::Red, 600));
+    }
+
+    #[test]
+    fn urgencies_follow_the_queue_policy() {
+        assert_eq!(Utterance::Impossible.urgency(), Urgency::Echo);
+        let alert = Utterance::times(
+            TimeReason::Alert,
+            Color::Red,
+            Duration::ZERO,
+            Duration::ZERO,
+        );
+        assert_eq!(alert.urgency(), Urgency::Urgent);
+        let query = Utterance::times(
+            TimeReason::Query,
+            Color::Red,
+            Duration::ZERO,
+            Duration::ZERO,
+        );
+        assert_eq!(query.urgency(), Urgency::Reading);
+        assert!(Urgency::Urgent > Urgency::Echo && Urgency::Echo > Urgency::Reading);
+    }
+}

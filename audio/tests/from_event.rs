@@ -1,0 +1,153 @@
+//! What each player hears for the events of a real arbiter match (附表七 第六部分).
+
+use baoqi_arbiter::{
+    ClockMode, Command, Event, EventKind, Match, MatchConfig, Millis, Seat, SideConfig, TimeControl,
+};
+use baoqi_audio::from_event::{Heard, utterances};
+use baoqi_audio::phrasebook::phrase;
+use baoqi_audio::{Earcon, Utterance};
+use baoqi_rules::Color;
+
+struct Table {
+    m: Match,
+    now: u64,
+}
+
+impl Table {
+    fn part6() -> Table {
+        let blind = |name: &str| SideConfig {
+            name: name.into(),
+            categories: vec![baoqi_arbiter::Category::Blind],
+            ..SideConfig::default()
+        };
+        let mut c = MatchConfig {
+            kind: EventKind::Part6,
+            red: blind("甲"),
+            black: blind("乙"),
+            ..MatchConfig::default()
+        };
+        c.time.default = TimeControl {
+            base_ms: 20 * 60_000,
+            mode: ClockMode::Increment,
+            extra_ms: 10_000,
+        };
+        let mut t = Table {
+            m: Match::new(c, Millis(0)).unwrap(),
+            now: 0,
+        };
+        t.cmd(Seat::Referee, Command::Start);
+        t
+    }
+
+    fn cmd(&mut self, seat: Seat, c: Command) -> Vec<Event> {
+        self.m.apply(seat, c, Millis(self.now)).unwrap()
+    }
+
+    fn say(&mut self, seat: Seat, words: &str) -> Vec<Event> {
+        words
+            .chars()
+            .flat_map(|c| {
+                self.cmd(
+                    seat,
+                    Command::Word {
+                        text: c.to_string(),
+                    },
+                )
+            })
+            .collect()
+    }
+
+    fn turn(&mut self, seat: Seat, words: &str, mv: &str) -> Vec<Event> {
+        let mut ev = self.say(seat, words);
+        ev.extend(self.cmd(
+            seat,
+            Command::BoardMove {
+                board: None,
+                mv: mv.into(),
+            },
+        ));
+        ev.extend(self.cmd(seat, Command::PressClock));
+        ev
+    }
+}
+
+/// The display texts `me` hears for `events`, and the earcons.
+fn heard(events: &[Event], me: Color) -> (Vec<String>, Vec<Earcon>) {
+    let all: Vec<Heard> = events.iter().map(|e| utterances(e, me)).collect();
+    (
+        all.iter()
+            .flat_map(|h| h.say.iter().map(|u| phrase(u).display))
+            .collect(),
+        all.iter().filter_map(|h| h.earcon).collect(),
+    )
+}
+
+#[test]
+fn s7p6_3_the_mover_hears_each_word_and_the_touched_piece_the_opponent_the_move() {
+    let mut t = Table::part6();
+    let ev = t.turn(Seat::Red, "炮二平五", "h2e2");
+    let (red, red_tones) = heard(&ev, Color::Red);
+    assert_eq!(red, ["炮", "二", "摸子：炮二", "平", "五"]);
+    assert!(red_tones.contains(&Earcon::Key) && red_tones.contains(&Earcon::Touched));
+    let (black, black_tones) = heard(&ev, Color::Black);
+    assert!(black.contains(&"紅方：炮二平五".to_string()), "{black:?}");
+    assert!(
+        !black.iter().any(|s| s == "炮"),
+        "the opponent's words are not echoed: {black:?}"
+    );
+    assert!(black_tones.contains(&Earcon::OpponentMoved));
+}
+
+#[test]
+fn s7p6_3_6_b_an_impossible_prefix_is_said_to_the_player_only() {
+    let mut t = Table::part6();
+    t.turn(Seat::Red, "炮二平五", "h2e2");
+    let ev = t.say(Seat::Black, "車5");
+    let (black, tones) = heard(&ev, Color::Black);
+    assert_eq!(
+        black.last().map(String::as_str),
+        Some("不可能的着法，可以修正"),
+        "{black:?}"
+    );
+    assert!(tones.contains(&Earcon::Error));
+    assert!(
+        !heard(&ev, Color::Red)
+            .0
+            .iter()
+            .any(|s| s.starts_with("不可能"))
+    );
+}
+
+#[test]
+fn s7p6_6_alerts_say_the_triggering_side_first_to_both_players() {
+    let mut t = Table::part6();
+    t.now = 10 * 60_000 + 1;
+    let ev = t.cmd(Seat::Referee, Command::Tick);
+    for me in Color::ALL {
+        let (texts, tones) = heard(&ev, me);
+        assert!(
+            texts.iter().any(|s| s.starts_with("紅方尚餘十分鐘，黑方")),
+            "{me:?}: {texts:?} {ev:#?}"
+        );
+        assert!(tones.contains(&Earcon::Alert));
+    }
+}
+
+#[test]
+fn s7p7_1_2_a_resignation_ends_the_game_with_its_reason() {
+    let mut t = Table::part6();
+    t.turn(Seat::Red, "炮二平五", "h2e2");
+    let ev = t.cmd(Seat::Black, Command::Resign);
+    let (red, tones) = heard(&ev, Color::Red);
+    assert!(
+        red.contains(&"對局結束，黑方認負，紅方勝".to_string()),
+        "{red:?}"
+    );
+    assert!(tones.contains(&Earcon::GameEnd));
+    let urgent = ev
+        .iter()
+        .flat_map(|e| utterances(e, Color::Red).say)
+        .filter(|u| matches!(u, Utterance::GameEnd { .. }))
+        .count();
+    assert_eq!(urgent, 1);
+}

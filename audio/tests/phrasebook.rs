@@ -1,0 +1,283 @@
+//! The phrasebook says every kind of utterance in both languages, with the rule's words.
+
+use std::time::Duration;
+
+use baoqi_audio::phrasebook::{all_words, phrase};
+use baoqi_audio::{
+    Board, CheckOutcome, EndCause, GameResult, Phrase, TimeReason, Utterance, Violation,
+};
+use baoqi_grammar::{Marks, Word};
+use baoqi_rules::{Color, EndReason, Kind, Pattern, WarningKind};
+
+fn every_kind() -> Vec<Utterance> {
+    use Color::{Black, Red};
+    let mut us = vec![
+        Utterance::PieceTouched {
+            words: vec![Word::Front, Word::Piece(Kind::Rook)],
+            side: Red,
+        },
+        Utterance::Impossible,
+        Utterance::Move {
+            side: Black,
+            words: vec![
+                Word::Piece(Kind::Horse),
+                Word::Numeral(8),
+                Word::Forward,
+                Word::Numeral(7),
+            ],
+            marks: Marks::default(),
+        },
+        Utterance::Move {
+            side: Red,
+            words: vec![
+                Word::Piece(Kind::Cannon),
+                Word::Numeral(2),
+                Word::Across,
+                Word::Numeral(5),
+            ],
+            marks: Marks {
+                capture: true,
+                check: true,
+                draw_offer: false,
+            },
+        },
+        Utterance::times(
+            TimeReason::Alert,
+            Black,
+            Duration::from_secs(754),
+            Duration::from_secs(300),
+        ),
+        Utterance::times(
+            TimeReason::Query,
+            Red,
+            Duration::from_secs(3900),
+            Duration::from_secs(59),
+        ),
+        Utterance::times(
+            TimeReason::ClockPress,
+            Red,
+            Duration::from_secs(60),
+            Duration::from_secs(30),
+        ),
+        Utterance::DrawOffered { by: Red },
+        Utterance::DrawAccepted { by: Black },
+        Utterance::DrawDeclined { by: Black },
+        Utterance::Resigned { by: Red },
+        Utterance::BoardDiverged {
+            board: Board::Special,
+        },
+        Utterance::BoardAgrees {
+            board: Board::Regular,
+        },
+        Utterance::Referee {
+            text: "請雙方停鐘".to_owned(),
+        },
+    ];
+    for outcome in [
+        CheckOutcome::CorrectBoard,
+        CheckOutcome::AnnounceAgain,
+        CheckOutcome::RestorePosition,
+    ] {
+        us.push(Utterance::Check { side: Red, outcome });
+    }
+    for (violation, limit) in [
+        (Violation::Technical, 2),
+        (Violation::Recording, 4),
+        (Violation::ClockPress, 4),
+    ] {
+        us.push(Utterance::Violation {
+            side: Black,
+            violation,
+            count: 1,
+            limit,
+        });
+    }
+    us.extend(
+        warnings()
+            .into_iter()
+            .map(|kind| Utterance::Repetition { kind }),
+    );
+    us.extend(
+        causes()
+            .into_iter()
+            .map(|(winner, cause)| Utterance::GameEnd {
+                result: GameResult::of(winner),
+                cause,
+            }),
+    );
+    us
+}
+
+fn warnings() -> Vec<WarningKind> {
+    let mut ws = vec![WarningKind::Ordinary];
+    for side in Color::ALL {
+        for pattern in [Pattern::PerpetualCheck, Pattern::PerpetualChase] {
+            ws.push(WarningKind::Forbidden { side, pattern });
+            ws.push(WarningKind::Mutual {
+                first: side,
+                pattern,
+            });
+        }
+    }
+    ws
+}
+
+fn causes() -> Vec<(Option<Color>, EndCause)> {
+    use Color::{Black, Red};
+    vec![
+        (Some(Red), EndCause::Board(EndReason::Checkmate)),
+        (Some(Black), EndCause::Board(EndReason::Stalemate)),
+        (None, EndCause::Board(EndReason::DeadDraw)),
+        (None, EndCause::Board(EndReason::NaturalLimit)),
+        (
+            Some(Black),
+            EndCause::Forbidden {
+                offender: Red,
+                pattern: Pattern::PerpetualCheck,
+            },
+        ),
+        (None, EndCause::MutualForbidden),
+        (None, EndCause::CycleDraw),
+        (None, EndCause::OfficialDraw),
+        (Some(Red), EndCause::Timeout { loser: Black }),
+        (
+            Some(Red),
+            EndCause::ViolationLimit {
+                loser: Black,
+                violation: Violation::Technical,
+            },
+        ),
+        (Some(Black), EndCause::Resignation { loser: Red }),
+        (None, EndCause::DrawAgreed),
+    ]
+}
+
+/// Cantonese: characters, Chinese punctuation, and Jyutping syllables (letters + tone 1–6).
+fn cantonese_ok(s: &str) -> bool {
+    s.split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .all(|w| {
+            let (letters, tone) = w.split_at(w.len() - 1);
+            letters.chars().all(|c| c.is_ascii_lowercase())
+                && ('1'..='6').contains(&tone.chars().next().unwrap())
+        })
+}
+
+/// Mandarin: pinyin syllables with tone 1–5, spaces and ASCII commas only.
+fn pinyin_ok(s: &str) -> bool {
+    s.split([' ', ',']).filter(|w| !w.is_empty()).all(|w| {
+        let (letters, tone) = w.split_at(w.len() - 1);
+        !letters.is_empty()
+            && letters.chars().all(|c| c.is_ascii_lowercase())
+            && ('1'..='5').contains(&tone.chars().next().unwrap())
+    })
+}
+
+#[test]
+fn every_utterance_is_said_in_both_languages() {
+    let mut us = every_kind();
+    us.extend(
+        all_words()
+            .into_iter()
+            .map(|(word, side)| Utterance::Word { word, side }),
+    );
+    for u in &us {
+        let p: Phrase = phrase(u);
+        assert!(
+            !p.display.is_empty() && !p.yue.is_empty() && !p.cmn.is_empty(),
+            "{u:?}"
+        );
+        assert!(
+            !p.display.contains('{') && !p.yue.contains('{') && !p.cmn.contains('{'),
+            "{u:?}: {p:?}"
+        );
+        assert!(cantonese_ok(&p.yue), "{u:?}: Latin in Cantonese: {}", p.yue);
+        if !matches!(u, Utterance::Referee { .. }) {
+            assert!(pinyin_ok(&p.cmn), "{u:?}: not pinyin: {}", p.cmn);
+        }
+    }
+}
+
+#[test]
+fn s7p6_3_words_are_echoed_with_the_grammar_readings() {
+    let p = phrase(&Utterance::Word {
+        word: Word::Piece(Kind::Rook),
+        side: Color::Black,
+    });
+    assert_eq!(
+        (p.display.as_str(), p.yue.as_str(), p.cmn.as_str()),
+        ("車", "geoi1", "ju1")
+    );
+    let p = phrase(&Utterance::Word {
+        word: Word::Numeral(8),
+        side: Color::Black,
+    });
+    assert_eq!((p.display.as_str(), p.cmn.as_str()), ("８", "ba1"));
+    let p = phrase(&every_kind()[0]);
+    assert_eq!(p.display, "摸子：前俥");
+}
+
+#[test]
+fn a61_warnings_are_the_rule_text_verbatim() {
+    for kind in warnings() {
+        let p = phrase(&Utterance::Repetition { kind });
+        assert_eq!(p.display, kind.text(), "{kind:?}");
+    }
+    let p = phrase(&Utterance::Repetition {
+        kind: WarningKind::Forbidden {
+            side: Color::Red,
+            pattern: Pattern::PerpetualCheck,
+        },
+    });
+    assert_eq!(p.display, "紅方長將，紅方不變作負");
+    assert_eq!(p.yue, "紅方 coeng4 zoeng1，紅方不變作負");
+    assert_eq!(
+        p.cmn,
+        "hong2 fang1 chang2 jiang1, hong2 fang1 bu4 bian4 zuo4 fu4"
+    );
+}
+
+#[test]
+fn s7p6_6_3_alert_says_the_triggering_side_and_its_time_first() {
+    let p = phrase(&every_kind()[4]);
+    assert_eq!(p.display, "黑方尚餘五分鐘，紅方十二分三十四秒");
+    assert_eq!(
+        p.cmn,
+        "hei1 fang1 shang4 yu2 wu3 fen1 zhong1, hong2 fang1 shi2 er4 fen1 san1 shi2 si4 miao3"
+    );
+    let p = phrase(&every_kind()[5]);
+    assert_eq!(p.display, "紅方一小時零五分，黑方五十九秒");
+}
+
+#[test]
+fn moves_checks_violations_cards_boards_and_endings_read_as_written() {
+    let kinds = every_kind();
+    let display = |i: usize| phrase(&kinds[i]).display;
+    assert_eq!(display(2), "黑方：馬８進７");
+    assert_eq!(display(3), "紅方：炮二平五，吃將軍");
+    assert_eq!(phrase(&kinds[2]).cmn, "hei1 fang1, ma3 ba1 jin4 qi1");
+    assert_eq!(display(7), "紅方提和");
+    assert_eq!(display(10), "紅方認負");
+    assert_eq!(display(11), "視障棋盤與對局不符，請改正");
+    assert_eq!(display(13), "裁判：請雙方停鐘");
+    let texts: Vec<String> = kinds.iter().map(|u| phrase(u).display).collect();
+    for want in [
+        "紅方走子與報棋不符，須改正至所報着法，用紅方時間",
+        "紅方報棋非法，以走子為準，請重新報棋",
+        "紅方報棋及走子均非法，還原局面，可改走別子",
+        "黑方技術犯規第一次，上限二次",
+        "黑方記錄違例第一次，上限四次",
+        "對局結束，將死，紅方勝",
+        "對局結束，正和，和局",
+        "對局結束，一般循環和局",
+        "對局結束，紅方長將犯禁，黑方勝",
+        "對局結束，黑方超時，紅方勝",
+        "對局結束，黑方技術犯規達到上限，紅方勝",
+        "對局結束，雙方同意和局",
+    ] {
+        assert!(
+            texts.iter().any(|t| t == want),
+            "missing {want}\n{texts:#?}"
+        );
+    }
+}
