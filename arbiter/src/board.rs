@@ -83,30 +83,9 @@ impl Board {
 
     /// The FEN placement.
     pub(crate) fn placement(&self) -> String {
-        let mut out = String::new();
-        for rank in (0..10u8).rev() {
-            let mut empty = 0;
-            for file in 0..9u8 {
-                let p = Point::new(file, rank).expect("on the board");
-                match self.squares[p.index()] {
-                    Some(piece) => {
-                        if empty > 0 {
-                            out.push(char::from(b'0' + empty));
-                            empty = 0;
-                        }
-                        out.push(piece.fen_char());
-                    }
-                    None => empty += 1,
-                }
-            }
-            if empty > 0 {
-                out.push(char::from(b'0' + empty));
-            }
-            if rank > 0 {
-                out.push('/');
-            }
-        }
-        out
+        let mut setup = baoqi_rules::Setup::empty();
+        setup.board = self.squares;
+        setup.placement()
     }
 
     /// The hand as `C@h2` entries.

@@ -28,7 +28,7 @@ impl Lang {
     /// The espeak-ng voice name.
     pub const fn voice(self) -> &'static str {
         match self {
-            Lang::Yue => "yue",
+            Lang::Yue => "yue-Latn-jyutping",
             Lang::Cmn => "cmn-latn-pinyin",
         }
     }

@@ -60,6 +60,6 @@ fn s7p6_3_marks_are_spoken_as_words() {
         .map(|s| s.speak)
         .collect();
     assert_eq!(cmn, ["chi1", "jiang1 jun1"]);
-    assert_eq!(Lang::Yue.voice(), "yue");
+    assert_eq!(Lang::Yue.voice(), "yue-Latn-jyutping");
     assert_eq!(Lang::Cmn.voice(), "cmn-latn-pinyin");
 }

@@ -46,9 +46,9 @@ impl Setup {
         self.board[p.index()]
     }
 
-    /// Writes the FEN of this setup.
-    pub fn fen(&self) -> String {
-        let mut out = String::with_capacity(80);
+    /// The board part of the FEN (pieces only, ranks from black's side).
+    pub fn placement(&self) -> String {
+        let mut out = String::with_capacity(64);
         for rank in (0..10u8).rev() {
             let mut empty = 0;
             for file in 0..9u8 {
@@ -71,6 +71,12 @@ impl Setup {
                 out.push('/');
             }
         }
+        out
+    }
+
+    /// Writes the FEN of this setup.
+    pub fn fen(&self) -> String {
+        let mut out = self.placement();
         let side = match self.turn {
             Color::Red => 'w',
             Color::Black => 'b',
