@@ -31,6 +31,16 @@ enum Command {
     Announce(cli::announce::AnnounceArgs),
     /// Replay game records (PGN) and report the final position or the first bad move.
     Replay(cli::replay::ReplayArgs),
+    /// Run the play server (HTTP + WebSocket); `--demo` creates a demo event and prints its seats.
+    Serve(cli::serve::ServeArgs),
+    /// Create an event from a TOML file, or revoke a seat's token.
+    Event(cli::event::EventArgs),
+    /// Add a table (and its seats) to an event.
+    Table(cli::event::TableArgs),
+    /// Export a scoresheet, a PGN, an event's results or its JSON event log.
+    Export(cli::event::ExportArgs),
+    /// Load benchmark: bots playing over real WebSocket connections.
+    Bench(cli::bench::BenchArgs),
     /// Run a match from a config (TOML) and a script (JSON lines); print every event as JSON.
     Simulate(cli::simulate::SimulateArgs),
 }
@@ -45,6 +55,11 @@ fn main() -> ExitCode {
         Command::Notation(a) => cli::notation::run(&a),
         Command::Announce(a) => cli::announce::run(&a),
         Command::Replay(a) => cli::replay::run(&a),
+        Command::Serve(a) => cli::serve::run(&a),
+        Command::Event(a) => cli::event::run_event(&a),
+        Command::Table(a) => cli::event::run_table(&a),
+        Command::Export(a) => cli::event::run_export(&a),
+        Command::Bench(a) => cli::bench::run(&a),
         Command::Simulate(a) => cli::simulate::run(&a),
     };
     match result {

@@ -1,1 +1,56 @@
-//! baoqi-server: see SPEC §2. (shell, filled by later issues)
+//! baoqi-server (報棋): transports, authenticates, persists and broadcasts the matches of
+//! an event; all game behaviour stays in `baoqi-arbiter` (SPEC §2, §10–§11).
+//!
+//! Shape (after `mini-redis` and `lila-ws`): [`run`] serves a listener until a shutdown future
+//! resolves; one task per WebSocket connection ([`ws`]); one task per match owning its
+//! engine ([`table`]); a store behind a trait with `SQLite` by default ([`store`]); the
+//! timeline that keeps downtime off the clocks ([`timeline`]).
+
+pub mod admin;
+pub mod arbiter_engine;
+pub mod bench;
+pub mod config;
+pub mod demo;
+pub mod engine;
+pub mod export;
+pub mod http;
+pub mod hub;
+pub mod launch;
+pub mod metrics;
+pub mod model;
+pub mod protocol;
+pub mod replay;
+pub mod store;
+pub mod table;
+pub mod timeline;
+pub mod ws;
+
+use std::future::Future;
+use std::sync::Arc;
+
+pub use hub::Hub;
+
+/// Serves HTTP and WebSocket on `listener` until `shutdown` resolves, then stops every
+/// match task and connection. The hub must have started its tables
+/// ([`Hub::start_tables`]).
+pub async fn run(
+    listener: tokio::net::TcpListener,
+    hub: Arc<Hub>,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> std::io::Result<()> {
+    use axum::serve::ListenerExt as _;
+    let app = http::router(hub.clone());
+    let stopping = hub.clone();
+    // Small messages must leave at once: Nagle's algorithm would hold them for an ACK.
+    let listener = listener.tap_io(|tcp| {
+        let _ = tcp.set_nodelay(true);
+    });
+    let result = axum::serve(listener, app)
+        .with_graceful_shutdown(async move {
+            shutdown.await;
+            stopping.shutdown();
+        })
+        .await;
+    hub.shutdown();
+    result
+}

@@ -2,11 +2,14 @@
 
 pub(crate) mod adjudicate;
 pub(crate) mod announce;
+pub(crate) mod bench;
 pub(crate) mod demo;
+pub(crate) mod event;
 pub(crate) mod moves;
 pub(crate) mod notation;
 pub(crate) mod perft;
 pub(crate) mod replay;
+pub(crate) mod serve;
 pub(crate) mod simulate;
 
 use baoqi_rules::{FenError, Position, START_FEN};

@@ -1,0 +1,169 @@
+// The board: a table of buttons (one per point, labelled in words), arrow keys move between
+// points (one tab stop for the whole board), the last move and differences marked by a
+// sign and a pattern as well as a colour; and the text commands of the screen-reader mode
+// (after lichess's nvui: scan a file or a rank, list pieces, read the clocks, the log).
+
+import { el, expand, FILES, PIECES, pieceName, SIDE, fmtTime, sayTime, clockNow } from "./common.js";
+
+/**
+ * A board in `node`. Options: `label` (caption), `flip` (black at the bottom), `onMove(iccs)`
+ * when the viewer picks a piece then a point (omit for a read-only board).
+ */
+export class Board {
+  constructor(node, { label, flip = false, onMove = null } = {}) {
+    this.node = node;
+    this.label = label;
+    this.flip = flip;
+    this.onMove = onMove;
+    this.from = null;
+    this.focus = "e0";
+    this.grid = expand("");
+  }
+
+  /** Draws `placement`; `last` is the last move (ICCS), `diff` points to mark. */
+  render(placement, { last = "", diff = [] } = {}) {
+    this.grid = expand(placement);
+    this.placement = placement;
+    const lastPts = last ? [last.slice(0, 2), last.slice(2, 4)] : [];
+    const ranks = [...Array(10).keys()].map((i) => 9 - i);
+    const files = [...FILES];
+    if (this.flip) { ranks.reverse(); files.reverse(); }
+    const head = el("tr", {}, el("td", {}), files.map((f) => el("th", { scope: "col" }, f)));
+    const rows = ranks.map((r) => el("tr", { class: r === 5 ? "river-top" : "" },
+      el("th", { scope: "row" }, String(r)),
+      files.map((f) => {
+        const p = f + r;
+        const ch = this.grid[9 - r][FILES.indexOf(f)];
+        const marks = [];
+        if (lastPts.includes(p)) marks.push(p === lastPts[1] ? "上一着落點" : "上一着起點");
+        if (diff.includes(p)) marks.push("與對局不同");
+        if (this.from === p) marks.push("已選");
+        const cls = ["pt", ch ? (ch === ch.toUpperCase() ? "red" : "black") : "empty",
+          lastPts.includes(p) ? "last" : "", diff.includes(p) ? "diff" : "", this.from === p ? "sel" : ""].join(" ");
+        return el("td", {},
+          el("button", {
+            type: "button", class: cls, "data-pt": p, tabindex: p === this.focus ? "0" : "-1",
+            "aria-label": `${p} ${pieceName(ch)}${marks.length ? "，" + marks.join("，") : ""}`,
+            "aria-disabled": this.onMove ? null : "true",
+            onclick: () => this.pick(p),
+            onkeydown: (e) => this.key(e, p),
+          }, el("span", { "aria-hidden": "true" }, ch ? PIECES[ch] : "")));
+      })));
+    const hadFocus = this.node.contains(document.activeElement);
+    this.node.replaceChildren(el("table", { class: "board" + (this.onMove ? " live" : "") },
+      el("caption", {}, this.label), el("thead", {}, head), el("tbody", {}, rows)));
+    if (hadFocus) this.node.querySelector(`[data-pt="${this.focus}"]`)?.focus();
+  }
+
+  pick(p) {
+    if (!this.onMove) return;
+    const ch = this.grid[9 - Number(p.slice(1))][FILES.indexOf(p[0])];
+    if (!this.from) {
+      if (!ch) return;
+      this.from = p;
+    } else if (this.from === p) {
+      this.from = null;
+    } else {
+      const mv = this.from + p;
+      this.from = null;
+      this.onMove(mv);
+    }
+    this.focus = p;
+    this.render(this.placement, this.lastOpts || {});
+  }
+
+  key(e, p) {
+    const d = { ArrowUp: [0, 1], ArrowDown: [0, -1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] }[e.key];
+    if (!d) return;
+    e.preventDefault();
+    const sign = this.flip ? -1 : 1;
+    const f = FILES.indexOf(p[0]) + d[0] * sign;
+    const r = Number(p.slice(1)) + d[1] * sign;
+    if (f < 0 || f > 8 || r < 0 || r > 9) return;
+    this.focus = FILES[f] + r;
+    for (const b of this.node.querySelectorAll("button[data-pt]")) {
+      b.tabIndex = b.dataset.pt === this.focus ? 0 : -1;
+    }
+    this.node.querySelector(`[data-pt="${this.focus}"]`)?.focus();
+  }
+
+  draw(placement, opts = {}) {
+    this.lastOpts = opts;
+    this.render(placement, opts);
+  }
+}
+
+/** Points where two placements differ. */
+export function differences(a, b) {
+  const ga = expand(a);
+  const gb = expand(b);
+  const out = [];
+  for (let i = 0; i < 10; i++) {
+    for (let f = 0; f < 9; f++) if (ga[i][f] !== gb[i][f]) out.push(FILES[f] + (9 - i));
+  }
+  return out;
+}
+
+export const HELP = "指令：c 讀鐘；l 上一着；m 着法記錄；p 列出棋子（p 紅／p 黑）；f a–i 讀直線；" +
+  "r 0–9 讀橫線；s e2 讀一點；t 輪到誰；a 本輪報棋；h 說明。Commands: c clocks, l last move, " +
+  "m moves, p pieces, f <file>, r <rank>, s <point>, t turn, a announcement, h help.";
+
+/** Answers one screen-reader command about a snapshot, in words. */
+export function command(text, snap) {
+  const [cmd, arg = ""] = text.trim().toLowerCase().split(/\s+/);
+  if (!snap) return "尚未連線 not connected";
+  const grid = expand(snap.fen);
+  const at = (f, r) => grid[9 - r][f];
+  switch (cmd) {
+    case "c": {
+      const t = clockNow(snap.clock);
+      return `紅方 ${sayTime(t.red)}，黑方 ${sayTime(t.black)}${t.running ? `，${SIDE[t.running]}的鐘在走` : ""}`;
+    }
+    case "l": {
+      const m = snap.moves.at(-1);
+      return m ? `上一着 第 ${m.ply} 着 ${SIDE[m.side]} ${m.mv.marked}（${m.mv.iccs}）` : "尚未走子";
+    }
+    case "m":
+      return snap.moves.length
+        ? snap.moves.map((m) => `${m.ply}. ${SIDE[m.side]} ${m.mv.marked} ${fmtTime(m.clock_ms)}`).join("；")
+        : "尚未走子";
+    case "p": {
+      const want = { "紅": "red", r: "red", red: "red", "黑": "black", b: "black", black: "black" }[arg];
+      const list = { red: [], black: [] };
+      for (let r = 9; r >= 0; r--) {
+        for (let f = 0; f < 9; f++) {
+          const ch = at(f, r);
+          if (ch) list[ch === ch.toUpperCase() ? "red" : "black"].push(PIECES[ch] + FILES[f] + r);
+        }
+      }
+      const sides = want ? [want] : ["red", "black"];
+      return sides.map((s) => `${SIDE[s]}：${list[s].join("，")}`).join("。");
+    }
+    case "f": {
+      const f = FILES.indexOf(arg);
+      if (f < 0) return "直線請用 a 至 i";
+      const out = [];
+      for (let r = 9; r >= 0; r--) if (at(f, r)) out.push(`${arg}${r} ${pieceName(at(f, r))}`);
+      return `${arg} 線：${out.join("，") || "無子"}`;
+    }
+    case "r": {
+      const r = Number(arg);
+      if (!/^\d$/.test(arg)) return "橫線請用 0 至 9";
+      const out = [];
+      for (let f = 0; f < 9; f++) if (at(f, r)) out.push(`${FILES[f]}${r} ${pieceName(at(f, r))}`);
+      return `第 ${r} 橫線：${out.join("，") || "無子"}`;
+    }
+    case "s": {
+      if (!/^[a-i]\d$/.test(arg)) return "點請用 ICCS，例如 e2";
+      return `${arg} ${pieceName(at(FILES.indexOf(arg[0]), Number(arg[1])))}`;
+    }
+    case "t":
+      return snap.phase === "over" ? "對局已結束" : `輪到${SIDE[snap.to_move]}`;
+    case "a":
+      return snap.attempt.length ? `本輪報棋：${snap.attempt.join(" ")}` : (snap.announced ? `已報：${snap.announced}` : "本輪尚未報棋");
+    case "h": case "?": case "":
+      return HELP;
+    default:
+      return `不明指令「${text}」。${HELP}`;
+  }
+}

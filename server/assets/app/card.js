@@ -1,0 +1,238 @@
+// The deaf player's card UI (附表七 7.1(2), 7.4(2)(d), SPEC §9): two large cards per side,
+// handed over by one deliberate gesture (hold, or drag up towards the opponent); the
+// opponent's cards arrive visibly; everything a VI opponent hears is shown as text; time
+// alerts flash, show a banner and vibrate, never sound alone.
+
+import {
+  $, el, Connection, SIDE, CARD, fmtTime, sayTime, clockNow, describe, answerText,
+  checkText, tableInfo,
+} from "./common.js";
+import { Board } from "./board.js";
+
+const HOLD_MS = 1000;
+let me = null;
+let table = null;
+let snap = null;
+let arrived = null; // a card that just arrived, animated once
+let info = null;
+
+const board = new Board($("board"), {
+  label: "我的棋盤 My board",
+  onMove: (mv) => send({ type: "board_move", mv }, `走子 ${mv}`),
+});
+
+const conn = new Connection("seat", {
+  status: (t) => { $("status").textContent = t; },
+  welcome: async (w) => {
+    me = { red: "red", black: "black", red_proxy: "red", black_proxy: "black" }[w.role] || null;
+    table = w.tables[0];
+    board.flip = me === "black";
+    info = await tableInfo(table);
+    $("who").textContent = `— ${w.name}（${SIDE[me] || ""}）${info ? " · " + info.name : ""}`;
+    render();
+  },
+  state: (t, s) => { if (t === table) { snap = s; render(); } },
+  event: (t, ev, live) => { if (t === table) onEvent(ev, live); },
+  error: (e) => feed(`錯誤：${e.message}`, true),
+});
+
+function feed(text, alert = false) {
+  if (!text) return;
+  $("feed").prepend(el("li", { class: alert ? "alert" : "" }, text));
+  while ($("feed").children.length > 200) $("feed").lastChild.remove();
+}
+
+function banner(text) {
+  const b = $("banner");
+  b.textContent = text;
+  b.classList.add("on");
+  clearTimeout(banner.t);
+  banner.t = setTimeout(() => b.classList.remove("on"), 15000);
+}
+
+function flash() {
+  document.body.classList.remove("flash");
+  void document.body.offsetWidth;
+  document.body.classList.add("flash");
+  navigator.vibrate?.([400, 200, 400]);
+}
+
+function onEvent(ev, live) {
+  const text = describe(ev);
+  feed(text, ["time_alert", "referee_needed", "warning_issued", "repetition_warning", "checked", "game_over", "card_moved"].includes(ev.type));
+  switch (ev.type) {
+    case "turn":
+      $("heard-words").replaceChildren();
+      break;
+    case "word":
+      if (ev.slot === 0) $("heard-words").replaceChildren();
+      $("heard-words").append(el("span", { class: "word" + (ev.possible ? "" : " bad") },
+        `${ev.word?.display || ev.text}`));
+      $("heard-move").textContent = "";
+      break;
+    case "impossible":
+      $("heard-check").textContent = text;
+      break;
+    case "announced":
+      $("heard-move").textContent = ev.words;
+      $("heard-check").textContent = `${SIDE[ev.side]}報棋完成${ev.illegal ? "（非法：" + ev.illegal + "）" : ""}`;
+      break;
+    case "moved":
+      $("heard-move").textContent = ev.mv.marked || ev.mv.traditional;
+      break;
+    case "checked":
+      $("heard-check").textContent = text;
+      break;
+    case "referee_needed": case "warning_issued": case "repetition_warning": case "game_over":
+    case "time_report":
+      $("heard-msg").textContent = text;
+      break;
+    default:
+      break;
+  }
+  if (!live) return;
+  if (ev.type === "time_alert") { banner(text); flash(); }
+  if (["warning_issued", "repetition_warning", "game_over"].includes(ev.type)) { banner(text); flash(); }
+  if (ev.type === "card_moved" && ev.holder === me && ev.owner !== me) {
+    arrived = `${ev.owner}-${ev.card}`;
+    banner(`${SIDE[ev.owner]}交來${CARD[ev.card]}`);
+    flash();
+  }
+  if (ev.type === "card_moved" && ev.owner === me && ev.holder === me && ev.how === "returned") {
+    banner("對手交還你的提和卡：不接受和棋");
+  }
+}
+
+async function send(command, what) {
+  $("answer").textContent = `${what}：傳送中…`;
+  const a = await conn.command(command, table);
+  const msg = answerText(a);
+  $("answer").textContent = msg ? `${what}：${msg}` : `${what}：已接受`;
+  if (msg) feed(`${what}：${msg}`, true);
+  return !msg;
+}
+
+$("press").addEventListener("click", () => {
+  if (snap?.phase === "not_started") send({ type: "start" }, "開鐘");
+  else send({ type: "press_clock" }, "按鐘");
+});
+$("signal").addEventListener("click", () => send({ type: "signal" }, "請代為報棋"));
+$("confirm-repeat").addEventListener("click", () => send({ type: "confirm_repeat" }, "確認對手着法"));
+
+/**
+ * A card that acts after one deliberate gesture: held for HOLD_MS (pointer, or Space/Enter
+ * held on the keyboard), or dragged up by more than 80 px. A tap does nothing.
+ */
+function card({ owner, kind, title, hint, action, disabled }) {
+  const fill = el("span", { class: "fill", "aria-hidden": "true" });
+  const node = el("button", {
+    type: "button", class: `card side-${owner} ${kind}`, "data-card": `${owner}-${kind}`,
+    "aria-disabled": disabled ? "true" : null,
+  },
+  el("span", { class: "glyph", "aria-hidden": "true" }, kind === "draw" ? "和" : "負"),
+  el("span", { class: "name" }, `${SIDE[owner]} ${CARD[kind]}`),
+  el("span", { class: "hint" }, title),
+  el("span", { class: "visually-hidden" }, `。${hint}`),
+  fill);
+  if (owner && `${owner}-${kind}` === arrived) { node.classList.add("arrive"); arrived = null; }
+  let timer = null;
+  let startY = 0;
+  let started = 0;
+  const tick = () => {
+    const p = Math.min(1, (performance.now() - started) / HOLD_MS);
+    fill.style.height = `${p * 100}%`;
+    if (timer) requestAnimationFrame(tick);
+  };
+  const begin = (y) => {
+    if (disabled || timer) return;
+    startY = y;
+    started = performance.now();
+    timer = setTimeout(done, HOLD_MS);
+    requestAnimationFrame(tick);
+  };
+  const cancel = () => { clearTimeout(timer); timer = null; fill.style.height = "0"; };
+  const done = () => { cancel(); action(); };
+  node.addEventListener("pointerdown", (e) => { node.setPointerCapture?.(e.pointerId); begin(e.clientY); });
+  node.addEventListener("pointermove", (e) => { if (timer && startY - e.clientY > 80) done(); });
+  for (const t of ["pointerup", "pointercancel", "lostpointercapture"]) node.addEventListener(t, cancel);
+  node.addEventListener("keydown", (e) => {
+    if ((e.key === " " || e.key === "Enter") && !e.repeat) { e.preventDefault(); begin(0); }
+  });
+  node.addEventListener("keyup", (e) => { if (e.key === " " || e.key === "Enter") cancel(); });
+  node.addEventListener("click", (e) => e.preventDefault());
+  return node;
+}
+
+function renderCards() {
+  const over = snap.phase === "over";
+  const opp = me === "red" ? "black" : "red";
+  const held = (owner, kind) => snap.cards.find(([o, k]) => o === owner && k === kind)?.[2];
+  const theirDrawWithMe = held(opp, "draw") === me;
+  const mine = [];
+  if (held(me, "draw") === me) {
+    mine.push(card({
+      owner: me, kind: "draw",
+      title: theirDrawWithMe ? "按住 = 交換：接受和棋" : "按住 = 交出：提和",
+      hint: theirDrawWithMe ? "交出自己的提和卡換回對手的卡，即接受和棋" : "在自己的輪次交給對手",
+      disabled: over,
+      action: () => theirDrawWithMe
+        ? send({ type: "exchange_cards" }, "交換提和卡（接受和棋）")
+        : send({ type: "hand_card", card: "draw" }, "交出提和卡（提和）"),
+    }));
+  } else {
+    mine.push(el("p", { class: "panel" }, `我的提和卡在${SIDE[held(me, "draw")] || ""}手上，等候回覆`));
+  }
+  if (held(me, "resign") === me) {
+    mine.push(card({
+      owner: me, kind: "resign", title: "按住 = 交出：認負（即時生效）",
+      hint: "認負卡一經交出即時生效，不能收回", disabled: over,
+      action: () => send({ type: "hand_card", card: "resign" }, "交出認負卡（認負）"),
+    }));
+  } else {
+    mine.push(el("p", { class: "panel" }, "我的認負卡已交出"));
+  }
+  $("mine").replaceChildren(...mine);
+  const received = snap.cards.filter(([o, , h]) => o !== me && h === me).map(([o, k]) => (k === "draw"
+    ? card({
+      owner: o, kind: k, title: "按住 = 交還：不接受和棋", hint: "把對手的提和卡交還，即不接受",
+      disabled: over, action: () => send({ type: "return_card" }, "交還提和卡（不接受和棋）"),
+    })
+    : el("p", { class: "panel" }, `${SIDE[o]}${CARD[k]}：${SIDE[o]}已認負`)));
+  $("received").replaceChildren(...(received.length ? received : [el("p", {}, "沒有卡牌 No card")]));
+}
+
+function renderClocks() {
+  if (!snap) return;
+  const t = clockNow(snap.clock);
+  $("clocks").replaceChildren(...["red", "black"].map((s) => el("div", {
+    class: "clock" + (t.running === s ? " running" : ""), role: "timer", "aria-live": "off",
+    "aria-label": `${SIDE[s]} ${sayTime(t[s])}`,
+  }, el("span", { class: "who" }, SIDE[s] + (s === me ? "（我）" : "")), fmtTime(t[s]))));
+}
+setInterval(renderClocks, 250);
+
+function render() {
+  if (!snap || !me) return;
+  const last = snap.moves.at(-1);
+  const mine = snap.boards.find((b) => b.board === info?.config?.[me]?.board) || snap.boards.find((b) => b.board === "regular");
+  const placement = mine?.placement || snap.fen;
+  board.draw(placement, { last: last?.mv.iccs || "" });
+  const over = snap.phase === "over";
+  $("turn").textContent = over ? "對局結束" : snap.phase === "not_started" ? "未開鐘（黑方按鐘開始）"
+    : `輪到${SIDE[snap.to_move]}${snap.to_move === me ? "（我）" : ""}${snap.phase === "paused" ? "（暫停）" : ""}`;
+  $("result").textContent = snap.result ? `${snap.result.result}：${snap.result.reason}` : "";
+  if (snap.result) $("heard-msg").textContent = `對局結束 ${snap.result.result}：${snap.result.reason}`;
+  const p = snap.pending || {};
+  const myTurn = snap.to_move === me && snap.phase === "playing";
+  $("confirm-repeat").hidden = !(myTurn && p.repeat);
+  $("todo").textContent = !myTurn ? ""
+    : p.repeat ? `請在你的棋盤走出對手的着法「${p.repeat}」，然後確認`
+    : p.correction ? `請把棋盤修正為 ${p.correction}`
+    : p.restore ? "請還原棋盤，改走別子"
+    : p.announce_for ? "已示意，等候代為報棋，然後按鐘"
+    : "輪到你：走子，示意代為報棋，然後按鐘";
+  $("press").disabled = over;
+  $("signal").disabled = over || !myTurn;
+  renderCards();
+  renderClocks();
+}

@@ -1,0 +1,275 @@
+// Shared by every web client: the WebSocket connection (protocol v1, docs/protocol.md),
+// the per-table state (the arbiter's snapshot, refreshed after each burst of events),
+// the game timeline clock, the live region and the words used on every page.
+
+export const PIECES = {
+  K: "帥", A: "仕", B: "相", E: "相", N: "傌", H: "傌", R: "俥", C: "炮", P: "兵",
+  k: "將", a: "士", b: "象", e: "象", n: "馬", h: "馬", r: "車", c: "砲", p: "卒",
+};
+export const SIDE = { red: "紅方", black: "黑方" };
+export const FILES = "abcdefghi";
+const CHECK_TEXT = {
+  agree: "報棋與走子吻合",
+  a: "走子檢查 (a)：報棋合法，走子不同，以該方用時修正至跟報棋一致",
+  b: "走子檢查 (b)：報棋非法，走子為所報子的合法着法，以走子為準，重新報棋，記錄違例",
+  c: "走子檢查 (c)：報棋非法，還原棋盤，改走別子，技術犯規",
+  board_governs: "裁判代報：以走子為準",
+  board_only: "無須報棋：只核對走子",
+  sealed_move_broken: "與續着記錄不同：還原，技術犯規",
+};
+export const KIND = { technical: "技術犯規", recording: "違反記錄規則", clock: "違反按棋鐘規則" };
+export const CARD = { draw: "提和卡", resign: "認負卡" };
+
+/** `$("id")`. */
+export const $ = (id) => document.getElementById(id);
+
+/** Creates an element with attributes and children (strings become text). */
+export function el(tag, attrs = {}, ...children) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k === "class") e.className = v;
+    else if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
+    else e.setAttribute(k, v === true ? "" : v);
+  }
+  for (const c of children.flat()) {
+    if (c !== null && c !== undefined) e.append(c instanceof Node ? c : String(c));
+  }
+  return e;
+}
+
+/** The seat's token, from the link's fragment (`#token=…`). */
+export function token() {
+  return new URLSearchParams(location.hash.slice(1)).get("token") || "";
+}
+
+/** Minutes and seconds of a time in ms: `12:05`. */
+export function fmtTime(ms) {
+  const s = Math.max(0, Math.ceil(ms / 1000));
+  const m = Math.floor(s / 60);
+  return `${m}:${String(s % 60).padStart(2, "0")}`;
+}
+
+/** The same time in words for a screen reader: `12 分 5 秒`. */
+export function sayTime(ms) {
+  const s = Math.max(0, Math.ceil(ms / 1000));
+  const m = Math.floor(s / 60);
+  return m ? `${m} 分 ${s % 60} 秒` : `${s} 秒`;
+}
+
+/** A live region that reads every message, even the same text twice (lichess nvui habit). */
+export function liveRegion(node) {
+  let flip = false;
+  return (text) => {
+    flip = !flip;
+    node.textContent = "";
+    // A different string each time, or screen readers skip an identical message.
+    setTimeout(() => { node.textContent = text + (flip ? "" : "\u00a0"); }, 30);
+  };
+}
+
+/** Expands a FEN placement to a 10×9 array, row 0 = rank 9 (black's back rank). */
+export function expand(placement) {
+  const rows = (placement || "").split(" ")[0].split("/");
+  return rows.map((r) => {
+    const out = [];
+    for (const ch of r) {
+      if (/\d/.test(ch)) for (let i = 0; i < Number(ch); i++) out.push("");
+      else out.push(ch);
+    }
+    while (out.length < 9) out.push("");
+    return out;
+  });
+}
+
+/** The piece on an ICCS point (`e2`) of a placement, or "". */
+export function pieceAt(grid, point) {
+  const f = FILES.indexOf(point[0]);
+  const r = Number(point.slice(1));
+  return grid[9 - r]?.[f] ?? "";
+}
+
+/** `紅炮` for `C`. */
+export function pieceName(ch) {
+  if (!ch) return "空";
+  return (ch === ch.toUpperCase() ? "紅" : "黑") + PIECES[ch];
+}
+
+/** The words of a check outcome. */
+export function checkText(outcome) {
+  return CHECK_TEXT[outcome] || outcome;
+}
+
+/** Server time (game timeline) from the last `at` seen, advanced locally. */
+class Timeline {
+  constructor() { this.offset = null; }
+  seen(at) { if (typeof at === "number") this.offset = at - performance.now(); }
+  now() { return this.offset === null ? null : performance.now() + this.offset; }
+}
+export const timeline = new Timeline();
+
+/** Both clocks now, from a ClockView. */
+export function clockNow(clock) {
+  if (!clock) return { red: 0, black: 0, running: null };
+  const t = { red: clock.red_ms, black: clock.black_ms, running: clock.running };
+  const now = timeline.now();
+  if (clock.running && now !== null) {
+    const from = Math.max(clock.since, clock.delay_until || 0);
+    t[clock.running] = Math.max(0, t[clock.running] - Math.max(0, now - from));
+  }
+  return t;
+}
+
+/**
+ * One connection to an endpoint (`seat`, `monitor`, `watch`). `handlers.state(table, snap)`
+ * after each snapshot; `handlers.event(table, ev, live)` for each event (`live` false while
+ * replaying history); `handlers.welcome(msg)`; `handlers.status(text)`.
+ */
+export class Connection {
+  constructor(endpoint, handlers) {
+    this.endpoint = endpoint;
+    this.h = handlers;
+    this.seq = new Map();
+    this.tables = new Map();
+    this.pending = new Map();
+    this.n = 0;
+    this.live = new Set();
+    this.timers = new Map();
+    this.open();
+    setInterval(() => this.send({ type: "ping", id: "p" + ++this.n }), 15000);
+  }
+
+  open() {
+    const proto = location.protocol === "https:" ? "wss://" : "ws://";
+    this.ws = new WebSocket(proto + location.host + "/ws/" + this.endpoint);
+    this.ws.onopen = () => {
+      const since = this.seq.size ? Math.min(...this.seq.values()) : 0;
+      this.send({ type: "hello", token: token(), since });
+      this.h.status?.("已連線 connected");
+    };
+    this.ws.onmessage = (m) => this.receive(JSON.parse(m.data));
+    this.ws.onclose = () => {
+      this.h.status?.("連線中斷，重新連線中… reconnecting");
+      setTimeout(() => this.open(), 1500);
+    };
+  }
+
+  send(msg) {
+    if (this.ws?.readyState === 1) this.ws.send(JSON.stringify({ v: 1, ...msg }));
+  }
+
+  /** Sends an arbiter command; resolves with the `ack`, `rejected` or `error` answer. */
+  command(command, table) {
+    const id = "c" + ++this.n;
+    return new Promise((resolve) => {
+      this.pending.set(id, resolve);
+      this.send({ type: "command", id, table, command });
+    });
+  }
+
+  receive(msg) {
+    if ("at" in msg) timeline.seen(msg.at);
+    switch (msg.type) {
+      case "welcome":
+        this.welcome = msg;
+        this.h.welcome?.(msg);
+        break;
+      case "state":
+        this.tables.set(msg.table, msg.snapshot);
+        this.seq.set(msg.table, Math.max(msg.seq, this.seq.get(msg.table) ?? 0));
+        this.live.add(msg.table);
+        this.h.state?.(msg.table, msg.snapshot);
+        break;
+      case "event":
+        // A resync may send again what a live feed already delivered.
+        if (msg.seq <= (this.seq.get(msg.table) ?? 0)) break;
+        this.seq.set(msg.table, msg.seq);
+        this.h.event?.(msg.table, msg.event, this.live.has(msg.table), msg);
+        if (this.live.has(msg.table)) this.refresh(msg.table);
+        break;
+      case "ack": case "rejected": case "error": {
+        const done = this.pending.get(msg.id);
+        if (done) { this.pending.delete(msg.id); done(msg); }
+        else if (msg.type === "error") this.h.error?.(msg);
+        break;
+      }
+      default:
+        break;
+    }
+  }
+
+  /** Asks for a fresh snapshot once a burst of events is over. */
+  refresh(table) {
+    clearTimeout(this.timers.get(table));
+    this.timers.set(table, setTimeout(() => {
+      this.send({ type: "sync", table, since: this.seq.get(table) });
+    }, 60));
+  }
+}
+
+/** A refusal or error in words. */
+export function answerText(a) {
+  if (a.type === "ack") return "";
+  if (a.type === "rejected") return a.rejection?.message || a.rejection?.code || "rejected";
+  return a.message || a.code || "error";
+}
+
+/** Table rows of the event (names, configuration), from the HTTP API. */
+export async function tableInfo(id) {
+  try {
+    const r = await fetch(`/api/tables/${id}`);
+    if (!r.ok) return null;
+    return (await r.json()).table;
+  } catch {
+    return null;
+  }
+}
+
+/** What an event says, in one line of text (for logs, the card UI's feed, the monitor). */
+export function describe(ev) {
+  const s = (side) => SIDE[side] || "";
+  switch (ev.type) {
+    case "started": return "棋鐘開始，紅方先行";
+    case "turn": return `輪到${s(ev.side)}（第 ${ev.ply} 着）`;
+    case "word": return `${s(ev.side)}報：${ev.word?.display || ev.text}${ev.possible ? "" : `（不可能的着法：${ev.why}）`}`;
+    case "touched": return `${s(ev.side)}摸子：${ev.piece}（${ev.point}）`;
+    case "impossible": return `${s(ev.side)}「${ev.words}」不可能是任何着法，可以修正：${ev.why}`;
+    case "announced": return `${s(ev.side)}報棋完成：${ev.words}${ev.illegal ? `（非法：${ev.illegal}）` : ""}`;
+    case "repeated": return `${s(ev.side)}複讀：${ev.text}${ev.mismatch ? "（不符，重來）" : ""}${ev.done ? "（完成）" : ""}`;
+    case "repeat_due": return `${s(ev.side)}須複讀：${ev.words}`;
+    case "signalled": return `${s(ev.side)}示意：請代為報棋`;
+    case "board": return `棋盤 ${ev.board === "vi" ? "視障棋盤" : "正規棋盤"}：${ev.step}`;
+    case "board_diverges": return `${ev.board === "vi" ? "視障棋盤" : "正規棋盤"}與對局不同：${ev.points.join("、")}`;
+    case "board_agrees": return `${ev.board === "vi" ? "視障棋盤" : "正規棋盤"}已與對局一致`;
+    case "pressed": return `${s(ev.side)}按鐘`;
+    case "checked": return [checkText(ev.outcome), ev.consequence].filter((x, i, a) => x && a.indexOf(x) === i).join("。");
+    case "violation": return `${s(ev.side)}${KIND[ev.kind] || ev.kind}：${ev.count}${ev.limit ? "／" + ev.limit : ""}（${ev.reason}）`;
+    case "violation_removed": return `${s(ev.side)}${KIND[ev.kind] || ev.kind}撤銷：${ev.count}（${ev.reason}）`;
+    case "moved": return `${s(ev.side)}：${ev.mv.marked || ev.mv.traditional}`;
+    case "restore_required": return `${s(ev.side)}須還原棋盤${ev.mv ? "（" + ev.mv + "）" : ""}`;
+    case "correction_required": return `${s(ev.side)}須修正棋盤至 ${ev.mv}`;
+    case "reannounce_required": return `${s(ev.side)}須重新報棋（${ev.mv}）`;
+    case "time_alert": return `報時：${ev.times.map((t) => s(t.side) + " " + sayTime(t.ms)).join("，")}`;
+    case "time_report": return `時間：${ev.times.map((t) => s(t.side) + " " + sayTime(t.ms)).join("，")}`;
+    case "draw_offered": return `${s(ev.side)}提和${ev.card ? "（交出提和卡）" : ""}`;
+    case "draw_offer_stands": return `${s(ev.side)}的提和生效`;
+    case "draw_declined": return `${s(ev.side)}不接受提和（${ev.how}）`;
+    case "card_moved": return cardText(ev);
+    case "repetition_warning": return `重複局面警告（${ev.article}）：${ev.text}`;
+    case "warning_issued": return `裁判警告${ev.side ? s(ev.side) : "雙方"}：${ev.text}`;
+    case "referee_needed": return `請裁判：${ev.text}`;
+    case "paused": return `暫停（續着方：${s(ev.side)}）`;
+    case "sealed": return `續着記錄：${s(ev.side)} ${ev.mv}`;
+    case "resumed": return "續賽";
+    case "game_over": return `對局結束 ${ev.result}：${ev.reason}（第 ${ev.article} 條）`;
+    case "result_verified": return `結果已口頭核實${ev.note ? "：" + ev.note : ""}`;
+    case "clock": return "";
+    default: return ev.type;
+  }
+}
+
+/** A card movement in words. */
+export function cardText(ev) {
+  const how = { handed: "交給", returned: "交還", exchanged: "交換給" }[ev.how] || ev.how;
+  return `${SIDE[ev.owner]}的${CARD[ev.card]}${how}${SIDE[ev.holder]}`;
+}

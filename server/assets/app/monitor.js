@@ -1,0 +1,304 @@
+// The referee monitor (監局, SPEC §10): every table at a glance — boards (both side by side
+// when mirrored, differences marked), the live announcement, clocks, tallies against limits,
+// pending 走子檢查, repetition warnings due, offers, calls — and one confirmed, logged action
+// per ruling, each with a keyboard shortcut; the scoresheet of each table.
+
+import {
+  $, el, Connection, SIDE, KIND, fmtTime, sayTime, clockNow, liveRegion, describe, answerText,
+  checkText, tableInfo, expand,
+} from "./common.js";
+import { Board, differences } from "./board.js";
+
+const say = liveRegion($("live"));
+const DEFAULT_LIMITS = { technical: 2, recording: 4, clock: 4 };
+const tables = new Map(); // id -> { info, snap, words, checked, calls, due, issued, boards }
+let order = [];
+let current = null;
+
+const conn = new Connection("monitor", {
+  status: (t) => { $("status").textContent = t; },
+  welcome: async (w) => {
+    $("who").textContent = `— ${w.name}`;
+    order = w.tables;
+    for (const id of w.tables) {
+      if (!tables.has(id)) tables.set(id, { info: null, snap: null, words: [], checked: null, calls: [], due: [], issued: new Set() });
+    }
+    current ??= order[0];
+    await Promise.all(order.map(async (id) => { tables.get(id).info = await tableInfo(id); }));
+    renderAll();
+  },
+  state: (id, s) => { const t = tables.get(id); if (t) { t.snap = s; renderTable(id); } },
+  event: (id, ev, live, msg) => onEvent(id, ev, live, msg),
+  error: (e) => logLine(`錯誤：${e.message}`),
+});
+
+function name(id) {
+  const i = tables.get(id)?.info;
+  return i ? `第 ${id} 台 ${i.name}：${i.red}（紅）對 ${i.black}（黑）` : `第 ${id} 台`;
+}
+
+function onEvent(id, ev, live, msg) {
+  const t = tables.get(id);
+  if (!t) return;
+  const time = new Date().toLocaleTimeString("zh-HK", { hour12: false });
+  switch (ev.type) {
+    case "turn": t.words = []; break;
+    case "word": if (ev.slot === 0) t.words = []; t.words.push(ev); break;
+    case "checked": t.checked = ev; break;
+    case "moved": t.calls = t.calls.filter((c) => c.call === "repetition_warning"); break;
+    case "referee_needed": t.calls.unshift({ ...ev, time }); t.calls.length = Math.min(t.calls.length, 8); break;
+    case "repetition_warning": t.due.push(ev); break;
+    case "warning_issued": t.issued.add(ev.text); break;
+    default: break;
+  }
+  if (live && ["referee_needed", "checked", "repetition_warning", "board_diverges", "violation", "game_over", "draw_offered", "signalled"].includes(ev.type)) {
+    const text = `${name(id)}：${describe(ev)}`;
+    say(text);
+    if (ev.type === "referee_needed" || ev.type === "board_diverges") {
+      $("banner").textContent = text;
+      $("banner").classList.add("on");
+    }
+  }
+  void msg;
+}
+
+function logLine(text) {
+  const time = new Date().toLocaleTimeString("zh-HK", { hour12: false });
+  $("log").prepend(el("li", {}, `${time} ${text}`));
+}
+
+function select(id) {
+  if (!tables.has(id)) return;
+  current = id;
+  renderAll();
+  say(`已選 ${name(id)}`);
+}
+
+function renderAll() {
+  $("tabs").replaceChildren(...order.map((id, i) => el("button", {
+    type: "button", "aria-pressed": String(id === current), "aria-keyshortcuts": i < 9 ? String(i + 1) : null,
+    onclick: () => select(id),
+  }, `${i + 1}. ${tables.get(id)?.info?.name || "第 " + id + " 台"}`)));
+  $("current").textContent = current ? name(current) : "";
+  $("tables").replaceChildren(...order.map((id) => el("article", {
+    class: "table-card", id: `table-${id}`, "aria-labelledby": `h-table-${id}`,
+  })));
+  for (const id of order) renderTable(id);
+}
+
+function renderTable(id) {
+  const node = $(`table-${id}`);
+  const t = tables.get(id);
+  if (!node || !t) return;
+  const s = t.snap;
+  const head = el("h3", { id: `h-table-${id}` }, name(id), id === current ? "（目前）" : "");
+  if (!s) { node.replaceChildren(head, el("p", {}, "等候狀態 waiting")); return; }
+  const needs = neededNow(t);
+  node.className = "table-card" + (needs.length ? " needs" : "") + (id === current ? " current" : "");
+  const game = s.fen.split(" ")[0];
+  const boardsNode = el("div", { class: "row" });
+  const last = s.moves.at(-1)?.mv.iccs || "";
+  const shown = s.boards.length ? s.boards : [{ board: "game", placement: game, diverging: false }];
+  for (const b of shown) {
+    const holder = el("div", {});
+    const label = b.board === "vi" ? "視障棋盤 VI board" : b.board === "regular" ? "正規棋盤 regular board" : "對局 game";
+    const diff = b.board === "game" ? [] : differences(b.placement, game);
+    new Board(holder, { label: `${label}${diff.length ? `（與對局不同：${diff.join("、")}）` : ""}` })
+      .draw(b.placement, { last, diff });
+    boardsNode.append(holder);
+  }
+  const clock = clockNow(s.clock);
+  const limits = { ...DEFAULT_LIMITS, ...(t.info?.config?.limits || {}) };
+  const tally = el("table", { class: "tally" },
+    el("caption", {}, "違例 Violations（次數／上限）"),
+    el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "方"), ...Object.keys(KIND).map((k) => el("th", { scope: "col" }, KIND[k])))),
+    el("tbody", {}, ["red", "black"].map((side, i) => el("tr", {}, el("th", { scope: "row" }, SIDE[side]),
+      ...Object.keys(KIND).map((k) => {
+        const n = s.tallies[i][k];
+        const lim = limits[k];
+        return el("td", { class: lim && n >= lim ? "over-limit" : "" }, `${n}／${lim || "—"}${lim && n >= lim ? "（已達上限）" : ""}`);
+      })))));
+  const words = t.words.length ? t.words.map((w) => el("span", { class: "word" + (w.possible ? "" : " bad") }, w.word?.display || w.text))
+    : s.attempt.map((w) => el("span", { class: "word" }, w));
+  const p = s.pending || {};
+  const due = t.due.filter((d) => !t.issued.has(d.text));
+  node.replaceChildren(...[head,
+    needs.length ? el("ul", { class: "calls", "aria-label": "需要裁判 Referee needed" }, needs.map((n) => el("li", {}, n))) : el("p", {}, "沒有待處理事項 nothing pending"),
+    el("p", {}, el("strong", {}, s.phase === "over" ? "對局結束" : s.phase === "not_started" ? "未開鐘" : `輪到${SIDE[s.to_move]}`),
+      s.phase === "paused" ? "（暫停）" : "",
+      ` · 紅方 ${fmtTime(clock.red)}${clock.running === "red" ? " ◀" : ""} · 黑方 ${fmtTime(clock.black)}${clock.running === "black" ? " ◀" : ""}`),
+    el("div", { class: "words", role: "group", "aria-label": "本輪報棋 live announcement" }, words),
+    s.announced ? el("p", {}, `已報：${s.announced}`) : null,
+    boardsNode,
+    el("p", {}, "走子檢查 Check：", t.checked ? `${SIDE[t.checked.side]} ${checkText(t.checked.outcome)}（報：${t.checked.announced || "—"}；走：${t.checked.board_move || "—"}）${t.checked.consequence}` : "—",
+      p.correction ? ` · 待修正至 ${p.correction}` : "", p.reannounce ? ` · 待重新報棋 ${p.reannounce}` : "", p.restore ? ` · 待還原 ${p.restore}` : ""),
+    tally,
+    el("p", {}, "提和 Offer：", s.offer ? `${SIDE[s.offer[0]]}提和${s.offer[1] ? "（已生效）" : "（本輪結束後生效）"}` : "沒有"),
+    due.length ? el("div", {}, el("p", {}, "重複局面警告待發出 Repetition warnings due："),
+      el("ul", {}, due.map((d) => el("li", {}, `（${d.article}）${d.text} `,
+        el("button", { type: "button", onclick: () => { select(id); issueWarning(d); } }, "發出此警告 Issue"))))) : null,
+    s.warnings.length ? el("p", {}, `已有警告：${s.warnings.map((w) => `（${w[0]}）${w[1]}`).join("；")}`) : null,
+    el("p", {}, "錄音 Recording：伺服器未提供狀態 not reported"),
+    s.result ? el("p", {}, `結果 ${s.result.result}：${s.result.reason}（第 ${s.result.article} 條）${s.verified !== null && s.verified !== undefined ? ` · 已口頭核實 ${s.verified}` : " · 未核實"}`) : null,
+    t.calls.length ? el("details", {}, el("summary", {}, `最近呼叫 ${t.calls.length}`),
+      el("ul", {}, t.calls.map((c) => el("li", {}, `${c.time} ${c.text}`)))) : null,
+    el("p", {}, el("button", { type: "button", onclick: () => { select(id); showSheet(); } }, "記錄表 Scoresheet"))].filter(Boolean));
+}
+
+/** What the referee must do now at a table, from the snapshot. */
+function neededNow(t) {
+  const s = t.snap;
+  const out = [];
+  const p = s.pending || {};
+  if (p.announce_for) out.push(`須代為報棋（${SIDE[s.to_move]}）`);
+  if (p.correction) out.push(`走子檢查 (a)：棋盤待修正至 ${p.correction}，確認後按 K`);
+  if (p.restore) out.push(`走子檢查 (c)：棋盤待還原（${p.restore}）`);
+  if (p.reannounce) out.push(`走子檢查 (b)：${SIDE[s.to_move]}須重新報棋`);
+  for (const b of s.boards) if (b.diverging) out.push(`${b.board === "vi" ? "視障棋盤" : "正規棋盤"}與對局不同`);
+  if (s.offer) out.push(`${SIDE[s.offer[0]]}提和`);
+  if (t.due.some((d) => !t.issued.has(d.text))) out.push("重複局面警告待發出");
+  if (s.result && (s.verified === null || s.verified === undefined)) out.push("結果待口頭核實");
+  return out;
+}
+
+// ---- Rulings: one dialog each, confirmed, then logged ----
+
+function field(label, input) {
+  return el("p", {}, el("label", {}, label, " ", input));
+}
+function sideSelect(id, withNone) {
+  return el("select", { id }, withNone ? el("option", { value: "" }, "雙方 both") : null,
+    el("option", { value: "red" }, "紅方 red"), el("option", { value: "black" }, "黑方 black"));
+}
+
+/** Opens the ruling dialog; `build()` returns the fields, `make()` the command or null. */
+function ruling(title, fields, make, summary) {
+  if (!current) return;
+  const d = $("dlg");
+  const table = current;
+  $("dlg-title").textContent = `${title} — ${name(table)}`;
+  $("dlg-fields").replaceChildren(...fields);
+  const upd = () => { $("dlg-summary").textContent = `將要：${summary()}`; };
+  $("dlg-fields").oninput = upd;
+  upd();
+  $("dlg-form").onsubmit = async (e) => {
+    e.preventDefault();
+    const command = make();
+    const what = summary();
+    d.close();
+    if (!command) return;
+    $("answer").textContent = `${what}：傳送中…`;
+    const cmds = Array.isArray(command) ? command : [command];
+    let result = "已接受 accepted";
+    for (const c of cmds) {
+      const a = await conn.command(c, table);
+      const m = answerText(a);
+      if (m) { result = `被拒：${m}`; break; }
+    }
+    $("answer").textContent = `${what}：${result}`;
+    logLine(`${name(table)}：${what} — ${result}`);
+    say(`${what}：${result}`);
+  };
+  $("dlg-no").onclick = () => d.close();
+  d.showModal();
+  (d.querySelector("#dlg-fields input, #dlg-fields select") || $("dlg-yes")).focus();
+}
+
+const snapOf = () => tables.get(current)?.snap;
+
+function issueWarning(due) {
+  const side = due && due.warned?.length === 1 ? due.warned[0] : "";
+  ruling("發出警告 Issue a warning",
+    [field("對象 Side", sideSelect("f-side", true)), field("警告字句 Words", el("input", { id: "f-text", size: 36, value: due?.text || "" }))],
+    () => ({ type: "issue_warning", side: $("f-side").value || null, text: $("f-text").value }),
+    () => `警告${$("f-side").value ? SIDE[$("f-side").value] : "雙方"}「${$("f-text").value}」`);
+  $("f-side").value = side;
+  $("dlg-fields").dispatchEvent(new Event("input"));
+}
+
+const ACTIONS = [
+  { key: "s", label: "開鐘 Start", run: () => ruling("開鐘 Start the clocks", [], () => ({ type: "start" }), () => "開始棋鐘") },
+  { key: "k", label: "確認檢查 Confirm check", run: () => ruling("確認走子檢查／棋盤已修正 Confirm the check", [], () => ({ type: "confirm_check" }), () => `確認走子檢查結果${snapOf()?.pending?.correction ? "：棋盤已修正至 " + snapOf().pending.correction : ""}`) },
+  { key: "o", label: "推翻檢查 Override check", run: () => ruling("推翻走子檢查 Override the check",
+    [field("成立的着法 ICCS move", el("input", { id: "f-mv", size: 6, value: tables.get(current)?.checked?.board_move || "" }))],
+    () => ({ type: "override_check", mv: $("f-mv").value.trim() }), () => `裁定着法 ${$("f-mv").value} 成立`) },
+  { key: "b", label: "修正棋盤 Correct board", run: () => ruling("修正棋盤 Correct a board",
+    [field("棋盤 Board", el("select", { id: "f-board" }, el("option", { value: "regular" }, "正規棋盤"), el("option", { value: "vi" }, "視障棋盤"))),
+      field("FEN 佈局 Placement", el("input", { id: "f-place", size: 44, value: (snapOf()?.fen || "").split(" ")[0] }))],
+    () => ({ type: "correct_board", board: $("f-board").value, placement: $("f-place").value.trim() }),
+    () => `把${$("f-board").value === "vi" ? "視障棋盤" : "正規棋盤"}修正為 ${$("f-place").value}`) },
+  { key: "v", label: "記錄違例 Record violation", run: () => ruling("記錄違例 Record a violation",
+    [field("方 Side", sideSelect("f-side")), field("種類 Kind", el("select", { id: "f-kind" }, Object.entries(KIND).map(([k, v]) => el("option", { value: k }, v)))),
+      field("原因 Note", el("input", { id: "f-note", size: 30 }))],
+    () => ({ type: "record_violation", side: $("f-side").value, kind: $("f-kind").value, note: $("f-note").value }),
+    () => `${SIDE[$("f-side").value]}${KIND[$("f-kind").value]}${$("f-note").value ? "：" + $("f-note").value : ""}`) },
+  { key: "x", label: "撤銷違例 Rescind violation", run: () => ruling("撤銷違例 Rescind a violation",
+    [field("方 Side", sideSelect("f-side")), field("種類 Kind", el("select", { id: "f-kind" }, Object.entries(KIND).map(([k, v]) => el("option", { value: k }, v))))],
+    () => ({ type: "rescind_violation", side: $("f-side").value, kind: $("f-kind").value }),
+    () => `撤銷${SIDE[$("f-side").value]}一次${KIND[$("f-kind").value]}`) },
+  { key: "w", label: "發出警告 Issue warning", run: () => issueWarning(tables.get(current)?.due.find((d) => !tables.get(current).issued.has(d.text))) },
+  { key: "a", label: "代為報棋 Announce for a player", run: () => ruling("代為報棋 Announce for the player",
+    [field("四字 Words (e.g. 炮 8 平 5)", el("input", { id: "f-words", size: 16 }))],
+    () => [...$("f-words").value.trim().split(/\s+/).filter(Boolean).flatMap((w) => (w.length > 1 && !/\d/.test(w) ? [...w] : [w]))].map((text) => ({ type: "word", text })),
+    () => `代${SIDE[snapOf()?.to_move] || ""}報「${$("f-words").value}」`) },
+  { key: "j", label: "判決 Adjudicate", run: () => ruling("判決 Adjudicate",
+    [field("結果 Result", el("select", { id: "f-res" }, el("option", { value: "red" }, "紅方勝"), el("option", { value: "black" }, "黑方勝"),
+      el("option", { value: "draw" }, "和局"), el("option", { value: "both" }, "雙負"), el("option", { value: "official" }, "官和（第67條）"))),
+    field("原因 Reason", el("input", { id: "f-reason", size: 30 })), field("條文 Article", el("input", { id: "f-art", size: 8, value: "70(1)" }))],
+    () => ($("f-res").value === "official" ? { type: "adjudicate", ruling: "official_draw" } : {
+      type: "adjudicate", ruling: "result", winner: ["red", "black"].includes($("f-res").value) ? $("f-res").value : null,
+      both_lose: $("f-res").value === "both", reason: $("f-reason").value, article: $("f-art").value,
+    }), () => `判${$("f-res").selectedOptions[0]?.textContent}：${$("f-reason").value}（${$("f-art").value}）`) },
+  { key: "y", label: "核實結果 Verify result", run: () => ruling("口頭核實結果 Record the oral verification",
+    [field("雙方所說 What was said", el("input", { id: "f-note", size: 30 }))],
+    () => ({ type: "verify_result", note: $("f-note").value }), () => `記錄口頭核實「${$("f-note").value}」`) },
+  { key: "p", label: "暫停／續賽 Pause/resume", run: () => {
+    const paused = snapOf()?.phase === "paused";
+    ruling(paused ? "續賽 Resume" : "暫停 Pause", [], () => ({ type: paused ? "resume" : "pause" }), () => (paused ? "續賽" : "暫停對局"));
+  } },
+  { key: "r", label: "記錄表 Scoresheet", run: () => showSheet() },
+];
+
+$("action-buttons").replaceChildren(...ACTIONS.map((a) => el("button", {
+  type: "button", "aria-keyshortcuts": a.key.toUpperCase(), onclick: a.run,
+}, a.label, " ", el("kbd", {}, a.key.toUpperCase()))));
+$("keys-list").replaceChildren(
+  el("li", {}, el("kbd", {}, "1"), "–", el("kbd", {}, "9"), " 選棋台 select a table"),
+  ...ACTIONS.map((a) => el("li", {}, el("kbd", {}, a.key.toUpperCase()), " ", a.label)),
+  el("li", {}, el("kbd", {}, "?"), " 快捷鍵 this list"));
+
+document.addEventListener("keydown", (e) => {
+  if (e.ctrlKey || e.metaKey || e.altKey || $("dlg").open) return;
+  if (e.target.closest("input, select, textarea")) return;
+  if (/^[1-9]$/.test(e.key) && order[Number(e.key) - 1] !== undefined) { e.preventDefault(); select(order[Number(e.key) - 1]); return; }
+  if (e.key === "?") { $("keys-help").open = !$("keys-help").open; return; }
+  const a = ACTIONS.find((x) => x.key === e.key.toLowerCase());
+  if (a) { e.preventDefault(); a.run(); }
+});
+
+function showSheet() {
+  const s = snapOf();
+  if (!s) return;
+  const id = current;
+  $("sheet-sec").hidden = false;
+  $("sheet").replaceChildren(...[
+    el("p", {}, name(id)),
+    el("table", { class: "sheet" }, el("caption", {}, "裁判人員記譜 Scoresheet"),
+      el("thead", {}, el("tr", {}, ["着", "方", "着法", "ICCS", "提和", "用時餘"].map((h) => el("th", { scope: "col" }, h)))),
+      el("tbody", {}, s.moves.map((m) => el("tr", {}, el("td", {}, m.ply), el("td", {}, SIDE[m.side]), el("td", {}, m.mv.marked),
+        el("td", {}, m.mv.iccs), el("td", {}, m.draw_offer ? "＝" : ""), el("td", {}, fmtTime(m.clock_ms)))))),
+    s.result ? el("p", {}, `結果 ${s.result.result}：${s.result.reason}`) : null,
+    el("p", { class: "row noprint" },
+      el("a", { href: `/api/tables/${id}/scoresheet.txt` }, "匯出文字 Export text"), " ",
+      el("a", { href: `/api/tables/${id}/game.pgn` }, "匯出 PGN Export PGN"), " ",
+      el("button", { type: "button", onclick: () => print() }, "列印 Print"))].filter(Boolean));
+  $("h-sheet").focus();
+}
+
+setInterval(() => { for (const id of order) renderClockLine(id); }, 1000);
+function renderClockLine(id) {
+  // Clocks move every second; the whole card is re-rendered only on events, so refresh cheaply.
+  const t = tables.get(id);
+  if (t?.snap?.clock?.running && !$("dlg").open && !$(`table-${id}`)?.contains(document.activeElement)) renderTable(id);
+}
+void expand; void sayTime;

@@ -1,0 +1,236 @@
+// The player page (a sighted or low-vision player, or a proxy): announce word by word, press
+// the clock, confirm mirroring, offer/accept/decline a draw, resign; a visual board and a
+// text-first screen-reader mode. With `<main data-readonly>` it is the spectator view.
+
+import {
+  $, el, Connection, SIDE, fmtTime, sayTime, clockNow, liveRegion, describe, answerText,
+  tableInfo, token,
+} from "./common.js";
+import { Board, command as nvui, HELP } from "./board.js";
+
+const readonly = document.querySelector("main").dataset.readonly === "true";
+const endpoint = readonly ? "watch" : "seat";
+const say = liveRegion($("live"));
+let me = null; // "red" | "black" for a seat
+let table = null;
+let snap = null;
+let lastWord = null; // the last word event of the current attempt, for its verdict
+let info = null;
+
+const board = new Board($("board"), {
+  label: "棋盤（對局）Board",
+  onMove: readonly ? null : (mv) => send({ type: "board_move", mv }, `走子 ${mv}`),
+});
+
+$("cmdhelp").textContent = HELP;
+const textmode = $("textmode");
+textmode.checked = localStorage.getItem("baoqi-textmode") === "1";
+textmode.addEventListener("change", () => {
+  localStorage.setItem("baoqi-textmode", textmode.checked ? "1" : "0");
+  render();
+  say(textmode.checked ? "文字模式已開" : "文字模式已關");
+});
+
+const conn = new Connection(endpoint, {
+  status: (t) => { $("status").textContent = t; },
+  welcome: async (w) => {
+    me = { red: "red", black: "black", red_proxy: "red", black_proxy: "black" }[w.role] || null;
+    const wanted = Number(new URLSearchParams(location.hash.slice(1)).get("table"));
+    table = w.tables.includes(wanted) ? wanted : w.tables[0];
+    board.flip = me === "black";
+    info = await tableInfo(table);
+    const roleName = me ? `${SIDE[me]}${w.role.endsWith("proxy") ? "代理" : ""}` : "觀眾";
+    $("who").textContent = `— ${w.name}（${roleName}）${info ? " · " + info.name : ""}`;
+    document.title = `報棋 — ${w.name}`;
+    const cfg = info?.config?.[me];
+    if (!readonly && me) {
+      const link = $("cardlink");
+      link.href = "/card#token=" + encodeURIComponent(token());
+      link.hidden = false;
+      // A deaf player's seat opens the card UI (附表七 7.1(2)); `?stay` keeps this page.
+      if (cfg?.categories?.includes("deaf") && !location.search.includes("stay")) {
+        location.replace(link.href);
+      }
+    }
+    render();
+  },
+  state: (t, s) => { if (t === table) { snap = s; render(); } },
+  event: (t, ev, live) => { if (t === table) onEvent(ev, live); },
+  error: (e) => show(`錯誤：${e.message}`, true),
+});
+
+function show(text, alert = false) {
+  if (!text) return;
+  const li = el("li", { class: alert ? "alert" : "" }, text);
+  $("feed").prepend(li);
+  while ($("feed").children.length > 200) $("feed").lastChild.remove();
+}
+
+function banner(text) {
+  const b = $("banner");
+  b.textContent = text;
+  b.classList.add("on");
+  clearTimeout(banner.t);
+  banner.t = setTimeout(() => b.classList.remove("on"), 12000);
+}
+
+function onEvent(ev, live) {
+  const text = describe(ev);
+  const alert = ["time_alert", "referee_needed", "repetition_warning", "warning_issued", "game_over", "checked", "impossible", "violation"].includes(ev.type);
+  show(text, alert);
+  if (ev.type === "word") lastWord = ev;
+  if (ev.type === "turn" || ev.type === "moved") lastWord = null;
+  if (!live) return;
+  if (ev.type === "time_alert") {
+    banner(text);
+    document.body.classList.remove("flash");
+    void document.body.offsetWidth;
+    document.body.classList.add("flash");
+    navigator.vibrate?.([300, 150, 300]);
+  }
+  if (["repetition_warning", "warning_issued", "game_over"].includes(ev.type)) banner(text);
+  if (text && ev.type !== "clock") say(text);
+}
+
+async function send(command, what) {
+  if (readonly) return;
+  $("answer").textContent = `${what}：傳送中…`;
+  const a = await conn.command(command, table);
+  const msg = answerText(a);
+  $("answer").textContent = msg ? `${what}：${msg}` : `${what}：已接受`;
+  if (msg) say(`${what}：${msg}`);
+}
+
+// Words a player may announce: pieces, positions, numbers (red writes 一…九, black 1…9), directions.
+const KEYS = ["車", "馬", "炮", "相", "象", "仕", "士", "帥", "將", "兵", "卒", "前", "中", "後",
+  "進", "退", "平", "一", "二", "三", "四", "五", "六", "七", "八", "九",
+  "1", "2", "3", "4", "5", "6", "7", "8", "9"];
+
+/** Whether this table uses cards (a deaf player sits at it). */
+function cards() {
+  const c = info?.config;
+  return ["red", "black"].some((s) => c?.[s]?.categories?.includes("deaf"));
+}
+
+/** Whether the opponent's draw card is in my hand (an offer made by card). */
+function offerCardWithMe() {
+  return Boolean(snap?.cards?.some(([o, k, h]) => o !== me && k === "draw" && h === me));
+}
+
+function wordCommand(text) {
+  const repeating = snap && me && snap.to_move === me && snap.pending?.repeat;
+  return repeating ? { type: "repeat_word", text } : { type: "word", text };
+}
+
+if (!readonly) {
+  $("keys").replaceChildren(...KEYS.map((k) => el("button", {
+    type: "button", "data-word": k, onclick: () => send(wordCommand(k), `報「${k}」`),
+  }, k)));
+  $("typed").addEventListener("submit", (e) => {
+    e.preventDefault();
+    const input = $("typed-word");
+    for (const w of input.value.trim().split(/\s+/).filter(Boolean)) send(wordCommand(w), `報「${w}」`);
+    input.value = "";
+  });
+  $("press").addEventListener("click", () => {
+    if (snap?.phase === "not_started") send({ type: "start" }, "開鐘");
+    else send({ type: "press_clock" }, "按鐘");
+  });
+  $("confirm-repeat").addEventListener("click", () => send({ type: "confirm_repeat" }, "確認複讀"));
+  // At a table with a deaf player both sides have cards (附表七 7.1(2)): the buttons move them.
+  $("offer").addEventListener("click", () => send(cards() ? { type: "hand_card", card: "draw" } : { type: "offer_draw" }, "提和"));
+  $("accept").addEventListener("click", () => send(cards() ? { type: "exchange_cards" } : { type: "accept_draw" }, "接受和棋"));
+  $("decline").addEventListener("click", () => send(offerCardWithMe() ? { type: "return_card" } : { type: "decline_draw" }, "不接受和棋"));
+  $("resign").addEventListener("click", () => {
+    const d = $("confirm");
+    $("confirm-text").textContent = "認負即時生效，不能收回。確定認負？ Resigning is final. Resign?";
+    d.returnValue = "";
+    d.onclose = () => { if (d.returnValue === "yes") send(cards() ? { type: "hand_card", card: "resign" } : { type: "resign" }, "認負"); };
+    d.showModal();
+  });
+}
+$("cmdform").addEventListener("submit", (e) => {
+  e.preventDefault();
+  const out = nvui($("cmd").value, snap);
+  $("cmdout").textContent = out;
+  say(out);
+  $("cmd").select();
+});
+
+function renderClocks() {
+  if (!snap) return;
+  const t = clockNow(snap.clock);
+  const order = me === "black" ? ["black", "red"] : ["red", "black"];
+  $("clocks").replaceChildren(...order.map((s) => el("div", {
+    class: "clock" + (t.running === s ? " running" : ""), role: "timer", "aria-live": "off",
+    "aria-label": `${SIDE[s]} ${sayTime(t[s])}${t.running === s ? "，走緊" : ""}`,
+  }, el("span", { class: "who" }, SIDE[s] + (s === me ? "（我）" : "")), fmtTime(t[s]))));
+}
+setInterval(renderClocks, 250);
+
+function textBoard() {
+  const out = nvui("p", snap);
+  const rows = [];
+  for (let r = 9; r >= 0; r--) rows.push(el("li", {}, nvui(`r ${r}`, snap)));
+  return [el("p", {}, out), el("ol", { "aria-label": "各橫線 ranks 9 to 0" }, rows)];
+}
+
+/** The placement of the board this seat operates (7.4(2)(g)), else the game's. */
+function ownBoard() {
+  const id = me && info?.config?.[me]?.board;
+  const b = snap.boards.find((x) => x.board === id);
+  board.label = b ? `我的棋盤（${id === "vi" ? "視障棋盤" : "正規棋盤"}）${b.diverging ? "：與對局不同" : ""}` : "棋盤（對局）Board";
+  return b ? b.placement : snap.fen;
+}
+
+function render() {
+  if (!snap) return;
+  const last = snap.moves.at(-1);
+  const tm = textmode.checked;
+  $("board").hidden = tm;
+  $("board-help").hidden = tm;
+  $("textboard").hidden = !tm;
+  if (tm) $("textboard").replaceChildren(...textBoard());
+  else board.draw(ownBoard(), { last: last?.mv.iccs || "" });
+  const over = snap.phase === "over";
+  $("turn").textContent = over ? "對局結束 Game over"
+    : snap.phase === "not_started" ? "未開鐘 Not started（黑方按鐘開始）"
+    : `輪到${SIDE[snap.to_move]}${snap.to_move === me ? "（我）" : ""}${snap.phase === "paused" ? "（暫停）" : ""}`;
+  $("result").textContent = snap.result ? `${snap.result.result}：${snap.result.reason}（第 ${snap.result.article} 條）` : "";
+  $("words").replaceChildren(...snap.attempt.map((w) => el("span", { class: "word" }, w)));
+  if (lastWord && snap.attempt.length) {
+    $("verdict").textContent = lastWord.possible
+      ? `可能的着法：尚餘 ${lastWord.completions} 種${lastWord.next?.length ? "，下一字可為 " + lastWord.next.join(" ") : ""}`
+      : `不可能：${lastWord.why}`;
+  } else {
+    $("verdict").textContent = snap.announced ? `已報（不能反悔）：${snap.announced}` : "";
+  }
+  $("moves").replaceChildren(...snap.moves.map((m) => el("li", {},
+    `${SIDE[m.side]} ${m.mv.marked}（${m.mv.iccs}）${m.draw_offer ? " ＝" : ""} · ${fmtTime(m.clock_ms)}`)));
+  if (!readonly) renderControls();
+  renderClocks();
+}
+
+function renderControls() {
+  const myTurn = snap.to_move === me && snap.phase === "playing";
+  const p = snap.pending || {};
+  $("mode").textContent = snap.phase !== "playing" ? ""
+    : myTurn && p.repeat ? `請複讀對手的報棋：${p.repeat}（或按確認）`
+    : myTurn && p.correction ? `走子檢查 (a)：請把棋盤修正為 ${p.correction}`
+    : myTurn && p.reannounce ? `走子檢查 (b)：請重新報棋 ${p.reannounce}`
+    : myTurn && p.restore ? `走子檢查 (c)：請還原棋盤，改走別子`
+    : myTurn ? "輪到你：走子並報棋，然後按鐘" : "等候對手";
+  const next = new Set(lastWord?.side === me ? lastWord.next || [] : []);
+  for (const b of $("keys").children) {
+    b.classList.toggle("next", next.has(b.dataset.word));
+  }
+  $("confirm-repeat").hidden = !(myTurn && p.repeat);
+  const offer = snap.offer; // [side, stands]
+  const theirOffer = offer && offer[0] !== me;
+  const over = snap.phase === "over";
+  $("accept").disabled = !theirOffer || over;
+  $("decline").disabled = !theirOffer || over;
+  $("offer").disabled = over;
+  $("resign").disabled = over;
+  $("press").disabled = over;
+}

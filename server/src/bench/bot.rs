@@ -1,0 +1,428 @@
+//! The bots of the load benchmark: connecting every seat, one task per game playing both
+//! sides, one task per monitor, and the checks on every feed.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+use baoqi_grammar::{Style, render};
+use baoqi_rules::{Move, Position};
+use futures_util::{SinkExt, StreamExt};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use serde_json::{Value, json};
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+
+use super::BenchReport;
+use crate::admin;
+use crate::metrics::Histogram;
+use crate::model::Role;
+
+/// Shared counters and the per-table instant of the command in flight.
+pub(super) struct Shared {
+    origin: Instant,
+    to_opponent: Histogram,
+    to_monitor: Histogram,
+    commands: AtomicU64,
+    rejected: AtomicU64,
+    events: AtomicU64,
+    lost: AtomicU64,
+    reordered: AtomicU64,
+    resyncs: AtomicU64,
+    finished: AtomicU64,
+    /// Per table: micros since origin when the command in flight was sent (0: none).
+    sent_at: Vec<AtomicU64>,
+    /// Per table: the last sequence number before the command in flight.
+    floor: Vec<AtomicU64>,
+    stop: AtomicBool,
+}
+
+impl Shared {
+    fn micros(&self) -> u64 {
+        self.origin.elapsed().as_micros() as u64
+    }
+}
+
+type Ws = WebSocketStream<MaybeTlsStream<TcpStream>>;
+
+/// One socket's view of a table feed: checks order and counts.
+#[derive(Default)]
+struct Feed {
+    last: HashMap<i64, u64>,
+    states: u64,
+}
+
+impl Feed {
+    /// Reads one message; returns it parsed.
+    fn observe(&mut self, v: &Value, shared: &Shared) {
+        let table = v["table"].as_i64().unwrap_or(0);
+        match v["type"].as_str() {
+            Some("state") => {
+                self.states += 1;
+                if self.states > self.last.len() as u64 + 1 {
+                    shared.resyncs.fetch_add(1, Ordering::Relaxed);
+                }
+                self.last.insert(table, v["seq"].as_u64().unwrap_or(0));
+            }
+            Some("event") => {
+                shared.events.fetch_add(1, Ordering::Relaxed);
+                let seq = v["seq"].as_u64().unwrap_or(0);
+                let last = self.last.entry(table).or_insert(0);
+                if seq <= *last {
+                    shared.reordered.fetch_add(1, Ordering::Relaxed);
+                } else {
+                    if seq > *last + 1 {
+                        shared.lost.fetch_add(seq - *last - 1, Ordering::Relaxed);
+                    }
+                    *last = seq;
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+async fn connect(url: &str, token: &str) -> Result<Ws, String> {
+    let config = tokio_tungstenite::tungstenite::protocol::WebSocketConfig::default()
+        .read_buffer_size(crate::http::READ_BUFFER);
+    let (mut ws, _) = tokio_tungstenite::connect_async_with_config(url, Some(config), true)
+        .await
+        .map_err(|e| format!("{url}: {e}"))?;
+    let hello = json!({"v": 1, "type": "hello", "token": token});
+    ws.send(Message::text(hello.to_string()))
+        .await
+        .map_err(|e| e.to_string())?;
+    Ok(ws)
+}
+
+async fn next_json(ws: &mut Ws) -> Option<Value> {
+    loop {
+        match ws.next().await? {
+            Ok(Message::Text(t)) => return serde_json::from_str(t.as_str()).ok(),
+            Ok(Message::Close(_)) | Err(_) => return None,
+            Ok(_) => {}
+        }
+    }
+}
+
+impl Shared {
+    fn new(tables: usize) -> Shared {
+        Shared {
+            origin: Instant::now(),
+            to_opponent: Histogram::default(),
+            to_monitor: Histogram::default(),
+            commands: AtomicU64::new(0),
+            rejected: AtomicU64::new(0),
+            events: AtomicU64::new(0),
+            lost: AtomicU64::new(0),
+            reordered: AtomicU64::new(0),
+            resyncs: AtomicU64::new(0),
+            finished: AtomicU64::new(0),
+            sent_at: (0..tables).map(|_| AtomicU64::new(0)).collect(),
+            floor: (0..tables).map(|_| AtomicU64::new(0)).collect(),
+            stop: AtomicBool::new(false),
+        }
+    }
+
+    fn report(&self, games: usize, monitors: usize, seconds: f64) -> BenchReport {
+        let get = |a: &AtomicU64| a.load(Ordering::Relaxed);
+        BenchReport {
+            games,
+            monitors,
+            seconds,
+            commands: get(&self.commands),
+            rejected: get(&self.rejected),
+            events: get(&self.events),
+            to_opponent: self.to_opponent.summary(),
+            to_monitor: self.to_monitor.summary(),
+            lost: get(&self.lost),
+            reordered: get(&self.reordered),
+            resyncs: get(&self.resyncs),
+            finished: get(&self.finished),
+            server: None,
+        }
+    }
+}
+
+/// Connects one seat and reads until it has the state of each of its `tables`.
+async fn seat(
+    url: String,
+    token: String,
+    tables: usize,
+    shared: Arc<Shared>,
+) -> Result<(Ws, Feed), String> {
+    let mut ws = connect(&url, &token).await?;
+    let mut feed = Feed::default();
+    let mut states = 0;
+    while states < tables {
+        let v = next_json(&mut ws)
+            .await
+            .ok_or("a seat lost its connection while joining")?;
+        feed.observe(&v, &shared);
+        if v["type"] == "state" {
+            states += 1;
+        }
+    }
+    Ok((ws, feed))
+}
+
+/// Connects every seat (64 at a time), plays for `seconds`, and reports.
+pub(super) async fn play(
+    seconds: u64,
+    rate: f64,
+    base: &str,
+    created: &admin::Created,
+) -> Result<BenchReport, String> {
+    use futures_util::stream::{self, TryStreamExt};
+    let n = created.tables.len();
+    let shared = Arc::new(Shared::new(n));
+    let index: Arc<HashMap<i64, usize>> = Arc::new(
+        created
+            .tables
+            .iter()
+            .enumerate()
+            .map(|(i, t)| (t.id, i))
+            .collect(),
+    );
+    let referees = created
+        .seats
+        .iter()
+        .filter(|s| s.seat.role == Role::Referee);
+    let monitors: Vec<(Ws, Feed)> = stream::iter(referees.map(|s| {
+        let url = format!("{base}/ws/monitor");
+        seat(
+            url,
+            s.token.secret().to_string(),
+            s.seat.tables.len(),
+            shared.clone(),
+        )
+    }))
+    .buffered(64)
+    .try_collect()
+    .await?;
+    let token = |role: Role, table: i64| {
+        created
+            .seats
+            .iter()
+            .find(|s| s.seat.role == role && s.seat.tables == [table])
+            .map(|s| s.token.secret().to_string())
+            .ok_or_else(|| format!("table {table} has no {role} seat"))
+    };
+    let mut joins = Vec::new();
+    for t in &created.tables {
+        for role in [Role::Red, Role::Black] {
+            joins.push(seat(
+                format!("{base}/ws/seat"),
+                token(role, t.id)?,
+                1,
+                shared.clone(),
+            ));
+        }
+    }
+    let players: Vec<(Ws, Feed)> = stream::iter(joins).buffered(64).try_collect().await?;
+    let monitor_count = monitors.len();
+    let started = Instant::now();
+    let mut tasks = Vec::new();
+    for (ws, feed) in monitors {
+        tasks.push(tokio::spawn(monitor(
+            ws,
+            feed,
+            shared.clone(),
+            index.clone(),
+        )));
+    }
+    let interval = Duration::from_secs_f64(1.0 / rate.max(0.01));
+    let mut players = players.into_iter();
+    for (i, t) in created.tables.iter().enumerate() {
+        let (Some(red), Some(black)) = (players.next(), players.next()) else {
+            break;
+        };
+        tasks.push(tokio::spawn(game(
+            i,
+            t.id,
+            [red, black],
+            shared.clone(),
+            interval,
+        )));
+    }
+    tokio::time::sleep(Duration::from_secs(seconds)).await;
+    shared.stop.store(true, Ordering::Relaxed);
+    let elapsed = started.elapsed().as_secs_f64();
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    for t in &tasks {
+        t.abort();
+    }
+    Ok(shared.report(n, monitor_count, elapsed))
+}
+
+async fn monitor(mut ws: Ws, mut feed: Feed, shared: Arc<Shared>, index: Arc<HashMap<i64, usize>>) {
+    let mut measured: HashMap<usize, u64> = HashMap::new();
+    while let Some(v) = next_json(&mut ws).await {
+        feed.observe(&v, &shared);
+        if v["type"] != "event" {
+            continue;
+        }
+        let Some(&i) = v["table"].as_i64().and_then(|t| index.get(&t)) else {
+            continue;
+        };
+        let sent = shared.sent_at[i].load(Ordering::Acquire);
+        let seq = v["seq"].as_u64().unwrap_or(0);
+        if sent != 0
+            && v["event"]["type"] != "time_alert"
+            && seq > shared.floor[i].load(Ordering::Acquire)
+            && measured.get(&i) != Some(&sent)
+        {
+            measured.insert(i, sent);
+            shared
+                .to_monitor
+                .record(shared.micros().saturating_sub(sent));
+        }
+    }
+}
+
+/// The commands of one move: four words, the board report, the press, and every fourth
+/// move a time query first.
+fn move_commands(pos: &Position, mv: Move, ply: usize) -> Vec<Value> {
+    let mut cmds = Vec::new();
+    if ply % 4 == 0 {
+        cmds.push(json!({"type": "query_time"}));
+    }
+    let text = render(pos, mv, Style::Traditional).unwrap_or_default();
+    for ch in text.chars() {
+        cmds.push(json!({"type": "word", "text": ch.to_string()}));
+    }
+    cmds.push(json!({"type": "board_move", "mv": mv.to_string()}));
+    cmds.push(json!({"type": "press_clock"}));
+    cmds
+}
+
+/// One game's two player sockets and where its commands stand.
+struct Bot {
+    index: usize,
+    table: i64,
+    seats: [(Ws, Feed); 2],
+    next_id: u64,
+    /// The last event sequence number acknowledged to a command of this game.
+    acked: u64,
+}
+
+/// Sends one command of `mover` and waits, on both sockets at once, for the opponent's
+/// first event caused by it and the mover's answer. False when the game cannot go on.
+async fn step(bot: &mut Bot, mover: usize, cmd: &Value, shared: &Shared) -> bool {
+    bot.next_id += 1;
+    let id = bot.next_id.to_string();
+    let id = id.as_str();
+    let (i, table, acked, seats) = (bot.index, bot.table, &mut bot.acked, &mut bot.seats);
+    // Events of earlier commands may still be on their way: only what comes after the
+    // last acknowledged event counts for this command.
+    let floor = (*seats[1 - mover].1.last.get(&table).unwrap_or(&0)).max(*acked);
+    shared.floor[i].store(floor, Ordering::Release);
+    let sent = shared.micros().max(1);
+    shared.sent_at[i].store(sent, Ordering::Release);
+    let msg = json!({"v": 1, "type": "command", "id": id, "command": cmd});
+    let (me, opp) = match seats {
+        [r, b] if mover == 0 => (r, b),
+        [r, b] => (b, r),
+    };
+    if me.0.send(Message::text(msg.to_string())).await.is_err() {
+        return false;
+    }
+    let (mut seen, mut answered) = (false, false);
+    while !(answered && seen) {
+        tokio::select! {
+            v = next_json(&mut opp.0), if !seen => {
+                let Some(v) = v else { return false };
+                opp.1.observe(&v, shared);
+                // Clock alerts come from the table's timer, not from this command.
+                let caused = v["event"]["type"] != "time_alert";
+                if v["type"] == "event" && caused && v["seq"].as_u64().unwrap_or(0) > floor {
+                    shared.to_opponent.record(shared.micros().saturating_sub(sent));
+                    seen = true;
+                }
+                if v["event"]["type"] == "game_over" {
+                    shared.finished.fetch_add(1, Ordering::Relaxed);
+                    return false;
+                }
+            }
+            v = next_json(&mut me.0), if !answered => {
+                let Some(v) = v else { return false };
+                me.1.observe(&v, shared);
+                if v["id"] == id && v["type"] != "event" {
+                    answered = true;
+                    if v["type"] != "ack" {
+                        if shared.rejected.fetch_add(1, Ordering::Relaxed) < 3 {
+                            eprintln!("bench: table {table}: {cmd} refused: {v}");
+                        }
+                        return false;
+                    }
+                    shared.commands.fetch_add(1, Ordering::Relaxed);
+                    *acked = v["seq"].as_u64().unwrap_or(*acked);
+                }
+            }
+        }
+    }
+    true
+}
+
+/// One game: both players' sockets, a random walk of quiet moves, paced at `interval`.
+async fn game(
+    i: usize,
+    table: i64,
+    seats: [(Ws, Feed); 2],
+    shared: Arc<Shared>,
+    interval: Duration,
+) {
+    let mut rng = StdRng::seed_from_u64(i as u64);
+    let mut pos = Position::start();
+    let mut ply = 0;
+    let mut bot = Bot {
+        index: i,
+        table,
+        seats,
+        next_id: 0,
+        acked: 0,
+    };
+    // Spread the games over the first interval.
+    tokio::time::sleep(interval.mul_f64(rng.random::<f64>())).await;
+    let mut tick = tokio::time::interval(interval);
+    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    'game: loop {
+        let moves = pos.legal_moves();
+        let quiet: Vec<Move> = moves
+            .iter()
+            .copied()
+            .filter(|m| pos.piece_at(m.to).is_none())
+            .collect();
+        let pool = if quiet.is_empty() {
+            moves.to_vec()
+        } else {
+            quiet
+        };
+        if pool.is_empty() {
+            break;
+        }
+        let mv = pool[rng.random_range(0..pool.len())];
+        let mover = usize::from(pos.turn() != baoqi_rules::Color::Red);
+        let mut script: Vec<(usize, Value)> = Vec::new();
+        if ply == 0 {
+            // Black's press starts the clocks (95(3)).
+            script.push((1, json!({"type": "press_clock"})));
+        }
+        script.extend(move_commands(&pos, mv, ply).into_iter().map(|c| (mover, c)));
+        for (who, cmd) in script {
+            tick.tick().await;
+            if shared.stop.load(Ordering::Relaxed) {
+                break 'game;
+            }
+            if !step(&mut bot, who, &cmd, &shared).await {
+                break 'game;
+            }
+        }
+        pos.make(mv);
+        ply += 1;
+    }
+    shared.sent_at[i].store(0, Ordering::Release);
+}

@@ -1,0 +1,132 @@
+//! The organiser's event file (`baoqi event create --config event.toml`, sample in
+//! `docs/event.toml`) and the event-wide settings stored with the event.
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::model::TableId;
+
+/// What the server does with clocks after a restart (see `docs/decisions.md`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "mode", rename_all = "snake_case")]
+pub enum ResumePolicy {
+    /// Clocks stay paused until the referee restarts them (the default).
+    #[default]
+    Referee,
+    /// The server restarts the clocks by itself after `after_secs` seconds.
+    Auto {
+        /// Seconds after the restart.
+        after_secs: u64,
+    },
+}
+
+/// Event-wide settings, stored as JSON with the event.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EventSettings {
+    /// Clock policy after a server restart.
+    #[serde(default)]
+    pub resume: ResumePolicy,
+}
+
+/// A referee named in the event file.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RefereeSpec {
+    /// The referee's name.
+    pub name: String,
+    /// Table numbers within the file (1-based, in file order) the referee supervises;
+    /// empty: every table of the event.
+    #[serde(default)]
+    pub tables: Vec<usize>,
+}
+
+/// A table named in the event file.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TableSpec {
+    /// The round (default 1).
+    #[serde(default = "one")]
+    pub round: u32,
+    /// A label, e.g. `視障賽 1`.
+    pub name: String,
+    /// Red player's name.
+    pub red: String,
+    /// Black player's name.
+    pub black: String,
+    /// Red's proxy, when one was named before the game.
+    #[serde(default)]
+    pub red_proxy: Option<String>,
+    /// Black's proxy.
+    #[serde(default)]
+    pub black_proxy: Option<String>,
+    /// The arbiter's match configuration, verbatim (absent: the engine's default).
+    #[serde(default, rename = "match")]
+    pub config: Option<Value>,
+}
+
+fn one() -> u32 {
+    1
+}
+
+/// A whole event file.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EventFile {
+    /// The event's name.
+    pub name: String,
+    /// Event-wide settings.
+    #[serde(default)]
+    pub settings: EventSettings,
+    /// Referees (none listed: one referee for every table is created).
+    #[serde(default)]
+    pub referees: Vec<RefereeSpec>,
+    /// Spectator seats to issue (read-only links), default 1.
+    #[serde(default = "one_usize")]
+    pub spectators: usize,
+    /// The tables.
+    #[serde(default)]
+    pub tables: Vec<TableSpec>,
+}
+
+fn one_usize() -> usize {
+    1
+}
+
+impl EventFile {
+    /// Reads an event file written in TOML.
+    pub fn from_toml(text: &str) -> Result<EventFile, String> {
+        toml::from_str(text).map_err(|e| e.to_string())
+    }
+}
+
+/// Maps table numbers of the file (1-based) to stored table ids.
+pub fn referee_tables(spec: &RefereeSpec, ids: &[TableId]) -> Result<Vec<TableId>, String> {
+    spec.tables
+        .iter()
+        .map(|&n| {
+            n.checked_sub(1)
+                .and_then(|i| ids.get(i).copied())
+                .ok_or_else(|| format!("referee {}: there is no table {n}", spec.name))
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_sample_event_file_reads() {
+        let text = include_str!("../../docs/event.toml");
+        let file = EventFile::from_toml(text).unwrap();
+        assert!(!file.tables.is_empty());
+        assert!(file.tables.iter().all(|t| t.config.is_some()));
+        assert_eq!(file.settings.resume, ResumePolicy::Referee);
+    }
+
+    #[test]
+    fn an_unknown_field_is_refused() {
+        assert!(EventFile::from_toml("name = \"x\"\ncolour = 1\n").is_err());
+    }
+}

@@ -1,0 +1,93 @@
+//! `baoqi serve --demo`: an event made once, with a 視障賽 table (two VI players) and a
+//! 共融賽 table (a VI player against a deaf player, mirrored boards: the VI side on the VI
+//! board, the deaf side on the regular board). Tokens are only stored hashed, so each
+//! start issues fresh tokens for the demo seats (revoking the previous ones) and prints
+//! them with their join links.
+
+use serde_json::json;
+
+use crate::admin::{self, Created};
+use crate::config::{EventFile, EventSettings, RefereeSpec, TableSpec};
+use crate::engine::EngineFactory;
+use crate::store::Store;
+
+/// The demo event's name; an event of this name is the demo.
+pub const DEMO_EVENT: &str = "報棋示範 baoqi demo";
+
+/// The demo event file.
+pub fn demo_file() -> EventFile {
+    EventFile {
+        name: DEMO_EVENT.to_string(),
+        settings: EventSettings::default(),
+        referees: vec![RefereeSpec {
+            name: "示範裁判".into(),
+            tables: Vec::new(),
+        }],
+        spectators: 1,
+        tables: vec![
+            TableSpec {
+                round: 1,
+                name: "視障賽".into(),
+                red: "李明".into(),
+                black: "張華".into(),
+                red_proxy: None,
+                black_proxy: None,
+                config: Some(json!({
+                    "kind": "part6",
+                    "talking_clock": true,
+                    "red": {"name": "李明", "categories": ["blind"]},
+                    "black": {"name": "張華", "categories": ["partially_sighted"]},
+                    "alerts": {"set": "part6", "half": true}
+                })),
+            },
+            TableSpec {
+                round: 1,
+                name: "共融賽".into(),
+                red: "王芳".into(),
+                black: "趙強".into(),
+                red_proxy: None,
+                black_proxy: None,
+                config: Some(json!({
+                    "kind": "part7",
+                    "red": {"name": "王芳", "categories": ["blind"], "board": "vi"},
+                    "black": {"name": "趙強", "categories": ["deaf"], "board": "regular"},
+                    "alerts": {"set": "part7", "vi_only": true}
+                })),
+            },
+        ],
+    }
+}
+
+/// Creates the demo event if the store has none, else re-issues its seats' tokens.
+/// Returns the event with every seat's new secret.
+pub fn ensure(store: &dyn Store, factory: &dyn EngineFactory) -> Result<Created, String> {
+    let existing = store
+        .events()
+        .map_err(|e| e.to_string())?
+        .into_iter()
+        .find(|e| e.name == DEMO_EVENT);
+    let Some(event) = existing else {
+        return admin::create_event(store, factory, &demo_file());
+    };
+    let tables = store.tables(Some(event.id)).map_err(|e| e.to_string())?;
+    let mut seats = Vec::new();
+    for old in store.seats(event.id).map_err(|e| e.to_string())? {
+        if old.revoked {
+            continue;
+        }
+        store.revoke(&old.token_hash).map_err(|e| e.to_string())?;
+        seats.push(admin::issue(
+            store,
+            event.id,
+            old.role,
+            &old.name,
+            old.tables.clone(),
+        )?);
+    }
+    Ok(Created {
+        event: event.id,
+        name: event.name,
+        tables,
+        seats,
+    })
+}

@@ -1,0 +1,344 @@
+//! The HTTP side: the WebSocket endpoints, the exports, the stats, and the static assets
+//! (the index page lists the event's tables; the web clients of a later issue go in
+//! `server/assets/`, embedded at build time and served under `/assets/`).
+
+use std::fmt::Write as _;
+use std::sync::Arc;
+
+use axum::Router;
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{Path, State};
+use axum::http::{StatusCode, header};
+use axum::response::{Html, IntoResponse, Response};
+use axum::routing::get;
+use futures_util::future::ready;
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{Value, json};
+
+use crate::export;
+use crate::hub::Hub;
+use crate::model::{EventId, EventRow, TableId, TableRow};
+use crate::ws::{self, Endpoint, Incoming};
+
+/// Largest WebSocket message accepted from a client.
+const MAX_MESSAGE: usize = 64 * 1024;
+/// Read buffer of a WebSocket connection (it grows for a larger message).
+pub const READ_BUFFER: usize = 4 * 1024;
+
+/// Every file of `server/assets/`: path under `/assets/`, content type, bytes.
+pub const ASSETS: &[(&str, &str, &[u8])] = &[
+    (
+        "index.html",
+        "text/html; charset=utf-8",
+        include_bytes!("../assets/index.html"),
+    ),
+    (
+        "client.html",
+        "text/html; charset=utf-8",
+        include_bytes!("../assets/client.html"),
+    ),
+    // The web clients (issue 8): plain HTML, CSS and JS modules, no build step.
+    ("player.html", HTML, include_bytes!("../assets/player.html")),
+    ("card.html", HTML, include_bytes!("../assets/card.html")),
+    (
+        "monitor.html",
+        HTML,
+        include_bytes!("../assets/monitor.html"),
+    ),
+    ("watch.html", HTML, include_bytes!("../assets/watch.html")),
+    (
+        "style.css",
+        "text/css; charset=utf-8",
+        include_bytes!("../assets/style.css"),
+    ),
+    (
+        "app/common.js",
+        JS,
+        include_bytes!("../assets/app/common.js"),
+    ),
+    ("app/board.js", JS, include_bytes!("../assets/app/board.js")),
+    (
+        "app/player.js",
+        JS,
+        include_bytes!("../assets/app/player.js"),
+    ),
+    ("app/card.js", JS, include_bytes!("../assets/app/card.js")),
+    (
+        "app/monitor.js",
+        JS,
+        include_bytes!("../assets/app/monitor.js"),
+    ),
+];
+
+const HTML: &str = "text/html; charset=utf-8";
+const JS: &str = "text/javascript; charset=utf-8";
+
+/// An error of an HTTP route, with its status.
+#[derive(Debug)]
+pub enum AppError {
+    /// No such event, table or file.
+    NotFound(String),
+    /// Something failed inside.
+    Internal(String),
+}
+
+impl IntoResponse for AppError {
+    fn into_response(self) -> Response {
+        let (status, message) = match self {
+            AppError::NotFound(m) => (StatusCode::NOT_FOUND, m),
+            AppError::Internal(m) => (StatusCode::INTERNAL_SERVER_ERROR, m),
+        };
+        (status, axum::Json(json!({ "error": message }))).into_response()
+    }
+}
+
+/// The server's routes over a hub.
+pub fn router(hub: Arc<Hub>) -> Router {
+    Router::new()
+        .route("/", get(index))
+        .route("/seat", get(|| async { page("player.html") }))
+        .route("/card", get(|| async { page("card.html") }))
+        .route("/monitor", get(|| async { page("monitor.html") }))
+        .route("/watch", get(|| async { page("watch.html") }))
+        .route("/client", get(client_page))
+        .route("/assets/{*path}", get(asset))
+        .route("/ws/seat", get(ws_seat))
+        .route("/ws/monitor", get(ws_monitor))
+        .route("/ws/watch", get(ws_watch))
+        .route("/api/events", get(api_events))
+        .route("/api/stats", get(api_stats))
+        .route("/api/tables/{id}", get(api_table))
+        .route("/api/tables/{id}/scoresheet.txt", get(api_scoresheet))
+        .route("/api/tables/{id}/game.pgn", get(api_pgn))
+        .route("/api/tables/{id}/log.json", get(api_table_log))
+        .route("/api/events/{id}/results.txt", get(api_results_text))
+        .route("/api/events/{id}/results.json", get(api_results_json))
+        .route("/api/events/{id}/log.json", get(api_event_log))
+        .with_state(hub)
+}
+
+fn upgrade(hub: Arc<Hub>, endpoint: Endpoint, up: WebSocketUpgrade) -> Response {
+    // tungstenite zero-fills its read buffer up to this size on every read: protocol
+    // messages are small, so a small buffer saves most of the server's time under load.
+    up.max_message_size(MAX_MESSAGE)
+        .read_buffer_size(READ_BUFFER)
+        .on_upgrade(move |socket: WebSocket| async move {
+            let (sink, stream) = socket.split();
+            let input = stream
+                .take_while(|m| ready(matches!(m, Ok(m) if !matches!(m, Message::Close(_)))))
+                .filter_map(|m| {
+                    ready(match m {
+                        Ok(Message::Text(t)) => Some(Incoming::Text(t.as_str().to_owned())),
+                        Ok(Message::Binary(_)) => Some(Incoming::Binary),
+                        _ => None,
+                    })
+                });
+            let output =
+                sink.with(|s: String| ready(Ok::<_, axum::Error>(Message::Text(s.into()))));
+            ws::serve(hub, endpoint, input, Box::pin(output)).await;
+        })
+}
+
+async fn ws_seat(State(hub): State<Arc<Hub>>, up: WebSocketUpgrade) -> Response {
+    upgrade(hub, Endpoint::Seat, up)
+}
+
+async fn ws_monitor(State(hub): State<Arc<Hub>>, up: WebSocketUpgrade) -> Response {
+    upgrade(hub, Endpoint::Monitor, up)
+}
+
+async fn ws_watch(State(hub): State<Arc<Hub>>, up: WebSocketUpgrade) -> Response {
+    upgrade(hub, Endpoint::Watch, up)
+}
+
+fn escape(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+async fn index(State(hub): State<Arc<Hub>>) -> Html<String> {
+    let mut list = String::new();
+    for event in hub.events() {
+        let _ = writeln!(list, "<section><h2>{}</h2><ul>", escape(&event.name));
+        for t in hub.tables_of(Some(event.id)) {
+            let _ = writeln!(
+                list,
+                "<li>第{}輪 {}：{} 對 {} — <a href=\"/api/tables/{id}/scoresheet.txt\">記錄</a> \
+                 <a href=\"/api/tables/{id}/game.pgn\">PGN</a></li>",
+                t.round,
+                escape(&t.name),
+                escape(&t.red),
+                escape(&t.black),
+                id = t.id
+            );
+        }
+        let _ = writeln!(
+            list,
+            "</ul><p><a href=\"/api/events/{0}/results.txt\">成績表</a> \
+             <a href=\"/api/events/{0}/log.json\">JSON log</a></p></section>",
+            event.id
+        );
+    }
+    let page = String::from_utf8_lossy(ASSETS[0].2).replace("<!--TABLES-->", &list);
+    Html(page)
+}
+
+async fn client_page() -> Html<&'static [u8]> {
+    Html(ASSETS[1].2)
+}
+
+async fn asset(Path(path): Path<String>) -> Result<Response, AppError> {
+    let (_, mime, bytes) = ASSETS
+        .iter()
+        .find(|(p, _, _)| *p == path)
+        .ok_or_else(|| AppError::NotFound(format!("no asset {path}")))?;
+    Ok(([(header::CONTENT_TYPE, *mime)], *bytes).into_response())
+}
+
+async fn api_events(State(hub): State<Arc<Hub>>) -> axum::Json<Value> {
+    let events: Vec<Value> = hub
+        .events()
+        .into_iter()
+        .map(|e| json!({"id": e.id, "name": e.name, "tables": hub.tables_of(Some(e.id))}))
+        .collect();
+    axum::Json(json!({ "events": events }))
+}
+
+async fn api_stats(State(hub): State<Arc<Hub>>) -> axum::Json<Value> {
+    axum::Json(json!({
+        "stats": hub.metrics().stats(),
+        "tables": hub.tables_of(None).len(),
+        "timeline": hub.timeline().now(),
+    }))
+}
+
+fn event_of(hub: &Hub, id: EventId) -> Result<EventRow, AppError> {
+    hub.events()
+        .into_iter()
+        .find(|e| e.id == id)
+        .ok_or_else(|| AppError::NotFound(format!("no event {id}")))
+}
+
+async fn record_of(
+    hub: &Hub,
+    id: TableId,
+) -> Result<(EventRow, TableRow, crate::engine::GameRecord, Value), AppError> {
+    let row = hub
+        .table_row(id)
+        .ok_or_else(|| AppError::NotFound(format!("no table {id}")))?;
+    let handle = hub
+        .table(id)
+        .ok_or_else(|| AppError::NotFound(format!("no table {id}")))?;
+    let (record, snapshot) = handle
+        .record()
+        .await
+        .ok_or_else(|| AppError::Internal("the table is not running".into()))?;
+    Ok((event_of(hub, row.event)?, row, record, snapshot))
+}
+
+async fn api_table(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<TableId>,
+) -> Result<axum::Json<Value>, AppError> {
+    let (_, row, record, snapshot) = record_of(&hub, id).await?;
+    Ok(axum::Json(
+        json!({"table": row, "record": record, "snapshot": snapshot}),
+    ))
+}
+
+fn text(body: String, mime: &'static str) -> Response {
+    ([(header::CONTENT_TYPE, mime)], body).into_response()
+}
+
+async fn api_scoresheet(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<TableId>,
+) -> Result<Response, AppError> {
+    let (event, row, record, _) = record_of(&hub, id).await?;
+    let body = export::scoresheet(&event, &row, &record).map_err(AppError::Internal)?;
+    Ok(text(body, "text/plain; charset=utf-8"))
+}
+
+async fn api_pgn(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<TableId>,
+) -> Result<Response, AppError> {
+    let (event, row, record, _) = record_of(&hub, id).await?;
+    let body = export::pgn(&event, &row, &record).map_err(AppError::Internal)?;
+    Ok(text(body, "application/x-chess-pgn; charset=utf-8"))
+}
+
+async fn logs(hub: &Hub, tables: Vec<TableId>) -> Result<Value, AppError> {
+    let store = hub.store().clone();
+    let entries = tokio::task::spawn_blocking(move || {
+        let mut all = Vec::new();
+        for t in tables {
+            all.extend(store.log(t)?);
+        }
+        Ok::<_, crate::store::StoreError>(all)
+    })
+    .await
+    .map_err(|e| AppError::Internal(e.to_string()))?
+    .map_err(|e| AppError::Internal(e.to_string()))?;
+    Ok(export::log_json(&entries))
+}
+
+async fn api_table_log(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<TableId>,
+) -> Result<axum::Json<Value>, AppError> {
+    hub.table_row(id)
+        .ok_or_else(|| AppError::NotFound(format!("no table {id}")))?;
+    Ok(axum::Json(logs(&hub, vec![id]).await?))
+}
+
+async fn api_event_log(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<EventId>,
+) -> Result<axum::Json<Value>, AppError> {
+    let event = event_of(&hub, id)?;
+    let ids = hub.tables_of(Some(id)).into_iter().map(|t| t.id).collect();
+    Ok(axum::Json(
+        json!({"event": event, "log": logs(&hub, ids).await?}),
+    ))
+}
+
+async fn results(hub: &Hub, id: EventId) -> Result<(EventRow, Vec<export::ResultLine>), AppError> {
+    let event = event_of(hub, id)?;
+    let mut rows = Vec::new();
+    for t in hub.tables_of(Some(id)) {
+        let (_, row, record, _) = record_of(hub, t.id).await?;
+        rows.push((row, record));
+    }
+    Ok((event, export::results(&rows)))
+}
+
+async fn api_results_text(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<EventId>,
+) -> Result<Response, AppError> {
+    let (event, lines) = results(&hub, id).await?;
+    Ok(text(
+        export::results_text(&event, &lines),
+        "text/plain; charset=utf-8",
+    ))
+}
+
+async fn api_results_json(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<EventId>,
+) -> Result<axum::Json<Value>, AppError> {
+    let (event, lines) = results(&hub, id).await?;
+    Ok(axum::Json(json!({"event": event, "results": lines})))
+}
+
+/// A page of the web clients, from the embedded assets.
+fn page(name: &'static str) -> Html<&'static [u8]> {
+    let bytes = ASSETS
+        .iter()
+        .find(|(p, _, _)| *p == name)
+        .map_or(&b""[..], |(_, _, b)| *b);
+    Html(bytes)
+}

@@ -1,0 +1,272 @@
+//! The hub: every running match task, the store, the timeline and the seats. It rebuilds
+//! every match from the store at start (the restart policy pauses their clocks), starts
+//! tables added to the store later (e.g. by `baoqi table add` while the server runs), and
+//! authenticates tokens.
+
+use std::collections::HashMap;
+use std::sync::{Arc, RwLock};
+use std::time::Duration;
+
+use tokio::sync::watch;
+
+use crate::config::{EventSettings, ResumePolicy};
+use crate::engine::EngineFactory;
+use crate::metrics::Metrics;
+use crate::model::{EventId, EventRow, SeatRow, TableId, TableRow, Token};
+use crate::protocol::ErrorCode;
+use crate::replay::replay;
+use crate::store::{Store, StoreError, Writer};
+use crate::table::{self, TableContext, TableHandle};
+use crate::timeline::Timeline;
+
+/// How often the store is scanned for tables added by another process.
+pub const TABLE_SCAN: Duration = Duration::from_secs(2);
+
+/// Shared state of a running server.
+pub struct Hub {
+    store: Arc<dyn Store>,
+    factory: Arc<dyn EngineFactory>,
+    writer: Writer,
+    timeline: Arc<Timeline>,
+    metrics: Arc<Metrics>,
+    shutdown: watch::Sender<bool>,
+    tables: RwLock<HashMap<TableId, (TableRow, TableHandle)>>,
+    events: RwLock<HashMap<EventId, EventRow>>,
+}
+
+impl Hub {
+    /// Opens the hub on a store: the timeline continues from the store's last mark.
+    pub fn open(
+        store: Arc<dyn Store>,
+        factory: Arc<dyn EngineFactory>,
+    ) -> Result<Arc<Hub>, StoreError> {
+        let timeline = Arc::new(Timeline::resume_at(store.timeline()? + 1));
+        let writer = Writer::start(store.clone(), timeline.clone());
+        let (shutdown, _) = watch::channel(false);
+        Ok(Arc::new(Hub {
+            store,
+            factory,
+            writer,
+            timeline,
+            metrics: Arc::new(Metrics::default()),
+            shutdown,
+            tables: RwLock::new(HashMap::new()),
+            events: RwLock::new(HashMap::new()),
+        }))
+    }
+
+    /// Starts every table of the store not yet running: played matches are rebuilt from
+    /// their logs (and paused by the restart policy when `restart` is true), new ones are
+    /// created. Must run inside a tokio runtime. Returns how many were started.
+    pub async fn start_tables(self: &Arc<Self>, restart: bool) -> Result<usize, String> {
+        let hub = self.clone();
+        let now = self.timeline.now();
+        // Reading and replaying is blocking work: off the async workers.
+        let rebuilt = tokio::task::spawn_blocking(move || {
+            let loaded = hub.load_new()?;
+            Ok::<_, String>(
+                loaded
+                    .into_iter()
+                    .map(|(row, log)| {
+                        let played = log.len() > 1;
+                        (replay(&*hub.factory, &row, &log, now), row, played)
+                    })
+                    .collect::<Vec<_>>(),
+            )
+        })
+        .await
+        .map_err(|e| e.to_string())??;
+        let mut creations = Vec::new();
+        let mut ready = Vec::new();
+        for (result, row, played) in rebuilt {
+            match result {
+                Ok((resumed, first)) => {
+                    creations.extend(first);
+                    ready.push((row, resumed, played));
+                }
+                // One table that cannot be rebuilt must not keep the others from running.
+                Err(e) => tracing::error!(table = row.id, "not started: {e}"),
+            }
+        }
+        if !creations.is_empty() {
+            self.writer.append(creations).await?;
+        }
+        let started = ready.len();
+        for (row, resumed, played) in ready {
+            let policy = (restart && played).then(|| self.policy(row.event));
+            let handle = table::spawn(row.id, resumed, self.context(&row), policy);
+            self.write_tables().insert(row.id, (row, handle));
+        }
+        Ok(started)
+    }
+
+    fn load_new(&self) -> Result<Vec<(TableRow, Vec<crate::store::LogEntry>)>, String> {
+        let events = self.store.events().map_err(|e| e.to_string())?;
+        {
+            let mut map = self
+                .events
+                .write()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            for e in events {
+                map.insert(e.id, e);
+            }
+        }
+        let rows = self.store.tables(None).map_err(|e| e.to_string())?;
+        let running = self.read_tables();
+        let new: Vec<TableRow> = rows
+            .into_iter()
+            .filter(|r| !running.contains_key(&r.id))
+            .collect();
+        drop(running);
+        new.into_iter()
+            .map(|row| {
+                let log = self.store.log(row.id).map_err(|e| e.to_string())?;
+                Ok((row, log))
+            })
+            .collect()
+    }
+
+    /// Keeps starting tables added to the store, every [`TABLE_SCAN`], until shutdown.
+    pub fn watch_store(self: &Arc<Self>) {
+        let hub = self.clone();
+        let mut shutdown = self.shutdown.subscribe();
+        tokio::spawn(async move {
+            loop {
+                tokio::select! {
+                    _ = shutdown.changed() => return,
+                    () = tokio::time::sleep(TABLE_SCAN) => {
+                        if let Err(e) = hub.start_tables(false).await {
+                            tracing::error!("starting new tables: {e}");
+                        }
+                    }
+                }
+            }
+        });
+    }
+
+    fn policy(&self, event: EventId) -> ResumePolicy {
+        let events = self
+            .events
+            .read()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        events
+            .get(&event)
+            .and_then(|e| serde_json::from_value::<EventSettings>(e.settings.clone()).ok())
+            .unwrap_or_default()
+            .resume
+    }
+
+    fn context(&self, row: &TableRow) -> TableContext {
+        let (store, factory, row) = (self.store.clone(), self.factory.clone(), row.clone());
+        let timeline = self.timeline.clone();
+        TableContext {
+            rebuild: Arc::new(move || {
+                let log = store.log(row.id).map_err(|e| e.to_string())?;
+                replay(&*factory, &row, &log, timeline.now()).map(|(r, _)| r)
+            }),
+            writer: self.writer.clone(),
+            timeline: self.timeline.clone(),
+            metrics: self.metrics.clone(),
+            factory: self.factory.clone(),
+            shutdown: self.shutdown.subscribe(),
+        }
+    }
+
+    fn read_tables(
+        &self,
+    ) -> std::sync::RwLockReadGuard<'_, HashMap<TableId, (TableRow, TableHandle)>> {
+        self.tables
+            .read()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    fn write_tables(
+        &self,
+    ) -> std::sync::RwLockWriteGuard<'_, HashMap<TableId, (TableRow, TableHandle)>> {
+        self.tables
+            .write()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// The running task of a table.
+    pub fn table(&self, id: TableId) -> Option<TableHandle> {
+        self.read_tables().get(&id).map(|(_, h)| h.clone())
+    }
+
+    /// A table's stored description.
+    pub fn table_row(&self, id: TableId) -> Option<TableRow> {
+        self.read_tables().get(&id).map(|(r, _)| r.clone())
+    }
+
+    /// The running tables of an event (every event when `None`), by id.
+    pub fn tables_of(&self, event: Option<EventId>) -> Vec<TableRow> {
+        let mut rows: Vec<TableRow> = self
+            .read_tables()
+            .values()
+            .filter(|(r, _)| event.is_none_or(|e| r.event == e))
+            .map(|(r, _)| r.clone())
+            .collect();
+        rows.sort_by_key(|r| r.id);
+        rows
+    }
+
+    /// Every event known to the hub, by id.
+    pub fn events(&self) -> Vec<EventRow> {
+        let mut v: Vec<EventRow> = self
+            .events
+            .read()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .values()
+            .cloned()
+            .collect();
+        v.sort_by_key(|e| e.id);
+        v
+    }
+
+    /// The seat holding `token`, unless unknown or revoked.
+    pub async fn authenticate(&self, token: &str) -> Result<SeatRow, (ErrorCode, String)> {
+        let hash = Token::from_secret(token).hash();
+        let store = self.store.clone();
+        let found = tokio::task::spawn_blocking(move || store.seat(&hash))
+            .await
+            .map_err(|e| (ErrorCode::Unavailable, e.to_string()))?
+            .map_err(|e| (ErrorCode::Storage, e.to_string()))?;
+        match found {
+            None => Err((ErrorCode::BadToken, "this token opens no seat".into())),
+            Some(s) if s.revoked => {
+                Err((ErrorCode::Revoked, "this seat's token was revoked".into()))
+            }
+            Some(s) => Ok(s),
+        }
+    }
+
+    /// The store.
+    pub fn store(&self) -> &Arc<dyn Store> {
+        &self.store
+    }
+
+    /// The engine factory.
+    pub fn factory(&self) -> &Arc<dyn EngineFactory> {
+        &self.factory
+    }
+
+    /// The game timeline.
+    pub fn timeline(&self) -> &Arc<Timeline> {
+        &self.timeline
+    }
+
+    /// The measurements.
+    pub fn metrics(&self) -> &Arc<Metrics> {
+        &self.metrics
+    }
+
+    /// A receiver that changes when the server shuts down.
+    pub fn shutdown_signal(&self) -> watch::Receiver<bool> {
+        self.shutdown.subscribe()
+    }
+
+    /// Stops every match task and connection.
+    pub fn shutdown(&self) {
+        let _ = self.shutdown.send(true);
+    }
+}

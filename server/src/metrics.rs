@@ -1,0 +1,119 @@
+//! Server-side measurements: how late the match tasks' timers fire relative to the engine's
+//! deadlines (the 20 ms bound on clock alerts), and how long group commits take.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use serde::Serialize;
+
+const BUCKETS: usize = 1000;
+const BUCKET_US: u64 = 100;
+
+/// A lock-free histogram of microsecond durations in 0.1 ms buckets up to 100 ms.
+pub struct Histogram {
+    buckets: Vec<AtomicU64>,
+    count: AtomicU64,
+    max_us: AtomicU64,
+}
+
+impl Default for Histogram {
+    fn default() -> Self {
+        Histogram {
+            buckets: (0..BUCKETS).map(|_| AtomicU64::new(0)).collect(),
+            count: AtomicU64::new(0),
+            max_us: AtomicU64::new(0),
+        }
+    }
+}
+
+/// Percentiles of a [`Histogram`], in milliseconds.
+#[derive(Debug, Clone, Copy, Default, Serialize, PartialEq)]
+pub struct Summary {
+    /// How many samples.
+    pub count: u64,
+    /// Median (bucket upper bound).
+    pub p50_ms: f64,
+    /// 99th percentile (bucket upper bound).
+    pub p99_ms: f64,
+    /// The largest sample, exactly.
+    pub max_ms: f64,
+}
+
+impl Histogram {
+    /// Records one duration.
+    pub fn record(&self, micros: u64) {
+        let i = ((micros / BUCKET_US) as usize).min(BUCKETS - 1);
+        self.buckets[i].fetch_add(1, Ordering::Relaxed);
+        self.count.fetch_add(1, Ordering::Relaxed);
+        self.max_us.fetch_max(micros, Ordering::Relaxed);
+    }
+
+    /// p50, p99 and max so far.
+    pub fn summary(&self) -> Summary {
+        let count = self.count.load(Ordering::Relaxed);
+        let pct = |p: f64| {
+            let target = ((count as f64) * p).ceil().max(1.0) as u64;
+            let mut seen = 0;
+            for (i, b) in self.buckets.iter().enumerate() {
+                seen += b.load(Ordering::Relaxed);
+                if seen >= target {
+                    return ((i as u64 + 1) * BUCKET_US) as f64 / 1000.0;
+                }
+            }
+            f64::from(u32::MAX)
+        };
+        if count == 0 {
+            return Summary::default();
+        }
+        Summary {
+            count,
+            p50_ms: pct(0.50),
+            p99_ms: pct(0.99),
+            max_ms: self.max_us.load(Ordering::Relaxed) as f64 / 1000.0,
+        }
+    }
+}
+
+/// Everything the server measures, shared by all tasks.
+#[derive(Default)]
+pub struct Metrics {
+    /// Timer lateness: actual firing instant minus the engine's deadline.
+    pub timer_lateness: Histogram,
+    /// Command received → durably stored and published.
+    pub command_latency: Histogram,
+}
+
+/// The measurements as served at `/api/stats`.
+#[derive(Debug, Clone, Serialize)]
+pub struct Stats {
+    /// Timer lateness.
+    pub timer_lateness: Summary,
+    /// Command handling time inside the server (including the group commit).
+    pub command_latency: Summary,
+}
+
+impl Metrics {
+    /// A snapshot of the summaries.
+    pub fn stats(&self) -> Stats {
+        Stats {
+            timer_lateness: self.timer_lateness.summary(),
+            command_latency: self.command_latency.summary(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn percentiles_come_from_the_buckets() {
+        let h = Histogram::default();
+        for us in 1..=100 {
+            h.record(us * 100);
+        }
+        let s = h.summary();
+        assert_eq!(s.count, 100);
+        assert!((s.p50_ms - 5.1).abs() < 0.11, "{s:?}");
+        assert!((s.max_ms - 10.0).abs() < 1e-9);
+    }
+}

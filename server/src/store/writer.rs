@@ -1,0 +1,114 @@
+//! Group commit: every match task hands its log entries to one writer thread, which commits
+//! whatever has queued up in a single transaction and then answers each task. A task
+//! acknowledges or broadcasts nothing before its answer arrives, so nothing acknowledged is
+//! ever lost, and a burst of commands from many tables costs one commit instead of many.
+//!
+//! The writer also records the game timeline's current instant at least every
+//! [`TIMELINE_MARK`], so that after a crash the clocks resume from (almost) where they
+//! stood: at most one mark's worth of time is given back to the player on move.
+
+use std::sync::Arc;
+use std::sync::mpsc;
+use std::time::Duration;
+
+use tokio::sync::oneshot;
+
+use super::{LogEntry, Store};
+use crate::timeline::Timeline;
+
+/// How often the timeline instant is written even when no table has anything to write.
+pub const TIMELINE_MARK: Duration = Duration::from_millis(200);
+
+/// Most entries committed in one transaction.
+const MAX_BATCH: usize = 4096;
+
+/// One request to the writer: entries to append (may be empty to only wait for a mark) and
+/// where to send the outcome.
+pub struct WriteItem {
+    /// The entries, all of one table, in order.
+    pub entries: Vec<LogEntry>,
+    /// Receives `Ok` once the entries are committed, or the error in words.
+    pub done: oneshot::Sender<Result<(), String>>,
+}
+
+/// The handle match tasks use to write. Cloning is cheap.
+#[derive(Clone)]
+pub struct Writer {
+    tx: mpsc::Sender<WriteItem>,
+}
+
+impl Writer {
+    /// Starts the writer thread over `store`, marking `timeline`. The thread ends when every
+    /// handle has been dropped.
+    pub fn start(store: Arc<dyn Store>, timeline: Arc<Timeline>) -> Writer {
+        let (tx, rx) = mpsc::channel::<WriteItem>();
+        std::thread::Builder::new()
+            .name("baoqi-store-writer".into())
+            .spawn(move || run(&*store, &timeline, &rx))
+            .expect("spawn the store writer thread");
+        Writer { tx }
+    }
+
+    /// Appends entries durably; returns once they are committed.
+    pub async fn append(&self, entries: Vec<LogEntry>) -> Result<(), String> {
+        let (done, wait) = oneshot::channel();
+        self.tx
+            .send(WriteItem { entries, done })
+            .map_err(|_| "the store writer has stopped".to_string())?;
+        wait.await
+            .map_err(|_| "the store writer has stopped".to_string())?
+    }
+}
+
+fn run(store: &dyn Store, timeline: &Timeline, rx: &mpsc::Receiver<WriteItem>) {
+    loop {
+        let first = match rx.recv_timeout(TIMELINE_MARK) {
+            Ok(item) => item,
+            Err(mpsc::RecvTimeoutError::Timeout) => {
+                if let Err(e) = store.append(&[], Some(timeline.now())) {
+                    tracing::error!("timeline mark not written: {e}");
+                }
+                continue;
+            }
+            Err(mpsc::RecvTimeoutError::Disconnected) => return,
+        };
+        let mut batch = vec![first];
+        let mut count = batch[0].entries.len();
+        while count < MAX_BATCH {
+            match rx.try_recv() {
+                Ok(item) => {
+                    count += item.entries.len();
+                    batch.push(item);
+                }
+                Err(_) => break,
+            }
+        }
+        commit(store, timeline, batch);
+    }
+}
+
+fn commit(store: &dyn Store, timeline: &Timeline, batch: Vec<WriteItem>) {
+    let all: Vec<LogEntry> = batch
+        .iter()
+        .flat_map(|i| i.entries.iter().cloned())
+        .collect();
+    match store.append(&all, Some(timeline.now())) {
+        Ok(()) => {
+            for item in batch {
+                let _ = item.done.send(Ok(()));
+            }
+        }
+        Err(_) if batch.len() > 1 => {
+            // One bad request must not fail the others: retry them one by one.
+            for item in batch {
+                let r = store.append(&item.entries, None).map_err(|e| e.to_string());
+                let _ = item.done.send(r);
+            }
+        }
+        Err(e) => {
+            for item in batch {
+                let _ = item.done.send(Err(e.to_string()));
+            }
+        }
+    }
+}

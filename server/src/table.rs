@@ -1,0 +1,410 @@
+//! One task per match (lila-ws's room actor): it owns the engine, takes commands and timer
+//! deadlines in order, writes every accepted step to the store before anyone hears of it,
+//! then publishes the events on a bounded broadcast channel. A slow subscriber lags behind
+//! and resyncs; it never delays the match. A bounded history serves reconnecting clients.
+
+use std::collections::VecDeque;
+use std::sync::Arc;
+
+use serde_json::Value;
+use tokio::sync::{broadcast, mpsc, oneshot, watch};
+
+use crate::config::ResumePolicy;
+use crate::engine::{Actor, Audience, EngineFactory, GameEngine, GameRecord, Millis, Refusal};
+use crate::metrics::Metrics;
+use crate::model::{Role, TableId};
+use crate::protocol::{ServerMsg, encode};
+use crate::store::{EntryKind, LogEntry, Writer};
+use crate::timeline::Timeline;
+
+/// Events kept in memory for reconnecting clients; older ones are read from the store.
+pub const HISTORY: usize = 1024;
+/// Capacity of a table's broadcast channel: a subscriber this far behind is dropped to resync.
+pub const BROADCAST: usize = 512;
+/// Commands queued for one table before senders wait.
+const INBOX: usize = 256;
+
+/// One published event, encoded once for every subscriber.
+#[derive(Debug)]
+pub struct Published {
+    /// Its sequence number within the table.
+    pub seq: u64,
+    /// Who may see it.
+    pub audience: Audience,
+    /// The encoded `event` message.
+    pub json: String,
+}
+
+/// The outcome of a command.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Outcome {
+    /// Accepted and stored; `seq` is the last event it caused.
+    Accepted {
+        /// Last sequence number after the command.
+        seq: u64,
+    },
+    /// Refused by the engine; nothing changed.
+    Refused(Refusal),
+    /// Could not be stored; the match was rebuilt from the store and nothing changed.
+    Storage(String),
+}
+
+/// What a joining or resyncing subscriber receives.
+pub struct Joined {
+    /// Live events after `seq`.
+    pub rx: broadcast::Receiver<Arc<Published>>,
+    /// The encoded `state` message.
+    pub state: String,
+    /// The last sequence number the state reflects.
+    pub seq: u64,
+    /// Events after the asked `since`, when the in-memory history still holds them all.
+    pub missed: Option<Vec<Arc<Published>>>,
+}
+
+enum Msg {
+    Command {
+        actor: Role,
+        command: Value,
+        reply: oneshot::Sender<Outcome>,
+    },
+    Join {
+        since: Option<u64>,
+        reply: oneshot::Sender<Joined>,
+    },
+    Record {
+        reply: oneshot::Sender<(GameRecord, Value)>,
+    },
+}
+
+/// A handle to a running match task. Cloning is cheap.
+#[derive(Clone)]
+pub struct TableHandle {
+    /// The table.
+    pub id: TableId,
+    tx: mpsc::Sender<Msg>,
+}
+
+impl TableHandle {
+    /// Sends a command from a seat and waits for its outcome.
+    pub async fn command(&self, actor: Role, command: Value) -> Option<Outcome> {
+        let (reply, wait) = oneshot::channel();
+        self.tx
+            .send(Msg::Command {
+                actor,
+                command,
+                reply,
+            })
+            .await
+            .ok()?;
+        wait.await.ok()
+    }
+
+    /// Subscribes: the current state, the live feed, and the events after `since` when
+    /// still in memory.
+    pub async fn join(&self, since: Option<u64>) -> Option<Joined> {
+        let (reply, wait) = oneshot::channel();
+        self.tx.send(Msg::Join { since, reply }).await.ok()?;
+        wait.await.ok()
+    }
+
+    /// The game record and the current snapshot.
+    pub async fn record(&self) -> Option<(GameRecord, Value)> {
+        let (reply, wait) = oneshot::channel();
+        self.tx.send(Msg::Record { reply }).await.ok()?;
+        wait.await.ok()
+    }
+}
+
+/// What a match task needs besides its engine.
+pub struct TableContext {
+    /// Where accepted steps are written.
+    pub writer: Writer,
+    /// The game timeline.
+    pub timeline: Arc<Timeline>,
+    /// Shared measurements.
+    pub metrics: Arc<Metrics>,
+    /// The engine factory (for the audience of events).
+    pub factory: Arc<dyn EngineFactory>,
+    /// Becomes true when the server shuts down.
+    pub shutdown: watch::Receiver<bool>,
+    /// Rebuilds the match from the store (after a failed write left the engine ahead of it).
+    pub rebuild: Rebuild,
+}
+
+/// Rebuilds a match from the store; blocking.
+pub type Rebuild = Arc<dyn Fn() -> Result<Resumed, String> + Send + Sync>;
+
+/// Where a rebuilt match stands.
+pub struct Resumed {
+    /// The engine after replaying the log.
+    pub engine: Box<dyn GameEngine>,
+    /// The next log index.
+    pub next_index: u64,
+    /// The last event sequence number.
+    pub seq: u64,
+    /// The last events, for the history.
+    pub recent: Vec<(u64, Millis, Value)>,
+}
+
+struct Task {
+    id: TableId,
+    engine: Box<dyn GameEngine>,
+    next_index: u64,
+    seq: u64,
+    history: VecDeque<Arc<Published>>,
+    feed: broadcast::Sender<Arc<Published>>,
+    ctx: TableContext,
+    resume_at: Option<Millis>,
+    /// A deadline that `advance` did not move: ignored until something else happens.
+    stalled: Option<Millis>,
+}
+
+/// Starts the task of a match rebuilt from the store (or freshly created). When
+/// `restarted` is true the restart policy runs: clocks are paused and, under
+/// [`ResumePolicy::Auto`], resumed later by the server.
+pub fn spawn(
+    id: TableId,
+    resumed: Resumed,
+    ctx: TableContext,
+    restarted: Option<ResumePolicy>,
+) -> TableHandle {
+    let (tx, rx) = mpsc::channel(INBOX);
+    let (feed, _) = broadcast::channel(BROADCAST);
+    let mut task = Task {
+        id,
+        engine: resumed.engine,
+        next_index: resumed.next_index,
+        seq: resumed.seq,
+        history: VecDeque::with_capacity(HISTORY),
+        feed,
+        ctx,
+        resume_at: None,
+        stalled: None,
+    };
+    for (seq, at, event) in resumed.recent {
+        task.remember(seq, at, event);
+    }
+    tokio::spawn(async move {
+        if let Some(policy) = restarted {
+            task.pause_after_restart(policy).await;
+        }
+        task.run(rx).await;
+    });
+    TableHandle { id, tx }
+}
+
+impl Task {
+    async fn run(mut self, mut rx: mpsc::Receiver<Msg>) {
+        let mut shutdown = self.ctx.shutdown.clone();
+        loop {
+            let deadline = self.deadline();
+            let sleep = deadline.map(|d| self.ctx.timeline.instant_of(d));
+            tokio::select! {
+                biased;
+                _ = shutdown.changed() => break,
+                msg = rx.recv() => match msg {
+                    Some(msg) => self.handle(msg).await,
+                    None => break,
+                },
+                () = async { tokio::time::sleep_until(sleep.unwrap_or_else(tokio::time::Instant::now)).await }, if sleep.is_some() => {
+                    if let Some(d) = deadline {
+                        self.on_deadline(d).await;
+                    }
+                }
+            }
+        }
+    }
+
+    fn deadline(&self) -> Option<Millis> {
+        let engine = self
+            .engine
+            .next_deadline()
+            .filter(|d| Some(*d) != self.stalled);
+        match (engine, self.resume_at) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        }
+    }
+
+    async fn handle(&mut self, msg: Msg) {
+        match msg {
+            Msg::Command {
+                actor,
+                command,
+                reply,
+            } => {
+                let started = self.ctx.timeline.now_micros();
+                let outcome = self.command(Actor::Seat(actor), command).await;
+                let took = self.ctx.timeline.now_micros().saturating_sub(started);
+                self.ctx.metrics.command_latency.record(took);
+                let _ = reply.send(outcome);
+            }
+            Msg::Join { since, reply } => {
+                let _ = reply.send(self.joined(since));
+            }
+            Msg::Record { reply } => {
+                let now = self.ctx.timeline.now();
+                let _ = reply.send((self.engine.record(), self.engine.snapshot(now)));
+            }
+        }
+    }
+
+    fn joined(&self, since: Option<u64>) -> Joined {
+        let now = self.ctx.timeline.now();
+        let state = encode(&ServerMsg::State {
+            table: self.id,
+            seq: self.seq,
+            at: now,
+            snapshot: self.engine.snapshot(now),
+        });
+        let missed = since.and_then(|since| {
+            if since >= self.seq {
+                return Some(Vec::new());
+            }
+            let first = self.history.front()?.seq;
+            (first <= since + 1).then(|| {
+                self.history
+                    .iter()
+                    .filter(|p| p.seq > since)
+                    .cloned()
+                    .collect()
+            })
+        });
+        Joined {
+            rx: self.feed.subscribe(),
+            state,
+            seq: self.seq,
+            missed,
+        }
+    }
+
+    async fn command(&mut self, actor: Actor, command: Value) -> Outcome {
+        let now = self.ctx.timeline.now();
+        let events = match self.engine.apply(actor, &command, now) {
+            Ok(events) => events,
+            Err(refusal) => return Outcome::Refused(refusal),
+        };
+        self.stalled = None;
+        match self
+            .commit(EntryKind::Command, actor, command, now, events)
+            .await
+        {
+            Ok(seq) => Outcome::Accepted { seq },
+            Err(e) => Outcome::Storage(e),
+        }
+    }
+
+    async fn on_deadline(&mut self, deadline: Millis) {
+        if self.resume_at.is_some_and(|r| r <= deadline) {
+            self.resume_at = None;
+            if let Some(cmd) = self.engine.resume_command() {
+                let _ = self.command(Actor::Server, cmd).await;
+            }
+            return;
+        }
+        let now = self.ctx.timeline.now();
+        let late = self
+            .ctx
+            .timeline
+            .now_micros()
+            .saturating_sub(deadline * 1000);
+        self.ctx.metrics.timer_lateness.record(late);
+        let events = self.engine.advance(now);
+        if events.is_empty() {
+            if self.engine.next_deadline() == Some(deadline) {
+                self.stalled = Some(deadline);
+            }
+            return;
+        }
+        self.stalled = None;
+        let _ = self
+            .commit(EntryKind::Advance, Actor::Server, Value::Null, now, events)
+            .await;
+    }
+
+    /// Stores the step, then publishes its events. On a storage failure the engine has
+    /// moved on without the store: it is rebuilt from the store by the caller's caller
+    /// (the task stops and the hub restarts it), and nothing is published.
+    async fn commit(
+        &mut self,
+        kind: EntryKind,
+        actor: Actor,
+        command: Value,
+        at: Millis,
+        events: Vec<Value>,
+    ) -> Result<u64, String> {
+        let entry = LogEntry {
+            table: self.id,
+            index: self.next_index,
+            at,
+            kind,
+            actor,
+            command,
+            first_seq: self.seq + 1,
+            events,
+        };
+        let events = entry.events.clone();
+        if let Err(e) = self.ctx.writer.append(vec![entry]).await {
+            tracing::error!(
+                table = self.id,
+                "store failed: {e}; rebuilding from the store"
+            );
+            self.rebuild().await;
+            return Err(e);
+        }
+        self.next_index += 1;
+        for event in events {
+            self.seq += 1;
+            let published = self.remember(self.seq, at, event);
+            // No subscriber is not an error; a lagging one resyncs by itself.
+            let _ = self.feed.send(published);
+        }
+        Ok(self.seq)
+    }
+
+    /// Puts the engine back where the store says it is: the step that could not be
+    /// written is forgotten, as if it had never been accepted.
+    async fn rebuild(&mut self) {
+        let rebuild = self.ctx.rebuild.clone();
+        match tokio::task::spawn_blocking(move || rebuild()).await {
+            Ok(Ok(r)) => {
+                self.engine = r.engine;
+                self.next_index = r.next_index;
+                self.seq = r.seq;
+            }
+            Ok(Err(e)) => tracing::error!(table = self.id, "rebuild failed: {e}"),
+            Err(e) => tracing::error!(table = self.id, "rebuild panicked: {e}"),
+        }
+    }
+
+    fn remember(&mut self, seq: u64, at: Millis, event: Value) -> Arc<Published> {
+        let audience = self.ctx.factory.audience(&event);
+        let json = encode(&ServerMsg::Event {
+            table: self.id,
+            seq,
+            at,
+            event,
+        });
+        let published = Arc::new(Published {
+            seq,
+            audience,
+            json,
+        });
+        if self.history.len() == HISTORY {
+            self.history.pop_front();
+        }
+        self.history.push_back(published.clone());
+        published
+    }
+
+    async fn pause_after_restart(&mut self, policy: ResumePolicy) {
+        let Some(pause) = self.engine.pause_command() else {
+            return;
+        };
+        if let Outcome::Accepted { .. } = self.command(Actor::Server, pause).await {
+            if let ResumePolicy::Auto { after_secs } = policy {
+                self.resume_at = Some(self.ctx.timeline.now() + after_secs * 1000);
+            }
+        }
+    }
+}

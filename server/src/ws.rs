@@ -1,0 +1,392 @@
+//! One task per WebSocket connection (mini-redis's `Handler`): it reads the client's
+//! messages and the feeds of the tables it follows, and `select!`s them against shutdown.
+//! The logic is generic over a `Stream` of incoming texts and a `Sink` of outgoing ones,
+//! so it runs the same on axum's socket, on tokio-tungstenite, or on plain channels in
+//! tests.
+//!
+//! Endpoints: `seat` (players and proxies: one table, commands for their own side only),
+//! `monitor` (referees: every table they supervise, commands name the table), `watch`
+//! (spectators: read only).
+
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+use futures_util::stream::{self, BoxStream, SelectAll};
+use futures_util::{Sink, SinkExt, Stream, StreamExt};
+use tokio::sync::broadcast::error::RecvError;
+
+use crate::engine::Audience;
+use crate::hub::Hub;
+use crate::model::{Role, SeatRow, TableId};
+use crate::protocol::{ClientMsg, ErrorCode, ServerMsg, decode, encode, error};
+use crate::store::EntryKind;
+use crate::table::{Outcome, Published};
+
+/// Which endpoint a connection came in on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Endpoint {
+    /// `/ws/seat`: a player or a proxy.
+    Seat,
+    /// `/ws/monitor`: a referee.
+    Monitor,
+    /// `/ws/watch`: a spectator.
+    Watch,
+}
+
+impl Endpoint {
+    fn admits(self, role: Role) -> bool {
+        match self {
+            Endpoint::Seat => matches!(
+                role,
+                Role::Red | Role::Black | Role::RedProxy | Role::BlackProxy
+            ),
+            Endpoint::Monitor => role == Role::Referee,
+            Endpoint::Watch => role == Role::Spectator,
+        }
+    }
+}
+
+/// A message from the client, as the transport gives it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Incoming {
+    /// A text frame.
+    Text(String),
+    /// A binary frame (not part of the protocol).
+    Binary,
+}
+
+/// How long a connection may stay without a `hello`.
+const HELLO_WITHIN: Duration = Duration::from_secs(30);
+
+type Feed = SelectAll<BoxStream<'static, (TableId, Result<Arc<Published>, RecvError>)>>;
+
+/// A table's live feed. It ends after reporting a lag (the connection resubscribes), and
+/// when `dropped` is set because a newer subscription replaced it.
+fn one_feed(
+    table: TableId,
+    rx: tokio::sync::broadcast::Receiver<Arc<Published>>,
+    dropped: Arc<AtomicBool>,
+) -> BoxStream<'static, (TableId, Result<Arc<Published>, RecvError>)> {
+    stream::unfold(Some(rx), move |rx| {
+        let dropped = dropped.clone();
+        async move {
+            let mut rx = rx?;
+            let item = rx.recv().await;
+            if dropped.load(Ordering::Relaxed) {
+                return None;
+            }
+            let next = if item.is_ok() { Some(rx) } else { None };
+            Some(((table, item), next))
+        }
+    })
+    .boxed()
+}
+
+struct Conn<O> {
+    hub: Arc<Hub>,
+    out: O,
+    seat: Option<SeatRow>,
+    tables: Vec<TableId>,
+    last: HashMap<TableId, u64>,
+    subscriptions: HashMap<TableId, Arc<AtomicBool>>,
+    feed: Feed,
+}
+
+/// Serves one connection until the client leaves, the transport fails, or the server
+/// shuts down.
+pub async fn serve<I, O>(hub: Arc<Hub>, endpoint: Endpoint, input: I, out: O)
+where
+    I: Stream<Item = Incoming> + Send,
+    O: Sink<String> + Unpin + Send,
+{
+    let mut input = Box::pin(input);
+    let mut shutdown = hub.shutdown_signal();
+    let mut conn = Conn {
+        hub,
+        out,
+        seat: None,
+        tables: Vec::new(),
+        last: HashMap::new(),
+        subscriptions: HashMap::new(),
+        feed: SelectAll::new(),
+    };
+    let hello_by = tokio::time::Instant::now() + HELLO_WITHIN;
+    loop {
+        let ok = tokio::select! {
+            _ = shutdown.changed() => false,
+            () = tokio::time::sleep_until(hello_by), if conn.seat.is_none() => {
+                let _ = conn.send(&error(None, ErrorCode::NotAuthenticated, "no hello in time")).await;
+                false
+            }
+            msg = input.next() => match msg {
+                Some(Incoming::Text(text)) => conn.on_text(endpoint, &text).await,
+                Some(Incoming::Binary) => {
+                    conn.send(&error(None, ErrorCode::Malformed, "binary frames are not part of the protocol")).await
+                }
+                None => false,
+            },
+            Some((table, item)) = conn.feed.next(), if !conn.feed.is_empty() => match item {
+                Ok(p) => conn.on_published(table, &p).await,
+                Err(_) => conn.resync(table, None).await,
+            },
+        };
+        if !ok {
+            break;
+        }
+    }
+}
+
+impl<O> Conn<O>
+where
+    O: Sink<String> + Unpin + Send,
+{
+    /// Sends one message; false when the transport is gone.
+    async fn send(&mut self, msg: &ServerMsg) -> bool {
+        self.out.send(encode(msg)).await.is_ok()
+    }
+
+    async fn send_text(&mut self, text: String) -> bool {
+        self.out.send(text).await.is_ok()
+    }
+
+    async fn on_text(&mut self, endpoint: Endpoint, text: &str) -> bool {
+        let msg = match decode(text) {
+            Ok(m) => m,
+            Err(e) => return self.send(&e).await,
+        };
+        match (msg, self.seat.is_some()) {
+            (ClientMsg::Hello { token, since }, false) => self.hello(endpoint, &token, since).await,
+            (ClientMsg::Hello { .. }, true) => {
+                self.send(&error(
+                    None,
+                    ErrorCode::AlreadyAuthenticated,
+                    "already authenticated",
+                ))
+                .await
+            }
+            (ClientMsg::Ping { id }, _) => {
+                let at = self.hub.timeline().now();
+                self.send(&ServerMsg::Pong { id, at }).await
+            }
+            (ClientMsg::Command { id, table, command }, true) => {
+                self.command(id, table, command).await
+            }
+            (ClientMsg::Sync { table, since }, true) => match self.table_of(table) {
+                Ok(t) => self.resync(t, since).await,
+                Err(e) => self.send(&e).await,
+            },
+            (ClientMsg::Command { id, .. }, false) => {
+                self.send(&error(
+                    id,
+                    ErrorCode::NotAuthenticated,
+                    "send hello with your token first",
+                ))
+                .await
+            }
+            (ClientMsg::Sync { .. }, false) => {
+                self.send(&error(
+                    None,
+                    ErrorCode::NotAuthenticated,
+                    "send hello with your token first",
+                ))
+                .await
+            }
+        }
+    }
+
+    async fn hello(&mut self, endpoint: Endpoint, token: &str, since: Option<u64>) -> bool {
+        let seat = match self.hub.authenticate(token).await {
+            Ok(s) => s,
+            Err((code, message)) => return self.send(&error(None, code, message)).await,
+        };
+        if !endpoint.admits(seat.role) {
+            let msg = format!("a {} seat does not join on this endpoint", seat.role);
+            return self.send(&error(None, ErrorCode::WrongEndpoint, msg)).await;
+        }
+        let tables: Vec<TableId> = self
+            .hub
+            .tables_of(Some(seat.event))
+            .into_iter()
+            .map(|t| t.id)
+            .filter(|t| seat.covers(*t))
+            .collect();
+        let welcome = ServerMsg::Welcome {
+            role: seat.role,
+            name: seat.name.clone(),
+            event: seat.event,
+            tables: tables.clone(),
+        };
+        self.seat = Some(seat);
+        self.tables.clone_from(&tables);
+        if !self.send(&welcome).await {
+            return false;
+        }
+        for t in tables {
+            if !self.resync(t, since).await {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// The table a message is about: the given one if this seat covers it, else the seat's
+    /// only table.
+    fn table_of(&self, table: Option<TableId>) -> Result<TableId, ServerMsg> {
+        match (table, self.tables.as_slice()) {
+            (Some(t), ts) if ts.contains(&t) => Ok(t),
+            (Some(t), _) => Err(error(
+                None,
+                ErrorCode::Forbidden,
+                format!("table {t} is not one of this seat's tables"),
+            )),
+            (None, [only]) => Ok(*only),
+            (None, _) => Err(error(
+                None,
+                ErrorCode::UnknownTable,
+                "name the table: this seat follows several",
+            )),
+        }
+    }
+
+    async fn command(
+        &mut self,
+        id: Option<String>,
+        table: Option<TableId>,
+        command: serde_json::Value,
+    ) -> bool {
+        let Some(role) = self.seat.as_ref().map(|s| s.role) else {
+            return false;
+        };
+        if !role.may_act() {
+            let e = error(id, ErrorCode::Forbidden, "spectators cannot send commands");
+            return self.send(&e).await;
+        }
+        let table = match self.table_of(table) {
+            Ok(t) => t,
+            Err(ServerMsg::Error { code, message, .. }) => {
+                return self.send(&error(id, code, message)).await;
+            }
+            Err(other) => return self.send(&other).await,
+        };
+        let Some(handle) = self.hub.table(table) else {
+            return self
+                .send(&error(id, ErrorCode::UnknownTable, "no such table"))
+                .await;
+        };
+        let reply = match handle.command(role, command).await {
+            Some(Outcome::Accepted { seq }) => ServerMsg::Ack { id, table, seq },
+            Some(Outcome::Refused(rejection)) => ServerMsg::Rejected {
+                id,
+                table,
+                rejection,
+            },
+            Some(Outcome::Storage(e)) => error(
+                id,
+                ErrorCode::Storage,
+                format!("not stored, nothing changed: {e}"),
+            ),
+            None => error(id, ErrorCode::Unavailable, "the table is not running"),
+        };
+        self.send(&reply).await
+    }
+
+    async fn on_published(&mut self, table: TableId, p: &Published) -> bool {
+        let last = self.last.get(&table).copied().unwrap_or(0);
+        if p.seq <= last {
+            return true;
+        }
+        if p.seq > last + 1 {
+            return self.resync(table, Some(last)).await;
+        }
+        self.last.insert(table, p.seq);
+        if !self.sees(p.audience) {
+            return true;
+        }
+        self.send_text(p.json.clone()).await
+    }
+
+    fn sees(&self, audience: Audience) -> bool {
+        self.seat
+            .as_ref()
+            .is_some_and(|s| audience.includes(s.role))
+    }
+
+    /// (Re)subscribes to a table: the events after `since` that were missed, then the
+    /// current state, then the live feed. With `since = None` after a lag, the last
+    /// delivered event is used.
+    async fn resync(&mut self, table: TableId, since: Option<u64>) -> bool {
+        let Some(handle) = self.hub.table(table) else {
+            return self
+                .send(&error(None, ErrorCode::UnknownTable, "no such table"))
+                .await;
+        };
+        let since = since.or_else(|| self.last.get(&table).copied());
+        let Some(joined) = handle.join(since).await else {
+            return self
+                .send(&error(
+                    None,
+                    ErrorCode::Unavailable,
+                    "the table is not running",
+                ))
+                .await;
+        };
+        let missed = match (since, joined.missed) {
+            (None, _) => Vec::new(),
+            (Some(_), Some(m)) => m
+                .iter()
+                .filter(|p| self.sees(p.audience))
+                .map(|p| p.json.clone())
+                .collect(),
+            (Some(s), None) => {
+                let role = self.seat.as_ref().map_or(Role::Spectator, |s| s.role);
+                from_store(&self.hub, table, s, joined.seq, role).await
+            }
+        };
+        for text in missed {
+            if !self.send_text(text).await {
+                return false;
+            }
+        }
+        self.last.insert(table, joined.seq);
+        let dropped = Arc::new(AtomicBool::new(false));
+        if let Some(old) = self.subscriptions.insert(table, dropped.clone()) {
+            old.store(true, Ordering::Relaxed);
+        }
+        self.feed.push(one_feed(table, joined.rx, dropped));
+        self.send_text(joined.state).await
+    }
+}
+
+/// The encoded events of a table with `since < seq <= upto`, read from the store.
+async fn from_store(hub: &Hub, table: TableId, since: u64, upto: u64, role: Role) -> Vec<String> {
+    let factory = hub.factory().clone();
+    let store = hub.store().clone();
+    let log = tokio::task::spawn_blocking(move || store.log(table))
+        .await
+        .ok()
+        .and_then(Result::ok)
+        .unwrap_or_default();
+    log.into_iter()
+        .filter(|e| e.kind != EntryKind::Create || !e.events.is_empty())
+        .flat_map(|e| {
+            let at = e.at;
+            let first = e.first_seq;
+            e.events
+                .into_iter()
+                .enumerate()
+                .map(move |(k, event)| (first + k as u64, at, event))
+        })
+        .filter(|(seq, _, _)| *seq > since && *seq <= upto)
+        .filter(|(_, _, event)| factory.audience(event).includes(role))
+        .map(|(seq, at, event)| {
+            encode(&ServerMsg::Event {
+                table,
+                seq,
+                at,
+                event,
+            })
+        })
+        .collect()
+}

@@ -1,0 +1,328 @@
+//! Test harness: a server on port 0 over a temporary database, WebSocket clients, and a
+//! small deterministic engine for tests of the server's own behaviour (transport,
+//! authentication, persistence, timers) apart from the rules.
+
+#![allow(dead_code, unreachable_pub, missing_docs)]
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+
+use baoqi_server::Hub;
+use baoqi_server::admin::{self, Created};
+use baoqi_server::config::EventFile;
+use baoqi_server::engine::{
+    Actor, Audience, EngineFactory, GameEngine, GameRecord, Millis, Refusal,
+};
+use baoqi_server::model::Role;
+use baoqi_server::store::{SqliteStore, Store};
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{Value, json};
+use tokio::net::TcpStream;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream, tungstenite::Message};
+
+/// A countdown engine: `{"type":"say","text":T}` → `said`; `{"type":"arm","in_ms":N}` sets an
+/// alarm that fires an `alarm` event N ms later; `{"type":"secret"}` → an event for the
+/// referee only; `pause`/`resume` from the server.
+#[derive(Default)]
+pub struct Countdown {
+    said: Vec<String>,
+    alarm: Option<Millis>,
+    fired: Vec<Millis>,
+    paused: bool,
+}
+
+impl GameEngine for Countdown {
+    fn apply(&mut self, actor: Actor, command: &Value, now: Millis) -> Result<Vec<Value>, Refusal> {
+        let who = match actor {
+            Actor::Seat(r) => r.as_str().to_string(),
+            Actor::Server => "server".into(),
+        };
+        match command.get("type").and_then(Value::as_str) {
+            Some("say") => {
+                let text = command["text"].as_str().unwrap_or_default().to_string();
+                self.said.push(text.clone());
+                Ok(vec![
+                    json!({"type": "said", "by": who, "text": text, "at": now}),
+                ])
+            }
+            Some("arm") if !self.paused => {
+                let at = now + command["in_ms"].as_u64().unwrap_or(0);
+                self.alarm = Some(at);
+                Ok(vec![json!({"type": "armed", "for": at})])
+            }
+            Some("secret") => Ok(vec![json!({"type": "secret", "audience": "referee"})]),
+            Some("pause") if actor == Actor::Server => {
+                self.paused = true;
+                Ok(vec![json!({"type": "paused"})])
+            }
+            Some("resume") if !matches!(actor, Actor::Seat(Role::Red | Role::Black)) => {
+                self.paused = false;
+                Ok(vec![json!({"type": "resumed"})])
+            }
+            _ => Err(Refusal::new(
+                "bad_command",
+                format!("{who} may not {command}"),
+            )),
+        }
+    }
+
+    fn advance(&mut self, now: Millis) -> Vec<Value> {
+        match self.alarm {
+            Some(at) if at <= now => {
+                self.alarm = None;
+                self.fired.push(at);
+                vec![json!({"type": "alarm", "due": at, "at": now})]
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    fn next_deadline(&self) -> Option<Millis> {
+        self.alarm
+    }
+
+    fn snapshot(&self, now: Millis) -> Value {
+        json!({"said": self.said, "alarm": self.alarm, "fired": self.fired, "paused": self.paused, "now": now})
+    }
+
+    fn record(&self) -> GameRecord {
+        GameRecord {
+            start_fen: String::new(),
+            moves: Vec::new(),
+            clock_after: Vec::new(),
+            result: "*".into(),
+            reason: None,
+        }
+    }
+
+    fn pause_command(&self) -> Option<Value> {
+        (!self.paused).then(|| json!({"type": "pause"}))
+    }
+
+    fn resume_command(&self) -> Option<Value> {
+        Some(json!({"type": "resume"}))
+    }
+}
+
+pub struct CountdownFactory;
+
+impl EngineFactory for CountdownFactory {
+    fn create(&self, _config: &Value, _now: Millis) -> Result<Box<dyn GameEngine>, String> {
+        Ok(Box::new(Countdown::default()))
+    }
+
+    fn audience(&self, event: &Value) -> Audience {
+        match event.get("audience").and_then(Value::as_str) {
+            Some("referee") => Audience::Referee,
+            _ => Audience::All,
+        }
+    }
+
+    fn default_config(&self) -> Value {
+        json!({})
+    }
+}
+
+/// A running server and what was created in it.
+pub struct Server {
+    pub addr: SocketAddr,
+    pub hub: Arc<Hub>,
+    pub created: Created,
+    pub db: PathBuf,
+    stop: Option<tokio::sync::oneshot::Sender<()>>,
+    task: tokio::task::JoinHandle<()>,
+}
+
+impl Server {
+    /// The token of the first seat of `role` (on table index `table` for players).
+    pub fn token(&self, role: Role, table: usize) -> String {
+        let id = self.created.tables[table].id;
+        self.created
+            .seats
+            .iter()
+            .find(|s| {
+                s.seat.role == role && (s.seat.tables.is_empty() || s.seat.tables.contains(&id))
+            })
+            .map(|s| s.token.secret().to_string())
+            .expect("a seat of this role")
+    }
+
+    pub fn url(&self, endpoint: &str) -> String {
+        format!("ws://{}/ws/{endpoint}", self.addr)
+    }
+
+    /// Stops the server (graceful) and waits for it.
+    pub async fn stop(mut self) -> PathBuf {
+        if let Some(s) = self.stop.take() {
+            let _ = s.send(());
+        }
+        let _ = self.task.await;
+        self.db
+    }
+}
+
+pub fn event_file(toml: &str) -> EventFile {
+    EventFile::from_toml(toml).expect("event file")
+}
+
+/// Starts a server on port 0 over `db` (new when `None`), creating `file`'s event first
+/// when given.
+pub async fn start(
+    factory: Arc<dyn EngineFactory>,
+    db: Option<PathBuf>,
+    file: Option<&EventFile>,
+) -> Server {
+    let (store, db) = match db {
+        Some(p) => (SqliteStore::open(&p, false).unwrap(), p),
+        None => SqliteStore::open_temp().unwrap(),
+    };
+    let store: Arc<dyn Store> = Arc::new(store);
+    let created = match file {
+        Some(f) => admin::create_event(&*store, &*factory, f).unwrap(),
+        None => Created {
+            event: 0,
+            name: String::new(),
+            tables: Vec::new(),
+            seats: Vec::new(),
+        },
+    };
+    let hub = Hub::open(store, factory).unwrap();
+    hub.start_tables(true).await.unwrap();
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let h = hub.clone();
+    let task = tokio::spawn(async move {
+        baoqi_server::run(listener, h, async move {
+            let _ = stopped.await;
+        })
+        .await
+        .unwrap();
+    });
+    Server {
+        addr,
+        hub,
+        created,
+        db,
+        stop: Some(stop),
+        task,
+    }
+}
+
+/// A protocol client over tokio-tungstenite.
+pub struct Client {
+    ws: WebSocketStream<MaybeTlsStream<TcpStream>>,
+    pub seen: Vec<Value>,
+}
+
+impl Client {
+    pub async fn connect(url: &str) -> Client {
+        let (ws, _) = tokio_tungstenite::connect_async_with_config(url, None, true)
+            .await
+            .expect("connect");
+        Client {
+            ws,
+            seen: Vec::new(),
+        }
+    }
+
+    /// Connects with a 4 KiB receive buffer (no autotuning): a client whose socket fills up
+    /// quickly when it does not read.
+    pub async fn connect_small(url: &str) -> Client {
+        let addr = url
+            .trim_start_matches("ws://")
+            .split('/')
+            .next()
+            .unwrap()
+            .to_string();
+        let socket = tokio::net::TcpSocket::new_v4().unwrap();
+        socket.set_recv_buffer_size(4096).unwrap();
+        let stream = socket.connect(addr.parse().unwrap()).await.unwrap();
+        let (ws, _) = tokio_tungstenite::client_async(url, MaybeTlsStream::Plain(stream))
+            .await
+            .expect("connect");
+        Client {
+            ws,
+            seen: Vec::new(),
+        }
+    }
+
+    /// Connects and says hello; returns the client after its `welcome`.
+    pub async fn join(url: &str, token: &str, since: Option<u64>) -> Client {
+        let mut c = Client::connect(url).await;
+        c.send(json!({"v": 1, "type": "hello", "token": token, "since": since}))
+            .await;
+        let w = c.next().await;
+        assert_eq!(w["type"], "welcome", "{w}");
+        c
+    }
+
+    pub async fn send(&mut self, v: Value) {
+        self.ws.send(Message::text(v.to_string())).await.unwrap();
+    }
+
+    pub async fn send_raw(&mut self, text: &str) {
+        self.ws.send(Message::text(text.to_string())).await.unwrap();
+    }
+
+    /// Sends a command with an id.
+    pub async fn command(&mut self, id: &str, command: Value) {
+        self.send(json!({"v": 1, "type": "command", "id": id, "command": command}))
+            .await;
+    }
+
+    /// The next protocol message (5 s at most).
+    pub async fn next(&mut self) -> Value {
+        loop {
+            let msg = tokio::time::timeout(Duration::from_secs(5), self.ws.next())
+                .await
+                .expect("a message within 5 s")
+                .expect("the connection is open")
+                .expect("a frame");
+            if let Message::Text(t) = msg {
+                let v: Value = serde_json::from_str(t.as_str()).unwrap();
+                assert_eq!(v["v"], 1, "{v}");
+                self.seen.push(v.clone());
+                return v;
+            }
+        }
+    }
+
+    /// Reads until a message satisfies `pred`; returns it.
+    pub async fn until(&mut self, pred: impl Fn(&Value) -> bool) -> Value {
+        loop {
+            let v = self.next().await;
+            if pred(&v) {
+                return v;
+            }
+        }
+    }
+
+    /// The answer (ack, rejected or error) to command `id`.
+    pub async fn answer(&mut self, id: &str) -> Value {
+        self.until(|v| v["id"] == id && v["type"] != "event").await
+    }
+
+    /// Whether nothing arrives within `ms`.
+    pub async fn quiet(&mut self, ms: u64) -> bool {
+        match tokio::time::timeout(Duration::from_millis(ms), self.ws.next()).await {
+            Err(_) => true,
+            Ok(Some(Ok(Message::Text(t)))) => {
+                self.seen.push(serde_json::from_str(t.as_str()).unwrap());
+                false
+            }
+            Ok(_) => false,
+        }
+    }
+
+    pub async fn close(mut self) {
+        let _ = self.ws.close(None).await;
+    }
+}
+
+/// The `event` payload of an `event` message whose payload type is `t`.
+pub fn is_event(v: &Value, t: &str) -> bool {
+    v["type"] == "event" && v["event"]["type"] == t
+}

@@ -1,0 +1,176 @@
+//! The organiser's commands on a database file (a running server may share it; new
+//! tables start within seconds): `baoqi event create|revoke`, `baoqi table add`,
+//! `baoqi export`.
+
+use std::path::PathBuf;
+
+use baoqi_server::arbiter_engine::ArbiterFactory;
+use baoqi_server::config::TableSpec;
+use baoqi_server::launch::{self, ExportKind};
+use clap::{Args, Subcommand};
+
+use super::CliError;
+
+/// Arguments of `baoqi event`.
+#[derive(Debug, Args)]
+pub(crate) struct EventArgs {
+    #[command(subcommand)]
+    action: EventAction,
+}
+
+#[derive(Debug, Subcommand)]
+enum EventAction {
+    /// Creates an event, its tables and every seat from a TOML file (see docs/event.toml)
+    /// and prints each seat's link and token (shown only this once).
+    Create {
+        /// The event file.
+        #[arg(long)]
+        config: PathBuf,
+        /// The database file.
+        #[arg(long, default_value = "baoqi.db")]
+        db: PathBuf,
+        /// The server's public address, for the join links.
+        #[arg(long, default_value = "http://127.0.0.1:7878")]
+        url: String,
+    },
+    /// Revokes the seat holding a token.
+    Revoke {
+        /// The token.
+        #[arg(long)]
+        token: String,
+        /// The database file.
+        #[arg(long, default_value = "baoqi.db")]
+        db: PathBuf,
+    },
+}
+
+/// Runs `baoqi event …`.
+pub(crate) fn run_event(args: &EventArgs) -> Result<(), CliError> {
+    match &args.action {
+        EventAction::Create { config, db, url } => {
+            let out =
+                launch::create_event(db, config, url, &ArbiterFactory).map_err(CliError::Usage)?;
+            print!("{out}");
+        }
+        EventAction::Revoke { token, db } => {
+            if !launch::revoke(db, token).map_err(CliError::Failed)? {
+                return Err(CliError::Usage("no seat has this token".into()));
+            }
+            println!("revoked");
+        }
+    }
+    Ok(())
+}
+
+/// Arguments of `baoqi table`.
+#[derive(Debug, Args)]
+pub(crate) struct TableArgs {
+    #[command(subcommand)]
+    action: TableAction,
+}
+
+#[derive(Debug, Subcommand)]
+enum TableAction {
+    /// Adds a table (and its player seats) to an event; prints the seats' links and tokens.
+    Add {
+        /// The event's number.
+        #[arg(long)]
+        event: i64,
+        /// A label, e.g. `視障賽 3`.
+        #[arg(long)]
+        name: String,
+        /// Red player's name.
+        #[arg(long)]
+        red: String,
+        /// Black player's name.
+        #[arg(long)]
+        black: String,
+        /// The round.
+        #[arg(long, default_value_t = 1)]
+        round: u32,
+        /// Red's proxy, if named.
+        #[arg(long)]
+        red_proxy: Option<String>,
+        /// Black's proxy, if named.
+        #[arg(long)]
+        black_proxy: Option<String>,
+        /// The match configuration (the arbiter's `MatchConfig`) as a TOML file.
+        #[arg(long)]
+        config: Option<PathBuf>,
+        /// The database file.
+        #[arg(long, default_value = "baoqi.db")]
+        db: PathBuf,
+        /// The server's public address, for the join links.
+        #[arg(long, default_value = "http://127.0.0.1:7878")]
+        url: String,
+    },
+}
+
+/// Runs `baoqi table …`.
+pub(crate) fn run_table(args: &TableArgs) -> Result<(), CliError> {
+    let TableAction::Add {
+        event,
+        name,
+        red,
+        black,
+        round,
+        red_proxy,
+        black_proxy,
+        config,
+        db,
+        url,
+    } = &args.action;
+    let config = match config {
+        Some(path) => Some(launch::match_config_from_toml(path).map_err(CliError::Usage)?),
+        None => None,
+    };
+    let spec = TableSpec {
+        round: *round,
+        name: name.clone(),
+        red: red.clone(),
+        black: black.clone(),
+        red_proxy: red_proxy.clone(),
+        black_proxy: black_proxy.clone(),
+        config,
+    };
+    let out =
+        launch::add_table(db, *event, &spec, url, &ArbiterFactory).map_err(CliError::Usage)?;
+    print!("{out}");
+    Ok(())
+}
+
+/// Arguments of `baoqi export`: exactly one of the kinds.
+#[derive(Debug, Args)]
+#[command(group = clap::ArgGroup::new("what").required(true).multiple(false)
+    .args(["scoresheet", "pgn", "results", "log"]))]
+pub(crate) struct ExportArgs {
+    /// A table's scoresheet (text).
+    #[arg(long, value_name = "TABLE")]
+    scoresheet: Option<i64>,
+    /// A table's game as PGN.
+    #[arg(long, value_name = "TABLE")]
+    pgn: Option<i64>,
+    /// An event's results table.
+    #[arg(long, value_name = "EVENT")]
+    results: Option<i64>,
+    /// An event's JSON event log.
+    #[arg(long, value_name = "EVENT")]
+    log: Option<i64>,
+    /// The database file.
+    #[arg(long, default_value = "baoqi.db")]
+    db: PathBuf,
+}
+
+/// Runs `baoqi export`.
+pub(crate) fn run_export(args: &ExportArgs) -> Result<(), CliError> {
+    let what = match (args.scoresheet, args.pgn, args.results, args.log) {
+        (Some(t), ..) => ExportKind::Scoresheet(t),
+        (_, Some(t), ..) => ExportKind::Pgn(t),
+        (_, _, Some(e), _) => ExportKind::Results(e),
+        (.., Some(e)) => ExportKind::Log(e),
+        _ => return Err(CliError::Usage("say what to export".into())),
+    };
+    let out = launch::export_offline(&args.db, what, &ArbiterFactory).map_err(CliError::Failed)?;
+    print!("{out}");
+    Ok(())
+}

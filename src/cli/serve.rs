@@ -1,0 +1,40 @@
+//! `baoqi serve`: the play server (HTTP + WebSocket) over a `SQLite` file. It runs its own
+//! tokio runtime (inside `baoqi_server::launch`), so `main` stays synchronous.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use baoqi_server::arbiter_engine::ArbiterFactory;
+use baoqi_server::launch::{ServeOptions, serve_blocking};
+use clap::Args;
+
+use super::CliError;
+
+/// Arguments of `baoqi serve`.
+#[derive(Debug, Args)]
+pub(crate) struct ServeArgs {
+    /// The database file (created if missing).
+    #[arg(long, default_value = "baoqi.db")]
+    db: PathBuf,
+    /// The address to listen on (port 0: any free port; the address is printed).
+    #[arg(long, default_value = "127.0.0.1:7878")]
+    listen: String,
+    /// Create (once) a demo event with a 視障賽 and a 共融賽 table and print every seat's
+    /// link and token.
+    #[arg(long)]
+    demo: bool,
+    /// Make every commit survive a power cut too (`SQLite` `synchronous=FULL`).
+    #[arg(long)]
+    full_sync: bool,
+}
+
+/// Serves until Ctrl-C or SIGTERM.
+pub(crate) fn run(args: &ServeArgs) -> Result<(), CliError> {
+    let opts = ServeOptions {
+        db: args.db.clone(),
+        listen: args.listen.clone(),
+        demo: args.demo,
+        full_sync: args.full_sync,
+    };
+    serve_blocking(&opts, Arc::new(ArbiterFactory)).map_err(CliError::Failed)
+}

@@ -1,0 +1,314 @@
+//! Crash recovery of the real binary (issue 6): `baoqi serve --demo` is started, a game is
+//! played over WebSocket connections, the process is killed with SIGKILL at random instants several
+//! times and restarted on the same database. After every crash: every acknowledged command
+//! is in the store, the match resumes (the referee restarts the clocks paused by the
+//! restart policy), and the clocks are within 1 s of their value at the crash.
+
+use std::io::{BufRead, BufReader};
+use std::process::{Child, Command, Stdio};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use baoqi_grammar::{Style, render};
+use baoqi_rules::{Move, Position};
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{Value, json};
+use tokio_tungstenite::tungstenite::Message;
+
+type Ws =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+const BIN: &str = env!("CARGO_BIN_EXE_baoqi");
+
+struct Server {
+    child: Child,
+    addr: String,
+    /// (role, tables text, token) of each seat printed by `--demo`.
+    seats: Vec<(String, String, String)>,
+}
+
+fn serve(db: &std::path::Path, demo: bool) -> Server {
+    let mut cmd = Command::new(BIN);
+    cmd.args(["serve", "--listen", "127.0.0.1:0", "--db"])
+        .arg(db);
+    if demo {
+        cmd.arg("--demo");
+    }
+    let mut child = cmd
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("baoqi serve");
+    let mut out = BufReader::new(child.stdout.take().expect("stdout"));
+    let (mut addr, mut seats) = (String::new(), Vec::new());
+    let mut line = String::new();
+    while out.read_line(&mut line).expect("read") > 0 {
+        if let Some(a) = line.trim().strip_prefix("listening on http://") {
+            addr = a.to_string();
+        }
+        if let Some((head, token)) = line.split_once("#token=") {
+            let mut words = head.split_whitespace();
+            let role = words.next().unwrap_or_default().to_string();
+            seats.push((role, head.to_string(), token.trim().to_string()));
+        }
+        if line.contains("tables running") {
+            break;
+        }
+        line.clear();
+    }
+    assert!(!addr.is_empty(), "the server printed its address");
+    // Keep draining stdout so the server never blocks on a full pipe.
+    std::thread::spawn(move || {
+        let mut sink = String::new();
+        while out.read_line(&mut sink).unwrap_or(0) > 0 {
+            sink.clear();
+        }
+    });
+    Server { child, addr, seats }
+}
+
+async fn join(addr: &str, endpoint: &str, token: &str) -> Ws {
+    let url = format!("ws://{addr}/ws/{endpoint}");
+    let (mut ws, _) = tokio_tungstenite::connect_async_with_config(url, None, true)
+        .await
+        .expect("connect");
+    let hello = json!({"v": 1, "type": "hello", "token": token});
+    ws.send(Message::text(hello.to_string())).await.unwrap();
+    ws
+}
+
+async fn next(ws: &mut Ws) -> Option<Value> {
+    loop {
+        let msg = tokio::time::timeout(Duration::from_secs(10), ws.next())
+            .await
+            .ok()??
+            .ok()?;
+        if let Message::Text(t) = msg {
+            return serde_json::from_str(t.as_str()).ok();
+        }
+    }
+}
+
+async fn until(ws: &mut Ws, pred: impl Fn(&Value) -> bool) -> Value {
+    loop {
+        let v = next(ws).await.expect("a message");
+        if pred(&v) {
+            return v;
+        }
+    }
+}
+
+/// The script of the game: for each move, the mover (0 red, 1 black) and its commands.
+fn script(moves: usize) -> Vec<(usize, Value)> {
+    let mut pos = Position::start();
+    let mut out = Vec::new();
+    let mut seed = 7u64;
+    for ply in 0..moves {
+        let quiet: Vec<Move> = pos
+            .legal_moves()
+            .iter()
+            .copied()
+            .filter(|m| pos.piece_at(m.to).is_none())
+            .collect();
+        seed = seed
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        let mv = quiet[(seed >> 33) as usize % quiet.len()];
+        let who = ply % 2;
+        for ch in render(&pos, mv, Style::Traditional).unwrap().chars() {
+            out.push((who, json!({"type": "word", "text": ch.to_string()})));
+        }
+        out.push((who, json!({"type": "board_move", "mv": mv.to_string()})));
+        out.push((who, json!({"type": "press_clock"})));
+        pos.make(mv);
+    }
+    out
+}
+
+/// The players' commands stored for the table, from `baoqi export --log`.
+fn stored_player_commands(db: &std::path::Path) -> Vec<Value> {
+    let out = Command::new(BIN)
+        .args(["export", "--log", "1", "--db"])
+        .arg(db)
+        .output()
+        .expect("export");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let log: Value = serde_json::from_slice(&out.stdout).expect("JSON log");
+    log.as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["table"] == 1 && e["kind"] == "command")
+        .filter(|e| matches!(e["actor"]["seat"].as_str(), Some("red" | "black")))
+        .map(|e| e["command"].clone())
+        .collect()
+}
+
+fn remaining(clock: &Value, side: &str, now: u64) -> i64 {
+    let ms = clock[format!("{side}_ms")].as_i64().unwrap();
+    if clock["running"] == side {
+        ms - (now as i64 - clock["since"].as_i64().unwrap())
+    } else {
+        ms
+    }
+}
+
+/// Plays the script from `from` on; pushes the index of every acknowledged command.
+async fn play(
+    mut seats: [Ws; 2],
+    steps: Vec<(usize, Value)>,
+    from: usize,
+    acked: Arc<Mutex<Vec<usize>>>,
+) {
+    for (k, (who, cmd)) in steps.into_iter().enumerate().skip(from) {
+        let id = format!("c{k}");
+        let msg = json!({"v": 1, "type": "command", "id": id, "command": cmd});
+        if seats[who]
+            .send(Message::text(msg.to_string()))
+            .await
+            .is_err()
+        {
+            return;
+        }
+        loop {
+            let Some(v) = next(&mut seats[who]).await else {
+                return;
+            };
+            if v["id"] == id.as_str() {
+                assert_eq!(v["type"], "ack", "{cmd}: {v}");
+                acked.lock().unwrap().push(k);
+                break;
+            }
+        }
+        tokio::time::sleep(Duration::from_millis(15)).await;
+    }
+}
+
+/// Sends a referee command to table 1 and expects it to be acknowledged.
+async fn referee_command(referee: &mut Ws, command: Value) {
+    let msg = json!({"v": 1, "type": "command", "id": "go", "table": 1, "command": command});
+    referee.send(Message::text(msg.to_string())).await.unwrap();
+    let go = until(referee, |v| v["id"] == "go").await;
+    assert_eq!(go["type"], "ack", "the match resumes: {go}");
+}
+
+/// Follows the referee's feed for `wait` ms, then pings: both clocks at the pong's instant.
+async fn clocks_after(referee: &mut Ws, mut clock: Value, wait: u64) -> (i64, i64) {
+    let deadline = Instant::now() + Duration::from_millis(wait);
+    while Instant::now() < deadline {
+        if let Ok(Some(v)) = tokio::time::timeout(Duration::from_millis(20), next(referee)).await {
+            if let Some(c) = v["event"].get("clock") {
+                clock = c.clone();
+            }
+        }
+    }
+    let ping = json!({"v": 1, "type": "ping", "id": "p"});
+    referee.send(Message::text(ping.to_string())).await.unwrap();
+    loop {
+        let v = next(referee).await.expect("pong");
+        if let Some(c) = v["event"].get("clock") {
+            clock = c.clone();
+        }
+        if v["type"] == "pong" {
+            let at = v["at"].as_u64().unwrap();
+            return (remaining(&clock, "red", at), remaining(&clock, "black", at));
+        }
+    }
+}
+
+/// Every acknowledged command is stored, in order, and only the script's commands are.
+fn check_stored(db: &std::path::Path, acked: &[usize], steps: &[(usize, Value)]) -> Vec<Value> {
+    let stored = stored_player_commands(db);
+    if let Some(&last) = acked.last() {
+        assert!(
+            stored.len() > last,
+            "command {last} was acknowledged but is not stored"
+        );
+    }
+    for (k, c) in stored.iter().enumerate() {
+        assert_eq!(c, &steps[k].1, "stored command {k}");
+    }
+    stored
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn kill_9_at_random_instants_loses_nothing_acknowledged() {
+    let db = std::env::temp_dir().join(format!("baoqi-crash-{}.db", std::process::id()));
+    let steps = script(60);
+    let mut server = serve(&db, true);
+    let token = |s: &Server, role: &str| {
+        let found = s
+            .seats
+            .iter()
+            .find(|(r, head, _)| r == role && (role == "referee" || head.contains("table 1")));
+        found.unwrap().2.clone()
+    };
+    let (red_t, black_t, ref_t) = (
+        token(&server, "red"),
+        token(&server, "black"),
+        token(&server, "referee"),
+    );
+    let mut acked_total = 0;
+    let mut seed = 0x9e37_79b9_7f4a_7c15_u64 ^ u64::from(std::process::id());
+    for round in 0..5 {
+        let mut referee = join(&server.addr, "monitor", &ref_t).await;
+        let state = until(&mut referee, |v| v["type"] == "state" && v["table"] == 1).await;
+        if round == 0 {
+            referee_command(&mut referee, json!({"type": "start"})).await;
+        } else {
+            assert_eq!(
+                state["snapshot"]["phase"], "paused",
+                "the restart policy pauses"
+            );
+            referee_command(&mut referee, json!({"type": "resume"})).await;
+        }
+        let red = join(&server.addr, "seat", &red_t).await;
+        let black = join(&server.addr, "seat", &black_t).await;
+        let acked = Arc::new(Mutex::new(Vec::new()));
+        let from = stored_player_commands(&db).len();
+        let bot = tokio::spawn(play([red, black], steps.clone(), from, acked.clone()));
+        // A random instant, the clocks as the referee sees them, then SIGKILL.
+        seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+        let wait = 300 + (seed >> 33) % 900;
+        let before = clocks_after(&mut referee, state["snapshot"]["clock"].clone(), wait).await;
+        server.child.kill().expect("kill -9");
+        let _ = server.child.wait();
+        bot.abort();
+        let acked = acked.lock().unwrap().clone();
+        let stored = check_stored(&db, &acked, &steps);
+        acked_total += acked.len();
+
+        // Restart: the match is rebuilt, paused, and the clocks stand where they stood.
+        server = serve(&db, false);
+        let mut referee = join(&server.addr, "monitor", &ref_t).await;
+        let state = until(&mut referee, |v| v["type"] == "state" && v["table"] == 1).await;
+        let now = state["at"].as_u64().unwrap();
+        let clock = &state["snapshot"]["clock"];
+        let after = (remaining(clock, "red", now), remaining(clock, "black", now));
+        println!(
+            "round {round}: killed after {wait} ms, {} acked, clocks {before:?} -> {after:?}",
+            acked.len()
+        );
+        assert!(
+            (before.0 - after.0).abs() <= 1000 && (before.1 - after.1).abs() <= 1000,
+            "clocks {before:?} -> {after:?}"
+        );
+        let presses = stored.iter().filter(|c| c["type"] == "press_clock").count();
+        assert_eq!(
+            state["snapshot"]["moves"].as_array().unwrap().len(),
+            presses
+        );
+    }
+    assert!(
+        acked_total > 20,
+        "the game progressed: {acked_total} commands acknowledged"
+    );
+    server.child.kill().unwrap();
+    let _ = server.child.wait();
+    for suffix in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{}{suffix}", db.display()));
+    }
+}
