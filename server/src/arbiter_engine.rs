@@ -92,6 +92,7 @@ impl GameEngine for ArbiterEngine {
                 .as_ref()
                 .map_or_else(|| "*".to_string(), |r| pgn_result(&r.result)),
             reason: view.result.map(|r| format!("{} ({})", r.reason, r.article)),
+            sheet: Some(self.game.scoresheet()),
         }
     }
 

@@ -89,6 +89,9 @@ pub struct GameRecord {
     pub result: String,
     /// Why the game ended (article and words), when it has.
     pub reason: Option<String>,
+    /// The engine's own scoresheet (裁判人員記譜) with the 附表四 header fields and the clock
+    /// time after each move, when the engine keeps one; preferred by the exports.
+    pub sheet: Option<String>,
 }
 
 /// One match, owned by one task. Implementations must be deterministic: the same commands

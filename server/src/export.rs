@@ -34,8 +34,12 @@ pub fn scoresheet(
     table: &TableRow,
     record: &GameRecord,
 ) -> Result<String, String> {
-    let (start, moves) = game(record)?;
     let mut out = format!("{}\n第{}輪 {}\n", event.name, table.round, table.name);
+    if let Some(sheet) = &record.sheet {
+        out.push_str(sheet);
+        return Ok(out);
+    }
+    let (start, moves) = game(record)?;
     out.push_str(
         &write_scoresheet(&table.red, &table.black, &start, &moves).map_err(|e| e.to_string())?,
     );
@@ -188,6 +192,7 @@ mod tests {
             clock_after: vec![None, None],
             result: "*".into(),
             reason: None,
+            sheet: None,
         };
         let sheet = scoresheet(&event, &table, &record).unwrap();
         assert!(sheet.contains("炮二平五"), "{sheet}");

@@ -94,6 +94,7 @@ impl GameEngine for Countdown {
             clock_after: Vec::new(),
             result: "*".into(),
             reason: None,
+            sheet: None,
         }
     }
 
