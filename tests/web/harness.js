@@ -1,0 +1,118 @@
+// Test harness: a real `baoqi serve --demo` on a free port with a temporary database, and
+// Debian's Chromium driven by playwright-core (never a downloaded browser), axe-core
+// injected into every page, screenshots under target/screenshots/.
+
+import { spawn } from "node:child_process";
+import { mkdtempSync, mkdirSync, readFileSync, rmSync, existsSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, dirname } from "node:path";
+import { fileURLToPath } from "node:url";
+import { createRequire } from "node:module";
+import { chromium } from "playwright-core";
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const ROOT = join(here, "..", "..");
+export const SHOTS = join(ROOT, "target", "screenshots");
+const require = createRequire(import.meta.url);
+const AXE = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
+
+/** Starts the server; resolves with `{ base, seats, stop }` once its tables run. */
+export async function startServer() {
+  const bin = process.env.BAOQI_BIN || join(ROOT, "target", "debug", "baoqi");
+  if (!existsSync(bin)) throw new Error(`no baoqi binary at ${bin}: run cargo build first`);
+  const dir = mkdtempSync(join(tmpdir(), "baoqi-web-"));
+  const child = spawn(bin, ["serve", "--demo", "--db", join(dir, "web.db"), "--listen", "127.0.0.1:0"], {
+    stdio: ["ignore", "pipe", "pipe"],
+    env: { ...process.env, RUST_LOG: "warn" },
+  });
+  let out = "";
+  let err = "";
+  child.stderr.on("data", (d) => { err += d; });
+  await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}\n${err}`)), 20000);
+    child.stdout.on("data", (d) => {
+      out += d;
+      if (/tables running/.test(out)) { clearTimeout(timer); resolve(); }
+    });
+    child.on("exit", (code) => { clearTimeout(timer); reject(new Error(`server exited ${code}:\n${out}\n${err}`)); });
+  });
+  const base = out.match(/listening on (http:\/\/\S+)/)[1];
+  // `  red         王芳         table 2    http://…/seat#token=…`
+  const seats = [];
+  for (const m of out.matchAll(/^\s+(\w+)\s+(\S+(?: \d+)?)\s+(table [\d,]+|all tables)\s+(http\S+)$/gm)) {
+    seats.push({ role: m[1], name: m[2], where: m[3], link: m[4] });
+  }
+  const stop = () => {
+    child.kill("SIGTERM");
+    rmSync(dir, { recursive: true, force: true });
+  };
+  return { base, seats, stop, output: () => out + err };
+}
+
+/** The seat of a role at a table (`table 2`), or the referee/spectator. */
+export function seat(seats, role, table) {
+  const s = seats.find((x) => x.role === role && (table === undefined || x.where === `table ${table}`));
+  if (!s) throw new Error(`no ${role} seat${table ? " at table " + table : ""} in ${JSON.stringify(seats)}`);
+  return s;
+}
+
+/** Chromium as STYLE.md says: Debian's binary, headless, no network but loopback. */
+export async function browser() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+    headless: true,
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+      "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  });
+}
+
+/** A page with its console errors collected. */
+export async function open(b, url, viewport = { width: 1280, height: 900 }) {
+  const context = await b.newContext({ viewport, locale: "zh-HK" });
+  const page = await context.newPage();
+  page.errors = [];
+  page.on("pageerror", (e) => page.errors.push(String(e)));
+  page.on("console", (m) => { if (m.type() === "error" && !/Failed to load resource/.test(m.text())) page.errors.push(m.text()); });
+  page.on("response", (r) => { if (r.status() >= 400) page.errors.push(`${r.status()} ${r.url()}`); });
+  await page.goto(url);
+  return page;
+}
+
+/** Runs axe-core on the page; returns the violations (with their nodes) as text. */
+export async function axe(page, label) {
+  const has = await page.evaluate(() => typeof window.axe !== "undefined");
+  if (!has) await page.addScriptTag({ content: AXE });
+  const violations = await page.evaluate(async () => {
+    const r = await window.axe.run(document, { resultTypes: ["violations"] });
+    return r.violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(" ") + " — " + n.failureSummary).join("\n    ")}`);
+  });
+  return violations.map((v) => `[${label}] ${v}`);
+}
+
+/** Saves a full-page screenshot as target/screenshots/<name>.png. */
+export async function shot(page, name) {
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+}
+
+/** Holds a card for 1.3 s with the pointer (the deliberate gesture of the card UI). */
+export async function holdPointer(page, selector) {
+  const box = await page.locator(selector).boundingBox();
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.waitForTimeout(1300);
+  await page.mouse.up();
+}
+
+/** Holds a card with the keyboard: focus it, hold Space for 1.3 s. */
+export async function holdKey(page, selector) {
+  await page.locator(selector).focus();
+  await page.keyboard.down(" ");
+  await page.waitForTimeout(1300);
+  await page.keyboard.up(" ");
+}
+
+/** Waits until `selector` contains `text`. */
+export async function waitText(page, selector, text, timeout = 8000) {
+  await page.locator(selector, { hasText: text }).first().waitFor({ timeout });
+}
