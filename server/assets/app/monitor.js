@@ -150,6 +150,9 @@ function neededNow(t) {
   const s = t.snap;
   const out = [];
   const p = s.pending || {};
+  if (s.phase === "over") {
+    return s.verified === null || s.verified === undefined ? ["結果待口頭核實"] : [];
+  }
   if (p.announce_for) out.push(`須代為報棋（${SIDE[s.to_move]}）`);
   if (p.correction) out.push(`走子檢查 (a)：棋盤待修正至 ${p.correction}，確認後按 K`);
   if (p.restore) out.push(`走子檢查 (c)：棋盤待還原（${p.restore}）`);
