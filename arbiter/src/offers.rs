@@ -93,6 +93,21 @@ impl Match {
         Ok(())
     }
 
+    /// The player `seat` answering `what`, and the opponent's offer he answers: (who offered,
+    /// whether the offer stands yet, whether it was made with a card).
+    fn answerable_offer(
+        &self,
+        seat: Seat,
+        what: &str,
+    ) -> Result<(Color, (Color, bool, bool)), Rejection> {
+        self.playing(true)?;
+        let side = Self::player_side(seat, what)?;
+        match self.core.offer {
+            Some(offer) if offer.0 != side => Ok((side, offer)),
+            _ => Err(Rejection::NoOffer),
+        }
+    }
+
     /// 69(2)(e), 7.1(2): accepting a standing offer (by voice, or by exchanging cards).
     pub(crate) fn accept_draw(
         &mut self,
@@ -101,14 +116,7 @@ impl Match {
         now: Millis,
         out: &mut Vec<Event>,
     ) -> Result<(), Rejection> {
-        self.playing(true)?;
-        let side = Self::player_side(seat, "accept a draw")?;
-        let Some((by, stands, offered_by_card)) = self.core.offer else {
-            return Err(Rejection::NoOffer);
-        };
-        if by == side {
-            return Err(Rejection::NoOffer);
-        }
+        let (side, (by, stands, offered_by_card)) = self.answerable_offer(seat, "accept a draw")?;
         if !stands {
             return Err(Rejection::OutOfOrder {
                 why: "the offer is valid only once the offering turn ends (69(2)(b))".into(),
@@ -154,14 +162,7 @@ impl Match {
         how: &str,
         out: &mut Vec<Event>,
     ) -> Result<(), Rejection> {
-        self.playing(true)?;
-        let side = Self::player_side(seat, "decline a draw")?;
-        let Some((by, _, by_card)) = self.core.offer else {
-            return Err(Rejection::NoOffer);
-        };
-        if by == side {
-            return Err(Rejection::NoOffer);
-        }
+        let (side, (by, _, by_card)) = self.answerable_offer(seat, "decline a draw")?;
         let returning = how == "card returned";
         if returning && !by_card {
             return Err(Rejection::Card {

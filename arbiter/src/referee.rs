@@ -14,6 +14,22 @@ use crate::state::{Match, kind_index};
 use crate::view::Phase;
 
 impl Match {
+    /// The ICCS move `mv` if it is legal on the game board now (第5章).
+    fn legal_move(&self, mv: &str) -> Result<Move, Rejection> {
+        let m: Move = mv.parse().map_err(|e| Rejection::BadInput {
+            text: mv.into(),
+            why: format!("{e}"),
+        })?;
+        self.game
+            .position()
+            .check_move(m)
+            .map_err(|why| Rejection::IllegalMove {
+                mv: mv.into(),
+                why: why.to_string(),
+            })?;
+        Ok(m)
+    }
+
     /// Commands for the referee (and the sealed move).
     pub(crate) fn referee(
         &mut self,
@@ -169,17 +185,7 @@ impl Match {
                 "the move already stands; it must be announced again (6.4(b))".into(),
             ));
         }
-        let m: Move = mv.parse().map_err(|e| Rejection::BadInput {
-            text: mv.into(),
-            why: format!("{e}"),
-        })?;
-        self.game
-            .position()
-            .check_move(m)
-            .map_err(|why| Rejection::IllegalMove {
-                mv: mv.into(),
-                why: why.to_string(),
-            })?;
+        let m = self.legal_move(mv)?;
         let side = self.core.turn.side;
         self.emit(
             out,
@@ -247,17 +253,7 @@ impl Match {
         if self.core.sealed.is_some() {
             return Err(Rejection::Invalid("the move is already sealed".into()));
         }
-        let m: Move = mv.parse().map_err(|e| Rejection::BadInput {
-            text: mv.into(),
-            why: format!("{e}"),
-        })?;
-        self.game
-            .position()
-            .check_move(m)
-            .map_err(|why| Rejection::IllegalMove {
-                mv: mv.into(),
-                why: why.to_string(),
-            })?;
+        let m = self.legal_move(mv)?;
         self.emit(
             out,
             Event::Sealed {

@@ -115,13 +115,21 @@ impl<'a> Cycle<'a> {
                 if step.mv.from == victim {
                     victim = step.mv.to;
                 }
-                if chasers.iter().any(|&c| can_capture(step.after, c, victim)) {
+                if !answers_chase(step.after, &chasers, victim) {
                     return false;
                 }
             }
         }
         true
     }
+}
+
+/// Whether the reply that led to `after` answered the chase of the piece on `victim` by the
+/// pieces on `chasers` (應捉): none of them can still legally capture it, because the victim
+/// left, a chaser was taken or pinned, or the attack range was blocked or lost its screen.
+/// Adding a root (defending the victim) does not answer: the capture stays possible.
+fn answers_chase(after: &Position, chasers: &[Point], victim: Point) -> bool {
+    !chasers.iter().any(|&c| can_capture(after, c, victim))
 }
 
 /// The pieces of the mover that chase the piece on `victim` after the move and did not
@@ -170,6 +178,61 @@ mod tests {
         let c = cycle("4k4/R8/9/9/9/9/9/9/9/3K5 w", "a8a9 e9e8 a9a8 e8e9");
         assert_eq!(c.red, Some(Pattern::PerpetualCheck));
         assert!(c.black.is_none());
+    }
+
+    fn p(s: &str) -> Point {
+        s.parse().unwrap()
+    }
+
+    /// The position after `mv` from `fen`.
+    fn after(fen: &str, mv: &str) -> (Position, Position, Move) {
+        let before = Position::from_fen(fen).unwrap();
+        let m: Move = mv.parse().unwrap();
+        let mut next = before.clone();
+        next.play(m).unwrap_or_else(|e| panic!("{mv}: {e}"));
+        (before, next, m)
+    }
+
+    /// Red cannon c1 (screen c3) on the black horse c6, which the black rook e6 roots along
+    /// rank 6: a 真根, so no chase (58(2)(d)).
+    const ROOTED_HORSE: &str = "4k4/9/9/2n1r4/9/9/2P6/R8/2C6/3K5 w";
+
+    #[test]
+    fn a3_pinning_the_root_creates_a_chase_by_the_cannon() {
+        // 第3條: a root that could not legally recapture is a 假根. The red rook pins the
+        // black rook against its general on the e-file, so the cannon's attack on the horse
+        // now counts: the rook's move is a 捉着 on the horse, made by the cannon.
+        let (before, after_pin, mv) = after(ROOTED_HORSE, "a2e2");
+        let step = Step {
+            before: &before,
+            mv,
+            after: &after_pin,
+        };
+        assert_eq!(new_chasers(&step, p("c6")), vec![p("c1")]);
+        // The same rook move that pins nothing leaves the horse truly rooted.
+        let (before, after_idle, mv) = after(ROOTED_HORSE, "a2b2");
+        let step = Step {
+            before: &before,
+            mv,
+            after: &after_idle,
+        };
+        assert!(new_chasers(&step, p("c6")).is_empty());
+    }
+
+    /// The red rook b2 has just attacked the unrooted black cannon b7 along the b-file.
+    const CHASED_CANNON: &str = "3k5/9/1c7/9/r8/9/9/1R7/9/4K4 b";
+
+    #[test]
+    fn a58_2_defending_the_chased_piece_does_not_answer_the_chase() {
+        // 應捉 lists leaving, eliminating and changing the attack range: the black rook
+        // coming to a7 to root the cannon leaves the capture possible.
+        let (_, defended, _) = after(CHASED_CANNON, "a5a7");
+        assert!(!answers_chase(&defended, &[p("b2")], p("b7")));
+        // The cannon running away and a piece put between them do answer it.
+        let (_, fled, _) = after(CHASED_CANNON, "b7c7");
+        assert!(answers_chase(&fled, &[p("b2")], p("c7")));
+        let (_, blocked, _) = after(CHASED_CANNON, "a5b5");
+        assert!(answers_chase(&blocked, &[p("b2")], p("b7")));
     }
 
     #[test]
