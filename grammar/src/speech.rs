@@ -150,16 +150,7 @@ mod tests {
 
     #[test]
     fn every_word_of_every_side_has_a_reading() {
-        let mut ws = vec![
-            Word::Front,
-            Word::Middle,
-            Word::Rear,
-            Word::Forward,
-            Word::Backward,
-            Word::Across,
-        ];
-        ws.extend(baoqi_rules::Kind::ALL.iter().map(|&k| Word::Piece(k)));
-        ws.extend((1..=9).map(Word::Numeral));
+        let ws = Word::all();
         for color in Color::ALL {
             for &w in &ws {
                 for lang in [Lang::Yue, Lang::Cmn] {

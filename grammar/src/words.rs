@@ -28,6 +28,22 @@ pub enum Word {
 }
 
 impl Word {
+    /// Every word of the vocabulary (22: seven piece names, nine numerals, 前 中 後 進 退 平),
+    /// pieces first, for tables, echoes and exhaustive tests.
+    pub fn all() -> Vec<Word> {
+        let mut words: Vec<Word> = Kind::ALL.iter().map(|&k| Word::Piece(k)).collect();
+        words.extend((1..=9).map(Word::Numeral));
+        words.extend([
+            Word::Front,
+            Word::Middle,
+            Word::Rear,
+            Word::Forward,
+            Word::Backward,
+            Word::Across,
+        ]);
+        words
+    }
+
     /// The value of a numeral word.
     pub fn numeral(self) -> Option<u8> {
         if let Word::Numeral(n) = self {

@@ -8,24 +8,10 @@ mod common;
 use std::collections::BTreeSet;
 
 use baoqi_grammar::{Announcer, Designation, Mode, Word, candidates, destination};
-use baoqi_rules::{Kind, Position};
-
-fn alphabet() -> Vec<Word> {
-    let mut v: Vec<Word> = Kind::ALL.iter().map(|&k| Word::Piece(k)).collect();
-    v.extend((1..=9).map(Word::Numeral));
-    v.extend([
-        Word::Front,
-        Word::Middle,
-        Word::Rear,
-        Word::Forward,
-        Word::Backward,
-        Word::Across,
-    ]);
-    v
-}
+use baoqi_rules::Position;
 
 fn oracle(pos: &Position, mode: Mode) -> BTreeSet<String> {
-    let words = alphabet();
+    let words = Word::all();
     let mut out = BTreeSet::new();
     for &a in &words {
         for &b in &words {
