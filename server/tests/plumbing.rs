@@ -271,6 +271,38 @@ async fn s11_a_restart_rebuilds_the_match_and_pauses_it() {
 }
 
 #[tokio::test]
+async fn s11_under_the_auto_policy_the_server_restarts_the_clocks_itself() {
+    // docs/event.toml: resume = { mode = "auto", after_secs = N } restarts the paused
+    // clocks N seconds after a server restart, with no referee action.
+    let auto = EVENT.replace(
+        "spectators = 1\n",
+        "spectators = 1\n[settings]\nresume = { mode = \"auto\", after_secs = 1 }\n",
+    );
+    let s = start(Arc::new(CountdownFactory), None, Some(&event_file(&auto))).await;
+    let mut red = Client::join(&s.url("seat"), &s.token(Role::Red, 0), None).await;
+    red.until(|v| v["type"] == "state").await;
+    red.command("a", json!({"type": "say", "text": "a"})).await;
+    assert_eq!(red.answer("a").await["type"], "ack", "the game has begun");
+    red.close().await;
+    let created = s.created.clone();
+    let db = s.stop().await;
+    let restarted = std::time::Instant::now();
+    let mut s2 = start(Arc::new(CountdownFactory), Some(db), None).await;
+    s2.created = created;
+    let mut red = Client::join(&s2.url("seat"), &s2.token(Role::Red, 0), None).await;
+    let st = red.until(|v| v["type"] == "state").await;
+    assert_eq!(st["snapshot"]["paused"], true, "paused by the restart");
+    red.until(|v| is_event(v, "resumed")).await;
+    let waited = restarted.elapsed();
+    assert!(
+        waited >= Duration::from_millis(900),
+        "resumed only after the policy's delay, not at once: {waited:?}"
+    );
+    assert!(waited < Duration::from_secs(5), "resumed in time: {waited:?}");
+    s2.stop().await;
+}
+
+#[tokio::test]
 async fn s11_a_revoked_token_no_longer_joins() {
     let s = server().await;
     let token = s.token(Role::Red, 0);
