@@ -298,7 +298,10 @@ async fn s11_under_the_auto_policy_the_server_restarts_the_clocks_itself() {
         waited >= Duration::from_millis(900),
         "resumed only after the policy's delay, not at once: {waited:?}"
     );
-    assert!(waited < Duration::from_secs(5), "resumed in time: {waited:?}");
+    assert!(
+        waited < Duration::from_secs(5),
+        "resumed in time: {waited:?}"
+    );
     s2.stop().await;
 }
 
