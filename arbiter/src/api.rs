@@ -56,6 +56,8 @@ impl Match {
             sealed: None,
             warnings: Vec::new(),
             notes: Vec::new(),
+            due: Vec::new(),
+            last_check: None,
             result: None,
             verified: None,
         };
@@ -224,6 +226,7 @@ impl Match {
             warnings: c.warnings.clone(),
             result: c.result.clone(),
             verified: c.verified.clone(),
+            calls: self.open_calls(),
         }
     }
 

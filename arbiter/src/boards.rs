@@ -160,7 +160,7 @@ impl Match {
                     out,
                     Event::RefereeNeeded {
                         call: RefereeCall::BoardDivergence,
-                        text: format!("{id:?} 棋盤與棋局不同：{}", points.join(" ")),
+                        text: format!("{}與棋局不同：{}", id.chinese(), points.join(" ")),
                     },
                 );
             } else if ok && open {

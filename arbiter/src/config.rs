@@ -51,6 +51,16 @@ pub enum BoardId {
     Regular,
 }
 
+impl BoardId {
+    /// The board's name: 視障棋盤 or 正規棋盤.
+    pub const fn chinese(self) -> &'static str {
+        match self {
+            BoardId::Vi => "視障棋盤",
+            BoardId::Regular => "正規棋盤",
+        }
+    }
+}
+
 /// Which board a side operates.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

@@ -7,7 +7,9 @@ use baoqi_rules::{Color, Move, Point};
 use crate::board::Board;
 use crate::command::ViolationKind;
 use crate::event::{Event, Speaker};
-use crate::state::{Bound, Match, RepeatDue, Turn, card_index, kind_index, material};
+use crate::state::{
+    Bound, CheckNote, DueWarning, Match, RepeatDue, Turn, card_index, kind_index, material,
+};
 use crate::view::{LoggedWord, Phase, ResultView, SheetMove};
 
 fn parse_words(text: &str) -> Vec<Word> {
@@ -283,10 +285,39 @@ impl Match {
             } => {
                 c.cards[Color::from(*owner).index()][card_index(*card)] = (*holder).into();
             }
-            Event::RepetitionWarning { article, text, .. } => {
+            Event::RepetitionWarning {
+                ply,
+                article,
+                text,
+                warned,
+            } => {
                 c.warnings.push((article.clone(), text.clone()));
+                c.due.push(DueWarning {
+                    ply: *ply,
+                    article: article.clone(),
+                    text: text.clone(),
+                    warned: warned.clone(),
+                });
             }
-            Event::WarningIssued { text, .. } => c.notes.push(text.clone()),
+            Event::WarningIssued { text, .. } => {
+                // 121(2): the warning given settles the oldest due one whose words it says.
+                if let Some(i) = c.due.iter().position(|d| text.contains(&d.text)) {
+                    c.due.remove(i);
+                }
+                c.notes.push(text.clone());
+            }
+            Event::Checked {
+                outcome,
+                announced,
+                board_move,
+                ..
+            } => {
+                c.last_check = Some(CheckNote {
+                    outcome: *outcome,
+                    announced: announced.clone(),
+                    board_move: board_move.clone(),
+                });
+            }
             _ => return false,
         }
         true

@@ -24,6 +24,7 @@
 mod api;
 mod board;
 mod boards;
+mod calls;
 mod check;
 mod clock;
 mod command;
@@ -45,6 +46,7 @@ mod violations;
 mod vocab;
 
 pub use api::ConfigError;
+pub use calls::{CallAction, CallKind, OpenCall};
 pub use command::{Adjudication, Card, Command, Millis, Seat, Side, Stamped, ViolationKind};
 pub use config::{
     AlertConfig, AlertSet, BoardId, BoardUse, Category, ClockMode, EventKind, Header, Limits,

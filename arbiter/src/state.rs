@@ -75,6 +75,23 @@ impl Turn {
     }
 }
 
+/// The last 走子檢查, kept for the referee's open calls ([`crate::OpenCall`]).
+#[derive(Clone, Debug)]
+pub(crate) struct CheckNote {
+    pub(crate) outcome: crate::event::CheckOutcome,
+    pub(crate) announced: Option<String>,
+    pub(crate) board_move: Option<String>,
+}
+
+/// A 61 (or 62) warning the rules crate produced and the referee has not yet given (121(2)).
+#[derive(Clone, Debug)]
+pub(crate) struct DueWarning {
+    pub(crate) ply: usize,
+    pub(crate) article: String,
+    pub(crate) text: String,
+    pub(crate) warned: Vec<crate::command::Side>,
+}
+
 /// Everything but the game record; compared by value through its `Debug` text (the
 /// announcer has no `PartialEq`).
 #[derive(Clone, Debug)]
@@ -99,6 +116,10 @@ pub(crate) struct Core {
     pub(crate) sealed: Option<Move>,
     pub(crate) warnings: Vec<(String, String)>,
     pub(crate) notes: Vec<String>,
+    /// Warnings due: produced, not yet given by the referee.
+    pub(crate) due: Vec<DueWarning>,
+    /// The last 走子檢查.
+    pub(crate) last_check: Option<CheckNote>,
     pub(crate) result: Option<ResultView>,
     pub(crate) verified: Option<String>,
 }

@@ -61,7 +61,7 @@ impl Match {
 
     /// Whether another must announce only after the move is on the board: part 7 without
     /// notation (7.4(2)(c): 該方先走子) and deaf players (7.4(2)(d): 走子後示意).
-    fn moves_first(&self, side: Color) -> bool {
+    pub(crate) fn moves_first(&self, side: Color) -> bool {
         let s = self.config.side(side);
         s.is_deaf() || (self.config.kind == EventKind::Part7 && !s.knows_notation)
     }

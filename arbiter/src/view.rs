@@ -155,4 +155,7 @@ pub struct View {
     pub result: Option<ResultView>,
     /// The oral verification, when recorded.
     pub verified: Option<String>,
+    /// What the referee must attend to now ([`crate::Match::open_calls`]).
+    #[serde(default)]
+    pub calls: Vec<crate::calls::OpenCall>,
 }
