@@ -7,22 +7,26 @@
 //! - check outcomes, violations, talking-clock reports, repetition warnings, referee
 //!   warnings, board divergence and game end: both sides;
 //! - time alerts: the sides of the event's audience; time-query answers: the asking side;
-//! - draw offers, declines and acceptances, and cards: the opponent's, not one's own.
+//! - draw offers, declines and acceptances, and cards: the opponent's, not one's own;
+//! - a repeat owed by the listener (mirroring, 7.4(2)(g)(ii); after the referee, 6.3(7)) and
+//!   the verdict on it (complete, or a word that differs): the listener only;
+//! - calls for the referee (why the referee comes), pause and resumption (103–104) and the
+//!   oral verification of the result: both sides.
 //!
-//! Events that need no words (clock state, board placement, turn, repeats, pauses, calls
-//! for the referee, which are for the referee's screen) give nothing.
+//! Events that need no words (clock state, board placement, turn, the sealed move) give
+//! nothing.
 
 use std::time::Duration;
 
 use baoqi_arbiter::{
-    Audience, BoardId, Card, CheckOutcome as Check, Event, Outcome, ViolationKind,
+    Audience, BoardId, Card, CheckOutcome as Check, Event, Outcome, RefereeCall, ViolationKind,
 };
 use baoqi_grammar::{Marks, parse_word};
 use baoqi_rules::{Color, EndReason, Pattern, Point, WarningKind};
 
 use crate::earcon::Earcon;
 use crate::utterance::{
-    Board, CheckOutcome, EndCause, GameResult, SideTime, TimeReason, Utterance, Violation,
+    Board, Call, CheckOutcome, EndCause, GameResult, SideTime, TimeReason, Utterance, Violation,
 };
 
 /// What to play and say for one event.
@@ -49,7 +53,83 @@ fn one(earcon: Option<Earcon>, u: Utterance) -> Heard {
 pub fn utterances(event: &Event, me: Color) -> Heard {
     announcement(event, me)
         .or_else(|| offer(event, me))
+        .or_else(|| referee(event, me))
         .unwrap_or_else(|| table(event, me))
+}
+
+/// The words of an announcement as the arbiter writes them (`炮二平五`).
+fn words_of(text: &str) -> Vec<baoqi_grammar::Word> {
+    text.chars()
+        .enumerate()
+        .filter_map(|(i, c)| parse_word(&c.to_string(), i))
+        .collect()
+}
+
+/// Repeats owed and given, calls for the referee, pause and resumption.
+fn referee(event: &Event, me: Color) -> Option<Heard> {
+    let mine = |side: baoqi_arbiter::Side| Color::from(side) == me;
+    Some(match event {
+        Event::RepeatDue {
+            side,
+            words,
+            article,
+        } if mine(*side) => {
+            // Mirroring repeats the opponent's move (7.4(2)(g)); otherwise the player repeats
+            // the referee's announcement of his own move (6.3(7), 7.4(2)(c)).
+            let mover = if article.contains("(g)") {
+                me.other()
+            } else {
+                me
+            };
+            one(
+                None,
+                Utterance::RepeatDue {
+                    mover,
+                    words: words_of(words),
+                },
+            )
+        }
+        Event::Repeated {
+            side,
+            done,
+            mismatch,
+            ..
+        } if mine(*side) => match (mismatch, done) {
+            (true, _) => one(Some(Earcon::Error), Utterance::RepeatMismatch),
+            (false, true) => one(None, Utterance::Repeated),
+            (false, false) => Heard::default(),
+        },
+        Event::RefereeNeeded { call, .. } => call_of(*call).map_or_else(Heard::default, |call| {
+            one(None, Utterance::RefereeCalled { call })
+        }),
+        Event::ResultVerified { .. } => one(
+            None,
+            Utterance::RefereeCalled {
+                call: Call::ResultVerified,
+            },
+        ),
+        Event::Paused { side, .. } => one(
+            Some(Earcon::Alert),
+            Utterance::Paused {
+                side: (*side).into(),
+            },
+        ),
+        Event::Resumed { .. } => one(Some(Earcon::Alert), Utterance::Resumed),
+        _ => return None,
+    })
+}
+
+/// Why the referee comes; a board divergence is already said by its own event.
+fn call_of(c: RefereeCall) -> Option<Call> {
+    Some(match c {
+        RefereeCall::AnnounceFor => Call::AnnounceFor,
+        RefereeCall::BoardDivergence => return None,
+        RefereeCall::CorrectionPending => Call::CorrectionPending,
+        RefereeCall::RepetitionWarning => Call::RepetitionWarning,
+        RefereeCall::VerifyResult => Call::VerifyResult,
+        RefereeCall::DrawOffer => Call::DrawOffer,
+        RefereeCall::TouchedPiece => Call::TouchedPiece,
+    })
 }
 
 /// Own words, touched piece, impossible prefix; the opponent's move on record.
@@ -70,12 +150,7 @@ fn announcement(event: &Event, me: Color) -> Option<Heard> {
             one(Some(Earcon::Error), Utterance::Impossible)
         }
         Event::Moved { side, mv, .. } if !mine(*side) => {
-            let words: Vec<_> = mv
-                .traditional
-                .chars()
-                .enumerate()
-                .filter_map(|(i, c)| parse_word(&c.to_string(), i))
-                .collect();
+            let words = words_of(&mv.traditional);
             let marks = Marks {
                 capture: mv.capture,
                 check: mv.check,

@@ -16,6 +16,7 @@ pub mod dispatcher;
 pub mod earcon;
 pub mod espeak;
 pub mod from_event;
+pub mod notice;
 pub mod output;
 pub mod pcm;
 pub mod phrasebook;
@@ -30,6 +31,7 @@ pub mod voice;
 pub use dispatcher::DispatcherSpeaker;
 pub use earcon::{Earcon, Tone};
 pub use espeak::Espeak;
+pub use notice::{Notice, PieceAt, Prompt, Refusal};
 pub use output::{Output, OutputError, StreamWriter, TrackId, TrackState};
 pub use pcm::Pcm;
 pub use phrasebook::{LANGS, Phrase, voice};
@@ -37,6 +39,7 @@ pub use recording::{Microphone, Recorder, RecordingMeta, Tap};
 pub use speaker::{EspeakSpeaker, ScriptedSpeaker, SpeakError, Speaker};
 pub use upload::{HttpUploader, UploadError, Uploader};
 pub use utterance::{
-    Board, CheckOutcome, EndCause, GameResult, SideTime, TimeReason, Urgency, Utterance, Violation,
+    Board, Call, CheckOutcome, EndCause, GameResult, SideTime, TimeReason, Urgency, Utterance,
+    Violation,
 };
 pub use voice::{Entry, Fate, SpokenLog, Voice};

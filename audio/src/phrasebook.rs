@@ -12,7 +12,7 @@ use baoqi_rules::{Color, EndReason, Pattern, WarningKind};
 
 use crate::spoken_time;
 use crate::utterance::{
-    Board, CheckOutcome, EndCause, GameResult, TimeReason, Utterance, Violation,
+    Board, Call, CheckOutcome, EndCause, GameResult, TimeReason, Utterance, Violation,
 };
 
 /// One thing to say, as shown and as spoken in each language.
@@ -136,7 +136,7 @@ pub fn entry(key: &str) -> &'static Phrase {
 }
 
 /// Fills the `{slot}`s of entry `key`, each form from the same form of the slot's phrase.
-fn fill(key: &str, slots: &[(&str, &Phrase)]) -> Phrase {
+pub(crate) fn fill(key: &str, slots: &[(&str, &Phrase)]) -> Phrase {
     let template = entry(key);
     let subst = |text: &str, form: fn(&Phrase) -> &str| {
         slots.iter().fold(text.to_owned(), |acc, (slot, value)| {
@@ -169,7 +169,7 @@ fn space_romanisation(s: &str) -> String {
     out
 }
 
-fn side(c: Color) -> &'static Phrase {
+pub(crate) fn side(c: Color) -> &'static Phrase {
     entry(match c {
         Color::Red => "side.red",
         Color::Black => "side.black",
@@ -199,7 +199,7 @@ fn board(b: Board) -> &'static Phrase {
 }
 
 /// Words of `side`'s move as one phrase, by the grammar's readings (炮 二 平 五).
-fn words(ws: &[Word], side: Color) -> Phrase {
+pub(crate) fn words(ws: &[Word], side: Color) -> Phrase {
     let of = |lang| {
         ws.iter()
             .map(|&w| speech::word(w, side, lang))
@@ -364,6 +364,38 @@ pub fn phrase(u: &Utterance) -> Phrase {
             let t = Phrase::new(text, text, text);
             fill("referee.message", &[("text", &t)])
         }
+        Utterance::RepeatDue { .. }
+        | Utterance::Repeated
+        | Utterance::RepeatMismatch
+        | Utterance::RefereeCalled { .. }
+        | Utterance::Paused { .. }
+        | Utterance::Resumed => referee_phrase(u),
+        Utterance::Client(n) => n.phrase(),
+    }
+}
+
+/// Repeats owed and given, calls for the referee, pause and resumption.
+fn referee_phrase(u: &Utterance) -> Phrase {
+    match u {
+        Utterance::RepeatDue { mover, words: ws } => fill(
+            "mirror.repeat_due",
+            &[("side", side(*mover)), ("move", &words(ws, *mover))],
+        ),
+        Utterance::Repeated => entry("mirror.repeated").clone(),
+        Utterance::RepeatMismatch => entry("mirror.mismatch").clone(),
+        Utterance::RefereeCalled { call } => entry(match call {
+            Call::AnnounceFor => "call.announce_for",
+            Call::CorrectionPending => "call.correction_pending",
+            Call::RepetitionWarning => "call.repetition_warning",
+            Call::VerifyResult => "call.verify_result",
+            Call::DrawOffer => "call.draw_offer",
+            Call::TouchedPiece => "call.touched_piece",
+            Call::ResultVerified => "call.result_verified",
+        })
+        .clone(),
+        Utterance::Paused { side: s } => fill("pause.paused", &[("side", side(*s))]),
+        Utterance::Resumed => entry("pause.resumed").clone(),
+        _ => Phrase::default(),
     }
 }
 

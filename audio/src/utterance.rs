@@ -10,6 +10,8 @@ use std::time::Duration;
 use baoqi_grammar::{Marks, Word};
 use baoqi_rules::{Color, EndReason, Pattern, WarningKind};
 
+use crate::notice::Notice;
+
 /// Which outcome of 走子檢查 (SPEC §6, 附表七 6.4 / 7.5) the referee or server found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum CheckOutcome {
@@ -63,6 +65,26 @@ pub enum Board {
     Special,
     /// The regular board (正規棋盤).
     Regular,
+}
+
+/// Why the referee was called (the referee's screen shows the details; the player hears
+/// that the referee is coming and why).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Call {
+    /// To announce a move for a player (6.3(7), 7.4(2)(c)-(d)).
+    AnnounceFor,
+    /// To confirm a board correction of check (a) (6.4(a)).
+    CorrectionPending,
+    /// A repetition warning is due (121(2)).
+    RepetitionWarning,
+    /// The result is to be verified orally (6.8, 7.9).
+    VerifyResult,
+    /// A draw offer must be made before the referee (123(2)(a)).
+    DrawOffer,
+    /// A board move not made with the touched piece (32, 44).
+    TouchedPiece,
+    /// The referee recorded the oral verification of the result.
+    ResultVerified,
 }
 
 /// Why a game ended, as it is spoken.
@@ -232,6 +254,32 @@ pub enum Utterance {
         /// The message.
         text: String,
     },
+    /// A repeat is owed by the listener: the announcement to repeat (mirroring,
+    /// 7.4(2)(g)(ii); after the referee, 6.3(7), 7.4(2)(c)).
+    RepeatDue {
+        /// Whose move the words name.
+        mover: Color,
+        /// The four words.
+        words: Vec<Word>,
+    },
+    /// The listener's repeat is complete and right.
+    Repeated,
+    /// A repeated word differs from the announcement: the repeat starts again.
+    RepeatMismatch,
+    /// The referee is called.
+    RefereeCalled {
+        /// Why.
+        call: Call,
+    },
+    /// The referee paused the game (103); `side` seals its move.
+    Paused {
+        /// The 續着方.
+        side: Color,
+    },
+    /// The game goes on (104).
+    Resumed,
+    /// Said by the table client itself (keypad prompts, query answers, help, refusals).
+    Client(Notice),
 }
 
 /// How urgently an utterance must be heard; see [`crate::queue`] for the policy.
@@ -277,7 +325,11 @@ impl Utterance {
             }
             | Utterance::Referee { .. }
             | Utterance::Repetition { .. }
+            | Utterance::Paused { .. }
+            | Utterance::Resumed
             | Utterance::GameEnd { .. } => Urgency::Urgent,
+            Utterance::Repeated | Utterance::RepeatMismatch => Urgency::Echo,
+            Utterance::Client(n) => n.urgency(),
             _ => Urgency::Reading,
         }
     }

@@ -1,0 +1,262 @@
+//! What the table client itself says, beside the arbiter's events ([`Notice`]): the prompt
+//! after the first key of a two-key sequence, board queries answered by ear, the key map
+//! (help), the resignation's confirmation step, commands the server refused, and the
+//! connection. Worded in the `[keypad]` section of `data/phrasebook.toml`.
+
+use baoqi_rules::{Color, Piece};
+
+use crate::phrasebook::{Phrase, entry, fill, side};
+use crate::spoken_time;
+use crate::utterance::Urgency;
+
+/// The first key of a two-key sequence was taken; what the second key chooses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Prompt {
+    /// `0`: a piece, or 前 / 後 / 中.
+    Name,
+    /// `/`: a command.
+    Command,
+    /// `/ 3`: a file.
+    File,
+    /// `/ 4`: a rank.
+    Rank,
+    /// `/ 5`: a kind of my pieces.
+    Mine,
+    /// `/ 6`: a kind of the opponent's pieces.
+    Theirs,
+}
+
+/// A piece where the asking player counts it: file 1–9 from his right, rank 1–10 from his side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct PieceAt {
+    /// The piece.
+    pub piece: Piece,
+    /// File 1..=9.
+    pub file: u8,
+    /// Rank 1..=10.
+    pub rank: u8,
+}
+
+/// Why the server refused a command, as the player is told.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Refusal {
+    /// It is the other side's turn.
+    NotYourTurn,
+    /// The four words are given and binding (後兩字落子無悔).
+    AnnouncementBound,
+    /// The move must be made with the touched piece (頭兩字摸子走子, 第31條).
+    TouchedPiece,
+    /// The game is over.
+    GameOver,
+    /// Not now: something else must come first.
+    OutOfOrder,
+    /// This seat may not do that.
+    NotAllowed,
+    /// Any other refusal.
+    Other,
+}
+
+impl Refusal {
+    /// The refusal of the arbiter's rejection code (`not_your_turn`, …).
+    pub fn from_code(code: &str) -> Refusal {
+        match code {
+            "not_your_turn" => Refusal::NotYourTurn,
+            "announcement_bound" => Refusal::AnnouncementBound,
+            "touched_piece" => Refusal::TouchedPiece,
+            "game_over" => Refusal::GameOver,
+            "out_of_order" => Refusal::OutOfOrder,
+            "not_allowed" | "forbidden" => Refusal::NotAllowed,
+            _ => Refusal::Other,
+        }
+    }
+}
+
+/// Something the client says by itself.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Notice {
+    /// The prompt after the first key of a sequence.
+    Prompt(Prompt),
+    /// `Backspace` dropped the first key of a sequence.
+    Cancelled,
+    /// The key means nothing here.
+    UnknownKey,
+    /// Resignation asked for: press `/ 0` again to confirm.
+    ConfirmResign,
+    /// The resignation was not confirmed.
+    ResignCancelled,
+    /// The answer to a board query (a file, a rank, pieces of a kind, the whole position).
+    Pieces {
+        /// The pieces, as the asker counts their points.
+        list: Vec<PieceAt>,
+    },
+    /// The key map.
+    Help,
+    /// The server refused a command.
+    Refused(Refusal),
+    /// Joined the table.
+    Connected {
+        /// The side played (or served, for a proxy).
+        side: Color,
+        /// Whether this seat is the side's proxy.
+        proxy: bool,
+    },
+    /// The connection to the server is lost (commands are not sent until it is back).
+    Disconnected,
+    /// Nothing to repeat yet.
+    Nothing,
+    /// Offers, answers and resignations come from the player, not the proxy.
+    ProxyMayNot,
+    /// The move sensed on the tactile board is not legal there.
+    BoardIllegal,
+    /// The tactile board shows its position again.
+    BoardRestored,
+}
+
+impl Notice {
+    /// How urgently it must be heard: verdicts on keys are echoes, answers are readings,
+    /// a lost connection is urgent.
+    pub fn urgency(&self) -> Urgency {
+        match self {
+            Notice::Prompt(_)
+            | Notice::Cancelled
+            | Notice::UnknownKey
+            | Notice::ConfirmResign
+            | Notice::ResignCancelled
+            | Notice::Refused(_)
+            | Notice::BoardIllegal => Urgency::Echo,
+            Notice::Disconnected => Urgency::Urgent,
+            Notice::Pieces { .. }
+            | Notice::Help
+            | Notice::Connected { .. }
+            | Notice::Nothing
+            | Notice::ProxyMayNot
+            | Notice::BoardRestored => Urgency::Reading,
+        }
+    }
+
+    /// What is said, in every form.
+    pub fn phrase(&self) -> Phrase {
+        let plain = |key: &str| entry(key).clone();
+        match self {
+            Notice::Prompt(p) => plain(match p {
+                Prompt::Name => "keypad.prompt_name",
+                Prompt::Command => "keypad.prompt_command",
+                Prompt::File => "keypad.prompt_file",
+                Prompt::Rank => "keypad.prompt_rank",
+                Prompt::Mine => "keypad.prompt_mine",
+                Prompt::Theirs => "keypad.prompt_theirs",
+            }),
+            Notice::Cancelled => plain("keypad.cancelled"),
+            Notice::UnknownKey => plain("keypad.unknown_key"),
+            Notice::ConfirmResign => plain("keypad.confirm_resign"),
+            Notice::ResignCancelled => plain("keypad.resign_cancelled"),
+            Notice::Pieces { list } => pieces(list),
+            Notice::Help => plain("keypad.help"),
+            Notice::Refused(r) => plain(match r {
+                Refusal::NotYourTurn => "keypad.refused_not_your_turn",
+                Refusal::AnnouncementBound => "keypad.refused_bound",
+                Refusal::TouchedPiece => "keypad.refused_touched",
+                Refusal::GameOver => "keypad.refused_over",
+                Refusal::OutOfOrder => "keypad.refused_order",
+                Refusal::NotAllowed => "keypad.refused_not_allowed",
+                Refusal::Other => "keypad.refused",
+            }),
+            Notice::Connected { side: s, proxy } => fill(
+                if *proxy {
+                    "keypad.connected_proxy"
+                } else {
+                    "keypad.connected"
+                },
+                &[("side", side(*s))],
+            ),
+            Notice::Disconnected => plain("keypad.disconnected"),
+            Notice::Nothing => plain("keypad.nothing"),
+            Notice::ProxyMayNot => plain("keypad.proxy_may_not"),
+            Notice::BoardIllegal => plain("keypad.board_illegal"),
+            Notice::BoardRestored => plain("keypad.board_restored"),
+        }
+    }
+}
+
+/// `紅帥五線一排，黑將五線十排`, or 無子 for none.
+fn pieces(list: &[PieceAt]) -> Phrase {
+    if list.is_empty() {
+        return entry("keypad.no_piece").clone();
+    }
+    let one = |p: &PieceAt| {
+        fill(
+            "keypad.piece_at",
+            &[
+                ("side", side(p.piece.color)),
+                ("piece", &Phrase::of_char(p.piece.chinese())),
+                ("file", &spoken_time::count(u32::from(p.file))),
+                ("rank", &spoken_time::count(u32::from(p.rank))),
+            ],
+        )
+    };
+    let sep = entry("keypad.separator");
+    let mut parts = Vec::with_capacity(list.len() * 2);
+    for (i, p) in list.iter().enumerate() {
+        if i > 0 {
+            parts.push(sep.clone());
+        }
+        parts.push(one(p));
+    }
+    Phrase::join(&parts)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use baoqi_rules::Kind;
+
+    #[test]
+    fn a_query_answer_names_side_piece_file_and_rank() {
+        let list = [
+            PieceAt {
+                piece: Piece::new(Color::Red, Kind::General),
+                file: 5,
+                rank: 1,
+            },
+            PieceAt {
+                piece: Piece::new(Color::Black, Kind::Rook),
+                file: 9,
+                rank: 10,
+            },
+        ];
+        let p = Notice::Pieces {
+            list: list.to_vec(),
+        }
+        .phrase();
+        assert_eq!(p.display, "紅方帥五線一排，黑方車九線十排");
+        assert!(p.yue.contains("geoi1"), "車 is fed as Jyutping: {}", p.yue);
+        assert!(
+            p.cmn.contains("ju1") && p.cmn.contains("xian4"),
+            "{}",
+            p.cmn
+        );
+        let none = Notice::Pieces { list: Vec::new() }.phrase();
+        assert_eq!(none.display, "無子");
+    }
+
+    #[test]
+    fn refusal_codes_are_told_apart() {
+        assert_eq!(Refusal::from_code("not_your_turn"), Refusal::NotYourTurn);
+        assert_eq!(
+            Refusal::from_code("announcement_bound"),
+            Refusal::AnnouncementBound
+        );
+        assert_eq!(Refusal::from_code("whatever"), Refusal::Other);
+        assert_ne!(
+            Notice::Refused(Refusal::NotYourTurn).phrase().display,
+            Notice::Refused(Refusal::Other).phrase().display
+        );
+    }
+
+    #[test]
+    fn verdicts_on_keys_are_echoes_and_a_lost_connection_is_urgent() {
+        assert_eq!(Notice::Prompt(Prompt::Name).urgency(), Urgency::Echo);
+        assert_eq!(Notice::Help.urgency(), Urgency::Reading);
+        assert_eq!(Notice::Disconnected.urgency(), Urgency::Urgent);
+    }
+}

@@ -1,0 +1,234 @@
+//! What the players hear for mirroring prompts (附表七 7.4(2)(g)(ii)), calls for the referee
+//! and pause / resumption (103–104), from the events of a real 共融賽 match; and that every
+//! new phrase and every keypad notice is said in both languages.
+
+use baoqi_arbiter::{
+    Category, ClockMode, Command, Event, EventKind, Match, MatchConfig, Millis, Seat, SideConfig,
+    TimeControl,
+};
+use baoqi_audio::from_event::utterances;
+use baoqi_audio::phrasebook::phrase;
+use baoqi_audio::{Call, Notice, PieceAt, Prompt, Refusal, Urgency, Utterance};
+use baoqi_grammar::Word;
+use baoqi_rules::{Color, Kind, Piece};
+
+/// A part-7 table: a blind red player on the VI board, a sighted black player on the regular
+/// board (mirrored boards, 7.4(2)(g)).
+fn part7() -> (Match, u64) {
+    let mut c = MatchConfig {
+        kind: EventKind::Part7,
+        red: SideConfig {
+            name: "甲".into(),
+            categories: vec![Category::Blind],
+            ..SideConfig::default()
+        },
+        black: SideConfig {
+            name: "乙".into(),
+            categories: vec![Category::Sighted],
+            ..SideConfig::default()
+        },
+        ..MatchConfig::default()
+    };
+    c.time.default = TimeControl {
+        base_ms: 20 * 60_000,
+        mode: ClockMode::Increment,
+        extra_ms: 10_000,
+    };
+    let mut m = Match::new(c, Millis(0)).unwrap();
+    m.apply(Seat::Referee, Command::Start, Millis(0)).unwrap();
+    (m, 0)
+}
+
+fn run(m: &mut Match, now: &mut u64, seat: Seat, c: Command) -> Vec<Event> {
+    *now += 300;
+    m.apply(seat, c, Millis(*now)).unwrap()
+}
+
+fn words(m: &mut Match, now: &mut u64, seat: Seat, text: &str, repeat: bool) -> Vec<Event> {
+    text.chars()
+        .flat_map(|c| {
+            let text = c.to_string();
+            let cmd = if repeat {
+                Command::RepeatWord { text }
+            } else {
+                Command::Word { text }
+            };
+            run(m, now, seat, cmd)
+        })
+        .collect()
+}
+
+fn heard(events: &[Event], me: Color) -> Vec<Utterance> {
+    events.iter().flat_map(|e| utterances(e, me).say).collect()
+}
+
+#[test]
+fn s7p7_4_2_g_ii_the_opponent_is_prompted_to_repeat_and_told_the_verdict() {
+    let (mut m, mut now) = part7();
+    let mut ev = words(&mut m, &mut now, Seat::Red, "炮二平五", false);
+    ev.extend(run(
+        &mut m,
+        &mut now,
+        Seat::Red,
+        Command::BoardMove {
+            board: None,
+            mv: "h2e2".into(),
+        },
+    ));
+    ev.extend(run(&mut m, &mut now, Seat::Red, Command::PressClock));
+    let prompt = Utterance::RepeatDue {
+        mover: Color::Red,
+        words: vec![
+            Word::Piece(Kind::Cannon),
+            Word::Numeral(2),
+            Word::Across,
+            Word::Numeral(5),
+        ],
+    };
+    assert!(heard(&ev, Color::Black).contains(&prompt), "{ev:?}");
+    assert!(!heard(&ev, Color::Red).contains(&prompt));
+    assert_eq!(phrase(&prompt).display, "請複述紅方：炮二平五");
+
+    // Repeats are judged on the fourth word (another form may name the same move): a repeat
+    // that names another move restarts; the right four words complete it.
+    let wrong = words(&mut m, &mut now, Seat::Black, "馬二平五", true);
+    assert_eq!(heard(&wrong, Color::Black), vec![Utterance::RepeatMismatch]);
+    let right = words(&mut m, &mut now, Seat::Black, "炮二平五", true);
+    assert!(heard(&right, Color::Black).contains(&Utterance::Repeated));
+    assert!(heard(&right, Color::Red).is_empty(), "{right:?}");
+}
+
+#[test]
+fn s7p7_4_2_d_a_call_for_the_referee_is_said_to_both_sides() {
+    let (mut m, mut now) = part7();
+    let ev = run(&mut m, &mut now, Seat::Red, Command::Signal);
+    let call = Utterance::RefereeCalled {
+        call: Call::AnnounceFor,
+    };
+    for me in Color::ALL {
+        assert!(heard(&ev, me).contains(&call), "{me:?}: {ev:?}");
+    }
+    assert_eq!(phrase(&call).display, "已請裁判代為報棋");
+}
+
+#[test]
+fn a103_104_pause_and_resumption_are_urgent_for_both() {
+    let (mut m, mut now) = part7();
+    let paused = run(&mut m, &mut now, Seat::Referee, Command::Pause);
+    let said = heard(&paused, Color::Black);
+    assert_eq!(said, vec![Utterance::Paused { side: Color::Red }]);
+    assert_eq!(said[0].urgency(), Urgency::Urgent);
+    assert_eq!(phrase(&said[0]).display, "裁判暫停對局，紅方封棋");
+    run(
+        &mut m,
+        &mut now,
+        Seat::Red,
+        Command::SealMove { mv: "h2e2".into() },
+    );
+    let resumed = run(&mut m, &mut now, Seat::Referee, Command::Resume);
+    assert!(heard(&resumed, Color::Red).contains(&Utterance::Resumed));
+}
+
+/// Cantonese: characters, Chinese punctuation and Jyutping syllables only.
+fn cantonese_ok(s: &str) -> bool {
+    s.split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .all(|w| {
+            let (letters, tone) = w.split_at(w.len() - 1);
+            letters.chars().all(|c| c.is_ascii_lowercase())
+                && ('1'..='6').contains(&tone.chars().next().unwrap_or('0'))
+        })
+}
+
+/// Mandarin: pinyin syllables with tones, spaces and ASCII commas only.
+fn pinyin_ok(s: &str) -> bool {
+    s.split([' ', ',']).filter(|w| !w.is_empty()).all(|w| {
+        let (letters, tone) = w.split_at(w.len() - 1);
+        !letters.is_empty()
+            && letters.chars().all(|c| c.is_ascii_lowercase())
+            && ('1'..='5').contains(&tone.chars().next().unwrap_or('0'))
+    })
+}
+
+#[test]
+fn every_new_phrase_is_said_in_both_languages() {
+    let calls = [
+        Call::AnnounceFor,
+        Call::CorrectionPending,
+        Call::RepetitionWarning,
+        Call::VerifyResult,
+        Call::DrawOffer,
+        Call::TouchedPiece,
+        Call::ResultVerified,
+    ];
+    let mut all: Vec<Utterance> = calls
+        .into_iter()
+        .map(|call| Utterance::RefereeCalled { call })
+        .collect();
+    all.extend([
+        Utterance::RepeatDue {
+            mover: Color::Black,
+            words: vec![Word::Piece(Kind::Horse), Word::Numeral(8), Word::Forward],
+        },
+        Utterance::Repeated,
+        Utterance::RepeatMismatch,
+        Utterance::Paused { side: Color::Black },
+        Utterance::Resumed,
+    ]);
+    let prompts = [
+        Prompt::Name,
+        Prompt::Command,
+        Prompt::File,
+        Prompt::Rank,
+        Prompt::Mine,
+        Prompt::Theirs,
+    ];
+    let refusals = [
+        Refusal::NotYourTurn,
+        Refusal::AnnouncementBound,
+        Refusal::TouchedPiece,
+        Refusal::GameOver,
+        Refusal::OutOfOrder,
+        Refusal::NotAllowed,
+        Refusal::Other,
+    ];
+    let mut notices: Vec<Notice> = prompts.into_iter().map(Notice::Prompt).collect();
+    notices.extend(refusals.into_iter().map(Notice::Refused));
+    notices.extend([
+        Notice::Cancelled,
+        Notice::UnknownKey,
+        Notice::ConfirmResign,
+        Notice::ResignCancelled,
+        Notice::Help,
+        Notice::Connected {
+            side: Color::Red,
+            proxy: true,
+        },
+        Notice::Connected {
+            side: Color::Black,
+            proxy: false,
+        },
+        Notice::Disconnected,
+        Notice::Nothing,
+        Notice::ProxyMayNot,
+        Notice::BoardIllegal,
+        Notice::BoardRestored,
+        Notice::Pieces {
+            list: vec![PieceAt {
+                piece: Piece::new(Color::Red, Kind::Rook),
+                file: 9,
+                rank: 1,
+            }],
+        },
+        Notice::Pieces { list: Vec::new() },
+    ]);
+    all.extend(notices.into_iter().map(Utterance::Client));
+    let mut displays = std::collections::HashSet::new();
+    for u in &all {
+        let p = phrase(u);
+        assert!(!p.display.is_empty() && !p.display.contains('{'), "{u:?}");
+        assert!(cantonese_ok(&p.yue), "{u:?}: {}", p.yue);
+        assert!(pinyin_ok(&p.cmn), "{u:?}: {}", p.cmn);
+        assert!(displays.insert(p.display.clone()), "said alike: {u:?}");
+    }
+}
