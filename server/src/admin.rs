@@ -117,13 +117,15 @@ pub fn create_event(
 }
 
 /// The page a seat opens: `/seat` (keypad and voice), `/card` (the card UI of a deaf
-/// player), `/monitor` or `/watch`, the token in the fragment (never sent to the server in a
-/// request line, so never in an access log).
+/// player), `/proxy` (a proxy announcing for his player, 7.4(2)(d)(ii)), `/monitor` or
+/// `/watch`, the token in the fragment (never sent to the server in a request line, so never
+/// in an access log).
 pub fn join_link(base: &str, seat: &IssuedSeat, deaf: bool) -> String {
     let page = match seat.seat.role {
         Role::Referee => "monitor",
         Role::Spectator => "watch",
         Role::Red | Role::Black if deaf => "card",
+        Role::RedProxy | Role::BlackProxy => "proxy",
         _ => "seat",
     };
     format!(
@@ -198,4 +200,46 @@ pub fn revoke(store: &dyn Store, token: &str) -> Result<bool, String> {
     store
         .revoke(&Token::from_secret(token).hash())
         .map_err(|e| e.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn issued(role: Role) -> IssuedSeat {
+        let token = Token::generate();
+        IssuedSeat {
+            seat: SeatRow {
+                token_hash: token.hash(),
+                event: 1,
+                role,
+                name: "甲".into(),
+                tables: vec![1],
+                revoked: false,
+            },
+            token,
+        }
+    }
+
+    #[test]
+    fn s7p7_4_2_d_ii_a_proxy_seat_opens_the_announcing_page() {
+        let seat = issued(Role::BlackProxy);
+        let link = join_link("http://h/", &seat, false);
+        assert_eq!(
+            link,
+            format!("http://h/proxy#token={}", seat.token.secret())
+        );
+    }
+
+    #[test]
+    fn s7p7_1_2_a_deaf_player_opens_the_card_ui_and_others_their_pages() {
+        assert!(join_link("http://h", &issued(Role::Black), true).starts_with("http://h/card#"));
+        assert!(join_link("http://h", &issued(Role::Red), false).starts_with("http://h/seat#"));
+        assert!(
+            join_link("http://h", &issued(Role::Referee), false).starts_with("http://h/monitor#")
+        );
+        assert!(
+            join_link("http://h", &issued(Role::Spectator), false).starts_with("http://h/watch#")
+        );
+    }
 }

@@ -96,6 +96,10 @@ impl GameEngine for ArbiterEngine {
         }
     }
 
+    fn finished(&self) -> bool {
+        self.game.phase() == Phase::Over
+    }
+
     fn pause_command(&self) -> Option<Value> {
         (self.game.phase() == Phase::Playing)
             .then(|| serde_json::to_value(Command::Pause).unwrap_or(Value::Null))

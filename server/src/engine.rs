@@ -113,6 +113,12 @@ pub trait GameEngine: Send + 'static {
     /// Moves, clocks and result for the exports.
     fn record(&self) -> GameRecord;
 
+    /// Whether the game is over (a recorder that stopped without uploading is then
+    /// reported missing). Engines with a cheaper test than the record override it.
+    fn finished(&self) -> bool {
+        self.record().result != "*"
+    }
+
     /// The command (issued by [`Actor::Server`]) that stops the clocks after a restart, if the
     /// game has running clocks; `None` when there is nothing to pause.
     fn pause_command(&self) -> Option<Value>;

@@ -46,6 +46,7 @@ pub const ASSETS: &[(&str, &str, &[u8])] = &[
         include_bytes!("../assets/monitor.html"),
     ),
     ("watch.html", HTML, include_bytes!("../assets/watch.html")),
+    ("proxy.html", HTML, include_bytes!("../assets/proxy.html")),
     (
         "style.css",
         "text/css; charset=utf-8",
@@ -63,10 +64,16 @@ pub const ASSETS: &[(&str, &str, &[u8])] = &[
         include_bytes!("../assets/app/player.js"),
     ),
     ("app/card.js", JS, include_bytes!("../assets/app/card.js")),
+    ("app/proxy.js", JS, include_bytes!("../assets/app/proxy.js")),
     (
         "app/monitor.js",
         JS,
         include_bytes!("../assets/app/monitor.js"),
+    ),
+    (
+        "app/recording.js",
+        JS,
+        include_bytes!("../assets/app/recording.js"),
     ),
 ];
 
@@ -100,6 +107,7 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/card", get(|| async { page("card.html") }))
         .route("/monitor", get(|| async { page("monitor.html") }))
         .route("/watch", get(|| async { page("watch.html") }))
+        .route("/proxy", get(|| async { page("proxy.html") }))
         .route("/client", get(client_page))
         .route("/assets/{*path}", get(asset))
         .route("/ws/seat", get(ws_seat))
@@ -114,6 +122,7 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/api/events/{id}/results.txt", get(api_results_text))
         .route("/api/events/{id}/results.json", get(api_results_json))
         .route("/api/events/{id}/log.json", get(api_event_log))
+        .merge(crate::recording::endpoints::routes())
         .with_state(hub)
 }
 

@@ -14,6 +14,7 @@ use crate::engine::EngineFactory;
 use crate::metrics::Metrics;
 use crate::model::{EventId, EventRow, SeatRow, TableId, TableRow, Token};
 use crate::protocol::ErrorCode;
+use crate::recording::Recordings;
 use crate::replay::replay;
 use crate::store::{Store, StoreError, Writer};
 use crate::table::{self, TableContext, TableHandle};
@@ -32,6 +33,7 @@ pub struct Hub {
     shutdown: watch::Sender<bool>,
     tables: RwLock<HashMap<TableId, (TableRow, TableHandle)>>,
     events: RwLock<HashMap<EventId, EventRow>>,
+    recordings: Recordings,
 }
 
 impl Hub {
@@ -43,6 +45,7 @@ impl Hub {
         let timeline = Arc::new(Timeline::resume_at(store.timeline()? + 1));
         let writer = Writer::start(store.clone(), timeline.clone());
         let (shutdown, _) = watch::channel(false);
+        let recordings = Recordings::open(store.location().as_deref());
         Ok(Arc::new(Hub {
             store,
             factory,
@@ -52,6 +55,7 @@ impl Hub {
             shutdown,
             tables: RwLock::new(HashMap::new()),
             events: RwLock::new(HashMap::new()),
+            recordings,
         }))
     }
 
@@ -169,6 +173,7 @@ impl Hub {
             metrics: self.metrics.clone(),
             factory: self.factory.clone(),
             shutdown: self.shutdown.subscribe(),
+            recordings: self.recordings.board().clone(),
         }
     }
 
@@ -253,6 +258,11 @@ impl Hub {
     /// The game timeline.
     pub fn timeline(&self) -> &Arc<Timeline> {
         &self.timeline
+    }
+
+    /// The game recordings: archive, live status, size limit.
+    pub fn recordings(&self) -> &Recordings {
+        &self.recordings
     }
 
     /// The measurements.

@@ -25,6 +25,9 @@ pub struct ServeOptions {
     pub demo: bool,
     /// `synchronous=FULL`: also survive a power cut, at some cost per commit.
     pub full_sync: bool,
+    /// The largest game recording accepted, bytes (default
+    /// [`crate::recording::DEFAULT_LIMIT`]).
+    pub max_recording_bytes: u64,
 }
 
 /// Runs the server until Ctrl-C (or SIGTERM). Prints `listening on http://ADDR` first,
@@ -58,6 +61,7 @@ async fn serve(opts: &ServeOptions, factory: Arc<dyn EngineFactory>) -> Result<(
         print!("{}", admin::describe(&created, &base));
     }
     let hub = Hub::open(store, factory).map_err(|e| e.to_string())?;
+    hub.recordings().set_limit(opts.max_recording_bytes);
     let started = hub.start_tables(true).await?;
     println!("{started} tables running");
     hub.watch_store();

@@ -19,6 +19,7 @@ pub mod launch;
 pub mod metrics;
 pub mod model;
 pub mod protocol;
+pub mod recording;
 pub mod replay;
 pub mod store;
 pub mod table;

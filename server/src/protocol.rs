@@ -8,6 +8,7 @@ use serde_json::Value;
 
 use crate::engine::{Millis, Refusal};
 use crate::model::{EventId, Role, TableId};
+use crate::recording::status::{RecorderState, TableRecording};
 
 /// The protocol version this server speaks.
 pub const VERSION: u32 = 1;
@@ -46,6 +47,21 @@ pub enum ClientMsg {
         #[serde(default)]
         since: Option<u64>,
     },
+    /// A seat client's report about its game recorder (建議每局對賽設錄音設備), on the seat
+    /// endpoint only; the table's `recording` status follows to the seat and the monitors.
+    Recording {
+        /// Echoed in an `error` answer.
+        #[serde(default)]
+        id: Option<String>,
+        /// `on`, `off` or `failed`.
+        state: RecorderState,
+        /// Whether the table's microphone is recorded too.
+        #[serde(default)]
+        microphone: bool,
+        /// Why it failed (with `failed`).
+        #[serde(default)]
+        reason: Option<String>,
+    },
     /// Liveness check; answered with `pong`.
     Ping {
         /// Echoed.
@@ -79,6 +95,9 @@ pub enum ServerMsg {
         at: Millis,
         /// The arbiter's snapshot.
         snapshot: Value,
+        /// Each side's game-recording status.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        recording: Option<Box<TableRecording>>,
     },
     /// One event of a table.
     Event {
@@ -117,6 +136,14 @@ pub enum ServerMsg {
         code: ErrorCode,
         /// A sentence to show or speak.
         message: String,
+    },
+    /// The recording status of a table's seats changed (sent to the table's seats and its
+    /// monitors).
+    Recording {
+        /// The table.
+        table: TableId,
+        /// Each side's status.
+        seats: TableRecording,
     },
     /// The answer to `ping`.
     Pong {

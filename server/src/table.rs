@@ -14,6 +14,7 @@ use crate::engine::{Actor, Audience, EngineFactory, GameEngine, GameRecord, Mill
 use crate::metrics::Metrics;
 use crate::model::{Role, TableId};
 use crate::protocol::{ServerMsg, encode};
+use crate::recording::status::RecordingBoard;
 use crate::store::{EntryKind, LogEntry, Writer};
 use crate::timeline::Timeline;
 
@@ -129,6 +130,8 @@ pub struct TableContext {
     pub shutdown: watch::Receiver<bool>,
     /// Rebuilds the match from the store (after a failed write left the engine ahead of it).
     pub rebuild: Rebuild,
+    /// The recording status of every table (told when this game ends; shown in `state`).
+    pub recordings: Arc<RecordingBoard>,
 }
 
 /// Rebuilds a match from the store; blocking.
@@ -157,6 +160,8 @@ struct Task {
     resume_at: Option<Millis>,
     /// A deadline that `advance` did not move: ignored until something else happens.
     stalled: Option<Millis>,
+    /// The game is over and the recording board knows it.
+    finished: bool,
 }
 
 /// Starts the task of a match rebuilt from the store (or freshly created). When
@@ -180,10 +185,12 @@ pub fn spawn(
         ctx,
         resume_at: None,
         stalled: None,
+        finished: false,
     };
     for (seq, at, event) in resumed.recent {
         task.remember(seq, at, event);
     }
+    task.note_finished();
     tokio::spawn(async move {
         if let Some(policy) = restarted {
             task.pause_after_restart(policy).await;
@@ -256,6 +263,7 @@ impl Task {
             seq: self.seq,
             at: now,
             snapshot: self.engine.snapshot(now),
+            recording: Some(Box::new(self.ctx.recordings.view(self.id))),
         });
         let missed = since.and_then(|since| {
             if since >= self.seq {
@@ -353,6 +361,7 @@ impl Task {
             return Err(e);
         }
         self.next_index += 1;
+        self.note_finished();
         for event in events {
             self.seq += 1;
             let published = self.remember(self.seq, at, event);
@@ -360,6 +369,14 @@ impl Task {
             let _ = self.feed.send(published);
         }
         Ok(self.seq)
+    }
+
+    /// Tells the recording board once the game is over.
+    fn note_finished(&mut self) {
+        if !self.finished && self.engine.finished() {
+            self.finished = true;
+            self.ctx.recordings.game_over(self.id);
+        }
     }
 
     /// Puts the engine back where the store says it is: the step that could not be

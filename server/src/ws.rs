@@ -21,6 +21,8 @@ use crate::engine::Audience;
 use crate::hub::Hub;
 use crate::model::{Role, SeatRow, TableId};
 use crate::protocol::{ClientMsg, ErrorCode, ServerMsg, decode, encode, error};
+use crate::recording::Side;
+use crate::recording::status::RecorderState;
 use crate::store::EntryKind;
 use crate::table::{Outcome, Published};
 
@@ -92,6 +94,8 @@ struct Conn<O> {
     last: HashMap<TableId, u64>,
     subscriptions: HashMap<TableId, Arc<AtomicBool>>,
     feed: Feed,
+    /// Recording status changes of every table (filtered to this seat's tables on sending).
+    recorded: BoxStream<'static, Arc<(TableId, String)>>,
 }
 
 /// Serves one connection until the client leaves, the transport fails, or the server
@@ -111,6 +115,7 @@ where
         last: HashMap::new(),
         subscriptions: HashMap::new(),
         feed: SelectAll::new(),
+        recorded: stream::pending().boxed(),
     };
     let hello_by = tokio::time::Instant::now() + HELLO_WITHIN;
     loop {
@@ -127,6 +132,7 @@ where
                 }
                 None => false,
             },
+            Some(update) = conn.recorded.next() => conn.on_recording(&update).await,
             Some((table, item)) = conn.feed.next(), if !conn.feed.is_empty() => match item {
                 Ok(p) => conn.on_published(table, &p).await,
                 Err(_) => conn.resync(table, None).await,
@@ -177,7 +183,7 @@ where
                 Ok(t) => self.resync(t, since).await,
                 Err(e) => self.send(&e).await,
             },
-            (ClientMsg::Command { id, .. }, false) => {
+            (ClientMsg::Command { id, .. } | ClientMsg::Recording { id, .. }, false) => {
                 self.send(&error(
                     id,
                     ErrorCode::NotAuthenticated,
@@ -185,6 +191,15 @@ where
                 ))
                 .await
             }
+            (
+                ClientMsg::Recording {
+                    id,
+                    state,
+                    microphone,
+                    reason,
+                },
+                true,
+            ) => self.recording(id, state, microphone, reason).await,
             (ClientMsg::Sync { .. }, false) => {
                 self.send(&error(
                     None,
@@ -218,6 +233,9 @@ where
             event: seat.event,
             tables: tables.clone(),
         };
+        if endpoint != Endpoint::Watch {
+            self.recorded = recording_feed(self.hub.recordings().board().subscribe());
+        }
         self.seat = Some(seat);
         self.tables.clone_from(&tables);
         if !self.send(&welcome).await {
@@ -292,6 +310,46 @@ where
         self.send(&reply).await
     }
 
+    /// A seat's report about its recorder: only players and proxies, for their own side.
+    async fn recording(
+        &mut self,
+        id: Option<String>,
+        state: RecorderState,
+        microphone: bool,
+        reason: Option<String>,
+    ) -> bool {
+        let role = self.seat.as_ref().map_or(Role::Spectator, |s| s.role);
+        let Some(side) = Side::of_role(role) else {
+            let e = error(
+                id,
+                ErrorCode::Forbidden,
+                "only a player's or proxy's client reports a recorder",
+            );
+            return self.send(&e).await;
+        };
+        let table = match self.table_of(None) {
+            Ok(t) => t,
+            Err(ServerMsg::Error { code, message, .. }) => {
+                return self.send(&error(id, code, message)).await;
+            }
+            Err(other) => return self.send(&other).await,
+        };
+        let reason = reason.map(|r| r.chars().take(500).collect());
+        let now = self.hub.timeline().now();
+        let board = self.hub.recordings().board();
+        let (seats, changed) = board.report(table, side, state, microphone, reason, now);
+        // A change reaches this connection through the feed; an unchanged status is
+        // answered here, so that every report gets its `recording` answer.
+        changed || self.send(&ServerMsg::Recording { table, seats }).await
+    }
+
+    async fn on_recording(&mut self, update: &(TableId, String)) -> bool {
+        if !self.tables.contains(&update.0) {
+            return true;
+        }
+        self.send_text(update.1.clone()).await
+    }
+
     async fn on_published(&mut self, table: TableId, p: &Published) -> bool {
         let last = self.last.get(&table).copied().unwrap_or(0);
         if p.seq <= last {
@@ -357,6 +415,25 @@ where
         self.feed.push(one_feed(table, joined.rx, dropped));
         self.send_text(joined.state).await
     }
+}
+
+/// The recording status changes of every table, as a stream. A connection that lags
+/// behind by the feed's capacity loses the oldest changes; each message holds a table's
+/// whole status, so the table's next change (or a `sync`) puts it right.
+fn recording_feed(
+    rx: tokio::sync::broadcast::Receiver<Arc<(TableId, String)>>,
+) -> BoxStream<'static, Arc<(TableId, String)>> {
+    stream::unfold(rx, |mut rx| async move {
+        loop {
+            match rx.recv().await {
+                Ok(update) => return Some((update, rx)),
+                Err(RecvError::Lagged(_)) => {}
+                Err(RecvError::Closed) => return None,
+            }
+        }
+    })
+    .fuse()
+    .boxed()
 }
 
 /// The encoded events of a table with `since < seq <= upto`, read from the store.

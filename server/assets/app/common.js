@@ -16,9 +16,15 @@ const CHECK_TEXT = {
   board_governs: "裁判代報：以走子為準",
   board_only: "無須報棋：只核對走子",
   sealed_move_broken: "與續着記錄不同：還原，技術犯規",
+  referee_ruling: "監局裁判裁定",
 };
 export const KIND = { technical: "技術犯規", recording: "違反記錄規則", clock: "違反按棋鐘規則" };
 export const CARD = { draw: "提和卡", resign: "認負卡" };
+
+/** A word as the word keys write it: full-width digits (black's １…９) as ASCII. */
+export function keyWord(w) {
+  return String(w).replace(/[０-９]/g, (d) => String.fromCharCode(d.charCodeAt(0) - 0xfee0));
+}
 
 /** `$("id")`. */
 export const $ = (id) => document.getElementById(id);
@@ -175,6 +181,7 @@ export class Connection {
         this.h.welcome?.(msg);
         break;
       case "state":
+        if (msg.recording) this.h.recording?.(msg.table, msg.recording);
         this.tables.set(msg.table, msg.snapshot);
         this.seq.set(msg.table, Math.max(msg.seq, this.seq.get(msg.table) ?? 0));
         this.live.add(msg.table);
@@ -186,6 +193,9 @@ export class Connection {
         this.seq.set(msg.table, msg.seq);
         this.h.event?.(msg.table, msg.event, this.live.has(msg.table), msg);
         if (this.live.has(msg.table)) this.refresh(msg.table);
+        break;
+      case "recording":
+        this.h.recording?.(msg.table, msg.seats);
         break;
       case "ack": case "rejected": case "error": {
         const done = this.pending.get(msg.id);

@@ -5,13 +5,14 @@
 
 import {
   $, el, Connection, SIDE, KIND, fmtTime, sayTime, clockNow, liveRegion, describe, answerText,
-  checkText, tableInfo, expand,
+  checkText, tableInfo, expand, token,
 } from "./common.js";
 import { Board, differences } from "./board.js";
+import { setRecording, recordingView, seekHeader, seekCell } from "./recording.js";
 
 const say = liveRegion($("live"));
 const DEFAULT_LIMITS = { technical: 2, recording: 4, clock: 4 };
-const tables = new Map(); // id -> { info, snap, words, checked, calls, due, issued, boards }
+const tables = new Map(); // id -> { info, snap, words, checked, calls }
 let order = [];
 let current = null;
 
@@ -21,13 +22,17 @@ const conn = new Connection("monitor", {
     $("who").textContent = `— ${w.name}`;
     order = w.tables;
     for (const id of w.tables) {
-      if (!tables.has(id)) tables.set(id, { info: null, snap: null, words: [], checked: null, calls: [], due: [], issued: new Set() });
+      if (!tables.has(id)) tables.set(id, { info: null, snap: null, words: [], checked: null, calls: [] });
     }
     current ??= order[0];
     await Promise.all(order.map(async (id) => { tables.get(id).info = await tableInfo(id); }));
     renderAll();
   },
   state: (id, s) => { const t = tables.get(id); if (t) { t.snap = s; renderTable(id); } },
+  recording: (id, seats) => {
+    for (const news of setRecording(id, seats)) say(`${name(id)}：錄音 ${news}`);
+    if (tables.get(id)?.snap) renderTable(id);
+  },
   event: (id, ev, live, msg) => onEvent(id, ev, live, msg),
   error: (e) => logLine(`錯誤：${e.message}`),
 });
@@ -47,8 +52,6 @@ function onEvent(id, ev, live, msg) {
     case "checked": t.checked = ev; break;
     case "moved": t.calls = t.calls.filter((c) => c.call === "repetition_warning"); break;
     case "referee_needed": t.calls.unshift({ ...ev, time }); t.calls.length = Math.min(t.calls.length, 8); break;
-    case "repetition_warning": t.due.push(ev); break;
-    case "warning_issued": t.issued.add(ev.text); break;
     default: break;
   }
   if (live && ["referee_needed", "checked", "repetition_warning", "board_diverges", "violation", "game_over", "draw_offered", "signalled"].includes(ev.type)) {
@@ -93,7 +96,7 @@ function renderTable(id) {
   const s = t.snap;
   const head = el("h3", { id: `h-table-${id}` }, name(id), id === current ? "（目前）" : "");
   if (!s) { node.replaceChildren(head, el("p", {}, "等候狀態 waiting")); return; }
-  const needs = neededNow(t);
+  const needs = s.calls || [];
   node.className = "table-card" + (needs.length ? " needs" : "") + (id === current ? " current" : "");
   const game = s.fen.split(" ")[0];
   const boardsNode = el("div", { class: "row" });
@@ -121,9 +124,8 @@ function renderTable(id) {
   const words = t.words.length ? t.words.map((w) => el("span", { class: "word" + (w.possible ? "" : " bad") }, w.word?.display || w.text))
     : s.attempt.map((w) => el("span", { class: "word" }, w));
   const p = s.pending || {};
-  const due = t.due.filter((d) => !t.issued.has(d.text));
   node.replaceChildren(...[head,
-    needs.length ? el("ul", { class: "calls", "aria-label": "需要裁判 Referee needed" }, needs.map((n) => el("li", {}, n))) : el("p", {}, "沒有待處理事項 nothing pending"),
+    needs.length ? el("ul", { class: "calls", "aria-label": "需要裁判 Referee needed" }, needs.map((c) => callItem(id, c))) : el("p", {}, "沒有待處理事項 nothing pending"),
     el("p", {}, el("strong", {}, s.phase === "over" ? "對局結束" : s.phase === "not_started" ? "未開鐘" : `輪到${SIDE[s.to_move]}`),
       s.phase === "paused" ? "（暫停）" : "",
       ` · 紅方 ${fmtTime(clock.red)}${clock.running === "red" ? " ◀" : ""} · 黑方 ${fmtTime(clock.black)}${clock.running === "black" ? " ◀" : ""}`),
@@ -134,35 +136,42 @@ function renderTable(id) {
       p.correction ? ` · 待修正至 ${p.correction}` : "", p.reannounce ? ` · 待重新報棋 ${p.reannounce}` : "", p.restore ? ` · 待還原 ${p.restore}` : ""),
     tally,
     el("p", {}, "提和 Offer：", s.offer ? `${SIDE[s.offer[0]]}提和${s.offer[1] ? "（已生效）" : "（本輪結束後生效）"}` : "沒有"),
-    due.length ? el("div", {}, el("p", {}, "重複局面警告待發出 Repetition warnings due："),
-      el("ul", {}, due.map((d) => el("li", {}, `（${d.article}）${d.text} `,
-        el("button", { type: "button", onclick: () => { select(id); issueWarning(d); } }, "發出此警告 Issue"))))) : null,
-    s.warnings.length ? el("p", {}, `已有警告：${s.warnings.map((w) => `（${w[0]}）${w[1]}`).join("；")}`) : null,
-    el("p", {}, "錄音 Recording：伺服器未提供狀態 not reported"),
+    s.warnings.length ? el("p", {}, `循環警誡記錄 Repetition warnings：${s.warnings.map((w) => `（${w[0]}）${w[1]}`).join("；")}`) : null,
+    recordingView(id, name(id)),
     s.result ? el("p", {}, `結果 ${s.result.result}：${s.result.reason}（第 ${s.result.article} 條）${s.verified !== null && s.verified !== undefined ? ` · 已口頭核實 ${s.verified}` : " · 未核實"}`) : null,
     t.calls.length ? el("details", {}, el("summary", {}, `最近呼叫 ${t.calls.length}`),
       el("ul", {}, t.calls.map((c) => el("li", {}, `${c.time} ${c.text}`)))) : null,
-    el("p", {}, el("button", { type: "button", onclick: () => { select(id); showSheet(); } }, "記錄表 Scoresheet"))].filter(Boolean));
+    el("p", {}, el("button", { type: "button", onclick: () => { select(id); showSheet(); } }, "記錄表 Scoresheet"), " ",
+      el("a", { href: `/proxy#token=${encodeURIComponent(token())}&table=${id}`, target: "_blank", "data-proxy": id }, `代為報棋頁（第 ${id} 台）Announce page`))].filter(Boolean));
 }
 
-/** What the referee must do now at a table, from the snapshot. */
-function neededNow(t) {
-  const s = t.snap;
-  const out = [];
-  const p = s.pending || {};
-  if (s.phase === "over") {
-    return s.verified === null || s.verified === undefined ? ["結果待口頭核實"] : [];
-  }
-  if (p.announce_for) out.push(`須代為報棋（${SIDE[s.to_move]}）`);
-  if (p.correction) out.push(`走子檢查 (a)：棋盤待修正至 ${p.correction}，確認後按 K`);
-  if (p.restore) out.push(`走子檢查 (c)：棋盤待還原（${p.restore}）`);
-  if (p.reannounce) out.push(`走子檢查 (b)：${SIDE[s.to_move]}須重新報棋`);
-  for (const b of s.boards) if (b.diverging) out.push(`${b.board === "vi" ? "視障棋盤" : "正規棋盤"}與對局不同`);
-  if (s.offer) out.push(`${SIDE[s.offer[0]]}提和`);
-  if (t.due.some((d) => !t.issued.has(d.text))) out.push("重複局面警告待發出");
-  if (s.result && (s.verified === null || s.verified === undefined)) out.push("結果待口頭核實");
-  return out;
+/** The shortcut of the ruling that settles each kind of open call (arbiter `CallAction`). */
+const CALL_KEYS = { confirm_check: "k", announce_for: "a", issue_warning: "w", correct_board: "b", resume: "p", verify_result: "y" };
+const CALL_LABELS = {
+  confirm_check: "確認檢查 Confirm", announce_for: "代為報棋 Announce", issue_warning: "發出此警告 Issue",
+  correct_board: "修正棋盤 Correct", resume: "續賽 Resume", verify_result: "核實結果 Verify",
+};
+
+/** One open call of the arbiter's snapshot (`calls`), with the button of its ruling. */
+function callItem(id, c) {
+  const key = CALL_KEYS[c.action];
+  return el("li", { class: `call call-${c.kind}`, "data-call": c.kind },
+    c.text, ` 〔${c.article}〕`,
+    key ? el("button", {
+      type: "button", class: "call-act", "data-action": c.action,
+      onclick: () => { select(id); runCall(c); },
+    }, CALL_LABELS[c.action], " ", el("kbd", {}, key.toUpperCase())) : null);
 }
+
+/** Opens the ruling of a call, its fields filled from the call. */
+function runCall(c) {
+  if (c.action === "issue_warning") issueWarning(c);
+  else if (c.action === "correct_board") correctBoard(c.board, c.placement);
+  else ACTIONS.find((a) => a.key === CALL_KEYS[c.action])?.run();
+}
+
+/** The first open call of the current table asking for `action`. */
+const openCall = (action) => (snapOf()?.calls || []).find((c) => c.action === action);
 
 // ---- Rulings: one dialog each, confirmed, then logged ----
 
@@ -209,14 +218,26 @@ function ruling(title, fields, make, summary) {
 
 const snapOf = () => tables.get(current)?.snap;
 
-function issueWarning(due) {
-  const side = due && due.warned?.length === 1 ? due.warned[0] : "";
+function issueWarning(call) {
+  const side = call?.side || "";
   ruling("發出警告 Issue a warning",
-    [field("對象 Side", sideSelect("f-side", true)), field("警告字句 Words", el("input", { id: "f-text", size: 36, value: due?.text || "" }))],
+    [field("對象 Side", sideSelect("f-side", true)), field("警告字句 Words", el("input", { id: "f-text", size: 36, value: call?.words || "" }))],
     () => ({ type: "issue_warning", side: $("f-side").value || null, text: $("f-text").value }),
     () => `警告${$("f-side").value ? SIDE[$("f-side").value] : "雙方"}「${$("f-text").value}」`);
   $("f-side").value = side;
   $("dlg-fields").dispatchEvent(new Event("input"));
+}
+
+/** 7.4(2)(g)(iv): sets a board to a placement (by default the game's, or a call's). */
+function correctBoard(board, placement) {
+  const boards = snapOf()?.boards || [];
+  ruling("修正棋盤 Correct a board",
+    [field("棋盤 Board", el("select", { id: "f-board" }, ...(boards.length ? boards : [{ board: "regular" }, { board: "vi" }])
+      .map((b) => el("option", { value: b.board }, b.board === "vi" ? "視障棋盤" : "正規棋盤")))),
+    field("FEN 佈局 Placement", el("input", { id: "f-place", size: 44, value: placement || (snapOf()?.fen || "").split(" ")[0] }))],
+    () => ({ type: "correct_board", board: $("f-board").value, placement: $("f-place").value.trim() }),
+    () => `把${$("f-board").value === "vi" ? "視障棋盤" : "正規棋盤"}修正為 ${$("f-place").value}`);
+  if (board) { $("f-board").value = board; $("dlg-fields").dispatchEvent(new Event("input")); }
 }
 
 const ACTIONS = [
@@ -225,11 +246,7 @@ const ACTIONS = [
   { key: "o", label: "推翻檢查 Override check", run: () => ruling("推翻走子檢查 Override the check",
     [field("成立的着法 ICCS move", el("input", { id: "f-mv", size: 6, value: tables.get(current)?.checked?.board_move || "" }))],
     () => ({ type: "override_check", mv: $("f-mv").value.trim() }), () => `裁定着法 ${$("f-mv").value} 成立`) },
-  { key: "b", label: "修正棋盤 Correct board", run: () => ruling("修正棋盤 Correct a board",
-    [field("棋盤 Board", el("select", { id: "f-board" }, el("option", { value: "regular" }, "正規棋盤"), el("option", { value: "vi" }, "視障棋盤"))),
-      field("FEN 佈局 Placement", el("input", { id: "f-place", size: 44, value: (snapOf()?.fen || "").split(" ")[0] }))],
-    () => ({ type: "correct_board", board: $("f-board").value, placement: $("f-place").value.trim() }),
-    () => `把${$("f-board").value === "vi" ? "視障棋盤" : "正規棋盤"}修正為 ${$("f-place").value}`) },
+  { key: "b", label: "修正棋盤 Correct board", run: () => { const c = openCall("correct_board"); correctBoard(c?.board, c?.placement); } },
   { key: "v", label: "記錄違例 Record violation", run: () => ruling("記錄違例 Record a violation",
     [field("方 Side", sideSelect("f-side")), field("種類 Kind", el("select", { id: "f-kind" }, Object.entries(KIND).map(([k, v]) => el("option", { value: k }, v)))),
       field("原因 Note", el("input", { id: "f-note", size: 30 }))],
@@ -239,7 +256,7 @@ const ACTIONS = [
     [field("方 Side", sideSelect("f-side")), field("種類 Kind", el("select", { id: "f-kind" }, Object.entries(KIND).map(([k, v]) => el("option", { value: k }, v))))],
     () => ({ type: "rescind_violation", side: $("f-side").value, kind: $("f-kind").value }),
     () => `撤銷${SIDE[$("f-side").value]}一次${KIND[$("f-kind").value]}`) },
-  { key: "w", label: "發出警告 Issue warning", run: () => issueWarning(tables.get(current)?.due.find((d) => !tables.get(current).issued.has(d.text))) },
+  { key: "w", label: "發出警告 Issue warning", run: () => issueWarning(openCall("issue_warning")) },
   { key: "a", label: "代為報棋 Announce for a player", run: () => ruling("代為報棋 Announce for the player",
     [field("四字 Words (e.g. 炮 8 平 5)", el("input", { id: "f-words", size: 16 }))],
     () => [...$("f-words").value.trim().split(/\s+/).filter(Boolean).flatMap((w) => (w.length > 1 && !/\d/.test(w) ? [...w] : [w]))].map((text) => ({ type: "word", text })),
@@ -287,9 +304,9 @@ function showSheet() {
   $("sheet").replaceChildren(...[
     el("p", {}, name(id)),
     el("table", { class: "sheet" }, el("caption", {}, "裁判人員記譜 Scoresheet"),
-      el("thead", {}, el("tr", {}, ["着", "方", "着法", "ICCS", "提和", "用時餘"].map((h) => el("th", { scope: "col" }, h)))),
+      el("thead", {}, el("tr", {}, ["着", "方", "着法", "ICCS", "提和", "用時餘"].map((h) => el("th", { scope: "col" }, h)), seekHeader(id))),
       el("tbody", {}, s.moves.map((m) => el("tr", {}, el("td", {}, m.ply), el("td", {}, SIDE[m.side]), el("td", {}, m.mv.marked),
-        el("td", {}, m.mv.iccs), el("td", {}, m.draw_offer ? "＝" : ""), el("td", {}, fmtTime(m.clock_ms)))))),
+        el("td", {}, m.mv.iccs), el("td", {}, m.draw_offer ? "＝" : ""), el("td", {}, fmtTime(m.clock_ms)), seekCell(id, m, say))))),
     s.result ? el("p", {}, `結果 ${s.result.result}：${s.result.reason}`) : null,
     el("p", { class: "row noprint" },
       el("a", { href: `/api/tables/${id}/scoresheet.txt` }, "匯出文字 Export text"), " ",

@@ -4,7 +4,7 @@
 
 import {
   $, el, Connection, SIDE, fmtTime, sayTime, clockNow, liveRegion, describe, answerText,
-  tableInfo, token,
+  tableInfo, token, keyWord,
 } from "./common.js";
 import { Board, command as nvui, HELP } from "./board.js";
 
@@ -43,6 +43,11 @@ const conn = new Connection(endpoint, {
     $("who").textContent = `— ${w.name}（${roleName}）${info ? " · " + info.name : ""}`;
     document.title = `報棋 — ${w.name}`;
     const cfg = info?.config?.[me];
+    // A proxy's page is the announcing page (7.4(2)(d)(ii)); `?stay` keeps this one.
+    if (!readonly && w.role.endsWith("proxy") && !location.search.includes("stay")) {
+      location.replace("/proxy#token=" + encodeURIComponent(token()));
+      return;
+    }
     if (!readonly && me) {
       const link = $("cardlink");
       link.href = "/card#token=" + encodeURIComponent(token());
@@ -177,7 +182,8 @@ function textBoard() {
 
 /** The placement of the board this seat operates (7.4(2)(g)), else the game's. */
 function ownBoard() {
-  const id = me && info?.config?.[me]?.board;
+  // A side's board: the one its configuration names, else the only board (視障賽: one VI board).
+  const id = (me && info?.config?.[me]?.board) || (snap.boards.length === 1 ? snap.boards[0].board : null);
   const b = snap.boards.find((x) => x.board === id);
   board.label = b ? `我的棋盤（${id === "vi" ? "視障棋盤" : "正規棋盤"}）${b.diverging ? "：與對局不同" : ""}` : "棋盤（對局）Board";
   return b ? b.placement : snap.fen;
@@ -198,12 +204,14 @@ function render() {
     : `輪到${SIDE[snap.to_move]}${snap.to_move === me ? "（我）" : ""}${snap.phase === "paused" ? "（暫停）" : ""}`;
   $("result").textContent = snap.result ? `${snap.result.result}：${snap.result.reason}（第 ${snap.result.article} 條）` : "";
   $("words").replaceChildren(...snap.attempt.map((w) => el("span", { class: "word" }, w)));
-  if (lastWord && snap.attempt.length) {
+  if (snap.announced) {
+    $("verdict").textContent = `已報（不能反悔）：${snap.announced}`;
+  } else if (lastWord && snap.attempt.length) {
     $("verdict").textContent = lastWord.possible
       ? `可能的着法：尚餘 ${lastWord.completions} 種${lastWord.next?.length ? "，下一字可為 " + lastWord.next.join(" ") : ""}`
       : `不可能：${lastWord.why}`;
   } else {
-    $("verdict").textContent = snap.announced ? `已報（不能反悔）：${snap.announced}` : "";
+    $("verdict").textContent = "";
   }
   $("moves").replaceChildren(...snap.moves.map((m) => el("li", {},
     `${SIDE[m.side]} ${m.mv.marked}（${m.mv.iccs}）${m.draw_offer ? " ＝" : ""} · ${fmtTime(m.clock_ms)}`)));
@@ -220,7 +228,7 @@ function renderControls() {
     : myTurn && p.reannounce ? `走子檢查 (b)：請重新報棋 ${p.reannounce}`
     : myTurn && p.restore ? `走子檢查 (c)：請還原棋盤，改走別子`
     : myTurn ? "輪到你：走子並報棋，然後按鐘" : "等候對手";
-  const next = new Set(lastWord?.side === me ? lastWord.next || [] : []);
+  const next = new Set(lastWord?.side === me ? (lastWord.next || []).map(keyWord) : []);
   for (const b of $("keys").children) {
     b.classList.toggle("next", next.has(b.dataset.word));
   }

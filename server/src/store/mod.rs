@@ -90,4 +90,8 @@ pub trait Store: Send + Sync + 'static {
     fn log(&self, table: TableId) -> Result<Vec<LogEntry>, StoreError>;
     /// The last timeline instant recorded (0 on a new store).
     fn timeline(&self) -> Result<Millis, StoreError>;
+    /// The database file, when the store is one: recordings are kept beside it.
+    fn location(&self) -> Option<std::path::PathBuf> {
+        None
+    }
 }

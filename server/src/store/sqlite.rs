@@ -34,6 +34,7 @@ CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value INTEGER NOT NULL);
 /// A store in one `SQLite` file. Writes and reads use separate connections so that lookups
 /// (a seat joining, an export) never wait for a group commit.
 pub struct SqliteStore {
+    path: std::path::PathBuf,
     write: Mutex<Connection>,
     read: Mutex<Connection>,
     closed: Arc<AtomicBool>,
@@ -85,6 +86,7 @@ impl SqliteStore {
         let closed = Arc::new(AtomicBool::new(false));
         checkpointer(path, closed.clone())?;
         Ok(SqliteStore {
+            path: path.to_path_buf(),
             write: Mutex::new(write),
             read: Mutex::new(read),
             closed,
@@ -337,6 +339,10 @@ impl Store for SqliteStore {
             })
             .optional()?;
         Ok(v.unwrap_or(0) as u64)
+    }
+
+    fn location(&self) -> Option<std::path::PathBuf> {
+        Some(self.path.clone())
     }
 }
 

@@ -1,0 +1,167 @@
+// The announcing page of one who speaks for a player (附表七 7.4(2)(d), SPEC §5): the proxy a
+// deaf player named before the game announces for him and presses his clock (7.4(2)(d)(ii));
+// the referee announces for a player who cannot (6.3(7), 7.4(2)(c), 7.4(2)(d)(i)), and then
+// the board move governs (7.4(2)(f)(iii)). Words go one by one, each binding once sent and
+// shown back with the arbiter's verdict (possible or not, the touched piece, what may follow).
+// A proxy opens `/proxy#token=…`; a referee `/proxy#token=…&table=N` (the monitor links it).
+
+import {
+  $, el, Connection, SIDE, fmtTime, sayTime, clockNow, liveRegion, describe, answerText, tableInfo,
+  keyWord,
+} from "./common.js";
+import { Board, differences } from "./board.js";
+
+const say = liveRegion($("live"));
+const wanted = Number(new URLSearchParams(location.hash.slice(1)).get("table")) || null;
+const endpoint = wanted ? "monitor" : "seat";
+let side = null; // the proxy's side; the referee speaks for the side to move
+let referee = false;
+let silent = false; // a proxy who does not announce
+let table = null;
+let snap = null;
+let info = null;
+let verdicts = []; // lines for the words of this turn, newest last
+let nextWords = []; // the words that may follow the last one (highlighted keys)
+
+// Words that may be announced: pieces, positions, numbers (red 一…九, black 1…9), directions.
+const KEYS = ["車", "馬", "炮", "相", "象", "仕", "士", "帥", "將", "兵", "卒", "前", "中", "後",
+  "進", "退", "平", "一", "二", "三", "四", "五", "六", "七", "八", "九",
+  "1", "2", "3", "4", "5", "6", "7", "8", "9"];
+
+const served = () => side || snap?.to_move || null;
+
+/** The board of the side spoken for (its configured board, else the only one). */
+function boardOf(s) {
+  const id = info?.config?.[s]?.board || (snap?.boards.length === 1 ? snap.boards[0].board : null);
+  return snap?.boards.find((b) => b.board === id) || null;
+}
+
+const board = new Board($("board"), {
+  label: "棋盤 Board",
+  // A proxy operates the boards for his player (7.4(2)(g)(iii)); the referee corrects boards
+  // from the monitor, so his board here is read-only.
+  onMove: wanted ? null : (mv) => send({ type: "board_move", mv, board: boardOf(served())?.board }, `走子 ${mv}`),
+});
+
+const conn = new Connection(endpoint, {
+  status: (t) => { $("status").textContent = t; },
+  welcome: async (w) => {
+    referee = w.role === "referee";
+    side = { red_proxy: "red", black_proxy: "black" }[w.role] || null;
+    table = referee ? (w.tables.includes(wanted) ? wanted : w.tables[0]) : w.tables[0];
+    board.flip = side === "black";
+    info = await tableInfo(table);
+    const role = referee ? "監局裁判 referee" : side ? `${SIDE[side]}代理 proxy` : w.role;
+    $("who").textContent = `— ${w.name}（${role}）${info ? " · " + info.name : ""}`;
+    document.title = `報棋 代為報棋 — ${w.name}`;
+    $("press").hidden = referee;
+    // A VI player's proxy operates boards and clock but does not announce (7.4(2)(g)(iii)).
+    const cats = info?.config?.[side]?.categories || [];
+    silent = !referee && !cats.includes("deaf") && !cats.includes("聾啞");
+    $("keys").hidden = silent;
+    $("typed").hidden = silent;
+    render();
+  },
+  state: (t, s) => { if (t === table) { snap = s; render(); } },
+  event: (t, ev, live) => { if (t === table) onEvent(ev, live); },
+  error: (e) => feed(`錯誤：${e.message}`, true),
+});
+
+function feed(text, alert = false) {
+  if (!text) return;
+  $("feed").prepend(el("li", { class: alert ? "alert" : "" }, text));
+  while ($("feed").children.length > 200) $("feed").lastChild.remove();
+}
+
+/** The verdict after one word, in words (SPEC §5: the engine answers after every word). */
+function verdictText(ev) {
+  const w = ev.word?.display || ev.text;
+  if (!ev.possible) return `「${w}」：不可能是任何着法（${ev.why}），可以重新報棋`;
+  const next = ev.next?.length ? `；下一字可為 ${ev.next.join(" ")}` : "";
+  return ev.slot === 3 ? `「${w}」：四字完成，不能反悔` : `「${w}」：可能的着法，尚餘 ${ev.completions} 種${next}`;
+}
+
+function onEvent(ev, live) {
+  const text = describe(ev);
+  feed(text, ["referee_needed", "checked", "impossible", "violation", "game_over", "signalled"].includes(ev.type));
+  switch (ev.type) {
+    case "turn": verdicts = []; nextWords = []; break;
+    case "word": verdicts.push(verdictText(ev)); nextWords = ev.possible ? (ev.next || []).map(keyWord) : []; break;
+    case "touched": verdicts.push(`摸子：${ev.piece}（${ev.point}）${ev.can_move ? "，須以此子走子" : "，此子無合法着法"}`); break;
+    case "announced": verdicts.push(`報棋完成：${ev.words}${ev.illegal ? `（非法：${ev.illegal}）` : ""}`); break;
+    default: break;
+  }
+  if (live && ["signalled", "referee_needed", "checked", "impossible", "game_over"].includes(ev.type)) {
+    say(text);
+    if (ev.type === "signalled" && ev.side === served()) {
+      $("banner").textContent = `${SIDE[ev.side]}已示意：請代為報棋`;
+      $("banner").classList.add("on");
+    }
+  }
+  if (["announced", "moved", "turn"].includes(ev.type)) $("banner").classList.remove("on");
+  if (live && ev.type === "word") say(verdicts.at(-1));
+}
+
+async function send(command, what) {
+  $("answer").textContent = `${what}：傳送中…`;
+  const a = await conn.command(command, table);
+  const msg = answerText(a);
+  $("answer").textContent = msg ? `${what}：${msg}` : `${what}：已接受`;
+  if (msg) say(`${what}：${msg}`);
+}
+
+$("keys").replaceChildren(...KEYS.map((k) => el("button", {
+  type: "button", "data-word": k, onclick: () => send({ type: "word", text: k }, `報「${k}」`),
+}, k)));
+$("typed").addEventListener("submit", (e) => {
+  e.preventDefault();
+  const input = $("typed-word");
+  for (const w of input.value.trim().split(/\s+/).filter(Boolean)) send({ type: "word", text: w }, `報「${w}」`);
+  input.value = "";
+});
+$("press").addEventListener("click", () => send({ type: "press_clock" }, "代按棋鐘"));
+
+function renderClocks() {
+  if (!snap) return;
+  const t = clockNow(snap.clock);
+  $("clocks").replaceChildren(...["red", "black"].map((s) => el("div", {
+    class: "clock" + (t.running === s ? " running" : ""), role: "timer", "aria-live": "off",
+    "aria-label": `${SIDE[s]} ${sayTime(t[s])}`,
+  }, el("span", { class: "who" }, SIDE[s] + (s === served() ? "（代報）" : "")), fmtTime(t[s]))));
+}
+setInterval(renderClocks, 250);
+
+/** What the one who speaks must do now, from the arbiter's open calls and the snapshot. */
+function todo() {
+  if (snap.phase !== "playing") return "";
+  if (silent) return "代理操作棋盤及代按棋鐘，不代為報棋 (7.4(2)(g)(iii))";
+  const s = served();
+  const call = (snap.calls || []).find((c) => c.kind === "announce_for" && c.side === s);
+  if (call) return `請代為報棋：${call.text}`;
+  if (snap.to_move !== s) return `等候${SIDE[snap.to_move]}`;
+  if (snap.announced) return referee ? `已報：${snap.announced}，等候該方按鐘` : `已報：${snap.announced}，請代按棋鐘`;
+  return `等候${SIDE[s]}走子示意`;
+}
+
+function render() {
+  if (!snap) return;
+  const s = served();
+  $("for").textContent = s ? `為${SIDE[s]}報棋 for ${s}` : "";
+  const mine = s ? boardOf(s) : null;
+  const game = snap.fen.split(" ")[0];
+  board.label = mine ? `${SIDE[s]}的${mine.board === "vi" ? "視障棋盤" : "正規棋盤"}${mine.diverging ? "：與對局不同" : ""}` : "對局 Game";
+  board.draw(mine?.placement || game, { last: snap.moves.at(-1)?.mv.iccs || "", diff: mine ? differences(mine.placement, game) : [] });
+  const over = snap.phase === "over";
+  $("turn").textContent = over ? "對局結束 Game over" : snap.phase === "not_started" ? "未開鐘 Not started"
+    : `輪到${SIDE[snap.to_move]}${snap.phase === "paused" ? "（暫停）" : ""}`;
+  $("todo").textContent = todo();
+  $("result").textContent = snap.result ? `${snap.result.result}：${snap.result.reason}（第 ${snap.result.article} 條）` : "";
+  $("words").replaceChildren(...snap.attempt.map((w) => el("span", { class: "word" }, w)));
+  $("verdict").textContent = snap.announced ? `已報（不能反悔）：${snap.announced}` : verdicts.at(-1) || "";
+  $("verdicts").replaceChildren(...verdicts.map((v) => el("li", {}, v)));
+  $("moves").replaceChildren(...snap.moves.map((m) => el("li", {}, `${SIDE[m.side]} ${m.mv.marked}（${m.mv.iccs}）`)));
+  const next = new Set(snap.attempt.length ? nextWords : []);
+  for (const b of $("keys").children) b.classList.toggle("next", next.has(b.dataset.word));
+  $("press").disabled = over || snap.to_move !== s;
+  renderClocks();
+}

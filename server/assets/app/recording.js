@@ -1,0 +1,116 @@
+// Game recordings on the referee monitor (建議每局對賽設錄音設備, 附表七 part 6): each seat's
+// recorder status in words (never colour alone), an <audio controls> player per uploaded
+// recording, and seeking from the scoresheet: the recording is aligned with the event log,
+// so move N is heard at (its event-log time − the recording's offset) seconds.
+
+import { el, SIDE } from "./common.js";
+
+const statuses = new Map(); // table -> { red, black } as the server sends them
+const players = new Map(); // `${table}:${n}` -> <audio>, kept across re-renders (playback goes on)
+
+/**
+ * Remembers a table's recording status (from a `state` or a `recording` message); returns
+ * what the referee should hear: the seats that just turned uploaded, failed or missing.
+ */
+export function setRecording(table, seats) {
+  if (!seats) return [];
+  const before = statuses.get(table);
+  statuses.set(table, seats);
+  if (!before) return [];
+  return ["red", "black"]
+    .filter((s) => seats[s]?.state !== before[s]?.state && ["uploaded", "failed", "missing"].includes(seats[s]?.state))
+    .map((s) => `${SIDE[s]}${statusText(seats[s])}`);
+}
+
+function mmss(ms) {
+  const s = Math.round(ms / 1000);
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+}
+
+/** One seat's status in words (Chinese and English). */
+export function statusText(st) {
+  switch (st?.state) {
+    case "recording":
+      return `錄音中 recording${st.microphone ? "（連咪高峰 with microphone）" : "（只錄播報 speech only）"}`;
+    case "uploaded":
+      return `已上載 uploaded：${mmss(st.duration_ms)}，${(st.bytes / 1048576).toFixed(1)} MB（第 ${st.n} 段）`;
+    case "failed":
+      return `上載失敗 upload failed：${st.reason || "原因不明"}`;
+    case "missing":
+      return "錄音缺失 missing：對局已結束，未收到錄音";
+    default:
+      return "未錄音 not recording";
+  }
+}
+
+function uploaded(table) {
+  const seats = statuses.get(table) || {};
+  return ["red", "black"].filter((s) => seats[s]?.state === "uploaded").map((side) => ({ side, ...seats[side] }));
+}
+
+function player(table, tableName, rec) {
+  const key = `${table}:${rec.n}`;
+  let audio = players.get(key);
+  if (!audio) {
+    audio = el("audio", {
+      controls: true, preload: "metadata", src: `/api/tables/${table}/recordings/${rec.n}.wav`,
+      "aria-label": `${tableName} ${SIDE[rec.side]}錄音 recording of ${rec.side}`,
+      "data-offset": rec.event_log_offset_ms, "data-side": rec.side,
+    });
+    players.set(key, audio);
+  }
+  return audio;
+}
+
+/** The recording part of a table card: status per seat, players, download links. */
+export function recordingView(table, tableName) {
+  const seats = statuses.get(table);
+  const list = el("ul", { class: "recording", "aria-label": `錄音狀態 recording status` },
+    ["red", "black"].map((side) => el("li", {}, `${SIDE[side]}：${seats ? statusText(seats[side]) : "伺服器未提供狀態 not reported"}`)));
+  const recs = uploaded(table);
+  return el("div", { class: "recording-box", "data-table": table },
+    el("p", {}, el("strong", {}, "錄音 Recording")), list,
+    recs.map((rec) => el("p", { class: "row" }, player(table, tableName, rec), " ",
+      el("a", { href: `/api/tables/${table}/recordings/${rec.n}.wav`, download: `table-${table}-${rec.side}-${rec.n}.wav` },
+        `下載${SIDE[rec.side]}錄音 Download`))));
+}
+
+/** The event-log time of each ply of a table (the last `moved` of that ply counts). */
+async function moveTimes(table) {
+  const log = await (await fetch(`/api/tables/${table}/log.json`)).json();
+  const at = new Map();
+  for (const entry of log) {
+    for (const [, ev] of entry.events) if (ev.type === "moved") at.set(ev.ply, entry.at);
+  }
+  return at;
+}
+
+/** Seeks the table's recording to move `ply`; resolves with what to tell the referee. */
+export async function seekToMove(table, ply) {
+  const recs = uploaded(table);
+  if (!recs.length) return "這一台沒有錄音 no recording";
+  const at = (await moveTimes(table)).get(ply);
+  if (at === undefined) return `找不到第 ${ply} 着的時間`;
+  // The recording that covers the moment, else the first one.
+  const rec = recs.find((r) => at >= r.event_log_offset_ms && at <= r.event_log_offset_ms + r.duration_ms) || recs[0];
+  const audio = players.get(`${table}:${rec.n}`);
+  if (!audio) return "錄音播放器未就緒";
+  const seconds = Math.max(0, (at - rec.event_log_offset_ms) / 1000);
+  audio.currentTime = seconds;
+  audio.play().catch(() => {});
+  return `${SIDE[rec.side]}錄音跳至第 ${ply} 着（${mmss(seconds * 1000)}）`;
+}
+
+/** The scoresheet's extra column header when the table has a recording. */
+export function seekHeader(table) {
+  return uploaded(table).length ? [el("th", { scope: "col" }, "錄音 Audio")] : [];
+}
+
+/** The scoresheet's extra cell for move `m`: a button that seeks the recording there. */
+export function seekCell(table, m, say) {
+  if (!uploaded(table).length) return [];
+  return [el("td", {}, el("button", {
+    type: "button", class: "seek", "data-ply": m.ply,
+    onclick: async () => say(await seekToMove(table, m.ply)),
+  }, `▶ 第 ${m.ply} 着 listen`))];
+}

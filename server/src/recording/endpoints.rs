@@ -1,0 +1,397 @@
+//! The HTTP side of recordings:
+//! - `POST /api/tables/{id}/recording`: the upload of `baoqi_audio::upload::HttpUploader`
+//!   (`Content-Type: audio/wav`, `Authorization: Bearer <seat token>`, headers
+//!   `X-Baoqi-Game`, `X-Baoqi-Event-Log-Offset-Ms`, `X-Baoqi-Started-Unix-Ms`,
+//!   `X-Baoqi-Sample-Rate`), by a player or proxy of that table; answered `201` with the
+//!   stored row once the file and its row are on disk.
+//! - `GET /api/tables/{id}/recordings`: the list (JSON) with each seat's status.
+//! - `GET /api/tables/{id}/recordings/{n}.wav`: the audio, with byte ranges.
+//!
+//! Refusals are plain text with a reason: 401 (no or unknown token), 403 (a seat that is
+//! not a player or proxy of this table), 400 (missing or bad metadata), 413 (over the size
+//! limit), 415 (not a WAV), 404 (no such table or recording), 503 (no archive).
+
+use std::sync::Arc;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use axum::Router;
+use axum::body::Body;
+use axum::extract::{DefaultBodyLimit, Path, State};
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use futures_util::StreamExt;
+use serde_json::{Value, json};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+
+use super::Side;
+use super::archive::Upload;
+use super::wav::{self, WavError};
+use crate::hub::Hub;
+use crate::model::{SeatRow, TableId};
+
+/// Why an upload or a download was refused: a status and a sentence.
+#[derive(Debug, thiserror::Error)]
+pub enum RecordingError {
+    /// No `Authorization: Bearer` header, or a token that opens no seat (401).
+    #[error("{0}")]
+    Unauthorized(String),
+    /// A seat that may not upload for this table (403).
+    #[error("{0}")]
+    Forbidden(String),
+    /// Missing or bad metadata headers (400).
+    #[error("{0}")]
+    BadRequest(String),
+    /// Larger than the limit (413).
+    #[error("the recording is larger than this server's limit of {0} bytes")]
+    TooLarge(u64),
+    /// Not a WAV file (415).
+    #[error("{0}")]
+    NotWav(String),
+    /// No such table or recording (404).
+    #[error("{0}")]
+    NotFound(String),
+    /// The server keeps no recordings (503).
+    #[error("recordings are not available: {0}")]
+    Unavailable(String),
+    /// Writing or reading failed (500).
+    #[error("the recording could not be stored: {0}")]
+    Internal(String),
+}
+
+impl RecordingError {
+    fn status(&self) -> StatusCode {
+        match self {
+            RecordingError::Unauthorized(_) => StatusCode::UNAUTHORIZED,
+            RecordingError::Forbidden(_) => StatusCode::FORBIDDEN,
+            RecordingError::BadRequest(_) => StatusCode::BAD_REQUEST,
+            RecordingError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
+            RecordingError::NotWav(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            RecordingError::NotFound(_) => StatusCode::NOT_FOUND,
+            RecordingError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
+            RecordingError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+}
+
+impl IntoResponse for RecordingError {
+    fn into_response(self) -> Response {
+        let status = self.status();
+        let challenge = matches!(self, RecordingError::Unauthorized(_));
+        let mut response = (
+            status,
+            [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
+            format!("{self}\n"),
+        )
+            .into_response();
+        if challenge {
+            response.headers_mut().insert(
+                header::WWW_AUTHENTICATE,
+                axum::http::HeaderValue::from_static("Bearer"),
+            );
+        }
+        response
+    }
+}
+
+/// The recording routes (merged into [`crate::http::router`]).
+pub fn routes() -> Router<Arc<Hub>> {
+    Router::new()
+        .route(
+            "/api/tables/{id}/recording",
+            // The limit is the archive's own, checked while streaming to disk.
+            post(upload).layer(DefaultBodyLimit::disable()),
+        )
+        .route("/api/tables/{id}/recordings", get(list))
+        .route("/api/tables/{id}/recordings/{file}", get(download))
+}
+
+/// How much of a refused upload is read before answering, so that a client which sends
+/// its whole body before reading (as `HttpUploader` does) still hears the reason.
+const DRAIN: u64 = 4 * 1024 * 1024;
+
+/// Reads and drops up to [`DRAIN`] bytes of a body (for at most a few seconds).
+async fn drain(body: Body) {
+    let mut stream = body.into_data_stream();
+    let mut read = 0u64;
+    let _ = tokio::time::timeout(Duration::from_secs(5), async {
+        while let Some(Ok(chunk)) = stream.next().await {
+            read += chunk.len() as u64;
+            if read > DRAIN {
+                break;
+            }
+        }
+    })
+    .await;
+}
+
+fn unix_ms() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as u64)
+}
+
+/// A header's text. UTF-8 is accepted: `HttpUploader` writes a game's name as it is, and a
+/// name may well be Chinese.
+fn header_text<'h>(headers: &'h HeaderMap, name: &str) -> Result<&'h str, RecordingError> {
+    let value = headers
+        .get(name)
+        .ok_or_else(|| RecordingError::BadRequest(format!("header {name} is missing")))?;
+    std::str::from_utf8(value.as_bytes())
+        .map(str::trim)
+        .map_err(|_| RecordingError::BadRequest(format!("header {name} is not UTF-8 text")))
+}
+
+fn header_number<T: std::str::FromStr>(
+    headers: &HeaderMap,
+    name: &str,
+) -> Result<T, RecordingError> {
+    let text = header_text(headers, name)?;
+    text.parse()
+        .map_err(|_| RecordingError::BadRequest(format!("header {name} is not a number: {text:?}")))
+}
+
+/// What the uploader's headers say, before the body is read.
+struct Declared {
+    game: String,
+    event_log_offset_ms: u64,
+    started_unix_ms: u64,
+    sample_rate: u32,
+}
+
+fn declared(headers: &HeaderMap) -> Result<Declared, RecordingError> {
+    let mime = headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("");
+    let essence = mime
+        .split(';')
+        .next()
+        .unwrap_or("")
+        .trim()
+        .to_ascii_lowercase();
+    if !matches!(
+        essence.as_str(),
+        "audio/wav" | "audio/x-wav" | "audio/wave" | "audio/vnd.wave"
+    ) {
+        return Err(RecordingError::NotWav(format!(
+            "Content-Type must be audio/wav, not {mime:?}"
+        )));
+    }
+    let game = header_text(headers, "x-baoqi-game")?.to_string();
+    if game.is_empty() || game.chars().count() > 200 {
+        return Err(RecordingError::BadRequest(
+            "header X-Baoqi-Game must name the game (1 to 200 characters)".into(),
+        ));
+    }
+    Ok(Declared {
+        game,
+        event_log_offset_ms: header_number(headers, "x-baoqi-event-log-offset-ms")?,
+        started_unix_ms: header_number(headers, "x-baoqi-started-unix-ms")?,
+        sample_rate: header_number(headers, "x-baoqi-sample-rate")?,
+    })
+}
+
+/// The seat of the bearer token, if it is a player or proxy of `table`.
+async fn uploader(
+    hub: &Hub,
+    headers: &HeaderMap,
+    table: TableId,
+) -> Result<(SeatRow, Side), RecordingError> {
+    let token = headers
+        .get(header::AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.strip_prefix("Bearer "))
+        .ok_or_else(|| {
+            RecordingError::Unauthorized(
+                "an upload needs the seat's token: Authorization: Bearer <token>".into(),
+            )
+        })?;
+    let seat = hub
+        .authenticate(token)
+        .await
+        .map_err(|(_, m)| RecordingError::Unauthorized(m))?;
+    let side = Side::of_role(seat.role).ok_or_else(|| {
+        RecordingError::Forbidden(format!(
+            "a {} seat does not upload recordings: only the players and proxies of the table do",
+            seat.role
+        ))
+    })?;
+    let row = hub
+        .table_row(table)
+        .ok_or_else(|| RecordingError::NotFound(format!("no table {table}")))?;
+    if seat.event != row.event || !seat.tables.contains(&table) {
+        return Err(RecordingError::Forbidden(format!(
+            "this seat does not belong to table {table}"
+        )));
+    }
+    Ok((seat, side))
+}
+
+/// Streams the body into `path`, at most `limit` bytes, and syncs it; returns its size.
+async fn receive(body: Body, path: &std::path::Path, limit: u64) -> Result<u64, RecordingError> {
+    let io = |e: std::io::Error| RecordingError::Internal(e.to_string());
+    let mut file = tokio::fs::File::create(path).await.map_err(io)?;
+    let mut stream = body.into_data_stream();
+    let mut size = 0u64;
+    while let Some(chunk) = stream.next().await {
+        let chunk =
+            chunk.map_err(|e| RecordingError::BadRequest(format!("the upload broke off: {e}")))?;
+        size += chunk.len() as u64;
+        if size > limit {
+            return Err(RecordingError::TooLarge(limit));
+        }
+        file.write_all(&chunk).await.map_err(io)?;
+    }
+    file.sync_all().await.map_err(io)?;
+    Ok(size)
+}
+
+/// The head of a received file, for [`wav::inspect`].
+async fn head_of(path: &std::path::Path) -> Result<Vec<u8>, RecordingError> {
+    let file = tokio::fs::File::open(path)
+        .await
+        .map_err(|e| RecordingError::Internal(e.to_string()))?;
+    let mut head = Vec::with_capacity(wav::HEAD);
+    file.take(wav::HEAD as u64)
+        .read_to_end(&mut head)
+        .await
+        .map_err(|e| RecordingError::Internal(e.to_string()))?;
+    Ok(head)
+}
+
+async fn upload(
+    State(hub): State<Arc<Hub>>,
+    Path(table): Path<TableId>,
+    headers: HeaderMap,
+    body: Body,
+) -> Result<Response, RecordingError> {
+    let recordings = hub.recordings();
+    let limit = recordings.limit();
+    let checked = async {
+        let archive = recordings
+            .archive()
+            .map_err(|e| RecordingError::Unavailable(e.to_string()))?
+            .clone();
+        let (seat, side) = uploader(&hub, &headers, table).await?;
+        let declared = declared(&headers)?;
+        let length = headers
+            .get(header::CONTENT_LENGTH)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.parse::<u64>().ok());
+        if length.is_some_and(|l| l > limit) {
+            return Err(RecordingError::TooLarge(limit));
+        }
+        Ok((archive, seat, side, declared))
+    };
+    let (archive, seat, side, declared) = match checked.await {
+        Ok(ok) => ok,
+        Err(e) => {
+            drain(body).await;
+            return Err(e);
+        }
+    };
+    let temp = archive
+        .incoming()
+        .map_err(|e| RecordingError::Internal(e.to_string()))?;
+    let stored = async {
+        let bytes = receive(body, &temp, limit).await?;
+        let info = wav::inspect(&head_of(&temp).await?, bytes)
+            .map_err(|e: WavError| RecordingError::NotWav(e.to_string()))?;
+        if info.sample_rate != declared.sample_rate {
+            return Err(RecordingError::BadRequest(format!(
+                "X-Baoqi-Sample-Rate says {} Hz but the WAV is {} Hz",
+                declared.sample_rate, info.sample_rate
+            )));
+        }
+        let upload = Upload {
+            table,
+            side,
+            role: seat.role,
+            game: declared.game,
+            event_log_offset_ms: declared.event_log_offset_ms,
+            started_unix_ms: declared.started_unix_ms,
+            sample_rate: info.sample_rate,
+            channels: info.channels,
+            duration_ms: info.duration_ms,
+            bytes,
+            received_unix_ms: unix_ms(),
+        };
+        let received = temp.clone();
+        tokio::task::spawn_blocking(move || archive.commit(&received, &upload))
+            .await
+            .map_err(|e| RecordingError::Internal(e.to_string()))?
+            .map_err(|e| RecordingError::Internal(e.to_string()))
+    };
+    match stored.await {
+        Ok(row) => {
+            recordings.board().uploaded(&row);
+            Ok((StatusCode::CREATED, axum::Json(with_url(&row))).into_response())
+        }
+        Err(e) => {
+            let _ = tokio::fs::remove_file(&temp).await;
+            Err(e)
+        }
+    }
+}
+
+fn with_url(row: &super::archive::RecordingRow) -> Value {
+    let mut v = serde_json::to_value(row).unwrap_or(Value::Null);
+    if let Value::Object(map) = &mut v {
+        map.insert(
+            "url".into(),
+            Value::from(format!(
+                "/api/tables/{}/recordings/{}.wav",
+                row.table, row.n
+            )),
+        );
+    }
+    v
+}
+
+async fn list(
+    State(hub): State<Arc<Hub>>,
+    Path(table): Path<TableId>,
+) -> Result<axum::Json<Value>, RecordingError> {
+    hub.table_row(table)
+        .ok_or_else(|| RecordingError::NotFound(format!("no table {table}")))?;
+    let recordings = hub.recordings();
+    let archive = recordings
+        .archive()
+        .map_err(|e| RecordingError::Unavailable(e.to_string()))?
+        .clone();
+    let rows = tokio::task::spawn_blocking(move || archive.list(table))
+        .await
+        .map_err(|e| RecordingError::Internal(e.to_string()))?
+        .map_err(|e| RecordingError::Internal(e.to_string()))?;
+    Ok(axum::Json(json!({
+        "table": table,
+        "status": recordings.board().view(table),
+        "recordings": rows.iter().map(with_url).collect::<Vec<_>>(),
+    })))
+}
+
+async fn download(
+    State(hub): State<Arc<Hub>>,
+    Path((table, file)): Path<(TableId, String)>,
+    headers: HeaderMap,
+) -> Result<Response, RecordingError> {
+    let missing = || RecordingError::NotFound(format!("table {table} has no recording {file}"));
+    let n: u64 = file
+        .strip_suffix(".wav")
+        .and_then(|n| n.parse().ok())
+        .ok_or_else(missing)?;
+    let archive = hub
+        .recordings()
+        .archive()
+        .map_err(|e| RecordingError::Unavailable(e.to_string()))?
+        .clone();
+    let found = tokio::task::spawn_blocking(move || archive.file(table, n))
+        .await
+        .map_err(|e| RecordingError::Internal(e.to_string()))?
+        .map_err(|e| RecordingError::Internal(e.to_string()))?;
+    let (_, path) = found.ok_or_else(missing)?;
+    super::range::serve_file(&path, "audio/wav", &headers)
+        .await
+        .map_err(|e| RecordingError::Internal(e.to_string()))
+}

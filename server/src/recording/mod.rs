@@ -1,0 +1,105 @@
+//! Game recordings (建議每局對賽設錄音設備, 附表七 part 6): the table clients upload the WAV
+//! of each game ([`endpoints`], the contract of `baoqi_audio::upload::HttpUploader`), the
+//! server keeps it durably ([`archive`]), the referee lists and plays it back with seeking
+//! ([`range`]), and every seat's recorder status is followed live ([`status`]).
+
+pub mod archive;
+pub mod endpoints;
+pub mod range;
+pub mod status;
+pub mod wav;
+
+use std::path::Path;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use serde::{Deserialize, Serialize};
+
+use crate::model::Role;
+use archive::Archive;
+use status::RecordingBoard;
+
+/// The largest recording accepted by default: 512 MiB (about 3 h 20 min of the audio
+/// crate's 22 050 Hz 16-bit mono; a game with long time controls fits).
+pub const DEFAULT_LIMIT: u64 = 512 * 1024 * 1024;
+
+/// A side of the table, as recordings are kept: a proxy's recording is its side's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Side {
+    /// Red.
+    Red,
+    /// Black.
+    Black,
+}
+
+impl Side {
+    /// The wire and storage name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Side::Red => "red",
+            Side::Black => "black",
+        }
+    }
+
+    /// The side a seat records for: players and proxies only.
+    pub fn of_role(role: Role) -> Option<Side> {
+        match role {
+            Role::Red | Role::RedProxy => Some(Side::Red),
+            Role::Black | Role::BlackProxy => Some(Side::Black),
+            Role::Referee | Role::Spectator => None,
+        }
+    }
+}
+
+/// The recordings of a running server: the archive (absent when the store keeps no files,
+/// e.g. a store without a location), the live status board and the size limit.
+pub struct Recordings {
+    archive: Result<Arc<Archive>, String>,
+    board: Arc<RecordingBoard>,
+    limit: AtomicU64,
+}
+
+impl Recordings {
+    /// Opens the archive beside the database at `db` (none: recordings are refused with a
+    /// reason) and loads the uploads already stored into the board.
+    pub fn open(db: Option<&Path>) -> Recordings {
+        let archive = match db {
+            None => Err("this server's store keeps no files".to_string()),
+            Some(db) => Archive::open(db).map(Arc::new).map_err(|e| e.to_string()),
+        };
+        if let Err(e) = &archive {
+            tracing::warn!("recordings are not available: {e}");
+        }
+        let stored = archive
+            .as_ref()
+            .ok()
+            .and_then(|a| a.all().map_err(|e| tracing::error!("{e}")).ok())
+            .unwrap_or_default();
+        Recordings {
+            archive,
+            board: Arc::new(RecordingBoard::with_uploads(stored)),
+            limit: AtomicU64::new(DEFAULT_LIMIT),
+        }
+    }
+
+    /// The archive, or why there is none.
+    pub fn archive(&self) -> Result<&Arc<Archive>, &str> {
+        self.archive.as_ref().map_err(String::as_str)
+    }
+
+    /// The live status board.
+    pub fn board(&self) -> &Arc<RecordingBoard> {
+        &self.board
+    }
+
+    /// The largest recording accepted, bytes.
+    pub fn limit(&self) -> u64 {
+        self.limit.load(Ordering::Relaxed)
+    }
+
+    /// Sets the largest recording accepted (`baoqi serve --max-recording-mb`).
+    pub fn set_limit(&self, bytes: u64) {
+        self.limit.store(bytes, Ordering::Relaxed);
+    }
+}
