@@ -43,6 +43,10 @@ enum Command {
     Bench(cli::bench::BenchArgs),
     /// Run a match from a config (TOML) and a script (JSON lines); print every event as JSON.
     Simulate(cli::simulate::SimulateArgs),
+    /// The blind player's keypad client: keys in, speech out (docs/keypad.md).
+    Keypad(cli::keypad::KeypadArgs),
+    /// The tactile sensor board's client: board lines in, moves out (docs/board-protocol.md).
+    Board(cli::board::BoardArgs),
 }
 
 fn main() -> ExitCode {
@@ -61,6 +65,8 @@ fn main() -> ExitCode {
         Command::Export(a) => cli::event::run_export(&a),
         Command::Bench(a) => cli::bench::run(&a),
         Command::Simulate(a) => cli::simulate::run(&a),
+        Command::Keypad(a) => cli::keypad::run_keypad(&a),
+        Command::Board(a) => cli::board::run(&a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

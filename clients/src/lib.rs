@@ -4,6 +4,9 @@
 //!   places and presses into moves, captures in either order, slides and put-backs.
 //! - [`keypad`]: the key map that reaches every announcement word in at most two keys, and the
 //!   keypad's commands.
+//! - [`session`]: the networked seat client (`baoqi keypad`, `baoqi board`): a pure session
+//!   state machine, its scripts and status line.
 
 pub mod board;
 pub mod keypad;
+pub mod session;

@@ -3,8 +3,10 @@
 pub(crate) mod adjudicate;
 pub(crate) mod announce;
 pub(crate) mod bench;
+pub(crate) mod board;
 pub(crate) mod demo;
 pub(crate) mod event;
+pub(crate) mod keypad;
 pub(crate) mod moves;
 pub(crate) mod notation;
 pub(crate) mod perft;

@@ -26,6 +26,9 @@ pub(crate) struct ServeArgs {
     /// Make every commit survive a power cut too (`SQLite` `synchronous=FULL`).
     #[arg(long)]
     full_sync: bool,
+    /// The largest game recording a table client may upload, in MiB.
+    #[arg(long, default_value_t = 512)]
+    max_recording_mb: u64,
 }
 
 /// Serves until Ctrl-C or SIGTERM.
@@ -35,6 +38,7 @@ pub(crate) fn run(args: &ServeArgs) -> Result<(), CliError> {
         listen: args.listen.clone(),
         demo: args.demo,
         full_sync: args.full_sync,
+        max_recording_bytes: args.max_recording_mb.saturating_mul(1024 * 1024),
     };
     serve_blocking(&opts, Arc::new(ArbiterFactory)).map_err(CliError::Failed)
 }

@@ -1,0 +1,260 @@
+//! The keypad and board clients' [`Frontend`]: speech through the audio crate's queue and a
+//! chosen speaker, earcons, the spoken-text log (one line per utterance and per fate, also
+//! for braille displays), the large-font status line, and the game's recording with its
+//! upload at the end of the game.
+
+use std::fs::File;
+use std::io::Write;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+
+use baoqi_audio::from_event::Heard;
+use baoqi_audio::phrasebook;
+use baoqi_audio::upload::Uploader;
+use baoqi_audio::{
+    DispatcherSpeaker, Espeak, EspeakSpeaker, HttpUploader, Output, Recorder, ScriptedSpeaker,
+    SpeakError, Speaker, Voice,
+};
+use baoqi_grammar::speech::Lang;
+
+use super::machine::Session;
+use super::net::Frontend;
+use super::status::{StatusInfo, render};
+
+/// Which voice speaks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SpeakerKind {
+    /// espeak-ng (subprocess) played through cpal.
+    Espeak,
+    /// speech-dispatcher (the `tts` crate).
+    Dispatcher,
+    /// No sound: what would be said is printed (and logged).
+    Text,
+}
+
+/// How the frontend is set up.
+#[derive(Clone, Debug)]
+pub struct FrontendOptions {
+    /// The language spoken.
+    pub lang: Lang,
+    /// The voice.
+    pub speaker: SpeakerKind,
+    /// The cpal output device (`alsa:wavtap`), default when `None`.
+    pub device: Option<String>,
+    /// The spoken-text log file.
+    pub spoken_log: Option<PathBuf>,
+    /// Record each game into this folder (espeak-ng speaker only: its sound is ours).
+    pub record_dir: Option<PathBuf>,
+    /// The server's HTTP address (`http://host:port`), for the recording's upload.
+    pub server: String,
+    /// Upload to this URL instead of `{server}/api/tables/{table}/recording`.
+    pub upload_url: Option<String>,
+    /// The seat's token (the upload's bearer token).
+    pub token: String,
+    /// Draw the large-font status line, for a terminal this many columns wide.
+    pub status_columns: Option<usize>,
+}
+
+/// Why the frontend could not start.
+#[derive(Debug, thiserror::Error)]
+pub enum FrontendError {
+    /// The voice could not be made.
+    #[error("speech: {0}")]
+    Speech(#[from] SpeakError),
+    /// The sound device could not be opened.
+    #[error("sound output: {0}")]
+    Output(#[from] baoqi_audio::OutputError),
+    /// The spoken-text log could not be written.
+    #[error("spoken-text log: {0}")]
+    Log(#[from] std::io::Error),
+}
+
+/// Speech, earcons, log, status and recording.
+pub struct AudioFrontend {
+    opts: FrontendOptions,
+    voice: Voice,
+    output: Option<Arc<Output>>,
+    log: Option<File>,
+    logged: usize,
+    last_status: String,
+    recording: Option<(Recorder, i64)>,
+}
+
+impl std::fmt::Debug for AudioFrontend {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "AudioFrontend({:?})", self.opts.speaker)
+    }
+}
+
+fn boxed<S: Speaker + 'static>(s: S) -> Box<dyn Speaker> {
+    Box::new(s)
+}
+
+impl AudioFrontend {
+    /// Opens the voice (and the sound output for espeak-ng and earcons) and the log.
+    pub fn open(opts: FrontendOptions) -> Result<AudioFrontend, FrontendError> {
+        let lang = opts.lang;
+        let (voice, output) = match opts.speaker {
+            SpeakerKind::Espeak => {
+                let output = Arc::new(Output::open(opts.device.as_deref())?);
+                let espeak = Arc::new(Espeak::default());
+                warm(&espeak, lang);
+                let (e, o) = (espeak.clone(), output.clone());
+                let voice = Voice::spawn(lang, move || Ok(boxed(EspeakSpeaker::new(e, o))))?;
+                (voice, Some(output))
+            }
+            SpeakerKind::Dispatcher => {
+                let voice =
+                    Voice::spawn(lang, move || DispatcherSpeaker::connect(lang).map(boxed))?;
+                // Earcons need a sound device of our own; without one they are left out.
+                (
+                    voice,
+                    Output::open(opts.device.as_deref()).ok().map(Arc::new),
+                )
+            }
+            SpeakerKind::Text => {
+                let voice = Voice::spawn(lang, || Ok(boxed(ScriptedSpeaker::new(Duration::ZERO))))?;
+                (voice, None)
+            }
+        };
+        let log = opts.spoken_log.as_ref().map(File::create).transpose()?;
+        Ok(AudioFrontend {
+            opts,
+            voice,
+            output,
+            log,
+            logged: 0,
+            last_status: String::new(),
+            recording: None,
+        })
+    }
+
+    /// Writes the log entries not yet written (and prints them in text mode).
+    fn flush_log(&mut self) {
+        let entries = self.voice.log().entries();
+        for e in entries.iter().skip(self.logged) {
+            // The time from the request to the first sample, where the speaker tells it.
+            let latency = e
+                .latency
+                .map(|l| format!(" ({} ms)", l.as_millis()))
+                .unwrap_or_default();
+            let line = format!(
+                "{:.3}s #{} {:?} {:?} {}{latency}",
+                e.at.as_secs_f64(),
+                e.id,
+                e.urgency,
+                e.fate,
+                e.display
+            );
+            if let Some(f) = self.log.as_mut() {
+                let _ = writeln!(f, "{line}");
+            }
+            if self.opts.speaker == SpeakerKind::Text && e.fate == baoqi_audio::Fate::Requested {
+                println!("{}", e.display);
+            }
+        }
+        self.logged = entries.len();
+        if let Some(f) = self.log.as_mut() {
+            let _ = f.flush();
+        }
+    }
+
+    fn upload(&self, meta: &baoqi_audio::RecordingMeta, table: i64) -> Result<(), String> {
+        let url = self.opts.upload_url.clone().unwrap_or_else(|| {
+            format!(
+                "{}/api/tables/{table}/recording",
+                self.opts.server.trim_end_matches('/')
+            )
+        });
+        let up = HttpUploader::new(&url, Some(&self.opts.token)).map_err(|e| e.to_string())?;
+        up.upload(meta).map_err(|e| e.to_string())
+    }
+}
+
+/// Renders every word echo of `lang` ahead of need, on a thread of its own.
+fn warm(espeak: &Arc<Espeak>, lang: Lang) {
+    let espeak = espeak.clone();
+    let voice = phrasebook::voice(lang);
+    std::thread::spawn(move || {
+        let texts: Vec<String> = phrasebook::echo_phrases()
+            .iter()
+            .map(|p| p.speak(lang).to_owned())
+            .collect();
+        espeak.warm(texts.iter().map(|t| (t.as_str(), voice)));
+    });
+}
+
+impl Frontend for AudioFrontend {
+    fn hear(&mut self, heard: &Heard) {
+        if let (Some(e), Some(out)) = (heard.earcon, self.output.as_ref()) {
+            out.play(&e.pcm(out.rate()));
+        }
+        for u in &heard.say {
+            self.voice.say(u);
+        }
+    }
+
+    fn refresh(&mut self, session: &Session, now_ms: u64) {
+        self.flush_log();
+        if let Some(columns) = self.opts.status_columns {
+            let text = render(&StatusInfo::of(session, now_ms), columns);
+            if text != self.last_status {
+                // Save the cursor, draw at the top of the screen, restore.
+                print!("\x1b7\x1b[H{text}\x1b8");
+                let _ = std::io::stdout().flush();
+                self.last_status = text;
+            }
+        }
+    }
+
+    fn game_started(&mut self, table: i64, at: u64) {
+        let (Some(dir), Some(output)) = (self.opts.record_dir.as_ref(), self.output.as_ref())
+        else {
+            return;
+        };
+        let _ = std::fs::create_dir_all(dir);
+        let stamp = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_secs());
+        let wav = dir.join(format!("table-{table}-{stamp}.wav"));
+        match Recorder::start(
+            &wav,
+            &format!("table {table}"),
+            Duration::from_millis(at),
+            None,
+        ) {
+            Ok(r) => {
+                output.set_tap(Some(r.tap()));
+                self.recording = Some((r, table));
+            }
+            Err(e) => eprintln!("baoqi: recording not started: {e}"),
+        }
+    }
+
+    fn game_over(&mut self, _table: i64) {
+        let Some((recorder, table)) = self.recording.take() else {
+            return;
+        };
+        // The end of the game is said before the recording closes.
+        self.voice.wait_idle(Duration::from_secs(20));
+        if let Some(o) = &self.output {
+            o.set_tap(None);
+        }
+        match recorder.finish() {
+            Ok(meta) => match self.upload(&meta, table) {
+                Ok(()) => eprintln!("baoqi: recording {} uploaded", meta.wav.display()),
+                Err(e) => eprintln!(
+                    "baoqi: recording {} kept, not uploaded: {e}",
+                    meta.wav.display()
+                ),
+            },
+            Err(e) => eprintln!("baoqi: recording failed: {e}"),
+        }
+    }
+
+    fn finish(&mut self) {
+        self.voice.wait_idle(Duration::from_secs(20));
+        self.flush_log();
+    }
+}

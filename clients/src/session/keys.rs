@@ -1,0 +1,200 @@
+//! What each key of the keypad does in a session (`docs/keypad.md`): a word is echoed at
+//! once and sent (binding, 每一字不得反悔); a command is sent to the server or answered from
+//! the local table (board queries, the last move, the last message, help).
+
+use baoqi_arbiter::Command;
+use baoqi_audio::{Earcon, Notice, PieceAt, Prompt, Utterance};
+use baoqi_grammar::Word;
+use baoqi_rules::Color;
+
+use super::machine::{Output, Session};
+use crate::keypad::queries::{self, Seen};
+use crate::keypad::{Key, KeyCommand, KeyOutcome, Prefix};
+
+/// Feeds one key.
+pub(super) fn key(s: &mut Session, key: Key, now: u64, out: &mut Output) {
+    let outcome = s.keymap.press(key);
+    let confirming = matches!(
+        outcome,
+        KeyOutcome::Command(KeyCommand::Resign) | KeyOutcome::Pending(Prefix::Command)
+    );
+    if s.resign_until.is_some() && !confirming {
+        // Any other key than `/ 0` takes the resignation back.
+        s.resign_until = None;
+        out.say(None, Utterance::Client(Notice::ResignCancelled));
+    }
+    match outcome {
+        KeyOutcome::Word(w) => word(s, w, out),
+        KeyOutcome::Command(c) => command(s, c, now, out),
+        KeyOutcome::Pending(p) => out.say(Some(Earcon::Key), prompt(p)),
+        KeyOutcome::Cancelled => out.say(None, Utterance::Client(Notice::Cancelled)),
+        KeyOutcome::Unknown => out.say(Some(Earcon::Error), Utterance::Client(Notice::UnknownKey)),
+    }
+}
+
+fn prompt(p: Prefix) -> Utterance {
+    Utterance::Client(Notice::Prompt(match p {
+        Prefix::Name => Prompt::Name,
+        Prefix::Command => Prompt::Command,
+        Prefix::File => Prompt::File,
+        Prefix::Rank => Prompt::Rank,
+        Prefix::Mine => Prompt::Mine,
+        Prefix::Theirs => Prompt::Theirs,
+    }))
+}
+
+/// A word: echoed at once, then sent as a word, or as a repeat word when a repeat is owed.
+fn word(s: &mut Session, w: Word, out: &mut Output) {
+    let Some(me) = s.me else {
+        out.say(Some(Earcon::Error), Utterance::Client(Notice::Disconnected));
+        return;
+    };
+    // A repeat is written as the mover writes it (the opponent's, when mirroring).
+    let repeat = s.repeat_owed();
+    let writer = match &repeat {
+        Some((_, _, article)) if article.contains("(g)") => me.other(),
+        _ => me,
+    };
+    out.say(
+        Some(Earcon::Key),
+        Utterance::Word {
+            word: w,
+            side: writer,
+        },
+    );
+    let text = Session::word_text(w, writer);
+    let command = if repeat.is_some() {
+        Command::RepeatWord { text }
+    } else {
+        Command::Word { text }
+    };
+    s.send(command, out);
+}
+
+fn seen(list: &[Seen]) -> Notice {
+    Notice::Pieces {
+        list: list
+            .iter()
+            .map(|x| PieceAt {
+                piece: x.piece,
+                file: x.file,
+                rank: x.rank,
+            })
+            .collect(),
+    }
+}
+
+fn command(s: &mut Session, c: KeyCommand, now: u64, out: &mut Output) {
+    let me = s.me.unwrap_or(Color::Red);
+    match c {
+        KeyCommand::PressClock => {
+            if s.send(Command::PressClock, out) {
+                out.heard.push(baoqi_audio::from_event::Heard {
+                    earcon: Some(Earcon::ClockPress),
+                    say: Vec::new(),
+                });
+            }
+        }
+        KeyCommand::AskTimes => {
+            s.send(Command::QueryTime, out);
+        }
+        KeyCommand::RepeatOpponentMove => {
+            let last = s.table.as_ref().and_then(|t| t.last_move_of(me.other()));
+            let u = last.map_or(Utterance::Client(Notice::Nothing), |m| {
+                Session::move_utterance(m.side, &m.mv.traditional, m.mv.capture, m.mv.check)
+            });
+            out.say(None, u);
+        }
+        KeyCommand::RepeatLast => {
+            let u = s
+                .last_message
+                .clone()
+                .unwrap_or(Utterance::Client(Notice::Nothing));
+            out.say(None, u);
+        }
+        KeyCommand::ReadFile(_)
+        | KeyCommand::ReadRank(_)
+        | KeyCommand::ListMine(_)
+        | KeyCommand::ListTheirs(_)
+        | KeyCommand::ReadPosition => query(s, c, me, out),
+        KeyCommand::OfferOrAcceptDraw | KeyCommand::DeclineDraw | KeyCommand::Resign if s.proxy => {
+            out.say(Some(Earcon::Error), Utterance::Client(Notice::ProxyMayNot));
+        }
+        KeyCommand::OfferOrAcceptDraw => {
+            let theirs = s
+                .table
+                .as_ref()
+                .and_then(|t| t.offer)
+                .is_some_and(|(side, _)| side != me);
+            let cmd = if theirs {
+                Command::AcceptDraw
+            } else {
+                Command::OfferDraw
+            };
+            s.send(cmd, out);
+        }
+        KeyCommand::DeclineDraw => {
+            s.send(Command::DeclineDraw, out);
+        }
+        KeyCommand::Resign => {
+            if s.resign_until.take().is_some() {
+                s.send(Command::Resign, out);
+            } else {
+                s.resign_until = Some(now + s.opts.resign_window_ms);
+                out.say(
+                    Some(Earcon::Alert),
+                    Utterance::Client(Notice::ConfirmResign),
+                );
+            }
+        }
+        KeyCommand::RepeatAnnouncement => repeat_announcement(s, me, out),
+        KeyCommand::ConfirmMirror => {
+            s.send(Command::ConfirmRepeat, out);
+        }
+        KeyCommand::CallReferee => {
+            s.send(Command::Signal, out);
+        }
+        KeyCommand::Help => out.say(None, Utterance::Client(Notice::Help)),
+    }
+}
+
+/// Board queries, answered from the local table (no round trip).
+fn query(s: &Session, c: KeyCommand, me: Color, out: &mut Output) {
+    let Some(t) = s.table.as_ref() else {
+        out.say(None, Utterance::Client(Notice::Nothing));
+        return;
+    };
+    let pos = &t.position;
+    let list = match c {
+        KeyCommand::ReadFile(n) => queries::file(pos, me, n),
+        KeyCommand::ReadRank(n) => queries::rank(pos, me, n),
+        KeyCommand::ListMine(k) => queries::pieces(pos, me, me, k),
+        KeyCommand::ListTheirs(k) => queries::pieces(pos, me, me.other(), k),
+        _ => queries::whole(pos, me),
+    };
+    out.say(None, Utterance::Client(seen(&list)));
+}
+
+/// The announcement to repeat (a repeat owed), else the opponent's last announcement.
+fn repeat_announcement(s: &Session, me: Color, out: &mut Output) {
+    if let Some((_, words, article)) = s.repeat_owed() {
+        let mover = if article.contains("(g)") {
+            me.other()
+        } else {
+            me
+        };
+        let u = Session::move_utterance(mover, &words, false, false);
+        if let Utterance::Move { words, .. } = u {
+            out.say(None, Utterance::RepeatDue { mover, words });
+        }
+        return;
+    }
+    let theirs = s.table.as_ref().and_then(|t| {
+        let i = usize::from(me.other() == Color::Black);
+        t.announced[i].clone()
+    });
+    let u = theirs.map_or(Utterance::Client(Notice::Nothing), |w| {
+        Session::move_utterance(me.other(), &w, false, false)
+    });
+    out.say(None, u);
+}

@@ -1,0 +1,198 @@
+//! The table as a seat client keeps it ([`TableState`]): built from the server's `state`
+//! (the arbiter's [`View`]) and kept up to date by its `event`s, so that board queries, the
+//! last move and the clocks are answered locally, without a round trip.
+
+use baoqi_arbiter::{BoardId, ClockView, Event, MoveView, Phase, Side, View};
+use baoqi_rules::{Color, Position};
+
+/// A move on the game record.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Played {
+    /// Who moved.
+    pub side: Color,
+    /// The move in every notation.
+    pub mv: MoveView,
+}
+
+/// What a seat client knows of its table.
+#[derive(Clone, Debug)]
+pub struct TableState {
+    /// The table's number.
+    pub table: i64,
+    /// The last event applied.
+    pub seq: u64,
+    /// The phase.
+    pub phase: Phase,
+    /// The game position.
+    pub position: Position,
+    /// The side to act.
+    pub to_move: Color,
+    /// The clock as last reported.
+    pub clock: ClockView,
+    /// The moves so far.
+    pub moves: Vec<Played>,
+    /// The side announcing and the words of its current attempt.
+    pub attempt: (Color, Vec<String>),
+    /// The last complete announcement of each side (red, black).
+    pub announced: [Option<String>; 2],
+    /// A repeat owed: by whom, the words, the article.
+    pub repeat_due: Option<(Color, String, String)>,
+    /// A draw offer: who offered, and whether it stands.
+    pub offer: Option<(Color, bool)>,
+    /// Each board's placement (FEN board part).
+    pub boards: Vec<(BoardId, String)>,
+    /// Why the game ended, when it did.
+    pub result: Option<String>,
+    /// The server's timeline instant of the last message and the local instant it arrived.
+    pub synced: (u64, u64),
+}
+
+fn color(s: Side) -> Color {
+    Color::from(s)
+}
+
+fn index(c: Color) -> usize {
+    usize::from(c == Color::Black)
+}
+
+impl TableState {
+    /// The state of a `state` message that arrived at local instant `local_ms`.
+    pub fn from_view(table: i64, seq: u64, at: u64, view: &View, local_ms: u64) -> TableState {
+        let position = Position::from_fen(&view.fen).unwrap_or_else(|_| Position::start());
+        let mut announced = [None, None];
+        if let Some(words) = &view.announced {
+            announced[index(color(view.to_move))] = Some(words.clone());
+        }
+        TableState {
+            table,
+            seq,
+            phase: view.phase,
+            position,
+            to_move: color(view.to_move),
+            clock: view.clock,
+            moves: view
+                .moves
+                .iter()
+                .map(|m| Played {
+                    side: color(m.side),
+                    mv: m.mv.clone(),
+                })
+                .collect(),
+            attempt: (color(view.to_move), view.attempt.clone()),
+            announced,
+            // The snapshot does not say why a repeat is owed: with two boards it is the
+            // mirroring of the opponent's move, else the repeat after the referee.
+            repeat_due: view.pending.repeat.clone().map(|w| {
+                let article = if view.boards.len() == 2 {
+                    "7.4(2)(g)(ii)"
+                } else {
+                    "6.3(7)"
+                };
+                (color(view.to_move), w, article.to_owned())
+            }),
+            offer: view.offer.map(|(s, stands)| (color(s), stands)),
+            boards: view
+                .boards
+                .iter()
+                .map(|b| (b.board, b.placement.clone()))
+                .collect(),
+            result: view.result.as_ref().map(|r| r.reason.clone()),
+            synced: (at, local_ms),
+        }
+    }
+
+    /// The server's timeline instant at local instant `local_ms`.
+    pub fn server_now(&self, local_ms: u64) -> u64 {
+        self.synced.0 + local_ms.saturating_sub(self.synced.1)
+    }
+
+    /// `side`'s time left at local instant `local_ms`, counting down a running clock.
+    pub fn remaining(&self, side: Color, local_ms: u64) -> u64 {
+        let c = &self.clock;
+        let ms = if side == Color::Red {
+            c.red_ms
+        } else {
+            c.black_ms
+        };
+        if c.running.map(color) != Some(side) {
+            return ms;
+        }
+        let from = c.delay_until.map_or(c.since.0, |d| d.0.max(c.since.0));
+        ms.saturating_sub(self.server_now(local_ms).saturating_sub(from))
+    }
+
+    /// The last move of `side`, if any.
+    pub fn last_move_of(&self, side: Color) -> Option<&Played> {
+        self.moves.iter().rev().find(|m| m.side == side)
+    }
+
+    /// A board's placement.
+    pub fn board(&self, id: BoardId) -> Option<&str> {
+        self.boards
+            .iter()
+            .find(|(b, _)| *b == id)
+            .map(|(_, p)| p.as_str())
+    }
+
+    /// Applies one event (numbered `seq`, at server instant `at`, arrived at `local_ms`).
+    pub fn apply(&mut self, seq: u64, at: u64, event: &Event, local_ms: u64) {
+        self.seq = self.seq.max(seq);
+        self.synced = (at, local_ms);
+        match event {
+            Event::Started { clock, .. } => {
+                self.phase = Phase::Playing;
+                self.clock = *clock;
+            }
+            Event::Turn { side, .. } => {
+                self.to_move = color(*side);
+                self.attempt = (color(*side), Vec::new());
+            }
+            Event::Clock { clock } => self.clock = *clock,
+            Event::Word {
+                side, text, slot, ..
+            } => {
+                if *slot == 0 || self.attempt.0 != color(*side) {
+                    self.attempt = (color(*side), Vec::new());
+                }
+                self.attempt.1.push(text.clone());
+            }
+            Event::Impossible { side, .. } => self.attempt = (color(*side), Vec::new()),
+            Event::Announced { side, words, .. } => {
+                self.announced[index(color(*side))] = Some(words.clone());
+            }
+            Event::RepeatDue {
+                side,
+                words,
+                article,
+            } => self.repeat_due = Some((color(*side), words.clone(), article.clone())),
+            Event::Repeated { done: true, .. } => self.repeat_due = None,
+            Event::Moved { side, mv, fen, .. } => {
+                if let Ok(p) = Position::from_fen(fen) {
+                    self.position = p;
+                }
+                self.moves.push(Played {
+                    side: color(*side),
+                    mv: mv.clone(),
+                });
+                self.attempt = (color(*side).other(), Vec::new());
+            }
+            Event::DrawOffered { side, .. } => self.offer = Some((color(*side), false)),
+            Event::DrawOfferStands { side } => self.offer = Some((color(*side), true)),
+            Event::DrawDeclined { .. } => self.offer = None,
+            Event::Board {
+                board, placement, ..
+            } => match self.boards.iter_mut().find(|(b, _)| b == board) {
+                Some(entry) => entry.1.clone_from(placement),
+                None => self.boards.push((*board, placement.clone())),
+            },
+            Event::Paused { .. } => self.phase = Phase::Paused,
+            Event::Resumed { .. } => self.phase = Phase::Playing,
+            Event::GameOver { reason, .. } => {
+                self.phase = Phase::Over;
+                self.offer = None;
+                self.result = Some(reason.clone());
+            }
+            _ => {}
+        }
+    }
+}

@@ -1,0 +1,206 @@
+//! A table that answers a [`Session`] as the server would: a real arbiter [`Match`] whose
+//! events are numbered and routed by audience, commands acknowledged or rejected.
+
+#![allow(dead_code, unreachable_pub)]
+
+use baoqi_arbiter::{
+    Audience, BoardUse, Category, ClockMode, Command, Event, EventKind, Match, MatchConfig, Millis,
+    Seat, SideConfig, TimeControl,
+};
+use baoqi_audio::Utterance;
+use baoqi_clients::session::{FromServer, Input, Output, Session, SessionOptions, ToServer};
+use baoqi_rules::Color;
+
+/// The server side of a test.
+pub struct Table {
+    pub m: Match,
+    pub seq: u64,
+    pub now: u64,
+    /// Every event with its number, for late joiners.
+    pub log: Vec<(u64, Event)>,
+}
+
+fn side(name: &str, categories: Vec<Category>) -> SideConfig {
+    SideConfig {
+        name: name.into(),
+        categories,
+        ..SideConfig::default()
+    }
+}
+
+impl Table {
+    /// 視障賽: two blind players on one VI board, 20 minutes, started.
+    pub fn part6() -> Table {
+        let mut c = MatchConfig {
+            kind: EventKind::Part6,
+            red: side("甲", vec![Category::Blind]),
+            black: side("乙", vec![Category::Blind]),
+            ..MatchConfig::default()
+        };
+        c.time.default = TimeControl {
+            base_ms: 20 * 60_000,
+            mode: ClockMode::Plain,
+            extra_ms: 0,
+        };
+        Table::started(c)
+    }
+
+    /// 共融賽 with mirrored boards: blind red on the VI board, sighted black on the regular.
+    pub fn part7() -> Table {
+        let mut c = MatchConfig {
+            kind: EventKind::Part7,
+            red: side("甲", vec![Category::Blind]),
+            black: side("乙", vec![Category::Sighted]),
+            ..MatchConfig::default()
+        };
+        c.red.board = Some(BoardUse::Vi);
+        c.time.default = TimeControl {
+            base_ms: 20 * 60_000,
+            mode: ClockMode::Plain,
+            extra_ms: 0,
+        };
+        Table::started(c)
+    }
+
+    fn started(c: MatchConfig) -> Table {
+        let mut t = Table {
+            m: Match::new(c, Millis(0)).unwrap(),
+            seq: 0,
+            now: 0,
+            log: Vec::new(),
+        };
+        t.run(Seat::Referee, Command::Start).expect("started");
+        t
+    }
+
+    /// The `state` message.
+    pub fn state(&self) -> FromServer {
+        FromServer::State {
+            table: 1,
+            seq: self.seq,
+            at: self.now,
+            view: Box::new(self.m.snapshot()),
+        }
+    }
+
+    /// Applies a command; returns the numbered events, or the rejection's code.
+    pub fn run(&mut self, seat: Seat, c: Command) -> Result<Vec<(u64, Event)>, String> {
+        self.now += 100;
+        match self.m.apply(seat, c, Millis(self.now)) {
+            Ok(events) => Ok(events
+                .into_iter()
+                .map(|e| {
+                    self.seq += 1;
+                    self.log.push((self.seq, e.clone()));
+                    (self.seq, e)
+                })
+                .collect()),
+            Err(r) => Err(serde_json::to_value(&r).unwrap()["reason"]
+                .as_str()
+                .unwrap_or_default()
+                .to_owned()),
+        }
+    }
+
+    /// Runs a command of another seat and shows its events to `s` (as `side` sees them).
+    pub fn other(&mut self, s: &mut Session, seat: Seat, c: Command) -> Vec<Output> {
+        let events = self.run(seat, c).expect("accepted");
+        deliver(s, &events, self.now)
+    }
+
+    /// Carries out what a session sent, as the seat of `side` (or its proxy); returns the
+    /// session's outputs for the answers.
+    pub fn serve(&mut self, s: &mut Session, out: &Output, seat: Seat) -> Vec<Output> {
+        let mut outs = Vec::new();
+        for msg in &out.send {
+            let ToServer::Command { id, command } = msg else {
+                continue;
+            };
+            match self.run(seat, command.clone()) {
+                Ok(events) => {
+                    outs.extend(deliver(s, &events, self.now));
+                    let ack = FromServer::Ack {
+                        id: Some(id.clone()),
+                    };
+                    outs.push(s.handle(Input::Server(ack), self.now));
+                }
+                Err(code) => {
+                    let rej = FromServer::Rejected {
+                        id: Some(id.clone()),
+                        code,
+                        message: String::new(),
+                    };
+                    outs.push(s.handle(Input::Server(rej), self.now));
+                }
+            }
+        }
+        // What the answers sent in turn (a board sensor reporting, …) is served too.
+        let more: Vec<Output> = outs.clone();
+        for o in more.iter().filter(|o| !o.send.is_empty()) {
+            outs.extend(self.serve(s, o, seat));
+        }
+        outs
+    }
+}
+
+/// Shows numbered events to a session, skipping those not meant for its side.
+pub fn deliver(s: &mut Session, events: &[(u64, Event)], now: u64) -> Vec<Output> {
+    let me = s.side();
+    events
+        .iter()
+        .filter(|(_, e)| match e.audience() {
+            Audience::All => true,
+            Audience::Side(side) => Some(Color::from(side)) == me,
+            Audience::Referee => false,
+        })
+        .map(|(seq, e)| {
+            let msg = FromServer::Event {
+                seq: *seq,
+                at: now,
+                event: Box::new(e.clone()),
+            };
+            s.handle(Input::Server(msg), now)
+        })
+        .collect()
+}
+
+/// A session joined to `t` as `role` (`red`, `black`, `red_proxy`, …).
+pub fn join(t: &Table, role: &str, opts: SessionOptions) -> Session {
+    let mut s = Session::new("tok", opts);
+    let hello = s.handle(Input::Connected, 0);
+    assert_eq!(
+        hello.send,
+        vec![ToServer::Hello {
+            token: "tok".into(),
+            since: None
+        }]
+    );
+    s.handle(
+        Input::Server(FromServer::Welcome {
+            role: role.into(),
+            name: "甲".into(),
+            tables: vec![1],
+        }),
+        0,
+    );
+    s.handle(Input::Server(t.state()), 0);
+    s
+}
+
+/// Everything said in some outputs, in order.
+pub fn said(outs: &[Output]) -> Vec<Utterance> {
+    outs.iter()
+        .flat_map(|o| o.heard.iter().flat_map(|h| h.say.clone()))
+        .collect()
+}
+
+/// The commands sent in some outputs.
+pub fn sent(outs: &[Output]) -> Vec<Command> {
+    outs.iter()
+        .flat_map(|o| o.send.iter())
+        .filter_map(|m| match m {
+            ToServer::Command { command, .. } => Some(command.clone()),
+            _ => None,
+        })
+        .collect()
+}

@@ -1,0 +1,375 @@
+//! Every keypad command at the client level (issue 7, `docs/keypad.md`): a session joined to
+//! a real arbiter match, keys in, what is sent and said out.
+
+mod common;
+
+use baoqi_arbiter::{Command, Seat};
+use baoqi_audio::{Earcon, Notice, Prompt, Refusal, TimeReason, Utterance};
+use baoqi_clients::keypad::Key;
+use baoqi_clients::session::{FromServer, Input, Output, Session, SessionOptions, ToServer};
+use baoqi_grammar::Word;
+use baoqi_rules::{Color, Kind};
+use common::{Table, join, said, sent};
+
+/// Presses `keys` (characters of the key map; `E` is Enter) and lets the table answer.
+fn press(s: &mut Session, t: &mut Table, keys: &str, seat: Seat) -> Vec<Output> {
+    let mut outs = Vec::new();
+    for c in keys.chars() {
+        let key = Key::from_char(c).expect("a key");
+        let out = s.handle(Input::Key(key), t.now);
+        let answers = t.serve(s, &out, seat);
+        outs.push(out);
+        outs.extend(answers);
+    }
+    outs
+}
+
+fn announce(t: &mut Table, seat: Seat, words: &str, mv: &str) {
+    for c in words.chars() {
+        t.run(
+            seat,
+            Command::Word {
+                text: c.to_string(),
+            },
+        )
+        .unwrap();
+    }
+    t.run(
+        seat,
+        Command::BoardMove {
+            board: None,
+            mv: mv.into(),
+        },
+    )
+    .unwrap();
+    t.run(seat, Command::PressClock).unwrap();
+}
+
+fn red() -> (Table, Session) {
+    let t = Table::part6();
+    let s = join(&t, "red", SessionOptions::default());
+    (t, s)
+}
+
+#[test]
+fn s7p6_3_each_key_is_echoed_at_once_and_the_word_sent_binding() {
+    let (mut t, mut s) = red();
+    let first = s.handle(Input::Key(Key::Digit(0)), 0);
+    assert_eq!(
+        said(std::slice::from_ref(&first)),
+        vec![Utterance::Client(Notice::Prompt(Prompt::Name))]
+    );
+    assert!(first.send.is_empty());
+    let second = s.handle(Input::Key(Key::Digit(6)), 0);
+    let word = Utterance::Word {
+        word: Word::Piece(Kind::Cannon),
+        side: Color::Red,
+    };
+    assert_eq!(said(std::slice::from_ref(&second)), vec![word]);
+    assert_eq!(second.heard[0].earcon, Some(Earcon::Key));
+    assert_eq!(
+        sent(std::slice::from_ref(&second)),
+        vec![Command::Word { text: "炮".into() }]
+    );
+    // The server's own word event is not echoed a second time.
+    let answers = t.serve(&mut s, &second, Seat::Red);
+    assert!(said(&answers).is_empty(), "{:?}", said(&answers));
+}
+
+#[test]
+fn s7p6_3_6_the_verdict_on_each_word_touched_piece_and_impossible_prefix() {
+    let (mut t, mut s) = red();
+    let outs = press(&mut s, &mut t, "062", Seat::Red);
+    let touched = said(&outs)
+        .into_iter()
+        .any(|u| matches!(u, Utterance::PieceTouched { .. }));
+    assert!(touched, "{:?}", said(&outs));
+    let (mut t, mut s) = red();
+    // 馬 on file 5: no horse stands there, so no move can start so (6.3(6)(b)).
+    let outs = press(&mut s, &mut t, "025", Seat::Red);
+    assert!(
+        said(&outs).contains(&Utterance::Impossible),
+        "{:?}",
+        said(&outs)
+    );
+}
+
+#[test]
+fn black_words_are_written_as_black_writes_them() {
+    let mut t = Table::part6();
+    announce(&mut t, Seat::Red, "炮二平五", "h2e2");
+    let mut s = join(&t, "black", SessionOptions::default());
+    let outs = press(&mut s, &mut t, "028+7", Seat::Black);
+    let texts: Vec<Command> = sent(&outs);
+    assert_eq!(
+        texts,
+        ["馬", "８", "進", "７"]
+            .map(|w| Command::Word { text: w.into() })
+            .to_vec()
+    );
+}
+
+#[test]
+fn s7p6_5_both_times_are_asked_of_the_server_and_the_answer_said() {
+    let (mut t, mut s) = red();
+    let outs = press(&mut s, &mut t, "/1", Seat::Red);
+    assert_eq!(sent(&outs), vec![Command::QueryTime]);
+    assert!(said(&outs).iter().any(|u| matches!(
+        u,
+        Utterance::Times { reason: TimeReason::Query, first, .. } if first.side == Color::Red
+    )));
+}
+
+#[test]
+fn the_opponents_last_move_and_the_last_message_are_repeated_locally() {
+    let mut t = Table::part6();
+    let mut s = join(&t, "black", SessionOptions::default());
+    let none = press(&mut s, &mut t, "/2", Seat::Black);
+    assert!(said(&none).contains(&Utterance::Client(Notice::Nothing)));
+    let words: String = "炮二平五".into();
+    for c in words.chars() {
+        t.other(
+            &mut s,
+            Seat::Red,
+            Command::Word {
+                text: c.to_string(),
+            },
+        );
+    }
+    t.other(
+        &mut s,
+        Seat::Red,
+        Command::BoardMove {
+            board: None,
+            mv: "h2e2".into(),
+        },
+    );
+    let moved = t.other(&mut s, Seat::Red, Command::PressClock);
+    let reading = said(&moved)
+        .into_iter()
+        .find(|u| matches!(u, Utterance::Move { .. }))
+        .expect("the move read");
+    let again = press(&mut s, &mut t, "/2", Seat::Black);
+    assert!(sent(&again).is_empty(), "answered locally");
+    assert_eq!(said(&again).last(), Some(&reading));
+    let last = press(&mut s, &mut t, ".", Seat::Black);
+    assert_eq!(said(&last), vec![reading]);
+}
+
+#[test]
+fn board_queries_are_answered_from_the_local_position() {
+    let (mut t, mut s) = red();
+    let pieces = |outs: &[Output]| match said(outs).last() {
+        Some(Utterance::Client(Notice::Pieces { list })) => list.clone(),
+        other => panic!("{other:?}"),
+    };
+    let file5 = press(&mut s, &mut t, "/35", Seat::Red);
+    assert!(sent(&file5).is_empty());
+    assert_eq!(pieces(&file5).len(), 4);
+    assert_eq!(pieces(&press(&mut s, &mut t, "/43", Seat::Red)).len(), 2);
+    assert!(pieces(&press(&mut s, &mut t, "/45", Seat::Red)).is_empty());
+    let mine = pieces(&press(&mut s, &mut t, "/56", Seat::Red));
+    assert_eq!(mine.len(), 2);
+    assert!(
+        mine.iter()
+            .all(|p| p.piece.color == Color::Red && p.rank == 3)
+    );
+    let theirs = pieces(&press(&mut s, &mut t, "/65", Seat::Red));
+    assert_eq!(
+        (theirs[0].piece.color, theirs[0].file, theirs[0].rank),
+        (Color::Black, 5, 10)
+    );
+    assert_eq!(pieces(&press(&mut s, &mut t, "/7", Seat::Red)).len(), 32);
+}
+
+#[test]
+fn a69_2_a_draw_is_offered_declined_and_accepted_from_the_keypad() {
+    let mut t = Table::part6();
+    let mut red = join(&t, "red", SessionOptions::default());
+    let offer = press(&mut red, &mut t, "/8", Seat::Red);
+    assert_eq!(sent(&offer), vec![Command::OfferDraw]);
+    announce(&mut t, Seat::Red, "炮二平五", "h2e2");
+    let mut black = join(&t, "black", SessionOptions::default());
+    // The offer stands: black's `/ 8` accepts it.
+    let accept = press(&mut black, &mut t, "/8", Seat::Black);
+    assert_eq!(sent(&accept), vec![Command::AcceptDraw]);
+    assert!(black.is_over());
+
+    let mut t = Table::part6();
+    let mut red = join(&t, "red", SessionOptions::default());
+    press(&mut red, &mut t, "/8", Seat::Red);
+    announce(&mut t, Seat::Red, "炮二平五", "h2e2");
+    let mut black = join(&t, "black", SessionOptions::default());
+    let decline = press(&mut black, &mut t, "/9", Seat::Black);
+    assert_eq!(sent(&decline), vec![Command::DeclineDraw]);
+    assert!(!black.is_over());
+}
+
+#[test]
+fn a69_1_resignation_needs_its_confirmation() {
+    let (mut t, mut s) = red();
+    let ask = press(&mut s, &mut t, "/0", Seat::Red);
+    assert!(sent(&ask).is_empty());
+    assert!(said(&ask).contains(&Utterance::Client(Notice::ConfirmResign)));
+    // Another key takes it back.
+    let other = press(&mut s, &mut t, "/1", Seat::Red);
+    assert!(said(&other).contains(&Utterance::Client(Notice::ResignCancelled)));
+    // So does the end of the confirmation window.
+    press(&mut s, &mut t, "/0", Seat::Red);
+    let deadline = s.next_deadline().expect("a window");
+    let late = s.handle(Input::Tick, deadline);
+    assert!(said(&[late]).contains(&Utterance::Client(Notice::ResignCancelled)));
+    // `/ 0` twice resigns.
+    let done = press(&mut s, &mut t, "/0/0", Seat::Red);
+    assert_eq!(sent(&done), vec![Command::Resign]);
+    assert!(s.is_over());
+    assert!(
+        said(&done)
+            .iter()
+            .any(|u| matches!(u, Utterance::GameEnd { .. }))
+    );
+}
+
+#[test]
+fn s7p7_4_2_g_a_repeat_owed_is_prompted_sent_as_repeat_words_and_confirmed() {
+    // Red (blind, VI board) moves; black owes the repeat of red's announcement.
+    let mut t = Table::part7();
+    announce(&mut t, Seat::Red, "炮二平五", "h2e2");
+    let mut black = join(&t, "black", SessionOptions::default());
+    let prompt = press(&mut black, &mut t, "/-", Seat::Black);
+    assert!(said(&prompt).iter().any(|u| matches!(
+        u,
+        Utterance::RepeatDue {
+            mover: Color::Red,
+            ..
+        }
+    )));
+    let repeat = press(&mut black, &mut t, "062*5", Seat::Black);
+    assert_eq!(
+        sent(&repeat),
+        ["炮", "二", "平", "五"]
+            .map(|w| Command::RepeatWord { text: w.into() })
+            .to_vec()
+    );
+    assert!(said(&repeat).contains(&Utterance::Repeated));
+    let confirm = press(&mut black, &mut t, "/+", Seat::Black);
+    assert_eq!(sent(&confirm), vec![Command::ConfirmRepeat]);
+}
+
+#[test]
+fn the_clock_the_referee_and_help() {
+    let (mut t, mut s) = red();
+    let clock = press(&mut s, &mut t, "E", Seat::Red);
+    assert_eq!(sent(&clock), vec![Command::PressClock]);
+    assert_eq!(clock[0].heard[0].earcon, Some(Earcon::ClockPress));
+    let call = press(&mut s, &mut t, "/*", Seat::Red);
+    assert_eq!(sent(&call), vec![Command::Signal]);
+    let help = press(&mut s, &mut t, "/.", Seat::Red);
+    assert!(said(&help).contains(&Utterance::Client(Notice::Help)));
+    let cancel = press(&mut s, &mut t, "0B", Seat::Red);
+    assert!(said(&cancel).contains(&Utterance::Client(Notice::Cancelled)));
+    let unknown = press(&mut s, &mut t, "0+", Seat::Red);
+    assert!(said(&unknown).contains(&Utterance::Client(Notice::UnknownKey)));
+}
+
+#[test]
+fn a_refused_command_is_said_and_a_proxy_may_not_offer_or_resign() {
+    let mut t = Table::part6();
+    let mut black = join(&t, "black", SessionOptions::default());
+    let early = press(&mut black, &mut t, "05", Seat::Black);
+    assert!(said(&early).contains(&Utterance::Client(Notice::Refused(Refusal::NotYourTurn))));
+    let proxy = join(&t, "red_proxy", SessionOptions::default());
+    assert!(proxy.is_proxy() && proxy.side() == Some(Color::Red));
+    let mut proxy = proxy;
+    for keys in ["/8", "/9", "/0"] {
+        let outs = press(&mut proxy, &mut t, keys, Seat::RedProxy);
+        assert!(sent(&outs).is_empty());
+        assert!(said(&outs).contains(&Utterance::Client(Notice::ProxyMayNot)));
+    }
+}
+
+#[test]
+fn a_lost_connection_is_said_nothing_is_sent_and_the_hello_asks_for_what_was_missed() {
+    let (mut t, mut s) = red();
+    let lost = s.handle(Input::Disconnected, 10);
+    assert!(said(&[lost]).contains(&Utterance::Client(Notice::Disconnected)));
+    let key = press(&mut s, &mut t, "1", Seat::Red);
+    assert!(sent(&key).is_empty());
+    let back = s.handle(Input::Connected, 20);
+    assert_eq!(
+        back.send,
+        vec![ToServer::Hello {
+            token: "tok".into(),
+            since: Some(t.seq)
+        }]
+    );
+    // Events already in the state are not applied twice.
+    let (seq, e) = t.log.last().cloned().expect("an event");
+    let dup = s.handle(
+        Input::Server(FromServer::Event {
+            seq,
+            at: 0,
+            event: Box::new(e),
+        }),
+        30,
+    );
+    assert!(dup.heard.is_empty());
+}
+
+#[test]
+fn the_status_line_shows_turn_clocks_last_move_and_words() {
+    use baoqi_clients::session::{StatusInfo, render_status};
+    let mut t = Table::part6();
+    let mut s = join(&t, "black", SessionOptions::default());
+    for c in "炮二".chars() {
+        t.other(
+            &mut s,
+            Seat::Red,
+            Command::Word {
+                text: c.to_string(),
+            },
+        );
+    }
+    let info = StatusInfo::of(&s, t.now);
+    assert_eq!(info.to_move, Some(Color::Red));
+    assert_eq!(info.words, "炮二");
+    assert!(info.clocks[0] <= 20 * 60_000 && info.clocks[1] == 20 * 60_000);
+    let text = render_status(&info, 80);
+    assert!(
+        text.contains("\x1b#3") && text.contains("報炮二"),
+        "{text:?}"
+    );
+}
+
+#[test]
+fn a_script_waits_on_the_table_and_presses_its_keys() {
+    use baoqi_clients::session::{Action, Runner, parse_script};
+    let mut t = Table::part6();
+    let mut s = join(&t, "black", SessionOptions::default());
+    let steps = parse_script("await my_turn\nkeys 0 2\nawait moved side=black").unwrap();
+    let mut r = Runner::new(steps, 100);
+    assert_eq!(r.poll(&s, 0), Action::Blocked, "red is to move");
+    for c in "炮二平五".chars() {
+        t.other(
+            &mut s,
+            Seat::Red,
+            Command::Word {
+                text: c.to_string(),
+            },
+        );
+    }
+    t.other(
+        &mut s,
+        Seat::Red,
+        Command::BoardMove {
+            board: None,
+            mv: "h2e2".into(),
+        },
+    );
+    t.other(&mut s, Seat::Red, Command::PressClock);
+    assert_eq!(r.poll(&s, 10), Action::Key(Key::Digit(0)));
+    assert_eq!(r.poll(&s, 20), Action::WaitUntil(110));
+    assert_eq!(r.poll(&s, 110), Action::Key(Key::Digit(2)));
+    assert_eq!(r.poll(&s, 120), Action::Blocked, "no move of black's yet");
+    assert!(!r.is_done());
+}

@@ -1,0 +1,335 @@
+//! `baoqi keypad`: the blind player's keypad client (`docs/keypad.md`). Keys from the
+//! terminal (lines, or raw keys with `--raw`) or a script; speech through espeak-ng, speech-
+//! dispatcher or text only; optionally a tactile board attached (`--board`). The logic is in
+//! `baoqi_clients::session`; this file reads the arguments and starts the readers.
+
+use std::io::{BufRead, Read};
+use std::path::PathBuf;
+use std::time::Duration;
+
+use baoqi_clients::board::{SenseMode, parse_line};
+use baoqi_clients::keypad::Key;
+use baoqi_clients::session::frontend::{AudioFrontend, FrontendOptions, SpeakerKind};
+use baoqi_clients::session::net::{Local, LoopOptions, run, seat_url};
+use baoqi_clients::session::{Runner, Session, SessionOptions, Step, parse_script};
+use baoqi_grammar::speech::Lang;
+use clap::{Args, ValueEnum};
+use tokio::sync::mpsc::{UnboundedSender, unbounded_channel};
+
+use super::CliError;
+
+/// The language spoken.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub(crate) enum Voice {
+    /// Cantonese.
+    Yue,
+    /// Mandarin.
+    Cmn,
+}
+
+/// The speaker.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub(crate) enum SpeakerArg {
+    /// espeak-ng played through the sound card (cpal).
+    Espeak,
+    /// speech-dispatcher.
+    Dispatcher,
+    /// No sound: print what would be said.
+    Text,
+}
+
+/// Options shared by `baoqi keypad` and `baoqi board`.
+#[derive(Debug, Args)]
+pub(crate) struct ClientArgs {
+    /// The server, e.g. `http://127.0.0.1:7878`.
+    #[arg(long)]
+    url: String,
+    /// The seat's token (from `baoqi event create` or `serve --demo`).
+    #[arg(long)]
+    token: String,
+    /// The language spoken.
+    #[arg(long, value_enum, default_value = "yue")]
+    voice: Voice,
+    /// Write every utterance (and what became of it) as a line to this file.
+    #[arg(long)]
+    spoken_log: Option<PathBuf>,
+    /// The sound output device (cpal id, e.g. `alsa:wavtap`); default: the default device.
+    #[arg(long)]
+    device: Option<String>,
+    /// Milliseconds the tactile board must be still before a move is reported.
+    #[arg(long, default_value_t = baoqi_clients::board::DEFAULT_SETTLE_MS)]
+    settle_ms: u64,
+    /// Keep running after the game is over.
+    #[arg(long)]
+    stay: bool,
+}
+
+/// Arguments of `baoqi keypad`.
+#[derive(Debug, Args)]
+pub(crate) struct KeypadArgs {
+    #[command(flatten)]
+    client: ClientArgs,
+    /// Who speaks.
+    #[arg(long, value_enum, default_value = "espeak")]
+    speaker: SpeakerArg,
+    /// Keys from a script (keys, board lines, sleep, await; see docs/keypad.md) instead of
+    /// the keyboard.
+    #[arg(long)]
+    script: Option<PathBuf>,
+    /// Milliseconds between the keys of one script line.
+    #[arg(long, default_value_t = 150)]
+    key_gap: u64,
+    /// Read single key presses (the terminal in raw mode) instead of lines.
+    #[arg(long)]
+    raw: bool,
+    /// An attached tactile board: `sim:FILE` (a script of board lines), `stdin`, or
+    /// `serial:DEV`.
+    #[arg(long)]
+    board: Option<String>,
+    /// The attached board selects by presses (origin, destination) instead of sensing pieces.
+    #[arg(long)]
+    press_to_select: bool,
+    /// Record each game (everything spoken) as a WAV in this folder and upload it at the end.
+    #[arg(long)]
+    record: Option<PathBuf>,
+    /// Upload recordings here instead of `{url}/api/tables/{table}/recording`.
+    #[arg(long)]
+    upload_url: Option<String>,
+    /// Draw the large-font status line at the top of the terminal.
+    #[arg(long)]
+    status: bool,
+    /// The terminal's width for the status line.
+    #[arg(long, default_value_t = 80)]
+    columns: usize,
+}
+
+/// Where board lines come from.
+pub(crate) enum BoardSource {
+    /// A script (`sim:FILE`, or `sim` from standard input).
+    Script(Vec<Step>),
+    /// Raw board lines on standard input.
+    Stdin,
+    /// A serial device opened as a file.
+    Serial(PathBuf),
+}
+
+/// Reads `sim`, `sim:FILE`, `stdin` or `serial:DEV`.
+pub(crate) fn board_source(spec: &str) -> Result<BoardSource, CliError> {
+    let script = |text: String| {
+        parse_script(&text)
+            .map(BoardSource::Script)
+            .map_err(|e| CliError::Usage(e.to_string()))
+    };
+    match spec.split_once(':') {
+        Some(("sim", file)) => script(std::fs::read_to_string(file)?),
+        Some(("serial", dev)) => Ok(BoardSource::Serial(dev.into())),
+        None if spec == "sim" => {
+            let mut text = String::new();
+            std::io::stdin().read_to_string(&mut text)?;
+            script(text)
+        }
+        None if spec == "stdin" => Ok(BoardSource::Stdin),
+        _ => Err(CliError::Usage(format!(
+            "board input {spec:?}: use sim, sim:FILE, stdin or serial:DEV"
+        ))),
+    }
+}
+
+/// Board lines from a reader, each parsed; bad lines are reported and skipped. At its end
+/// the client stops when `end_quits` (the board is the only input).
+pub(crate) fn spawn_line_reader(
+    reader: Box<dyn BufRead + Send>,
+    tx: UnboundedSender<Local>,
+    end_quits: bool,
+) {
+    std::thread::spawn(move || {
+        for line in reader.lines() {
+            let Ok(line) = line else { break };
+            match parse_line(&line) {
+                Ok(Some(e)) => {
+                    if tx.send(Local::Board(e)).is_err() {
+                        return;
+                    }
+                }
+                Ok(None) => {}
+                Err(e) => eprintln!("baoqi: board: {e}"),
+            }
+        }
+        if end_quits {
+            let _ = tx.send(Local::End);
+        }
+    });
+}
+
+/// Opens a serial device as a file (115200 8N1 raw, set with `stty` where it can).
+pub(crate) fn open_serial(dev: &PathBuf) -> Result<Box<dyn BufRead + Send>, CliError> {
+    let _ = std::process::Command::new("stty")
+        .arg("-F")
+        .arg(dev)
+        .args(["115200", "raw", "-echo"])
+        .status();
+    let f = std::fs::File::open(dev)?;
+    Ok(Box::new(std::io::BufReader::new(f)))
+}
+
+/// Keys from standard input: in line mode each character is a key and an empty line is
+/// `Enter`; in raw mode each byte is a key.
+fn spawn_key_reader(raw: bool, tx: UnboundedSender<Local>) {
+    std::thread::spawn(move || {
+        let send = |k: Key| tx.send(Local::Key(k)).is_ok();
+        if raw {
+            for b in std::io::BufReader::new(std::io::stdin()).bytes() {
+                let Ok(b) = b else { break };
+                let key = if b == 0x7f {
+                    Some(Key::Backspace)
+                } else {
+                    Key::from_char(char::from(b))
+                };
+                if key.is_some_and(|k| !send(k)) {
+                    return;
+                }
+            }
+        } else {
+            for line in std::io::stdin().lock().lines() {
+                let Ok(line) = line else { break };
+                let keys: Vec<Key> = if line.trim().is_empty() {
+                    vec![Key::Enter]
+                } else {
+                    line.chars().filter_map(Key::from_char).collect()
+                };
+                if !keys.into_iter().all(send) {
+                    return;
+                }
+            }
+        }
+        let _ = tx.send(Local::End);
+    });
+}
+
+/// Puts the terminal in raw mode (no line buffering, no echo) and gives back how to undo it.
+fn raw_terminal() -> Option<String> {
+    let saved = std::process::Command::new("stty").arg("-g").output().ok()?;
+    if !saved.status.success() {
+        return None;
+    }
+    std::process::Command::new("stty")
+        .args(["-icanon", "-echo", "min", "1"])
+        .status()
+        .ok()?;
+    Some(String::from_utf8_lossy(&saved.stdout).trim().to_owned())
+}
+
+/// Runs a client with its frontend until the game ends (or the input does, or a board
+/// script is done: `exit_after_scripts`).
+pub(crate) fn run_client(
+    c: &ClientArgs,
+    frontend: FrontendOptions,
+    session_board: Option<SenseMode>,
+    scripts: Vec<Runner>,
+    exit_after_scripts: bool,
+    readers: impl FnOnce(UnboundedSender<Local>) -> Result<(), CliError>,
+) -> Result<(), CliError> {
+    let url = seat_url(&c.url).map_err(|e| CliError::Usage(e.to_string()))?;
+    let mut fe = AudioFrontend::open(frontend).map_err(|e| CliError::Failed(e.to_string()))?;
+    let mut session = Session::new(
+        &c.token,
+        SessionOptions {
+            board: session_board,
+            settle_ms: c.settle_ms,
+            ..SessionOptions::default()
+        },
+    );
+    let (tx, rx) = unbounded_channel();
+    readers(tx)?;
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()?;
+    let opts = LoopOptions {
+        url,
+        exit_at_end: !c.stay,
+        exit_after_scripts: (exit_after_scripts && !c.stay).then_some(Duration::from_secs(1)),
+    };
+    rt.block_on(run(&opts, &mut session, &mut fe, scripts, rx))
+        .map_err(|e| CliError::Failed(e.to_string()))
+}
+
+/// The frontend options of the shared arguments.
+pub(crate) fn frontend_options(c: &ClientArgs, speaker: SpeakerKind) -> FrontendOptions {
+    FrontendOptions {
+        lang: match c.voice {
+            Voice::Yue => Lang::Yue,
+            Voice::Cmn => Lang::Cmn,
+        },
+        speaker,
+        device: c.device.clone(),
+        spoken_log: c.spoken_log.clone(),
+        record_dir: None,
+        server: c.url.clone(),
+        upload_url: None,
+        token: c.token.clone(),
+        status_columns: None,
+    }
+}
+
+/// Runs `baoqi keypad`.
+pub(crate) fn run_keypad(a: &KeypadArgs) -> Result<(), CliError> {
+    let speaker = match a.speaker {
+        SpeakerArg::Espeak => SpeakerKind::Espeak,
+        SpeakerArg::Dispatcher => SpeakerKind::Dispatcher,
+        SpeakerArg::Text => SpeakerKind::Text,
+    };
+    let mut fe = frontend_options(&a.client, speaker);
+    fe.record_dir.clone_from(&a.record);
+    fe.upload_url.clone_from(&a.upload_url);
+    fe.status_columns = a.status.then_some(a.columns);
+    let mut scripts = Vec::new();
+    if let Some(path) = &a.script {
+        let steps = parse_script(&std::fs::read_to_string(path)?)
+            .map_err(|e| CliError::Usage(format!("{}: {e}", path.display())))?;
+        scripts.push(Runner::new(steps, a.key_gap));
+    }
+    let board = a.board.as_deref().map(board_source).transpose()?;
+    let mode = if a.press_to_select {
+        SenseMode::PressToSelect
+    } else {
+        SenseMode::Occupancy
+    };
+    let mut board_reader = None;
+    match board {
+        Some(BoardSource::Script(steps)) => scripts.push(Runner::new(steps, a.key_gap)),
+        Some(BoardSource::Stdin) if a.script.is_none() => {
+            return Err(CliError::Usage(
+                "the keyboard reads standard input: give the keys by --script, or the board by sim:FILE or serial:DEV".into(),
+            ));
+        }
+        Some(BoardSource::Stdin) => {
+            board_reader = Some(
+                Box::new(std::io::BufReader::new(std::io::stdin())) as Box<dyn BufRead + Send>
+            );
+        }
+        Some(BoardSource::Serial(dev)) => board_reader = Some(open_serial(&dev)?),
+        None => {}
+    }
+    let keyboard = a.script.is_none();
+    let restore = (keyboard && a.raw).then(raw_terminal).flatten();
+    let result = run_client(
+        &a.client,
+        fe,
+        a.board.is_some().then_some(mode),
+        scripts,
+        false,
+        |tx| {
+            if let Some(r) = board_reader {
+                spawn_line_reader(r, tx.clone(), false);
+            }
+            if keyboard {
+                spawn_key_reader(a.raw, tx);
+            }
+            Ok(())
+        },
+    );
+    if let Some(saved) = restore {
+        let _ = std::process::Command::new("stty").arg(saved).status();
+    }
+    result
+}
