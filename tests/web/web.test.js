@@ -27,13 +27,13 @@ after(async () => {
 
 /** axe on every open page, in the state it is in now. */
 async function axeAll(state) {
-  for (const [name, page] of Object.entries(pages)) {
-    violations.push(...(await axe(page, `${name} / ${state}`)));
-  }
+  // Side by side: each page has its own renderer.
+  const found = await Promise.all(Object.entries(pages).map(([name, page]) => axe(page, `${name} / ${state}`)));
+  violations.push(...found.flat());
 }
 
 async function shots(state) {
-  for (const [name, page] of Object.entries(pages)) await shot(page, `${name}-${state}`);
+  await Promise.all(Object.entries(pages).map(([name, page]) => shot(page, `${name}-${state}`)));
 }
 
 /** Clicks the board point `pt` on a page (a visual board's button). */
@@ -147,7 +147,7 @@ async function game() {
   await waitText(cd, "#answer", "走子 h9g7：已接受");
   await cd.locator("#signal").click();
   await waitText(cd, "#answer", "請代為報棋：已接受");
-  await waitText(mon, "#table-2", "須代為報棋");
+  await waitText(mon, "#table-2", "代為報棋");
   await axeAll("signalled");
   await shots("04-signalled");
   await mon.locator("body").focus();

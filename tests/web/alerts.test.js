@@ -1,0 +1,96 @@
+// Time alerts seen, never only heard (SPEC §7, §9): on a table with a 15 s clock and an
+// alert at 12 s, the alert reaches the deaf player's card UI and the sighted player's page
+// as a banner, a flash of the screen and a vibration where the device has one. Then the
+// card gestures: a tap hands nothing over; dragging the resignation card up towards the
+// opponent hands it over, final at once (7.1(2)). axe-core on every page in every state;
+// screenshots under target/screenshots/alerts-*.
+
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { browser, open, waitText } from "./harness.js";
+import { startEvent, seatAt, Pages } from "./event.js";
+
+const TABLE = 2;
+let server;
+let chrome;
+const pages = new Pages("alerts");
+
+before(async () => {
+  server = await startEvent();
+  chrome = await browser();
+});
+
+after(async () => {
+  await chrome?.close();
+  server?.stop();
+});
+
+/** Opens a page whose `navigator.vibrate` records its patterns in `window.vibrations`. */
+async function openRecordingVibration(url, viewport) {
+  const page = await open(chrome, "about:blank", viewport);
+  await page.addInitScript(() => {
+    window.vibrations = [];
+    Object.defineProperty(navigator, "vibrate", { value: (p) => { window.vibrations.push(p); return true; } });
+  });
+  await page.goto(url);
+  return page;
+}
+
+/** Waits for the alert's banner and flash on a page; returns the banner's text. */
+async function alerted(page) {
+  await waitText(page, "#banner.on", "報時", 10000);
+  await page.waitForFunction(() => document.body.classList.contains("flash"));
+  assert.ok((await page.evaluate(() => window.vibrations.length)) > 0, "the device vibrated");
+  return page.locator("#banner").textContent();
+}
+
+test("time alerts flash on the card UI and the player page; the card drag gesture", async () => {
+  try {
+    await run();
+  } catch (e) {
+    await pages.failed();
+    throw e;
+  }
+  const { errs, violations } = pages.errors();
+  assert.deepEqual(errs, [], "page errors");
+  assert.deepEqual(violations, [], `axe violations:\n${violations.join("\n")}`);
+});
+
+async function run() {
+  const { seats } = server;
+  const black = seatAt(seats, "black", TABLE);
+  assert.match(black.link, /\/card#token=/, "a deaf player's link opens the card UI");
+  const card = pages.add("card", await openRecordingVibration(black.link, { width: 1024, height: 1366 }));
+  const red = pages.add("red", await openRecordingVibration(seatAt(seats, "red", TABLE).link));
+  await waitText(card, "#who", "吳靜");
+  await waitText(red, "#who", "周立");
+
+  // Black starts the clocks; red's 15 s run; at 12 s left the alert fires (6.6(3): the
+  // triggering side's time first).
+  await card.locator("#press").click();
+  await waitText(red, "#turn", "輪到紅方（我）");
+  const onCard = await alerted(card);
+  const onRed = await alerted(red);
+  assert.match(onCard, /報時：紅方 12 秒/);
+  assert.match(onRed, /報時：紅方 12 秒/);
+  await pages.state("01-alert");
+
+  // A tap on a card hands nothing over.
+  const resign = '#mine [data-card="black-resign"]';
+  await card.locator(resign).click();
+  await card.waitForTimeout(300);
+  assert.equal(await card.locator(resign).count(), 1, "the card is still in hand");
+  assert.doesNotMatch(await card.locator("#turn").textContent(), /對局結束/);
+
+  // Dragging the resignation card up towards the opponent hands it over: final at once.
+  const box = await card.locator(resign).boundingBox();
+  await card.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await card.mouse.down();
+  await card.mouse.move(box.x + box.width / 2, box.y + box.height / 2 - 150, { steps: 8 });
+  await card.mouse.up();
+  await waitText(card, "#answer", "交出認負卡（認負）：已接受");
+  await waitText(red, "#result", "1-0");
+  await waitText(red, "#feed", "黑方的認負卡交給紅方");
+  await waitText(card, "#mine", "我的認負卡已交出");
+  await pages.state("02-resigned-by-drag");
+}

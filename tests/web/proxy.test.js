@@ -1,0 +1,118 @@
+// The announcing page (/proxy) in a real browser, on a 共融賽 table where the deaf black
+// player named a proxy before the game (7.4(2)(d)(ii)): after the player's signal the proxy
+// gives the words one by one, each shown back with the arbiter's verdict, corrects after an
+// impossible prefix (7.4(2)(f)(ii)) and presses the clock for him; then the referee, from
+// the monitor's link, announces the next move for the player (7.4(2)(d)(i)) and the player
+// presses. axe-core on every page in every state; screenshots under target/screenshots/proxy-*.
+
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { browser, open, waitText } from "./harness.js";
+import { startEvent, seatAt, Pages, boardMove, sayWords } from "./event.js";
+
+const TABLE = 3;
+let server;
+let chrome;
+const pages = new Pages("proxy");
+
+before(async () => {
+  server = await startEvent();
+  chrome = await browser();
+});
+
+after(async () => {
+  await chrome?.close();
+  server?.stop();
+});
+
+test("a proxy and the referee announce word by word for a deaf player", async () => {
+  try {
+    await run();
+  } catch (e) {
+    await pages.failed();
+    throw e;
+  }
+  const { errs, violations } = pages.errors();
+  assert.deepEqual(errs, [], "page errors");
+  assert.deepEqual(violations, [], `axe violations:\n${violations.join("\n")}`);
+});
+
+/** One full red turn on the VI board (mirroring black's last move first when owed). */
+async function redTurn(red, mirror, mv, words) {
+  if (mirror) {
+    await boardMove(red, mirror);
+    await red.locator("#confirm-repeat").click();
+    await waitText(red, "#answer", "確認複讀：已接受");
+  }
+  await boardMove(red, mv);
+  await sayWords(red, words);
+  await red.locator("#press").click();
+}
+
+/** The deaf player mirrors red's move, moves, and signals (7.4(2)(d)). */
+async function blackMoves(card, mirror, mv) {
+  await card.locator("#confirm-repeat").click();
+  await waitText(card, "#answer", "確認對手着法：已接受");
+  await boardMove(card, mirror);
+  await boardMove(card, mv);
+  await card.locator("#signal").click();
+  await waitText(card, "#answer", "請代為報棋：已接受");
+}
+
+async function run() {
+  const { seats } = server;
+  const proxySeat = seatAt(seats, "black_proxy", TABLE);
+  assert.match(proxySeat.link, /\/proxy#token=/, "a proxy's link opens the announcing page");
+  const mon = pages.add("monitor", await open(chrome, seatAt(seats, "referee", TABLE).link, { width: 1400, height: 1000 }));
+  const red = pages.add("red", await open(chrome, seatAt(seats, "red", TABLE).link));
+  const card = pages.add("card", await open(chrome, seatAt(seats, "black", TABLE).link, { width: 1024, height: 1366 }));
+  const proxy = pages.add("proxy", await open(chrome, proxySeat.link));
+  await waitText(proxy, "#who", "梁代理（黑方代理 proxy）");
+  await waitText(proxy, "#for", "為黑方報棋");
+  assert.equal(await proxy.locator("#offer, #resign").count(), 0, "a proxy never offers or resigns (69)");
+  assert.ok(await proxy.locator("#press").isVisible(), "the proxy presses for his player");
+
+  await card.locator("#press").click();
+  await waitText(red, "#turn", "輪到紅方（我）");
+  await redTurn(red, null, "h2e2", ["炮", "二", "平", "五"]);
+  await waitText(proxy, "#moves", "炮二平五");
+
+  // The deaf player mirrors, moves 馬8進7 and signals: the proxy is told to announce.
+  await blackMoves(card, "h2e2", "h9g7");
+  await waitText(proxy, "#banner", "黑方已示意");
+  await waitText(proxy, "#todo", "請代理代為報棋並按鐘");
+  await pages.state("01-signalled");
+
+  // 炮 5: no cannon on that file, the prefix is impossible, so the proxy may start again.
+  await sayWords(proxy, ["炮", "5"]);
+  await waitText(proxy, "#verdicts", "不可能是任何着法");
+  await sayWords(proxy, ["馬", "8"]);
+  await waitText(proxy, "#verdicts", "摸子：馬（h9）");
+  await waitText(proxy, "#verdicts", "可能的着法，尚餘");
+  await sayWords(proxy, ["進"]);
+  // The keys that may follow are marked (black's numerals come back full-width, ７).
+  await proxy.locator('#keys button[data-word="7"].next').waitFor();
+  assert.equal(await proxy.locator('#keys button[data-word="5"].next').count(), 0);
+  await sayWords(proxy, ["7"]);
+  await waitText(proxy, "#verdict", "已報（不能反悔）：馬８進７");
+  await waitText(card, "#heard-move", "馬８進７");
+  await pages.state("02-proxy-announced", ["proxy", "card"]);
+  await proxy.locator("#press").click();
+  await waitText(proxy, "#answer", "代按棋鐘：已接受");
+  await waitText(red, "#moves", "馬８進７");
+
+  // Next turn the referee announces for the player from the monitor's announce page.
+  const href = await mon.locator(`a[data-proxy="${TABLE}"]`).getAttribute("href");
+  const refPage = pages.add("referee", await open(chrome, new URL(href, server.base).href));
+  await waitText(refPage, "#who", "監局裁判");
+  assert.ok(!(await refPage.locator("#press").isVisible()), "after the referee's words the player presses (7.4(2)(d)(i))");
+  await redTurn(red, "h9g7", "h0g2", ["馬", "二", "進", "三"]);
+  await blackMoves(card, "h0g2", "i9h9");
+  await waitText(refPage, "#todo", "請代為報棋");
+  await sayWords(refPage, ["車", "9", "平", "8"]);
+  await waitText(refPage, "#verdicts", "四字完成");
+  await pages.state("03-referee-announced", ["referee", "proxy", "monitor"]);
+  await card.locator("#press").click();
+  await waitText(red, "#moves", "車９平８");
+  await waitText(mon, `#table-${TABLE}`, "輪到紅方");
+}

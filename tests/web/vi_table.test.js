@@ -1,0 +1,123 @@
+// A 視障賽 table (附表七 第六部分) in a real browser: both players visually impaired, both
+// announce word by word on their player pages (6.3(2)), the talking clock on every press
+// (7.1(1)(b)), a correction after an impossible prefix (6.3(6)(b)), 走子檢查 (b) shown to
+// the referee as an open call with its consequence (6.4(b)), a draw offered by voice and
+// accepted (69(2)), the result verified orally from the monitor's call (6.8).
+// axe-core on every page in every state; screenshots under target/screenshots/vi-*.
+
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { browser, open, waitText } from "./harness.js";
+import { startEvent, seatAt, Pages, boardMove, sayWords } from "./event.js";
+
+const TABLE = 1;
+let server;
+let chrome;
+const pages = new Pages("vi");
+
+before(async () => {
+  server = await startEvent();
+  chrome = await browser();
+});
+
+after(async () => {
+  await chrome?.close();
+  server?.stop();
+});
+
+test("a 視障賽 table driven from two player pages and the monitor", async () => {
+  try {
+    await play();
+  } catch (e) {
+    await pages.failed();
+    throw e;
+  }
+  const { errs, violations } = pages.errors();
+  assert.deepEqual(errs, [], "page errors");
+  assert.deepEqual(violations, [], `axe violations:\n${violations.join("\n")}`);
+});
+
+async function play() {
+  const { seats } = server;
+  const mon = pages.add("monitor", await open(chrome, seatAt(seats, "referee", TABLE).link, { width: 1400, height: 1000 }));
+  const red = pages.add("red", await open(chrome, seatAt(seats, "red", TABLE).link));
+  const black = pages.add("black", await open(chrome, seatAt(seats, "black", TABLE).link));
+  await waitText(red, "#who", "陳明");
+  await waitText(black, "#who", "林華");
+  await waitText(mon, "#tables", "視障賽 VI");
+  await mon.locator("body").focus();
+  await mon.keyboard.press("1");
+  await waitText(mon, "#current", "視障賽 VI");
+  const card = `#table-${TABLE}`;
+
+  // Black presses: the clocks start, red to move (95(3)).
+  await black.locator("#press").click();
+  await waitText(red, "#turn", "輪到紅方（我）");
+  await pages.state("01-start");
+
+  // Red moves 炮二平五 on the VI board and announces it word by word; the referee's monitor
+  // shows each word live, black's page shows the words as they come.
+  await boardMove(red, "h2e2");
+  await sayWords(red, ["炮", "二"]);
+  await waitText(red, "#verdict", "可能的着法");
+  await waitText(mon, `${card} .words`, "炮");
+  await waitText(black, "#words", "炮");
+  await sayWords(red, ["平", "五"]);
+  await waitText(red, "#verdict", "已報（不能反悔）：炮二平五");
+  await red.locator("#press").click();
+  await waitText(black, "#moves", "炮二平五");
+  // The talking clock speaks both times on the press (7.1(1)(b)): shown in the feed.
+  await waitText(black, "#feed", "時間：");
+
+  // Black: 炮 5 cannot be any move (no cannon on file 5): the prefix is impossible and the
+  // player may start again (6.3(6)(b)); the log keeps both attempts.
+  await sayWords(black, ["炮", "5"]);
+  await waitText(black, "#feed", "不可能是任何着法");
+  await waitText(mon, `${card} .words .bad`, "５");
+  await pages.state("03-impossible", ["monitor", "black"]);
+  await boardMove(black, "h9g7");
+  await sayWords(black, ["馬", "8", "進", "7"]);
+  await black.locator("#press").click();
+  await waitText(red, "#moves", "馬８進７");
+
+  // Red: 俥一平二 is illegal (the horse stands on h0), the board shows 俥一進一, a legal move
+  // of the announced piece: check (b), the board stands, announce again, 記錄違例 (6.4(b)).
+  await sayWords(red, ["車", "一", "平", "二"]);
+  await boardMove(red, "i0i1");
+  await red.locator("#press").click();
+  await waitText(mon, `${card} .calls`, "走子檢查 (b)");
+  await waitText(mon, `${card} .calls`, "〔6.4(b)〕");
+  await waitText(mon, `${card} .calls`, "違反記錄規則 1／4");
+  await waitText(red, "#mode", "走子檢查 (b)：請重新報棋");
+  await pages.state("04-check-b");
+  await sayWords(red, ["車", "一", "進", "一"]);
+  await red.locator("#press").click();
+  await waitText(black, "#moves", "俥一進一");
+  await waitText(mon, card, "沒有待處理事項");
+  const tally = await mon.locator(`${card} .tally`).textContent();
+  assert.match(tally, /紅方0／21／40／4/, "red: one recording violation (126(1)(b))");
+
+  // Black offers a draw by voice in his turn, moves, announces, presses (69(2)(b)): the
+  // monitor lists the open offer; red accepts.
+  await black.locator("#offer").click();
+  await waitText(black, "#answer", "提和：已接受");
+  await waitText(mon, `${card} .calls`, "黑方提和（本輪結束後生效）");
+  await boardMove(black, "i9h9");
+  await sayWords(black, ["車", "9", "平", "8"]);
+  await black.locator("#press").click();
+  await waitText(mon, `${card} .calls`, "已生效，待紅方接受或拒絕");
+  await pages.state("05-offer");
+  await red.locator("#accept").click();
+  await waitText(red, "#turn", "對局結束");
+  await waitText(black, "#result", "1/2-1/2");
+
+  // The result is to be verified orally: the monitor's call opens its ruling (6.8).
+  await waitText(mon, `${card} .calls`, "須口頭核實");
+  await mon.locator(`${card} .calls button[data-action="verify_result"]`).click();
+  await mon.locator("#dlg[open]").waitFor();
+  await mon.locator("#f-note").fill("雙方口頭確認和局");
+  await mon.locator("#dlg-yes").click();
+  await waitText(mon, card, "已口頭核實");
+  await waitText(mon, card, "沒有待處理事項");
+  await pages.state("06-verified");
+}
