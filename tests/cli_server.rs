@@ -3,7 +3,8 @@
 
 use std::process::Command;
 
-const BIN: &str = env!("CARGO_BIN_EXE_baoqi");
+mod common;
+use common::{BIN, Scratch, Server, get};
 
 fn baoqi(args: &[&str]) -> (bool, String, String) {
     let out = Command::new(BIN).args(args).output().expect("run baoqi");
@@ -67,48 +68,14 @@ fn an_event_is_created_extended_exported_and_a_seat_revoked() {
     }
 }
 
-/// Starts `baoqi serve` on a free port over `db` and returns it with its address, once its
-/// tables run.
-fn serve(db: &str) -> (std::process::Child, String) {
-    use std::io::{BufRead, BufReader};
-    let mut child = Command::new(BIN)
-        .args(["serve", "--listen", "127.0.0.1:0", "--db", db])
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .expect("baoqi serve");
-    let mut out = BufReader::new(child.stdout.take().expect("stdout"));
-    let mut addr = String::new();
-    let mut line = String::new();
-    while out.read_line(&mut line).expect("read") > 0 {
-        if let Some(a) = line.trim().strip_prefix("listening on ") {
-            addr = a.to_string();
-        }
-        if line.contains("tables running") {
-            break;
-        }
-        line.clear();
-    }
-    std::thread::spawn(move || {
-        let mut sink = String::new();
-        while out.read_line(&mut sink).unwrap_or(0) > 0 {
-            sink.clear();
-        }
-    });
-    assert!(
-        addr.starts_with("http://"),
-        "the server printed its address"
-    );
-    (child, addr)
-}
-
 #[test]
 fn the_load_benchmark_runs_against_an_external_server() {
     // `baoqi bench load --url URL --db FILE`: the bench event goes into the running server's
     // store, which starts its tables; the bots play over real sockets and lose nothing.
     let db = std::env::temp_dir().join(format!("baoqi-bench-{}.db", std::process::id()));
     let db = db.to_str().unwrap();
-    let (mut server, url) = serve(db);
+    let mut server = Server::start(std::path::Path::new(db), false);
+    let url = server.url.clone();
     let (ok, out, err) = baoqi(&[
         "bench",
         "load",
@@ -123,8 +90,7 @@ fn the_load_benchmark_runs_against_an_external_server() {
         "--db",
         db,
     ]);
-    let _ = server.kill();
-    let _ = server.wait();
+    server.kill();
     for suffix in ["", "-wal", "-shm"] {
         let _ = std::fs::remove_file(format!("{db}{suffix}"));
     }
@@ -141,4 +107,32 @@ fn the_load_benchmark_runs_against_an_external_server() {
         !out.contains("server: command handling"),
         "an external server's own figures are not claimed: {out}"
     );
+}
+
+#[test]
+fn web_client_files_come_from_baoqi_assets_dir_when_it_is_set() {
+    // For whoever works on the web clients: edit a copy of server/assets/ and reload the
+    // page, no rebuild; a file not in the copy is still served from the binary; a name that
+    // is not one of the web clients' files is not served from the folder either.
+    let dir = Scratch::new("assets-dir");
+    let assets = dir.join("assets");
+    std::fs::create_dir_all(assets.join("app")).unwrap();
+    std::fs::write(assets.join("player.html"), "<p>edited page</p>").unwrap();
+    std::fs::write(assets.join("app/common.js"), "// edited script").unwrap();
+    std::fs::write(assets.join("secret.txt"), "not a web client file").unwrap();
+    let server = Server::start_with(&dir.join("a.db"), false, &[("BAOQI_ASSETS_DIR", &assets)]);
+    let body = |path: &str| {
+        let (status, body) = get(server.addr(), path);
+        (status, String::from_utf8_lossy(&body).into_owned())
+    };
+    assert_eq!(body("/seat").1, "<p>edited page</p>");
+    assert_eq!(body("/assets/app/common.js").1, "// edited script");
+    assert!(
+        body("/card").1.contains("<meta charset=\"utf-8\">"),
+        "embedded"
+    );
+    assert!(body("/assets/secret.txt").0.contains("404"));
+    let plain = Server::start(&dir.join("b.db"), false);
+    let (_, embedded) = get(plain.addr(), "/seat");
+    assert!(String::from_utf8_lossy(&embedded).contains("<meta charset=\"utf-8\">"));
 }

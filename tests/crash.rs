@@ -4,8 +4,7 @@
 //! is in the store, the match resumes (the referee restarts the clocks paused by the
 //! restart policy), and the clocks are within 1 s of their value at the crash.
 
-use std::io::{BufRead, BufReader};
-use std::process::{Child, Command, Stdio};
+use std::process::Command;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -18,54 +17,8 @@ use tokio_tungstenite::tungstenite::Message;
 type Ws =
     tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
 
-const BIN: &str = env!("CARGO_BIN_EXE_baoqi");
-
-struct Server {
-    child: Child,
-    addr: String,
-    /// (role, tables text, token) of each seat printed by `--demo`.
-    seats: Vec<(String, String, String)>,
-}
-
-fn serve(db: &std::path::Path, demo: bool) -> Server {
-    let mut cmd = Command::new(BIN);
-    cmd.args(["serve", "--listen", "127.0.0.1:0", "--db"])
-        .arg(db);
-    if demo {
-        cmd.arg("--demo");
-    }
-    let mut child = cmd
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("baoqi serve");
-    let mut out = BufReader::new(child.stdout.take().expect("stdout"));
-    let (mut addr, mut seats) = (String::new(), Vec::new());
-    let mut line = String::new();
-    while out.read_line(&mut line).expect("read") > 0 {
-        if let Some(a) = line.trim().strip_prefix("listening on http://") {
-            addr = a.to_string();
-        }
-        if let Some((head, token)) = line.split_once("#token=") {
-            let mut words = head.split_whitespace();
-            let role = words.next().unwrap_or_default().to_string();
-            seats.push((role, head.to_string(), token.trim().to_string()));
-        }
-        if line.contains("tables running") {
-            break;
-        }
-        line.clear();
-    }
-    assert!(!addr.is_empty(), "the server printed its address");
-    // Keep draining stdout so the server never blocks on a full pipe.
-    std::thread::spawn(move || {
-        let mut sink = String::new();
-        while out.read_line(&mut sink).unwrap_or(0) > 0 {
-            sink.clear();
-        }
-    });
-    Server { child, addr, seats }
-}
+mod common;
+use common::{BIN, Scratch, Server};
 
 async fn join(addr: &str, endpoint: &str, token: &str) -> Ws {
     let url = format!("ws://{addr}/ws/{endpoint}");
@@ -236,25 +189,19 @@ fn check_stored(db: &std::path::Path, acked: &[usize], steps: &[(usize, Value)])
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn kill_9_at_random_instants_loses_nothing_acknowledged() {
-    let db = std::env::temp_dir().join(format!("baoqi-crash-{}.db", std::process::id()));
+    let dir = Scratch::new("crash");
+    let db = dir.join("crash.db");
     let steps = script(60);
-    let mut server = serve(&db, true);
-    let token = |s: &Server, role: &str| {
-        let found = s
-            .seats
-            .iter()
-            .find(|(r, head, _)| r == role && (role == "referee" || head.contains("table 1")));
-        found.unwrap().2.clone()
-    };
+    let mut server = Server::start(&db, true);
     let (red_t, black_t, ref_t) = (
-        token(&server, "red"),
-        token(&server, "black"),
-        token(&server, "referee"),
+        server.token("red", Some(1)),
+        server.token("black", Some(1)),
+        server.token("referee", None),
     );
     let mut acked_total = 0;
     let mut seed = 0x9e37_79b9_7f4a_7c15_u64 ^ u64::from(std::process::id());
     for round in 0..5 {
-        let mut referee = join(&server.addr, "monitor", &ref_t).await;
+        let mut referee = join(server.addr(), "monitor", &ref_t).await;
         let state = until(&mut referee, |v| v["type"] == "state" && v["table"] == 1).await;
         if round == 0 {
             referee_command(&mut referee, json!({"type": "start"})).await;
@@ -265,8 +212,8 @@ async fn kill_9_at_random_instants_loses_nothing_acknowledged() {
             );
             referee_command(&mut referee, json!({"type": "resume"})).await;
         }
-        let red = join(&server.addr, "seat", &red_t).await;
-        let black = join(&server.addr, "seat", &black_t).await;
+        let red = join(server.addr(), "seat", &red_t).await;
+        let black = join(server.addr(), "seat", &black_t).await;
         let acked = Arc::new(Mutex::new(Vec::new()));
         let from = stored_player_commands(&db).len();
         let bot = tokio::spawn(play([red, black], steps.clone(), from, acked.clone()));
@@ -274,16 +221,15 @@ async fn kill_9_at_random_instants_loses_nothing_acknowledged() {
         seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
         let wait = 300 + (seed >> 33) % 900;
         let before = clocks_after(&mut referee, state["snapshot"]["clock"].clone(), wait).await;
-        server.child.kill().expect("kill -9");
-        let _ = server.child.wait();
+        server.kill();
         bot.abort();
         let acked = acked.lock().unwrap().clone();
         let stored = check_stored(&db, &acked, &steps);
         acked_total += acked.len();
 
         // Restart: the match is rebuilt, paused, and the clocks stand where they stood.
-        server = serve(&db, false);
-        let mut referee = join(&server.addr, "monitor", &ref_t).await;
+        server = Server::start(&db, false);
+        let mut referee = join(server.addr(), "monitor", &ref_t).await;
         let state = until(&mut referee, |v| v["type"] == "state" && v["table"] == 1).await;
         let now = state["at"].as_u64().unwrap();
         let clock = &state["snapshot"]["clock"];
@@ -306,9 +252,4 @@ async fn kill_9_at_random_instants_loses_nothing_acknowledged() {
         acked_total > 20,
         "the game progressed: {acked_total} commands acknowledged"
     );
-    server.child.kill().unwrap();
-    let _ = server.child.wait();
-    for suffix in ["", "-wal", "-shm"] {
-        let _ = std::fs::remove_file(format!("{}{suffix}", db.display()));
-    }
 }

@@ -18,7 +18,8 @@ use std::time::{Duration, Instant};
 
 use baoqi_audio::{Espeak, Pcm};
 
-const BIN: &str = env!("CARGO_BIN_EXE_baoqi");
+mod common;
+use common::{BIN, Scratch, Server, baoqi, token_of};
 
 const EVENT: &str = r#"
 name = "e2e 視障賽"
@@ -80,57 +81,6 @@ await board step=h9g7
 keys Enter
 await over
 ";
-
-struct Dir(PathBuf);
-
-impl Drop for Dir {
-    fn drop(&mut self) {
-        if std::env::var_os("BAOQI_KEEP_TAP").is_none() && !std::thread::panicking() {
-            let _ = std::fs::remove_dir_all(&self.0);
-        }
-    }
-}
-
-fn baoqi(args: &[&str]) -> String {
-    let out = Command::new(BIN).args(args).output().expect("run baoqi");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
-
-/// Starts `baoqi serve`; returns it and its address.
-fn serve(db: &Path) -> (Child, String) {
-    let mut child = Command::new(BIN)
-        .args(["serve", "--listen", "127.0.0.1:0", "--db"])
-        .arg(db)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("baoqi serve");
-    let mut out = BufReader::new(child.stdout.take().expect("stdout"));
-    let mut addr = String::new();
-    let mut line = String::new();
-    while out.read_line(&mut line).unwrap_or(0) > 0 {
-        if let Some(a) = line.trim().strip_prefix("listening on ") {
-            a.clone_into(&mut addr);
-        }
-        if line.contains("tables running") {
-            break;
-        }
-        line.clear();
-    }
-    std::thread::spawn(move || {
-        let mut sink = String::new();
-        while out.read_line(&mut sink).unwrap_or(0) > 0 {
-            sink.clear();
-        }
-    });
-    assert!(!addr.is_empty(), "the server printed its address");
-    (child, addr)
-}
 
 /// The ALSA configuration of one client: `wavtap` writes what it plays to `wav`.
 fn alsa_conf(dir: &Path, name: &str) -> (PathBuf, PathBuf) {
@@ -225,9 +175,8 @@ fn loud_seconds(pcm: &Pcm) -> f64 {
     spans.iter().map(|(a, b)| b - a).sum::<usize>() as f64 / f64::from(pcm.rate)
 }
 
-/// Creates the event of [`EVENT`] and starts the server: it, its address, red's and black's
-/// tokens.
-fn start_table(dir: &Path) -> (Child, String, String, String) {
+/// Creates the event of [`EVENT`] and starts the server: it, red's and black's tokens.
+fn start_table(dir: &Scratch) -> (Server, String, String) {
     let db = dir.join("e2e.db");
     let event = dir.join("event.toml");
     std::fs::write(&event, EVENT).unwrap();
@@ -239,17 +188,12 @@ fn start_table(dir: &Path) -> (Child, String, String, String) {
         "--db",
         db.to_str().unwrap(),
     ]);
-    let token = |role: &str| {
-        created
-            .lines()
-            .filter(|l| l.trim_start().starts_with(role))
-            .find_map(|l| l.split_once("#token=").map(|(_, t)| t.trim().to_owned()))
-            .unwrap_or_else(|| panic!("no {role} seat in {created}"))
-    };
-    let (red_token, black_token) = (token("red"), token("black"));
-    let (server, addr) = serve(&db);
-
-    (server, addr, red_token, black_token)
+    let seats = common::seat_lines(&created);
+    let (red_token, black_token) = (
+        token_of(&seats, "red", None),
+        token_of(&seats, "black", None),
+    );
+    (Server::start(&db, false), red_token, black_token)
 }
 
 /// What each player must have heard (the spoken-text logs).
@@ -301,11 +245,9 @@ fn s7p6_two_blind_players_play_a_game_with_keypads_and_a_tactile_board() {
         eprintln!("SKIPPED: espeak-ng is not installed (apt-get install espeak-ng)");
         return;
     }
-    let dir = std::env::temp_dir().join(format!("baoqi-e2e-keypad-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    let _cleanup = Dir(dir.clone());
-    let (mut server, addr, red_token, black_token) = start_table(&dir);
+    let dir = Scratch::new("e2e-keypad");
+    let (mut server, red_token, black_token) = start_table(&dir);
+    let addr = server.url.clone();
     let script = |name: &str, text: &str| {
         let p = dir.join(name);
         std::fs::write(&p, text).unwrap();
@@ -318,7 +260,7 @@ fn s7p6_two_blind_players_play_a_game_with_keypads_and_a_tactile_board() {
     );
     let (upload_url, upload) = upload_listener();
     let keypad = |name: &str, token: &str, script: &Path, extra: &[String]| {
-        let (conf, wav) = alsa_conf(&dir, name);
+        let (conf, wav) = alsa_conf(&dir.0, name);
         let log = dir.join(format!("{name}.log"));
         let child = Command::new(BIN)
             .args([
@@ -364,8 +306,7 @@ fn s7p6_two_blind_players_play_a_game_with_keypads_and_a_tactile_board() {
     let deadline = started + Duration::from_secs(50);
     let (red_ok, red_err) = wait(red, deadline);
     let (black_ok, black_err) = wait(black, deadline);
-    let _ = server.kill();
-    let _ = server.wait();
+    server.kill();
     let red_said = std::fs::read_to_string(&red_log).unwrap_or_default();
     let black_said = std::fs::read_to_string(&black_log).unwrap_or_default();
     assert!(red_ok, "red keypad: {red_err}\n{red_said}");

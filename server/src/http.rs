@@ -2,6 +2,7 @@
 //! (the index page lists the event's tables; the web clients of a later issue go in
 //! `server/assets/`, embedded at build time and served under `/assets/`).
 
+use std::borrow::Cow;
 use std::fmt::Write as _;
 use std::sync::Arc;
 
@@ -108,7 +109,7 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/monitor", get(|| async { page("monitor.html") }))
         .route("/watch", get(|| async { page("watch.html") }))
         .route("/proxy", get(|| async { page("proxy.html") }))
-        .route("/client", get(client_page))
+        .route("/client", get(|| async { page("client.html") }))
         .route("/assets/{*path}", get(asset))
         .route("/ws/seat", get(ws_seat))
         .route("/ws/monitor", get(ws_monitor))
@@ -190,20 +191,29 @@ async fn index(State(hub): State<Arc<Hub>>) -> Html<String> {
             event.id
         );
     }
-    let page = String::from_utf8_lossy(ASSETS[0].2).replace("<!--TABLES-->", &list);
+    let (_, bytes) = asset_bytes("index.html").unwrap_or_default();
+    let page = String::from_utf8_lossy(&bytes).replace("<!--TABLES-->", &list);
     Html(page)
 }
 
-async fn client_page() -> Html<&'static [u8]> {
-    Html(ASSETS[1].2)
+/// The content type and bytes of a file of [`ASSETS`]. With `BAOQI_ASSETS_DIR` set (a copy
+/// of `server/assets/`), the file is read from there on every request, so the web clients
+/// can be worked on without rebuilding; only the files listed in [`ASSETS`] are served, and
+/// a file missing there falls back to the embedded one.
+fn asset_bytes(name: &str) -> Option<(&'static str, Cow<'static, [u8]>)> {
+    let (_, mime, bytes) = ASSETS.iter().find(|(p, _, _)| *p == name)?;
+    let from_dir = std::env::var_os(ASSETS_DIR_ENV)
+        .and_then(|dir| std::fs::read(std::path::Path::new(&dir).join(name)).ok());
+    Some((mime, from_dir.map_or(Cow::Borrowed(*bytes), Cow::Owned)))
 }
 
+/// The variable that names a folder to serve the web clients' files from (development).
+pub const ASSETS_DIR_ENV: &str = "BAOQI_ASSETS_DIR";
+
 async fn asset(Path(path): Path<String>) -> Result<Response, AppError> {
-    let (_, mime, bytes) = ASSETS
-        .iter()
-        .find(|(p, _, _)| *p == path)
-        .ok_or_else(|| AppError::NotFound(format!("no asset {path}")))?;
-    Ok(([(header::CONTENT_TYPE, *mime)], *bytes).into_response())
+    let (mime, bytes) =
+        asset_bytes(&path).ok_or_else(|| AppError::NotFound(format!("no asset {path}")))?;
+    Ok(([(header::CONTENT_TYPE, mime)], bytes).into_response())
 }
 
 async fn api_events(State(hub): State<Arc<Hub>>) -> axum::Json<Value> {
@@ -343,11 +353,7 @@ async fn api_results_json(
     Ok(axum::Json(json!({"event": event, "results": lines})))
 }
 
-/// A page of the web clients, from the embedded assets.
-fn page(name: &'static str) -> Html<&'static [u8]> {
-    let bytes = ASSETS
-        .iter()
-        .find(|(p, _, _)| *p == name)
-        .map_or(&b""[..], |(_, _, b)| *b);
-    Html(bytes)
+/// A page of the web clients (see [`asset_bytes`]).
+fn page(name: &'static str) -> Html<Cow<'static, [u8]>> {
+    Html(asset_bytes(name).map(|(_, b)| b).unwrap_or_default())
 }

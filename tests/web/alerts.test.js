@@ -5,28 +5,13 @@
 // opponent hands it over, final at once (7.1(2)). axe-core on every page in every state;
 // screenshots under target/screenshots/alerts-*.
 
-import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { browser, open, waitText } from "./harness.js";
-import { startEvent, seatAt, Pages } from "./event.js";
+import { open, waitText } from "./harness.js";
+import { eventTest, seatAt } from "./event.js";
 
 const TABLE = 2;
-let server;
-let chrome;
-const pages = new Pages("alerts");
-
-before(async () => {
-  server = await startEvent();
-  chrome = await browser();
-});
-
-after(async () => {
-  await chrome?.close();
-  server?.stop();
-});
-
 /** Opens a page whose `navigator.vibrate` records its patterns in `window.vibrations`. */
-async function openRecordingVibration(url, viewport) {
+async function openRecordingVibration(chrome, url, viewport) {
   const page = await open(chrome, "about:blank", viewport);
   await page.addInitScript(() => {
     window.vibrations = [];
@@ -44,24 +29,14 @@ async function alerted(page) {
   return page.locator("#banner").textContent();
 }
 
-test("time alerts flash on the card UI and the player page; the card drag gesture", async () => {
-  try {
-    await run();
-  } catch (e) {
-    await pages.failed();
-    throw e;
-  }
-  const { errs, violations } = pages.errors();
-  assert.deepEqual(errs, [], "page errors");
-  assert.deepEqual(violations, [], `axe violations:\n${violations.join("\n")}`);
-});
+eventTest("alerts", "time alerts flash on the card UI and the player page; the card drag gesture", run);
 
-async function run() {
+async function run({ server, chrome, pages }) {
   const { seats } = server;
   const black = seatAt(seats, "black", TABLE);
   assert.match(black.link, /\/card#token=/, "a deaf player's link opens the card UI");
-  const card = pages.add("card", await openRecordingVibration(black.link, { width: 1024, height: 1366 }));
-  const red = pages.add("red", await openRecordingVibration(seatAt(seats, "red", TABLE).link));
+  const card = pages.add("card", await openRecordingVibration(chrome, black.link, { width: 1024, height: 1366 }));
+  const red = pages.add("red", await openRecordingVibration(chrome, seatAt(seats, "red", TABLE).link));
   await waitText(card, "#who", "吳靜");
   await waitText(red, "#who", "周立");
 

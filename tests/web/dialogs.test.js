@@ -4,44 +4,19 @@
 // (7.4(2)(g)(iv)), override a 走子檢查 (6.4), adjudicate (70(1)) and verify the result (6.8).
 // axe-core on every page in every state; screenshots under target/screenshots/dialogs-*.
 
-import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { browser, open, waitText } from "./harness.js";
-import { startEvent, seatAt, Pages, boardMove, sayWords, rule } from "./event.js";
+import { open, waitText } from "./harness.js";
+import { eventTest, seatAt, boardMove, sayWords, rule } from "./event.js";
 
 const TABLE = 4;
-let server;
-let chrome;
-const pages = new Pages("dialogs");
-
-before(async () => {
-  server = await startEvent();
-  chrome = await browser();
-});
-
-after(async () => {
-  await chrome?.close();
-  server?.stop();
-});
-
-test("each ruling of the monitor, confirmed, logged and effective", async () => {
-  try {
-    await rulings();
-  } catch (e) {
-    await pages.failed();
-    throw e;
-  }
-  const { errs, violations } = pages.errors();
-  assert.deepEqual(errs, [], "page errors");
-  assert.deepEqual(violations, [], `axe violations:\n${violations.join("\n")}`);
-});
+eventTest("dialogs", "each ruling of the monitor, confirmed, logged and effective", rulings);
 
 /** The text of a side's tally cells on the monitor (技術, 記錄, 按鐘). */
 async function tally(mon, side) {
   return mon.locator(`#table-${TABLE} .tally tr`, { hasText: side }).locator("td").allTextContents();
 }
 
-async function rulings() {
+async function rulings({ server, chrome, pages }) {
   const { seats } = server;
   const mon = pages.add("monitor", await open(chrome, seatAt(seats, "referee", TABLE).link, { width: 1400, height: 1000 }));
   const red = pages.add("red", await open(chrome, seatAt(seats, "red", TABLE).link));
@@ -138,21 +113,10 @@ async function rulings() {
 // words; its button opens the warning ruling filled with them; once given, the call closes
 // and the players' pages show it (60, 61(1), 121(2)).
 const REP = 5;
-const rep = new Pages("repetition");
 
-test("a 61 warning due is given from the monitor's open call", async () => {
-  try {
-    await repetition();
-  } catch (e) {
-    await rep.failed();
-    throw e;
-  }
-  const { errs, violations } = rep.errors();
-  assert.deepEqual(errs, [], "page errors");
-  assert.deepEqual(violations, [], `axe violations:\n${violations.join("\n")}`);
-});
+eventTest("repetition", "a 61 warning due is given from the monitor's open call", repetition);
 
-async function repetition() {
+async function repetition({ server, chrome, pages: rep }) {
   const { seats } = server;
   const mon = rep.add("monitor", await open(chrome, seatAt(seats, "referee", TABLE).link, { width: 1400, height: 1000 }));
   const red = rep.add("red", await open(chrome, seatAt(seats, "red", REP).link));

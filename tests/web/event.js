@@ -4,51 +4,23 @@
 // links are printed by `event create` for a placeholder address and pointed at the server.
 // Shared helpers for the focused tests live here too, next to harness.js.
 
-import { spawn, execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync, existsSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { execFileSync } from "node:child_process";
 import { join } from "node:path";
-import { ROOT, axe, shot, waitText } from "./harness.js";
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { ROOT, axe, browser, shot, startServer, waitText } from "./harness.js";
 
 const PLACEHOLDER = "http://baoqi.invalid";
 
-/** Parses the seat lines of `describe` (role, name, where, link). */
-function parseSeats(out, base) {
-  const seats = [];
-  for (const m of out.matchAll(/^\s+(\w+)\s+(\S+(?: \d+)?)\s+(table [\d,]+|all tables)\s+(http\S+)$/gm)) {
-    seats.push({ role: m[1], name: m[2], where: m[3], link: m[4].replace(PLACEHOLDER, base) });
-  }
-  return seats;
-}
-
-/** Creates the test event and serves it; resolves with `{ base, seats, stop }`. */
-export async function startEvent(file = join(ROOT, "tests", "web", "fixtures", "web-event.toml")) {
-  const bin = process.env.BAOQI_BIN || join(ROOT, "target", "debug", "baoqi");
-  if (!existsSync(bin)) throw new Error(`no baoqi binary at ${bin}: run cargo build first`);
-  const dir = mkdtempSync(join(tmpdir(), "baoqi-web-event-"));
-  const db = join(dir, "web.db");
-  const listing = execFileSync(bin, ["event", "create", "--config", file, "--db", db, "--url", PLACEHOLDER], { encoding: "utf8" });
-  const child = spawn(bin, ["serve", "--db", db, "--listen", "127.0.0.1:0"], {
-    stdio: ["ignore", "pipe", "pipe"],
-    env: { ...process.env, RUST_LOG: "warn" },
+/** Creates the test event and serves it; resolves with `{ base, seats, stop, output }`. */
+export function startEvent(file = join(ROOT, "tests", "web", "fixtures", "web-event.toml")) {
+  return startServer({
+    demo: false,
+    prepare: (bin, db) => ({
+      text: execFileSync(bin, ["event", "create", "--config", file, "--db", db, "--url", PLACEHOLDER], { encoding: "utf8" }),
+      fix: (base) => (link) => link.replace(PLACEHOLDER, base),
+    }),
   });
-  let out = "";
-  let err = "";
-  child.stderr.on("data", (d) => { err += d; });
-  await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}\n${err}`)), 20000);
-    child.stdout.on("data", (d) => {
-      out += d;
-      if (/tables running/.test(out)) { clearTimeout(timer); resolve(); }
-    });
-    child.on("exit", (code) => { clearTimeout(timer); reject(new Error(`server exited ${code}:\n${out}\n${err}`)); });
-  });
-  const base = out.match(/listening on (http:\/\/\S+)/)[1];
-  const stop = () => {
-    child.kill("SIGTERM");
-    rmSync(dir, { recursive: true, force: true });
-  };
-  return { base, seats: parseSeats(listing, base), stop, output: () => listing + out + err };
 }
 
 /** The seat of `role` at table `table` (tables are numbered in file order; each has its
@@ -115,4 +87,32 @@ export async function rule(mon, key, fill = async () => {}) {
   await fill(mon);
   await mon.locator("#dlg-yes").click();
   await mon.locator("#dlg:not([open])").waitFor({ state: "attached" });
+}
+
+/** One focused browser test against its own server of the test event and its own Chromium:
+ * `body({ server, chrome, pages })` runs the scenario; on failure every page is photographed
+ * and its feed printed; at the end no page may have an error or an axe violation. */
+export function eventTest(prefix, title, body) {
+  let server;
+  let chrome;
+  const pages = new Pages(prefix);
+  before(async () => {
+    server = await startEvent();
+    chrome = await browser();
+  });
+  after(async () => {
+    await chrome?.close();
+    server?.stop();
+  });
+  test(title, async () => {
+    try {
+      await body({ server, chrome, pages });
+    } catch (e) {
+      await pages.failed();
+      throw e;
+    }
+    const { errs, violations } = pages.errors();
+    assert.deepEqual(errs, [], "page errors");
+    assert.deepEqual(violations, [], `axe violations:\n${violations.join("\n")}`);
+  });
 }

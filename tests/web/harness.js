@@ -16,15 +16,33 @@ export const SHOTS = join(ROOT, "target", "screenshots");
 const require = createRequire(import.meta.url);
 const AXE = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
 
-/** Starts the server; resolves with `{ base, seats, stop }` once its tables run. */
-export async function startServer() {
+/** The `baoqi` binary under test (`BAOQI_BIN`, else the debug build). */
+export function baoqiBin() {
   const bin = process.env.BAOQI_BIN || join(ROOT, "target", "debug", "baoqi");
   if (!existsSync(bin)) throw new Error(`no baoqi binary at ${bin}: run cargo build first`);
+  return bin;
+}
+
+/** Reads the seat lines `baoqi` prints: `  red  王芳  table 2  http://…/seat#token=…`. */
+export function parseSeats(text, fix = (link) => link) {
+  const seats = [];
+  for (const m of text.matchAll(/^\s+(\w+)\s+(\S+(?: \d+)?)\s+(table [\d,]+|all tables)\s+(http\S+)$/gm)) {
+    seats.push({ role: m[1], name: m[2], where: m[3], link: fix(m[4]) });
+  }
+  return seats;
+}
+
+/** Starts `baoqi serve` on a free port over a fresh database; resolves with
+ * `{ base, seats, stop, output }` once its tables run. `prepare(bin, db)` may fill the
+ * database first and return a listing of seats to read instead of the server's own
+ * (`--demo` prints them); `demo` adds the demo event. */
+export async function startServer({ demo = true, prepare = null } = {}) {
+  const bin = baoqiBin();
   const dir = mkdtempSync(join(tmpdir(), "baoqi-web-"));
-  const child = spawn(bin, ["serve", "--demo", "--db", join(dir, "web.db"), "--listen", "127.0.0.1:0"], {
-    stdio: ["ignore", "pipe", "pipe"],
-    env: { ...process.env, RUST_LOG: "warn" },
-  });
+  const db = join(dir, "web.db");
+  const listing = prepare ? prepare(bin, db) : null;
+  const args = ["serve", "--db", db, "--listen", "127.0.0.1:0", ...(demo ? ["--demo"] : [])];
+  const child = spawn(bin, args, { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, RUST_LOG: "warn" } });
   let out = "";
   let err = "";
   child.stderr.on("data", (d) => { err += d; });
@@ -37,16 +55,12 @@ export async function startServer() {
     child.on("exit", (code) => { clearTimeout(timer); reject(new Error(`server exited ${code}:\n${out}\n${err}`)); });
   });
   const base = out.match(/listening on (http:\/\/\S+)/)[1];
-  // `  red         王芳         table 2    http://…/seat#token=…`
-  const seats = [];
-  for (const m of out.matchAll(/^\s+(\w+)\s+(\S+(?: \d+)?)\s+(table [\d,]+|all tables)\s+(http\S+)$/gm)) {
-    seats.push({ role: m[1], name: m[2], where: m[3], link: m[4] });
-  }
   const stop = () => {
     child.kill("SIGTERM");
     rmSync(dir, { recursive: true, force: true });
   };
-  return { base, seats, stop, output: () => out + err };
+  const seats = listing === null ? parseSeats(out) : parseSeats(listing.text, listing.fix(base));
+  return { base, seats, stop, output: () => (listing?.text ?? "") + out + err };
 }
 
 /** The seat of a role at a table (`table 2`), or the referee/spectator. */

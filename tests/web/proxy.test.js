@@ -5,37 +5,12 @@
 // the monitor's link, announces the next move for the player (7.4(2)(d)(i)) and the player
 // presses. axe-core on every page in every state; screenshots under target/screenshots/proxy-*.
 
-import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { browser, open, waitText } from "./harness.js";
-import { startEvent, seatAt, Pages, boardMove, sayWords } from "./event.js";
+import { open, waitText } from "./harness.js";
+import { eventTest, seatAt, boardMove, sayWords } from "./event.js";
 
 const TABLE = 3;
-let server;
-let chrome;
-const pages = new Pages("proxy");
-
-before(async () => {
-  server = await startEvent();
-  chrome = await browser();
-});
-
-after(async () => {
-  await chrome?.close();
-  server?.stop();
-});
-
-test("a proxy and the referee announce word by word for a deaf player", async () => {
-  try {
-    await run();
-  } catch (e) {
-    await pages.failed();
-    throw e;
-  }
-  const { errs, violations } = pages.errors();
-  assert.deepEqual(errs, [], "page errors");
-  assert.deepEqual(violations, [], `axe violations:\n${violations.join("\n")}`);
-});
+eventTest("proxy", "a proxy and the referee announce word by word for a deaf player", run);
 
 /** One full red turn on the VI board (mirroring black's last move first when owed). */
 async function redTurn(red, mirror, mv, words) {
@@ -59,7 +34,7 @@ async function blackMoves(card, mirror, mv) {
   await waitText(card, "#answer", "請代為報棋：已接受");
 }
 
-async function run() {
+async function run({ server, chrome, pages }) {
   const { seats } = server;
   const proxySeat = seatAt(seats, "black_proxy", TABLE);
   assert.match(proxySeat.link, /\/proxy#token=/, "a proxy's link opens the announcing page");

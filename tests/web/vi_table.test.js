@@ -5,39 +5,14 @@
 // accepted (69(2)), the result verified orally from the monitor's call (6.8).
 // axe-core on every page in every state; screenshots under target/screenshots/vi-*.
 
-import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { browser, open, waitText } from "./harness.js";
-import { startEvent, seatAt, Pages, boardMove, sayWords } from "./event.js";
+import { open, waitText } from "./harness.js";
+import { eventTest, seatAt, boardMove, sayWords } from "./event.js";
 
 const TABLE = 1;
-let server;
-let chrome;
-const pages = new Pages("vi");
+eventTest("vi", "a 視障賽 table driven from two player pages and the monitor", play);
 
-before(async () => {
-  server = await startEvent();
-  chrome = await browser();
-});
-
-after(async () => {
-  await chrome?.close();
-  server?.stop();
-});
-
-test("a 視障賽 table driven from two player pages and the monitor", async () => {
-  try {
-    await play();
-  } catch (e) {
-    await pages.failed();
-    throw e;
-  }
-  const { errs, violations } = pages.errors();
-  assert.deepEqual(errs, [], "page errors");
-  assert.deepEqual(violations, [], `axe violations:\n${violations.join("\n")}`);
-});
-
-async function play() {
+async function play({ server, chrome, pages }) {
   const { seats } = server;
   const mon = pages.add("monitor", await open(chrome, seatAt(seats, "referee", TABLE).link, { width: 1400, height: 1000 }));
   const red = pages.add("red", await open(chrome, seatAt(seats, "red", TABLE).link));
