@@ -26,6 +26,24 @@ pub enum Prompt {
     Theirs,
 }
 
+/// A keypad command that goes to the server, echoed at its key (the player hears what he
+/// asked for at once; the server's answer follows, or its refusal).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Sent {
+    /// `/ 1`: both times asked for.
+    AskTimes,
+    /// `/ 8` with no offer of the opponent standing: a draw offered (69(2)).
+    OfferDraw,
+    /// `/ 8` with the opponent's offer standing: accepted.
+    AcceptDraw,
+    /// `/ 9`: the opponent's offer declined.
+    DeclineDraw,
+    /// `/ +`: the opponent's move is played on one's own board (7.4(2)(g)).
+    ConfirmMirror,
+    /// `/ *`: the referee called (or asked to announce, 7.4(2)(d)).
+    CallReferee,
+}
+
 /// A piece where the asking player counts it: file 1–9 from his right, rank 1–10 from his side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct PieceAt {
@@ -84,6 +102,8 @@ pub enum Notice {
     ConfirmResign,
     /// The resignation was not confirmed.
     ResignCancelled,
+    /// A command key, echoed as it is sent.
+    Sent(Sent),
     /// The answer to a board query (a file, a rank, pieces of a kind, the whole position).
     Pieces {
         /// The pieces, as the asker counts their points.
@@ -122,6 +142,7 @@ impl Notice {
             | Notice::UnknownKey
             | Notice::ConfirmResign
             | Notice::ResignCancelled
+            | Notice::Sent(_)
             | Notice::Refused(_)
             | Notice::BoardIllegal => Urgency::Echo,
             Notice::Disconnected => Urgency::Urgent,
@@ -150,6 +171,14 @@ impl Notice {
             Notice::UnknownKey => plain("keypad.unknown_key"),
             Notice::ConfirmResign => plain("keypad.confirm_resign"),
             Notice::ResignCancelled => plain("keypad.resign_cancelled"),
+            Notice::Sent(c) => plain(match c {
+                Sent::AskTimes => "keypad.sent_ask_times",
+                Sent::OfferDraw => "keypad.sent_offer_draw",
+                Sent::AcceptDraw => "keypad.sent_accept_draw",
+                Sent::DeclineDraw => "keypad.sent_decline_draw",
+                Sent::ConfirmMirror => "keypad.sent_confirm_mirror",
+                Sent::CallReferee => "keypad.sent_call_referee",
+            }),
             Notice::Pieces { list } => pieces(list),
             Notice::Help => plain("keypad.help"),
             Notice::Refused(r) => plain(match r {

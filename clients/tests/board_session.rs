@@ -176,3 +176,40 @@ fn a_move_reported_by_another_seat_is_not_reported_again_when_sensed() {
     let next = sense(&mut s, &mut t, "L h0;P g2", Seat::Red);
     assert_eq!(sent(&next), vec![board_move("h0g2")]);
 }
+
+#[test]
+fn s7p7_4_2_g_the_vi_board_carries_both_colours_in_an_inclusion_game() {
+    // 共融賽 with mirrored boards: the blind player moves his own pieces and the sighted
+    // opponent's on the VI board; each sensed move is reported for the VI board, so the
+    // referee sees both boards agree with the game.
+    let mut t = Table::part7();
+    let mut s = with_board(&t, "red", SenseMode::Occupancy);
+    say(&mut t, Seat::Red, "炮二平五");
+    let mine = sense(&mut s, &mut t, "L h2;P e2;C", Seat::Red);
+    assert_eq!(sent(&mine), vec![board_move("h2e2"), Command::PressClock]);
+    // Black repeats red's announcement and plays it on the regular board, then his own move.
+    for w in ["炮", "二", "平", "五"] {
+        t.other(&mut s, Seat::Black, Command::RepeatWord { text: w.into() });
+    }
+    t.other(&mut s, Seat::Black, board_move("h2e2"));
+    say(&mut t, Seat::Black, "馬８進７");
+    t.other(&mut s, Seat::Black, board_move("h9g7"));
+    t.other(&mut s, Seat::Black, Command::PressClock);
+    // Red plays black's move on the VI board: reported as the VI board's move.
+    let theirs = sense(&mut s, &mut t, "L h9;P g7", Seat::Red);
+    assert_eq!(sent(&theirs), vec![board_move("h9g7")]);
+    assert!(
+        !said(&theirs)
+            .iter()
+            .any(|u| matches!(u, Utterance::Client(Notice::Refused(_)))),
+        "{:?}",
+        said(&theirs)
+    );
+    let view = t.m.snapshot();
+    let game = view.fen.split(' ').next().unwrap().to_owned();
+    assert!(
+        view.boards.iter().all(|b| b.placement == game),
+        "both boards show the game: {:?}",
+        view.boards
+    );
+}

@@ -3,8 +3,8 @@
 
 mod common;
 
-use baoqi_arbiter::{Command, Seat};
-use baoqi_audio::{Earcon, Notice, Prompt, Refusal, TimeReason, Utterance};
+use baoqi_arbiter::{Card, Command, Seat};
+use baoqi_audio::{Earcon, Notice, Prompt, Refusal, Sent, TimeReason, Utterance};
 use baoqi_clients::keypad::Key;
 use baoqi_clients::session::{FromServer, Input, Output, Session, SessionOptions, ToServer};
 use baoqi_grammar::Word;
@@ -188,11 +188,14 @@ fn a69_2_a_draw_is_offered_declined_and_accepted_from_the_keypad() {
     let mut red = join(&t, "red", SessionOptions::default());
     let offer = press(&mut red, &mut t, "/8", Seat::Red);
     assert_eq!(sent(&offer), vec![Command::OfferDraw]);
+    // Every key is heard at once: the player knows what he offered.
+    assert!(said(&offer).contains(&Utterance::Client(Notice::Sent(Sent::OfferDraw))));
     announce(&mut t, Seat::Red, "炮二平五", "h2e2");
     let mut black = join(&t, "black", SessionOptions::default());
     // The offer stands: black's `/ 8` accepts it.
     let accept = press(&mut black, &mut t, "/8", Seat::Black);
     assert_eq!(sent(&accept), vec![Command::AcceptDraw]);
+    assert!(said(&accept).contains(&Utterance::Client(Notice::Sent(Sent::AcceptDraw))));
     assert!(black.is_over());
 
     let mut t = Table::part6();
@@ -202,6 +205,7 @@ fn a69_2_a_draw_is_offered_declined_and_accepted_from_the_keypad() {
     let mut black = join(&t, "black", SessionOptions::default());
     let decline = press(&mut black, &mut t, "/9", Seat::Black);
     assert_eq!(sent(&decline), vec![Command::DeclineDraw]);
+    assert!(said(&decline).contains(&Utterance::Client(Notice::Sent(Sent::DeclineDraw))));
     assert!(!black.is_over());
 }
 
@@ -264,6 +268,7 @@ fn the_clock_the_referee_and_help() {
     assert_eq!(clock[0].heard[0].earcon, Some(Earcon::ClockPress));
     let call = press(&mut s, &mut t, "/*", Seat::Red);
     assert_eq!(sent(&call), vec![Command::Signal]);
+    assert!(said(&call).contains(&Utterance::Client(Notice::Sent(Sent::CallReferee))));
     let help = press(&mut s, &mut t, "/.", Seat::Red);
     assert!(said(&help).contains(&Utterance::Client(Notice::Help)));
     let cancel = press(&mut s, &mut t, "0B", Seat::Red);
@@ -372,4 +377,111 @@ fn a_script_waits_on_the_table_and_presses_its_keys() {
     assert_eq!(r.poll(&s, 110), Action::Key(Key::Digit(2)));
     assert_eq!(r.poll(&s, 120), Action::Blocked, "no move of black's yet");
     assert!(!r.is_done());
+}
+
+#[test]
+fn s7p7_4_2_g_iii_the_proxy_operates_board_and_clock_for_the_vi_player() {
+    // A proxy named before the game operates the VI player's boards and clock; the words
+    // stay the player's, and offers and resignations too (69).
+    let mut t = Table::part7_proxy_and_deaf();
+    announce_words(&mut t, Seat::Red, "炮二平五");
+    let mut proxy = join(&t, "red_proxy", SessionOptions::default());
+    let clock = press(&mut proxy, &mut t, "E", Seat::RedProxy);
+    assert_eq!(sent(&clock), vec![Command::PressClock]);
+    assert_eq!(clock[0].heard[0].earcon, Some(Earcon::ClockPress));
+    assert!(
+        !said(&clock)
+            .iter()
+            .any(|u| matches!(u, Utterance::Client(Notice::Refused(_)))),
+        "the proxy's press is accepted: {:?}",
+        said(&clock)
+    );
+    assert_eq!(
+        Color::from(t.m.snapshot().to_move),
+        Color::Black,
+        "the turn passed"
+    );
+}
+
+#[test]
+fn s7p7_1_2_the_deaf_opponents_cards_are_spoken_to_the_vi_player() {
+    // 7.1(2): a deaf player offers a draw and resigns by handing his cards over; the blind
+    // player hears each card as it is handed, and answers by key.
+    let mut t = Table::part7_proxy_and_deaf();
+    announce(&mut t, Seat::Red, "炮二平五", "h2e2");
+    let mut red = join(&t, "red", SessionOptions::default());
+    // 69(2): in his own turn.
+    let opened = t.other(
+        &mut red,
+        Seat::Black,
+        Command::HandCard { card: Card::Draw },
+    );
+    assert!(
+        said(&opened).contains(&Utterance::DrawOffered { by: Color::Black }),
+        "{:?}",
+        said(&opened)
+    );
+    assert!(
+        opened
+            .iter()
+            .any(|o| o.heard.iter().any(|h| h.earcon == Some(Earcon::Card)))
+    );
+    let resigned = t.other(
+        &mut red,
+        Seat::Black,
+        Command::HandCard { card: Card::Resign },
+    );
+    assert!(
+        said(&resigned)
+            .iter()
+            .any(|u| matches!(u, Utterance::GameEnd { .. })),
+        "{:?}",
+        said(&resigned)
+    );
+    assert!(red.is_over());
+}
+
+#[test]
+fn s7p7_1_1_b_the_talking_clock_speaks_both_times_at_every_press() {
+    let mut t = Table::part6_talking();
+    let mut black = join(&t, "black", SessionOptions::default());
+    announce_words(&mut t, Seat::Red, "炮二平五");
+    let press = t.other(&mut black, Seat::Red, Command::PressClock);
+    assert!(
+        said(&press).iter().any(|u| matches!(
+            u,
+            Utterance::Times {
+                reason: TimeReason::ClockPress,
+                ..
+            }
+        )),
+        "{:?}",
+        said(&press)
+    );
+}
+
+/// Gives words and the board move of a traditional move, without the press.
+fn announce_words(t: &mut Table, seat: Seat, words: &str) {
+    for c in words.chars() {
+        t.run(
+            seat,
+            Command::Word {
+                text: c.to_string(),
+            },
+        )
+        .unwrap();
+    }
+    let mv = if words == "炮二平五" {
+        "h2e2"
+    } else {
+        "h7g7"
+    };
+    t.run(
+        seat,
+        Command::BoardMove {
+            board: None,
+            mv: mv.into(),
+        },
+    )
+    .unwrap();
 }

@@ -1,6 +1,8 @@
 //! The network loop against a stand-in server (tokio-tungstenite): the client says `hello`,
 //! follows the table, hears that the connection dropped, reconnects by itself asking for the
-//! events it missed (`since`), and stops once the game is over.
+//! events it missed (`since`), and stops once the game is over. Its recorder's state goes to
+//! the server (`recording`), again after the reconnection, and `off` once the game is over
+//! and the recording uploaded.
 
 use std::time::Duration;
 
@@ -10,7 +12,7 @@ use baoqi_arbiter::{
 use baoqi_audio::from_event::Heard;
 use baoqi_audio::{Notice, Utterance};
 use baoqi_clients::session::net::{Frontend, LoopOptions, run};
-use baoqi_clients::session::{Session, SessionOptions};
+use baoqi_clients::session::{RecorderReport, Session, SessionOptions};
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
 use tokio::net::TcpListener;
@@ -27,9 +29,12 @@ impl Frontend for Ears {
         self.said.extend(heard.say.iter().cloned());
     }
     fn refresh(&mut self, _: &Session, _: u64) {}
-    fn game_started(&mut self, _: i64, _: u64) {}
-    fn game_over(&mut self, _: i64) {
+    fn game_started(&mut self, _: i64, _: u64) -> Option<RecorderReport> {
+        Some(RecorderReport::On { microphone: true })
+    }
+    fn game_over(&mut self, _: i64) -> Option<RecorderReport> {
         self.over = true;
+        Some(RecorderReport::Off)
     }
     fn finish(&mut self) {}
 }
@@ -81,7 +86,7 @@ fn the_client_reconnects_with_since_and_stops_at_the_end_of_the_game() {
         let server = tokio::spawn(async move {
             let welcome = json!({"v": 1, "type": "welcome", "role": "red", "name": "甲",
                                  "event": 1, "tables": [1]});
-            let mut sinces = Vec::new();
+            let (mut sinces, mut recorded) = (Vec::new(), Vec::new());
             for view in [playing, over] {
                 let (tcp, _) = listener.accept().await.unwrap();
                 let mut ws = tokio_tungstenite::accept_async(tcp).await.unwrap();
@@ -91,10 +96,28 @@ fn the_client_reconnects_with_since_and_stops_at_the_end_of_the_game() {
                 for m in [&welcome, &state] {
                     ws.send(Message::text(m.to_string())).await.unwrap();
                 }
-                tokio::time::sleep(Duration::from_millis(200)).await;
+                let mut reports = Vec::new();
+                let window = tokio::time::sleep(Duration::from_millis(200));
+                tokio::pin!(window);
+                loop {
+                    tokio::select! {
+                        () = &mut window => break,
+                        m = ws.next() => match m {
+                            Some(Ok(Message::Text(t))) => {
+                                let v: Value = serde_json::from_str(t.as_str()).unwrap();
+                                if v["type"] == "recording" {
+                                    reports.push(v["state"].as_str().unwrap().to_owned());
+                                }
+                            }
+                            Some(Ok(_)) => {}
+                            _ => break,
+                        },
+                    }
+                }
+                recorded.push(reports);
                 let _ = ws.close(None).await;
             }
-            sinces
+            (sinces, recorded)
         });
         let mut session = Session::new("tok", SessionOptions::default());
         let mut fe = Ears::default();
@@ -110,8 +133,12 @@ fn the_client_reconnects_with_since_and_stops_at_the_end_of_the_game() {
         )
         .await;
         assert!(matches!(done, Ok(Ok(()))), "{done:?}");
-        let sinces = server.await.unwrap();
+        let (sinces, recorded) = server.await.unwrap();
         assert_eq!(sinces, vec![Value::Null, json!(7)]);
+        // First connection: recording. Second: recording again (the server keeps live
+        // reports in memory only), then, the game over and the recording uploaded, off.
+        assert_eq!(recorded, vec![vec!["on"], vec!["on", "off"]]);
+        assert!(fe.over, "the end of the game reached the frontend");
         assert!(fe.said.contains(&Utterance::Client(Notice::Disconnected)));
         assert!(session.is_over());
     });

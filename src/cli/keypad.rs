@@ -62,6 +62,17 @@ pub(crate) struct ClientArgs {
     /// Keep running after the game is over.
     #[arg(long)]
     stay: bool,
+    /// Record each game as a WAV in this folder (what is spoken, and the microphone with
+    /// `--mic`), report the recorder to the referee's monitor, upload the WAV at the end.
+    #[arg(long)]
+    record: Option<PathBuf>,
+    /// With `--record`: record the table's microphone too; a cpal input id
+    /// (`alsa:hw:CARD=1`) or, without a value, the default input.
+    #[arg(long, num_args = 0..=1, default_missing_value = "default", requires = "record")]
+    mic: Option<String>,
+    /// Upload recordings here instead of `{url}/api/tables/{table}/recording`.
+    #[arg(long, requires = "record")]
+    upload_url: Option<String>,
 }
 
 /// Arguments of `baoqi keypad`.
@@ -89,12 +100,6 @@ pub(crate) struct KeypadArgs {
     /// The attached board selects by presses (origin, destination) instead of sensing pieces.
     #[arg(long)]
     press_to_select: bool,
-    /// Record each game (everything spoken) as a WAV in this folder and upload it at the end.
-    #[arg(long)]
-    record: Option<PathBuf>,
-    /// Upload recordings here instead of `{url}/api/tables/{table}/recording`.
-    #[arg(long)]
-    upload_url: Option<String>,
     /// Draw the large-font status line at the top of the terminal.
     #[arg(long)]
     status: bool,
@@ -263,9 +268,10 @@ pub(crate) fn frontend_options(c: &ClientArgs, speaker: SpeakerKind) -> Frontend
         speaker,
         device: c.device.clone(),
         spoken_log: c.spoken_log.clone(),
-        record_dir: None,
+        record_dir: c.record.clone(),
+        microphone: c.mic.as_ref().map(|m| (m != "default").then(|| m.clone())),
         server: c.url.clone(),
-        upload_url: None,
+        upload_url: c.upload_url.clone(),
         token: c.token.clone(),
         status_columns: None,
     }
@@ -279,8 +285,6 @@ pub(crate) fn run_keypad(a: &KeypadArgs) -> Result<(), CliError> {
         SpeakerArg::Text => SpeakerKind::Text,
     };
     let mut fe = frontend_options(&a.client, speaker);
-    fe.record_dir.clone_from(&a.record);
-    fe.upload_url.clone_from(&a.upload_url);
     fe.status_columns = a.status.then_some(a.columns);
     let mut scripts = Vec::new();
     if let Some(path) = &a.script {

@@ -21,6 +21,7 @@ use baoqi_grammar::speech::Lang;
 use super::machine::Session;
 use super::net::Frontend;
 use super::status::{StatusInfo, render};
+use super::wire::RecorderReport;
 
 /// Which voice speaks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -44,8 +45,12 @@ pub struct FrontendOptions {
     pub device: Option<String>,
     /// The spoken-text log file.
     pub spoken_log: Option<PathBuf>,
-    /// Record each game into this folder (espeak-ng speaker only: its sound is ours).
+    /// Record each game into this folder: what the espeak-ng speaker plays (its sound is
+    /// ours; speech-dispatcher's is not) and the microphone, when one is given.
     pub record_dir: Option<PathBuf>,
+    /// Record the table's sound too: `Some(None)` the default input, `Some(Some(id))` a cpal
+    /// device id (`alsa:hw:CARD=1`).
+    pub microphone: Option<Option<String>>,
     /// The server's HTTP address (`http://host:port`), for the recording's upload.
     pub server: String,
     /// Upload to this URL instead of `{server}/api/tables/{table}/recording`.
@@ -208,49 +213,74 @@ impl Frontend for AudioFrontend {
         }
     }
 
-    fn game_started(&mut self, table: i64, at: u64) {
-        let (Some(dir), Some(output)) = (self.opts.record_dir.as_ref(), self.output.as_ref())
-        else {
-            return;
-        };
-        let _ = std::fs::create_dir_all(dir);
+    fn game_started(&mut self, table: i64, at: u64) -> Option<RecorderReport> {
+        let dir = self.opts.record_dir.clone()?;
+        if self.output.is_none() && self.opts.microphone.is_none() {
+            let reason = "nothing to record: no sound output of ours and no microphone";
+            eprintln!("baoqi: recording not started: {reason}");
+            return Some(RecorderReport::Failed {
+                reason: reason.into(),
+            });
+        }
+        let _ = std::fs::create_dir_all(&dir);
         let stamp = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_secs());
         let wav = dir.join(format!("table-{table}-{stamp}.wav"));
+        let mic = self.opts.microphone.as_ref().map(Option::as_deref);
         match Recorder::start(
             &wav,
             &format!("table {table}"),
             Duration::from_millis(at),
-            None,
+            mic,
         ) {
             Ok(r) => {
-                output.set_tap(Some(r.tap()));
+                if let Some(e) = &r.meta().microphone_error {
+                    eprintln!("baoqi: recording without the microphone: {e}");
+                }
+                let microphone = r.meta().microphone.is_some();
+                if let Some(output) = &self.output {
+                    output.set_tap(Some(r.tap()));
+                }
                 self.recording = Some((r, table));
+                Some(RecorderReport::On { microphone })
             }
-            Err(e) => eprintln!("baoqi: recording not started: {e}"),
+            Err(e) => {
+                eprintln!("baoqi: recording not started: {e}");
+                Some(RecorderReport::Failed {
+                    reason: e.to_string(),
+                })
+            }
         }
     }
 
-    fn game_over(&mut self, _table: i64) {
-        let Some((recorder, table)) = self.recording.take() else {
-            return;
-        };
+    fn game_over(&mut self, _table: i64) -> Option<RecorderReport> {
+        let (recorder, table) = self.recording.take()?;
         // The end of the game is said before the recording closes.
         self.voice.wait_idle(Duration::from_secs(20));
         if let Some(o) = &self.output {
             o.set_tap(None);
         }
-        match recorder.finish() {
-            Ok(meta) => match self.upload(&meta, table) {
-                Ok(()) => eprintln!("baoqi: recording {} uploaded", meta.wav.display()),
-                Err(e) => eprintln!(
-                    "baoqi: recording {} kept, not uploaded: {e}",
-                    meta.wav.display()
-                ),
-            },
-            Err(e) => eprintln!("baoqi: recording failed: {e}"),
-        }
+        let result = recorder
+            .finish()
+            .map_err(|e| format!("recording failed: {e}"))
+            .and_then(|meta| {
+                self.upload(&meta, table)
+                    .map(|()| meta.wav.clone())
+                    .map_err(|e| {
+                        format!("recording {} kept, not uploaded: {e}", meta.wav.display())
+                    })
+            });
+        Some(match result {
+            Ok(wav) => {
+                eprintln!("baoqi: recording {} uploaded", wav.display());
+                RecorderReport::Off
+            }
+            Err(reason) => {
+                eprintln!("baoqi: {reason}");
+                RecorderReport::Failed { reason }
+            }
+        })
     }
 
     fn finish(&mut self) {

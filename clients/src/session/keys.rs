@@ -3,7 +3,7 @@
 //! the local table (board queries, the last move, the last message, help).
 
 use baoqi_arbiter::Command;
-use baoqi_audio::{Earcon, Notice, PieceAt, Prompt, Utterance};
+use baoqi_audio::{Earcon, Notice, PieceAt, Prompt, Sent, Utterance};
 use baoqi_grammar::Word;
 use baoqi_rules::Color;
 
@@ -95,9 +95,7 @@ fn command(s: &mut Session, c: KeyCommand, now: u64, out: &mut Output) {
                 });
             }
         }
-        KeyCommand::AskTimes => {
-            s.send(Command::QueryTime, out);
-        }
+        KeyCommand::AskTimes => send_echoed(s, Command::QueryTime, Sent::AskTimes, out),
         KeyCommand::RepeatOpponentMove => {
             let last = s.table.as_ref().and_then(|t| t.last_move_of(me.other()));
             let u = last.map_or(Utterance::Client(Notice::Nothing), |m| {
@@ -126,16 +124,13 @@ fn command(s: &mut Session, c: KeyCommand, now: u64, out: &mut Output) {
                 .as_ref()
                 .and_then(|t| t.offer)
                 .is_some_and(|(side, _)| side != me);
-            let cmd = if theirs {
-                Command::AcceptDraw
+            if theirs {
+                send_echoed(s, Command::AcceptDraw, Sent::AcceptDraw, out);
             } else {
-                Command::OfferDraw
-            };
-            s.send(cmd, out);
+                send_echoed(s, Command::OfferDraw, Sent::OfferDraw, out);
+            }
         }
-        KeyCommand::DeclineDraw => {
-            s.send(Command::DeclineDraw, out);
-        }
+        KeyCommand::DeclineDraw => send_echoed(s, Command::DeclineDraw, Sent::DeclineDraw, out),
         KeyCommand::Resign => {
             if s.resign_until.take().is_some() {
                 s.send(Command::Resign, out);
@@ -149,13 +144,20 @@ fn command(s: &mut Session, c: KeyCommand, now: u64, out: &mut Output) {
         }
         KeyCommand::RepeatAnnouncement => repeat_announcement(s, me, out),
         KeyCommand::ConfirmMirror => {
-            s.send(Command::ConfirmRepeat, out);
+            send_echoed(s, Command::ConfirmRepeat, Sent::ConfirmMirror, out);
         }
-        KeyCommand::CallReferee => {
-            s.send(Command::Signal, out);
-        }
+        KeyCommand::CallReferee => send_echoed(s, Command::Signal, Sent::CallReferee, out),
         KeyCommand::Help => out.say(None, Utterance::Client(Notice::Help)),
     }
+}
+
+/// Says the command at once (the player hears what his keys asked for), then sends it; when
+/// it cannot be sent, the send says why instead.
+fn send_echoed(s: &mut Session, command: Command, echo: Sent, out: &mut Output) {
+    if s.is_connected() && s.me.is_some() {
+        out.say(Some(Earcon::Key), Utterance::Client(Notice::Sent(echo)));
+    }
+    s.send(command, out);
 }
 
 /// Board queries, answered from the local table (no round trip).

@@ -11,17 +11,17 @@
 
 use std::collections::HashMap;
 
-use baoqi_arbiter::{BoardId, Command, Event, Seat, Speaker};
+use baoqi_arbiter::{Command, Event, Speaker};
 use baoqi_audio::from_event::{Heard, utterances};
 use baoqi_audio::{Earcon, Notice, Refusal, Utterance};
 use baoqi_grammar::speech::{self, Lang};
 use baoqi_grammar::{Marks, parse_word};
-use baoqi_rules::{Color, Position};
+use baoqi_rules::Color;
 
 use super::keys;
 use super::table::TableState;
-use super::wire::{FromServer, ToServer};
-use crate::board::{BoardOutput, BoardSensor, SenseMode, SensorEvent};
+use super::wire::{FromServer, RecorderReport, ToServer};
+use crate::board::{BoardSensor, SenseMode, SensorEvent};
 use crate::keypad::{Key, KeyMap};
 
 /// What goes into the session.
@@ -39,6 +39,9 @@ pub enum Input {
     Board(SensorEvent),
     /// Time passes (board settling, the resignation's confirmation window).
     Tick,
+    /// The client's game recorder changed state (reported to the server, and again after a
+    /// reconnection while it records).
+    Recorder(RecorderReport),
 }
 
 /// What the session asks for.
@@ -91,6 +94,17 @@ impl Default for SessionOptions {
     }
 }
 
+/// The connection to the server, as the session knows it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Link {
+    /// No connection.
+    Down,
+    /// Connected, `hello` sent, no welcome yet.
+    Up,
+    /// The seat was welcomed on this connection.
+    Welcomed,
+}
+
 /// One seat's session.
 #[derive(Debug)]
 pub struct Session {
@@ -104,11 +118,12 @@ pub struct Session {
     pub(super) last_message: Option<Utterance>,
     next_id: u64,
     sent: HashMap<String, Command>,
-    sensor: Option<BoardSensor>,
-    pub(super) connected: bool,
+    pub(super) sensor: Option<BoardSensor>,
+    link: Link,
     /// Every event received, in order (scripts wait on them).
     pub(super) history: Vec<Event>,
     started_told: bool,
+    recorder: Option<RecorderReport>,
 }
 
 impl Session {
@@ -126,9 +141,10 @@ impl Session {
             next_id: 0,
             sent: HashMap::new(),
             sensor: None,
-            connected: false,
+            link: Link::Down,
             history: Vec::new(),
             started_told: false,
+            recorder: None,
         }
     }
 
@@ -144,7 +160,7 @@ impl Session {
 
     /// Whether the connection is up.
     pub fn is_connected(&self) -> bool {
-        self.connected
+        self.link != Link::Down
     }
 
     /// The table as known, once a state has arrived.
@@ -179,17 +195,17 @@ impl Session {
         let mut out = Output::default();
         match input {
             Input::Connected => {
-                self.connected = true;
+                self.link = Link::Up;
                 out.send.push(ToServer::Hello {
                     token: self.token.clone(),
                     since: self.table.as_ref().map(|t| t.seq),
                 });
             }
             Input::Disconnected => {
-                if self.connected {
+                if self.is_connected() {
                     out.notice(Some(Earcon::Error), Notice::Disconnected);
                 }
-                self.connected = false;
+                self.link = Link::Down;
             }
             Input::Server(msg) => self.server(msg, now_ms, &mut out),
             Input::Key(key) => keys::key(self, key, now_ms, &mut out),
@@ -213,6 +229,12 @@ impl Session {
                     out.notice(None, Notice::ResignCancelled);
                 }
             }
+            Input::Recorder(report) => {
+                if self.link == Link::Welcomed {
+                    out.send.push(ToServer::Recording(report.clone()));
+                }
+                self.recorder = Some(report);
+            }
         }
         self.remember(&out);
         out
@@ -232,7 +254,7 @@ impl Session {
 
     /// Sends a command with a fresh id, or says that it cannot be sent now.
     pub(super) fn send(&mut self, command: Command, out: &mut Output) -> bool {
-        if !self.connected || self.me.is_none() {
+        if !self.is_connected() || self.me.is_none() {
             out.notice(Some(Earcon::Error), Notice::Disconnected);
             return false;
         }
@@ -294,7 +316,12 @@ impl Session {
                 };
                 self.me = Some(side);
                 self.proxy = proxy;
+                self.link = Link::Welcomed;
                 out.notice(None, Notice::Connected { side, proxy });
+                // The server keeps live recorder reports in memory only: say it again.
+                if let Some(r) = &self.recorder {
+                    out.send.push(ToServer::Recording(r.clone()));
+                }
             }
             FromServer::State {
                 table,
@@ -308,6 +335,9 @@ impl Session {
                 if !self.started_told && !self.is_over() {
                     self.started_told = true;
                     out.game_started = Some((table, at));
+                } else if self.started_told && self.is_over() {
+                    // The end came while we were away and only the state says so.
+                    out.game_over = Some(table);
                 }
             }
             FromServer::Event { seq, at, event } => self.event(seq, at, &event, now, out),
@@ -361,9 +391,15 @@ impl Session {
         }
         match event {
             // Our own reports are already in the sensor (an illegal one stays pending there
-            // until the board is restored); another seat's (a referee's correction, the
-            // proxy, a second board client) is followed.
-            Event::Board { placement, by, .. } if *by != self.seat(me) => {
+            // until the board is restored); another seat's report of the sensed board (a
+            // referee's correction, the proxy, a second board client) is followed, and a
+            // report of the other board (the sighted side's, 7.4(2)(g)) is not ours to show.
+            Event::Board {
+                board,
+                placement,
+                by,
+                ..
+            } if *by != self.seat(me) && Some(*board) == self.sensor_board() => {
                 self.board_changed(placement);
             }
             Event::Moved { .. } => {
@@ -382,103 +418,6 @@ impl Session {
                 out.game_over = Some(self.table.as_ref().map_or(0, |t| t.table));
             }
             _ => {}
-        }
-    }
-
-    /// This client's seat.
-    fn seat(&self, me: Color) -> Seat {
-        match (me, self.proxy) {
-            (Color::Red, true) => Seat::RedProxy,
-            (Color::Black, true) => Seat::BlackProxy,
-            (c, false) => Seat::player(c),
-        }
-    }
-
-    /// The board the attached sensor board is: the VI board when there is one.
-    fn sensor_board(&self) -> Option<BoardId> {
-        self.opts.board?;
-        let t = self.table.as_ref()?;
-        if t.boards.iter().any(|(b, _)| *b == BoardId::Vi) || t.boards.is_empty() {
-            Some(BoardId::Vi)
-        } else {
-            t.boards.first().map(|(b, _)| *b)
-        }
-    }
-
-    /// The position the attached board should show: its placement, with the side to move
-    /// of the game when it shows the game, else of the side whose move it still lacks.
-    fn board_position(&self, placement: &str) -> Option<Position> {
-        let t = self.table.as_ref()?;
-        let game = t.position.fen();
-        let same = game.split(' ').next() == Some(placement);
-        let turn = if same { t.to_move } else { t.to_move.other() };
-        let side = if turn == Color::Red { 'w' } else { 'b' };
-        Position::from_fen(&format!("{placement} {side} - - 0 1")).ok()
-    }
-
-    fn sync_sensor(&mut self) {
-        let Some(mode) = self.opts.board else { return };
-        let Some(t) = self.table.as_ref() else { return };
-        let placement = self
-            .sensor_board()
-            .and_then(|id| t.board(id))
-            .map(str::to_owned);
-        let pos = placement
-            .and_then(|p| self.board_position(&p))
-            .unwrap_or_else(|| t.position.clone());
-        match self.sensor.as_mut() {
-            Some(s) => s.set_position(pos),
-            None => {
-                self.sensor = Some(BoardSensor::new(pos, mode).with_settle_ms(self.opts.settle_ms));
-            }
-        }
-    }
-
-    /// A board report (ours or another seat's): follow it unless the sensor already shows it.
-    fn board_changed(&mut self, placement: &str) {
-        let Some(s) = &self.sensor else { return };
-        let shown = s.position().fen();
-        if shown.split(' ').next() == Some(placement) {
-            return;
-        }
-        if let Some(pos) = self.board_position(placement)
-            && let Some(s) = self.sensor.as_mut()
-        {
-            s.set_position(pos);
-        }
-    }
-
-    fn board_outputs(&mut self, sensed: Vec<BoardOutput>, out: &mut Output) {
-        for o in sensed {
-            match o {
-                BoardOutput::Moved { mv, legal } => {
-                    self.send(
-                        Command::BoardMove {
-                            board: None,
-                            mv: mv.to_string(),
-                        },
-                        out,
-                    );
-                    if !legal {
-                        out.notice(Some(Earcon::Error), Notice::BoardIllegal);
-                    }
-                }
-                BoardOutput::Restored => out.notice(None, Notice::BoardRestored),
-                BoardOutput::Clock => {
-                    if self.send(Command::PressClock, out) {
-                        out.heard.push(Heard {
-                            earcon: Some(Earcon::ClockPress),
-                            say: Vec::new(),
-                        });
-                    }
-                }
-                BoardOutput::Announce => {
-                    self.send(Command::Signal, out);
-                }
-                BoardOutput::Touched(_)
-                | BoardOutput::PutBack(_)
-                | BoardOutput::Disturbed { .. } => {}
-            }
         }
     }
 }

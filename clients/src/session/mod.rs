@@ -7,6 +7,7 @@
 //! - [`table`]: the table as the client keeps it from `state` and `event` messages.
 //! - [`wire`]: the client's side of the WebSocket protocol (`docs/protocol.md`).
 //! - [`net`]: the thin tokio loop around the session (WebSocket, reconnect with `since`).
+//! - `sensing`: the attached tactile board as the session sees it.
 //! - [`script`]: scripted keys and board lines with delays and waits (`--script`, `sim:`).
 //! - [`status`]: the large-font status line for low-vision players.
 
@@ -15,6 +16,7 @@ mod keys;
 pub mod machine;
 pub mod net;
 pub mod script;
+mod sensing;
 pub mod status;
 pub mod table;
 pub mod wire;
@@ -23,4 +25,4 @@ pub use machine::{Input, Output, Session, SessionOptions};
 pub use script::{Action, Condition, Runner, ScriptError, Step, parse_script};
 pub use status::{StatusInfo, render as render_status};
 pub use table::TableState;
-pub use wire::{FromServer, ToServer, decode};
+pub use wire::{FromServer, RecorderReport, ToServer, decode};

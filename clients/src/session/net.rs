@@ -12,7 +12,7 @@ use tokio_tungstenite::tungstenite::Message;
 
 use super::machine::{Input, Session};
 use super::script::{Action, Runner};
-use super::wire::decode;
+use super::wire::{RecorderReport, ToServer, decode};
 use crate::board::SensorEvent;
 use crate::keypad::Key;
 
@@ -25,10 +25,11 @@ pub trait Frontend {
     fn hear(&mut self, heard: &Heard);
     /// Called on every turn of the loop, to redraw the status and flush logs.
     fn refresh(&mut self, session: &Session, now_ms: u64);
-    /// An unfinished game is followed (server instant `at`): a recording may start.
-    fn game_started(&mut self, table: i64, at: u64);
-    /// The game ended: finish and upload the recording.
-    fn game_over(&mut self, table: i64);
+    /// An unfinished game is followed (server instant `at`): a recording may start. Returns
+    /// what the recorder now does, for the server, if it was asked to record.
+    fn game_started(&mut self, table: i64, at: u64) -> Option<RecorderReport>;
+    /// The game ended: finish and upload the recording. Returns what became of it.
+    fn game_over(&mut self, table: i64) -> Option<RecorderReport>;
     /// The client stops: let speech finish (bounded).
     fn finish(&mut self);
 }
@@ -98,27 +99,37 @@ impl Client<'_> {
         self.start.elapsed().as_millis() as u64
     }
 
-    async fn apply(&mut self, input: Input) -> Result<(), NetError> {
-        let now = self.now();
-        let out = self.session.handle(input, now);
-        for msg in out.send {
+    async fn send_all(&mut self, messages: Vec<ToServer>) {
+        for msg in messages {
             if let Some(ws) = self.ws.as_mut()
                 && ws.send(Message::text(msg.encode())).await.is_err()
             {
                 self.ws = None;
             }
         }
+    }
+
+    async fn apply(&mut self, input: Input) -> Result<(), NetError> {
+        let now = self.now();
+        let out = self.session.handle(input, now);
+        self.send_all(out.send).await;
         for h in &out.heard {
             self.frontend.hear(h);
         }
+        let mut reports = Vec::new();
         if let Some((table, at)) = out.game_started {
-            self.frontend.game_started(table, at);
+            reports.extend(self.frontend.game_started(table, at));
         }
         if let Some(table) = out.game_over
             && !self.over_told
         {
             self.over_told = true;
-            self.frontend.game_over(table);
+            reports.extend(self.frontend.game_over(table));
+        }
+        for report in reports {
+            let now = self.now();
+            let told = self.session.handle(Input::Recorder(report), now);
+            self.send_all(told.send).await;
         }
         match out.fatal {
             Some(why) => Err(NetError::Refused(why)),

@@ -169,8 +169,28 @@ pub enum ToServer {
         /// The arbiter command.
         command: Command,
     },
+    /// What this seat's game recorder is doing (建議每局對賽設錄音設備, 附表七 6.1(4)).
+    Recording(RecorderReport),
     /// Liveness check.
     Ping,
+}
+
+/// What the seat's game recorder is doing, as the client reports it to the server (the
+/// referee's monitor shows each side's recorder, and a recording missing after the game).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RecorderReport {
+    /// Recording; whether the table's microphone is recorded too.
+    On {
+        /// The microphone is part of the recording.
+        microphone: bool,
+    },
+    /// Stopped, the recording uploaded.
+    Off,
+    /// Recording or its upload failed.
+    Failed {
+        /// Why, in words.
+        reason: String,
+    },
 }
 
 impl ToServer {
@@ -186,6 +206,17 @@ impl ToServer {
             }
             ToServer::Command { id, command } => {
                 json!({"v": VERSION, "type": "command", "id": id, "command": command}).to_string()
+            }
+            ToServer::Recording(RecorderReport::On { microphone }) => {
+                json!({"v": VERSION, "type": "recording", "state": "on", "microphone": microphone})
+                    .to_string()
+            }
+            ToServer::Recording(RecorderReport::Off) => {
+                json!({"v": VERSION, "type": "recording", "state": "off"}).to_string()
+            }
+            ToServer::Recording(RecorderReport::Failed { reason }) => {
+                json!({"v": VERSION, "type": "recording", "state": "failed", "reason": reason})
+                    .to_string()
             }
             ToServer::Ping => json!({"v": VERSION, "type": "ping"}).to_string(),
         }
@@ -213,6 +244,27 @@ mod tests {
             since: Some(41),
         };
         assert!(h.encode().contains("\"since\":41"));
+    }
+
+    #[test]
+    fn recorder_reports_are_the_protocols_recording_messages() {
+        let on = ToServer::Recording(RecorderReport::On { microphone: true });
+        assert_eq!(
+            serde_json::from_str::<Value>(&on.encode()).unwrap(),
+            json!({"v": 1, "type": "recording", "state": "on", "microphone": true})
+        );
+        let failed = ToServer::Recording(RecorderReport::Failed {
+            reason: "disk full".into(),
+        });
+        assert_eq!(
+            serde_json::from_str::<Value>(&failed.encode()).unwrap(),
+            json!({"v": 1, "type": "recording", "state": "failed", "reason": "disk full"})
+        );
+        let off = ToServer::Recording(RecorderReport::Off).encode();
+        assert_eq!(
+            serde_json::from_str::<Value>(&off).unwrap(),
+            json!({"v": 1, "type": "recording", "state": "off"})
+        );
     }
 
     #[test]

@@ -45,6 +45,13 @@ impl Table {
         Table::started(c)
     }
 
+    /// [`Table::part6`] with the talking clock of 7.1(1)(b).
+    pub fn part6_talking() -> Table {
+        let mut c = Table::part6().m.config().clone();
+        c.talking_clock = true;
+        Table::started(c)
+    }
+
     /// 共融賽 with mirrored boards: blind red on the VI board, sighted black on the regular.
     pub fn part7() -> Table {
         let mut c = MatchConfig {
@@ -54,6 +61,25 @@ impl Table {
             ..MatchConfig::default()
         };
         c.red.board = Some(BoardUse::Vi);
+        c.time.default = TimeControl {
+            base_ms: 20 * 60_000,
+            mode: ClockMode::Plain,
+            extra_ms: 0,
+        };
+        Table::started(c)
+    }
+
+    /// 共融賽 of 7.4(2)(g)(iii): blind red, who named a proxy to operate his boards and
+    /// clock, on the VI board; deaf black with the cards of 7.1(2) on the regular board.
+    pub fn part7_proxy_and_deaf() -> Table {
+        let mut c = MatchConfig {
+            kind: EventKind::Part7,
+            red: side("甲", vec![Category::Blind]),
+            black: side("乙", vec![Category::Deaf]),
+            ..MatchConfig::default()
+        };
+        c.red.board = Some(BoardUse::Vi);
+        c.red.proxy = Some("丙".into());
         c.time.default = TimeControl {
             base_ms: 20 * 60_000,
             mode: ClockMode::Plain,
@@ -104,7 +130,10 @@ impl Table {
 
     /// Runs a command of another seat and shows its events to `s` (as `side` sees them).
     pub fn other(&mut self, s: &mut Session, seat: Seat, c: Command) -> Vec<Output> {
-        let events = self.run(seat, c).expect("accepted");
+        let what = format!("{seat:?} {c:?}");
+        let events = self
+            .run(seat, c)
+            .unwrap_or_else(|e| panic!("{what} refused: {e}"));
         deliver(s, &events, self.now)
     }
 
