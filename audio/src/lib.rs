@@ -16,6 +16,7 @@ pub mod dispatcher;
 pub mod earcon;
 pub mod espeak;
 pub mod from_event;
+mod mixer;
 pub mod notice;
 pub mod output;
 pub mod pcm;

@@ -12,7 +12,6 @@
 //! The microphone ([`Microphone`], cpal input) is absent on a machine without a sound card:
 //! opening fails with a message and the recording goes on without it.
 
-use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, mpsc};
@@ -24,25 +23,13 @@ use serde::{Deserialize, Serialize};
 use cpal::traits::{DeviceTrait, HostTrait, StreamTrait};
 use cpal::{FromSample, SampleFormat, SizedSample};
 
-use crate::pcm::resample;
+use crate::mixer::{Chunk, Written, write_loop};
 
 /// The sample rate of recordings (espeak-ng's own rate: speech is not resampled twice).
 pub const RATE: u32 = 22_050;
 
-/// How far behind the newest chunk samples are kept open for mixing before being written.
-const MIX_WINDOW: u64 = RATE as u64 * 2;
-
 /// How many chunks may wait for the writer before new ones are counted as dropped.
 const QUEUE: usize = 1024;
-
-struct Chunk {
-    source: u32,
-    /// Whether it follows the source's previous chunk without a break.
-    continues: bool,
-    at: Instant,
-    rate: u32,
-    samples: Vec<f32>,
-}
 
 /// A handle that feeds a recording; cheap to clone, never blocks.
 #[derive(Clone, Debug)]
@@ -102,6 +89,10 @@ pub struct RecordingMeta {
     pub microphone_error: Option<String>,
     /// Chunks lost because the writer fell behind (should be 0).
     pub dropped_chunks: u64,
+    /// Samples of a source that delivered faster than real time, dropped rather than let
+    /// it stretch the recording (a misbehaving device; should be 0).
+    #[serde(default)]
+    pub ahead_dropped_samples: u64,
 }
 
 /// Why a recording failed.
@@ -122,7 +113,7 @@ pub enum RecordError {
 pub struct Recorder {
     tap: Tap,
     started: Instant,
-    writer: Option<JoinHandle<Result<u64, RecordError>>>,
+    writer: Option<JoinHandle<Result<Written, RecordError>>>,
     meta: RecordingMeta,
     /// Kept open while recording; dropped (closed) by [`Recorder::finish`].
     mic: Option<Microphone>,
@@ -176,6 +167,7 @@ impl Recorder {
             microphone: mic.as_ref().map(|m| m.name().to_owned()),
             microphone_error,
             dropped_chunks: 0,
+            ahead_dropped_samples: 0,
         };
         Ok(Recorder {
             tap,
@@ -215,9 +207,10 @@ impl Recorder {
             rate: RATE,
             samples: Vec::new(),
         });
-        let samples = handle.join().map_err(|_| RecordError::Writer)??;
+        let written = handle.join().map_err(|_| RecordError::Writer)??;
         let mut meta = self.meta.clone();
-        meta.samples = samples;
+        meta.samples = written.samples;
+        meta.ahead_dropped_samples = written.ahead_dropped;
         meta.dropped_chunks = self.tap.dropped.load(Ordering::Relaxed);
         let json = serde_json::to_string_pretty(&meta).map_err(std::io::Error::other)?;
         std::fs::write(meta_path(&meta.wav), json)?;
@@ -318,65 +311,4 @@ where
         None,
     )
     .map_err(|e| MicError::Cpal(e.to_string()))
-}
-
-type Writer = hound::WavWriter<std::io::BufWriter<std::fs::File>>;
-
-/// Mixes chunks into a window that trails the newest one, writing out what falls behind.
-fn write_loop(
-    rx: &mpsc::Receiver<Chunk>,
-    mut writer: Writer,
-    started: Instant,
-) -> Result<u64, RecordError> {
-    let mut written: u64 = 0;
-    let mut window: Vec<f32> = Vec::new();
-    let mut next_of: HashMap<u32, u64> = HashMap::new();
-    while let Ok(chunk) = rx.recv() {
-        if chunk.source == u32::MAX {
-            // The end: the WAV lasts until the moment the recording was finished.
-            let end = (chunk.at.saturating_duration_since(started).as_secs_f64() * f64::from(RATE))
-                as u64;
-            if end > written + window.len() as u64 {
-                window.resize((end - written) as usize, 0.0);
-            }
-            break;
-        }
-        let samples = resample(&chunk.samples, chunk.rate, RATE);
-        let mut at =
-            (chunk.at.saturating_duration_since(started).as_secs_f64() * f64::from(RATE)) as u64;
-        // A continuous source (callback after callback) stays contiguous despite jitter.
-        if let Some(&next) = next_of.get(&chunk.source)
-            && chunk.continues
-            && at.abs_diff(next) < u64::from(RATE / 20)
-        {
-            at = next;
-        }
-        next_of.insert(chunk.source, at + samples.len() as u64);
-        let start = at.max(written);
-        let skip = (start - at) as usize;
-        let end = at + samples.len() as u64;
-        if end > written + window.len() as u64 {
-            window.resize((end - written) as usize, 0.0);
-        }
-        for (i, s) in samples.iter().enumerate().skip(skip) {
-            window[(at + i as u64 - written) as usize] += s;
-        }
-        if window.len() as u64 > MIX_WINDOW {
-            let n = window.len() - MIX_WINDOW as usize;
-            flush(&mut writer, &window[..n])?;
-            window.drain(..n);
-            written += n as u64;
-        }
-    }
-    flush(&mut writer, &window)?;
-    written += window.len() as u64;
-    writer.finalize()?;
-    Ok(written)
-}
-
-fn flush(writer: &mut Writer, samples: &[f32]) -> Result<(), hound::Error> {
-    for s in samples {
-        writer.write_sample((s.clamp(-1.0, 1.0) * f32::from(i16::MAX)) as i16)?;
-    }
-    Ok(())
 }

@@ -15,6 +15,30 @@ use baoqi_audio::Pcm;
 /// The cpal id of the tap device.
 pub const DEVICE: &str = "alsa:wavtap";
 
+/// The cpal id of the capture tap: a microphone that plays [`WavTap::feed_mic`]'s samples.
+pub const MIC: &str = "alsa:mictap";
+
+/// The capture side of the tap: `mictap` reads `raw` (16-bit mono at 22 050 Hz) through
+/// the file plugin's `infile`; the plug converts to whatever format cpal asks for.
+pub fn mic_conf(raw: &std::path::Path) -> String {
+    format!(
+        "pcm.mictap {{\n  type plug\n  slave {{ pcm \"mictapraw\" format S16_LE rate 22050 channels 1 }}\n}}\n\
+         pcm.mictapraw {{\n  type file\n  slave.pcm \"null\"\n  file \"/dev/null\"\n  infile \"{}\"\n  format \"raw\"\n}}\n",
+        raw.display()
+    )
+}
+
+/// Writes samples as what the capture tap will deliver (16-bit mono, 22 050 Hz).
+pub fn write_mic_raw(raw: &std::path::Path, pcm: &Pcm) {
+    assert_eq!(pcm.rate, 22_050, "the capture tap runs at 22 050 Hz");
+    let bytes: Vec<u8> = pcm
+        .samples
+        .iter()
+        .flat_map(|s| ((s.clamp(-1.0, 1.0) * f32::from(i16::MAX)) as i16).to_le_bytes())
+        .collect();
+    std::fs::write(raw, bytes).unwrap();
+}
+
 /// A private ALSA configuration whose `wavtap` PCM writes to `wav`.
 pub struct WavTap {
     pub conf: PathBuf,
@@ -36,8 +60,9 @@ impl WavTap {
             format!(
                 "</usr/share/alsa/alsa.conf>\n\
                  pcm.wavtap {{\n  type file\n  slave.pcm \"null\"\n  file \"{}\"\n  format \"wav\"\n  \
-                 hint {{ show on description \"baoqi WAV tap\" }}\n}}\n",
-                wav.display()
+                 hint {{ show on description \"baoqi WAV tap\" }}\n}}\n{}",
+                wav.display(),
+                mic_conf(&dir.join("mic.raw"))
             ),
         )
         .unwrap();
@@ -69,6 +94,11 @@ impl WavTap {
             "child {test} failed:\n{stdout}\n{stderr}"
         );
         stdout
+    }
+
+    /// What the capture tap (`mictap`) will hear.
+    pub fn feed_mic(&self, pcm: &Pcm) {
+        write_mic_raw(&self.dir.join("mic.raw"), pcm);
     }
 
     /// The WAV the tap wrote.
