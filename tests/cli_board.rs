@@ -1,7 +1,9 @@
 //! `baoqi board` against the real server, without hardware (issue 7): black's board client
 //! reads board lines on standard input (its clock button starts the clocks, 95(3)); red's
 //! runs the built-in simulator (`--input sim:FILE`), whose lift and place become red's
-//! `board_move`. The stored log shows both commands.
+//! `board_move`; on the second table, black's board is a serial device (`serial:DEV`, here a
+//! FIFO standing in for the USB serial port) whose clock button starts that table's clocks.
+//! The stored log shows every command.
 
 use std::io::Write;
 use std::process::{Child, Command, Stdio};
@@ -57,6 +59,21 @@ fn board_clients_report_sensed_moves_from_stdin_and_the_simulator() {
         finish(red, 20),
         "red's simulated board ends after its script"
     );
+    let serial = dir.join("ttyUSB-board");
+    let made = Command::new("mkfifo").arg(&serial).status().unwrap();
+    assert!(made.success(), "mkfifo");
+    let table2 = server.token("black", Some(2));
+    let black2 = board(&table2, &format!("serial:{}", serial.display()));
+    // The device opens when the board is there: the client waits for it, reads its lines.
+    let mut port = std::fs::OpenOptions::new()
+        .write(true)
+        .open(&serial)
+        .unwrap();
+    port.write_all(b"# board 2 powered on
+C
+").unwrap();
+    drop(port);
+    assert!(finish(black2, 20), "the serial board's client ends at its EOF");
     let log = Command::new(BIN)
         .args(["export", "--log", "1", "--db"])
         .arg(&db)
@@ -64,22 +81,17 @@ fn board_clients_report_sensed_moves_from_stdin_and_the_simulator() {
         .unwrap();
     server.kill();
     let text = String::from_utf8_lossy(&log.stdout);
-    let commands: Vec<serde_json::Value> = serde_json::from_str::<serde_json::Value>(&text)
-        .expect("a JSON log")
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|e| e["table"] == 1 && e["kind"] == "command")
-        .map(|e| (e["actor"]["seat"].clone(), e["command"].clone()))
-        .map(|(seat, c)| serde_json::json!({"seat": seat, "command": c}))
-        .collect();
-    let has = |seat: &str, ty: &str, mv: Option<&str>| {
-        commands.iter().any(|c| {
-            c["seat"] == seat
-                && c["command"]["type"] == ty
-                && mv.is_none_or(|m| c["command"]["mv"] == m)
+    let log: serde_json::Value = serde_json::from_str(&text).expect("a JSON log");
+    let has = |table: u32, seat: &str, ty: &str, mv: Option<&str>| {
+        log.as_array().unwrap().iter().any(|e| {
+            e["table"] == table
+                && e["kind"] == "command"
+                && e["actor"]["seat"] == seat
+                && e["command"]["type"] == ty
+                && mv.is_none_or(|m| e["command"]["mv"] == m)
         })
     };
-    assert!(has("black", "press_clock", None), "{commands:?}");
-    assert!(has("red", "board_move", Some("h2e2")), "{commands:?}");
+    assert!(has(1, "black", "press_clock", None), "{log}");
+    assert!(has(1, "red", "board_move", Some("h2e2")), "{log}");
+    assert!(has(2, "black", "press_clock", None), "{log}");
 }

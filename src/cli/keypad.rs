@@ -166,14 +166,21 @@ pub(crate) fn spawn_line_reader(
     });
 }
 
-/// Opens a serial device as a file (115200 8N1 raw, set with `stty` where it can).
+/// Opens a serial device as a file, then sets it to 115200 8N1 raw with `stty` on the open
+/// descriptor (opening it only once: a second open could take the board's first lines).
 pub(crate) fn open_serial(dev: &PathBuf) -> Result<Box<dyn BufRead + Send>, CliError> {
-    let _ = std::process::Command::new("stty")
-        .arg("-F")
-        .arg(dev)
-        .args(["115200", "raw", "-echo"])
-        .status();
     let f = std::fs::File::open(dev)?;
+    let set = std::process::Command::new("stty")
+        .args(["115200", "cs8", "-cstopb", "-parenb", "raw", "-echo"])
+        .stdin(f.try_clone()?)
+        .stderr(std::process::Stdio::null())
+        .status();
+    if !set.is_ok_and(|s| s.success()) {
+        eprintln!(
+            "baoqi: {} left as it is (not a terminal device, or no stty)",
+            dev.display()
+        );
+    }
     Ok(Box::new(std::io::BufReader::new(f)))
 }
 
