@@ -19,7 +19,7 @@ use std::time::{Duration, Instant};
 use baoqi_audio::{Espeak, Pcm};
 
 mod common;
-use common::{BIN, Scratch, Server, baoqi, token_of};
+use common::{BIN, Scratch, Server, baoqi, get, token_of};
 
 const EVENT: &str = r#"
 name = "e2e 視障賽"
@@ -82,20 +82,97 @@ keys Enter
 await over
 ";
 
-/// The ALSA configuration of one client: `wavtap` writes what it plays to `wav`.
+/// The ALSA configuration of one client: `wavtap` writes what it plays to `wav`; `mictap`
+/// is a microphone that hears a 440 Hz tone (16-bit mono 22 050 Hz raw, through a plug).
 fn alsa_conf(dir: &Path, name: &str) -> (PathBuf, PathBuf) {
     let wav = dir.join(format!("{name}-tap.wav"));
     let conf = dir.join(format!("{name}-asound.conf"));
+    let raw = dir.join(format!("{name}-mic.raw"));
+    let tone: Vec<u8> = (0..22_050 * 4)
+        .map(|i| (6000.0 * (f64::from(i) * 440.0 * std::f64::consts::TAU / 22_050.0).sin()) as i16)
+        .flat_map(i16::to_le_bytes)
+        .collect();
+    std::fs::write(&raw, tone).unwrap();
     std::fs::write(
         &conf,
         format!(
             "</usr/share/alsa/alsa.conf>\npcm.wavtap {{\n  type file\n  slave.pcm \"null\"\n  \
-             file \"{}\"\n  format \"wav\"\n}}\n",
-            wav.display()
+             file \"{}\"\n  format \"wav\"\n}}\n\
+             pcm.mictap {{\n  type plug\n  slave {{ pcm \"mictapraw\" format S16_LE rate 22050 channels 1 }}\n}}\n\
+             pcm.mictapraw {{\n  type file\n  slave.pcm \"null\"\n  file \"/dev/null\"\n  \
+             infile \"{}\"\n  format \"raw\"\n}}\n",
+            wav.display(),
+            raw.display()
         ),
     )
     .unwrap();
     (conf, wav)
+}
+
+/// Follows red's recorder on the server (`GET /api/tables/1/recordings`) until `stop`:
+/// every state seen, with whether the microphone was reported.
+fn watch_recorder(
+    addr: String,
+    stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
+) -> std::thread::JoinHandle<Vec<String>> {
+    std::thread::spawn(move || {
+        let mut seen: Vec<String> = Vec::new();
+        while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+            let (_, body) = get(&addr, "/api/tables/1/recordings");
+            if let Ok(v) = serde_json::from_slice::<serde_json::Value>(&body) {
+                let red = &v["status"]["red"];
+                let state = format!("{} mic={}", red["state"], red["microphone"]);
+                if seen.last() != Some(&state) {
+                    seen.push(state);
+                }
+            }
+            std::thread::sleep(Duration::from_millis(100));
+        }
+        seen
+    })
+}
+
+/// Checks that the tap has sound where the log says speech started: for each utterance
+/// said whole, sound within a window around its first sample (the tap and the log both
+/// start when the client opens its voice, a few milliseconds apart).
+fn sound_where_speech_was_said(name: &str, log: &str, pcm: &Pcm) {
+    let mut requested = std::collections::HashMap::new();
+    let mut checked = 0;
+    for line in log.lines() {
+        let mut parts = line.split_whitespace();
+        let (Some(at), Some(id), _, Some(fate)) =
+            (parts.next(), parts.next(), parts.next(), parts.next())
+        else {
+            continue;
+        };
+        let Ok(at) = at.trim_end_matches('s').parse::<f64>() else {
+            continue;
+        };
+        if fate == "Requested" {
+            requested.insert(id.to_owned(), at);
+            continue;
+        }
+        let latency = line
+            .rsplit_once(" (")
+            .and_then(|(_, l)| l.strip_suffix(" ms)")?.parse::<f64>().ok());
+        let (true, Some(latency), Some(asked)) = (fate == "Spoken", latency, requested.get(id))
+        else {
+            continue;
+        };
+        let first = asked + latency / 1000.0;
+        let from = ((first - 0.2).max(0.0) * f64::from(pcm.rate)) as usize;
+        let to = (((first + 0.8) * f64::from(pcm.rate)) as usize).min(pcm.samples.len());
+        let window = &pcm.samples[from.min(to)..to];
+        assert!(
+            baoqi_audio::pcm::rms(window) > 0.01,
+            "{name}: silence at {first:.2} s where the log says speech began: {line}"
+        );
+        checked += 1;
+    }
+    assert!(
+        checked >= 3,
+        "{name}: only {checked} utterances checked\n{log}"
+    );
 }
 
 /// A one-request HTTP listener standing in for an upload endpoint: the request's head and
@@ -154,12 +231,23 @@ fn said(log: &str, fate: &str, text: &str) -> bool {
     log.lines().any(|l| l.contains(fate) && l.contains(text))
 }
 
-/// The median and maximum of the `(N ms)` request-to-first-sample latencies of the echoes
-/// and urgent items of a log (readings wait their turn in the queue by design).
+/// The median and maximum of the `(N ms)` latencies (from the key press or the server
+/// message's arrival to the first sample) of the utterances that had nothing to wait for
+/// (`[0 ahead]` when requested): the pipeline's own delay, not the queue's policy.
 fn latencies(log: &str) -> String {
+    let idle: std::collections::HashSet<&str> = log
+        .lines()
+        .filter(|l| l.contains(" Requested ") && l.ends_with("[0 ahead]"))
+        .filter_map(|l| l.split_whitespace().nth(1))
+        .collect();
     let mut ms: Vec<u64> = log
         .lines()
-        .filter(|l| !l.contains(" Reading "))
+        .filter(|l| !l.contains(" Requested "))
+        .filter(|l| {
+            l.split_whitespace()
+                .nth(1)
+                .is_some_and(|id| idle.contains(id))
+        })
         .filter_map(|l| l.rsplit_once(" (")?.1.strip_suffix(" ms)")?.parse().ok())
         .collect();
     ms.sort_unstable();
@@ -173,6 +261,37 @@ fn latencies(log: &str) -> String {
 fn loud_seconds(pcm: &Pcm) -> f64 {
     let spans = baoqi_audio::pcm::loud_spans(&pcm.samples, pcm.rate, 0.01);
     spans.iter().map(|(a, b)| b - a).sum::<usize>() as f64 / f64::from(pcm.rate)
+}
+
+/// Starts `baoqi keypad` for a seat with a script, speaking into its own ALSA tap, logging
+/// what it says and recording the game: the process, its spoken-text log, its tap's WAV.
+fn spawn_keypad(
+    dir: &Scratch,
+    url: &str,
+    name: &str,
+    token: &str,
+    script: &Path,
+    extra: &[String],
+) -> (Child, PathBuf, PathBuf) {
+    let (conf, wav) = alsa_conf(&dir.0, name);
+    let log = dir.join(format!("{name}.log"));
+    let child = Command::new(BIN)
+        .args(["keypad", "--url", url, "--token", token])
+        .args(["--device", "alsa:wavtap"])
+        .arg("--script")
+        .arg(script)
+        .arg("--spoken-log")
+        .arg(&log)
+        .arg("--record")
+        .arg(dir.join(format!("{name}-rec")))
+        .args(extra)
+        .env("ALSA_CONFIG_PATH", conf)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("baoqi keypad");
+    (child, log, wav)
 }
 
 /// Creates the event of [`EVENT`] and starts the server: it, red's and black's tokens.
@@ -259,40 +378,20 @@ fn s7p6_two_blind_players_play_a_game_with_keypads_and_a_tactile_board() {
         script("black.txt", BLACK),
     );
     let (upload_url, upload) = upload_listener();
-    let keypad = |name: &str, token: &str, script: &Path, extra: &[String]| {
-        let (conf, wav) = alsa_conf(&dir.0, name);
-        let log = dir.join(format!("{name}.log"));
-        let child = Command::new(BIN)
-            .args([
-                "keypad",
-                "--url",
-                &addr,
-                "--token",
-                token,
-                "--device",
-                "alsa:wavtap",
-            ])
-            .arg("--script")
-            .arg(script)
-            .arg("--spoken-log")
-            .arg(&log)
-            .arg("--record")
-            .arg(dir.join(format!("{name}-rec")))
-            .args(extra)
-            .env("ALSA_CONFIG_PATH", conf)
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("baoqi keypad");
-        (child, log, wav)
-    };
     let started = Instant::now();
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let recorder = watch_recorder(server.addr().to_owned(), stop.clone());
+    let keypad = |name: &str, token: &str, script: &Path, extra: &[String]| {
+        spawn_keypad(&dir, &addr, name, token, script, extra)
+    };
     let (red, red_log, red_wav) = keypad(
         "red",
         &red_token,
         &red_script,
-        &[format!("--board=sim:{}", red_board.display())],
+        &[
+            format!("--board=sim:{}", red_board.display()),
+            "--mic=alsa:mictap".to_owned(),
+        ],
     );
     let (black, black_log, black_wav) = keypad(
         "black",
@@ -306,6 +405,9 @@ fn s7p6_two_blind_players_play_a_game_with_keypads_and_a_tactile_board() {
     let deadline = started + Duration::from_secs(50);
     let (red_ok, red_err) = wait(red, deadline);
     let (black_ok, black_err) = wait(black, deadline);
+    std::thread::sleep(Duration::from_millis(300));
+    stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    let red_recorder = recorder.join().unwrap();
     server.kill();
     let red_said = std::fs::read_to_string(&red_log).unwrap_or_default();
     let black_said = std::fs::read_to_string(&black_log).unwrap_or_default();
@@ -315,17 +417,33 @@ fn s7p6_two_blind_players_play_a_game_with_keypads_and_a_tactile_board() {
 
     hears_what_it_should(&red_said, &black_said);
     eprintln!(
-        "request to first sample (echoes, urgent): red {}, black {}",
+        "key press or event arrival to first sample, nothing ahead in the queue: red {}, black {}",
         latencies(&red_said),
         latencies(&black_said)
     );
 
-    // What was played reached the sound device: seconds of speech in each tap.
-    for (name, wav) in [("red", &red_wav), ("black", &black_wav)] {
+    // What was played reached the sound device: sound in each tap where speech was said.
+    for (name, wav, log) in [
+        ("red", &red_wav, &red_said),
+        ("black", &black_wav, &black_said),
+    ] {
         let pcm = Pcm::from_wav_file(wav).unwrap_or_else(|e| panic!("{name} tap: {e}"));
         let loud = loud_seconds(&pcm);
         assert!(loud > 3.0, "{name}: only {loud:.1} s of sound in the tap");
+        sound_where_speech_was_said(name, log, &pcm);
     }
+
+    // Red's recorder, as the referee's monitor saw it: recording with the microphone, then
+    // the recording uploaded (建議每局對賽設錄音設備).
+    assert!(
+        red_recorder.contains(&"\"recording\" mic=true".to_owned()),
+        "{red_recorder:?}"
+    );
+    assert_eq!(
+        red_recorder.last().map(String::as_str),
+        Some("\"uploaded\" mic=null"),
+        "{red_recorder:?}"
+    );
 
     // Black's recording went to the listener with the seat's token and the metadata.
     let (head, body) = upload.join().expect("an upload");

@@ -137,8 +137,8 @@ impl Notice {
     /// a lost connection is urgent.
     pub fn urgency(&self) -> Urgency {
         match self {
-            Notice::Prompt(_)
-            | Notice::Cancelled
+            Notice::Prompt(_) => Urgency::Prompt,
+            Notice::Cancelled
             | Notice::UnknownKey
             | Notice::ConfirmResign
             | Notice::ResignCancelled
@@ -284,7 +284,7 @@ mod tests {
 
     #[test]
     fn verdicts_on_keys_are_echoes_and_a_lost_connection_is_urgent() {
-        assert_eq!(Notice::Prompt(Prompt::Name).urgency(), Urgency::Echo);
+        assert_eq!(Notice::Prompt(Prompt::Name).urgency(), Urgency::Prompt);
         assert_eq!(Notice::Help.urgency(), Urgency::Reading);
         assert_eq!(Notice::Disconnected.urgency(), Urgency::Urgent);
     }

@@ -5,8 +5,12 @@
 //! - an **Urgent** item (time alert, referee message, repetition warning, game end)
 //!   interrupts a Reading or an Echo being said; it never interrupts another Urgent item;
 //! - an **Echo** (the player's own word, touched piece, impossible) interrupts a Reading and
-//!   cuts the previous Echo: a new word makes the echo of the older word pointless, so the
-//!   older echo (being said or waiting) is *superseded*;
+//!   cuts the Echo being said (the player has heard its start; the new key matters more):
+//!   that one is *superseded*. Echoes *waiting* behind an Urgent item are all kept, in
+//!   order: after a time alert the player hears every word he gave meanwhile (每一字不得反悔:
+//!   he must hear what he has said, not only his last word);
+//! - a **Prompt** (the prompt after the first key of a pair) is an Echo that any newer
+//!   echo supersedes, waiting or being said: the next key makes it pointless;
 //! - a **Reading** (a move, times on request, a card, a board, a check, a violation) waits.
 //!
 //! Nothing is dropped silently: an interrupted Reading or Echo is *re-queued* at the front
@@ -38,7 +42,7 @@ pub struct Offer {
     /// The interrupted item went back to the front of its class (`None`: nothing was
     /// interrupted, or it was superseded).
     pub requeued: Option<u64>,
-    /// Echoes cut or removed by the new echo.
+    /// The echo cut by the new echo.
     pub superseded: Vec<Item>,
 }
 
@@ -52,8 +56,16 @@ pub struct SpeechQueue {
 fn class(u: Urgency) -> usize {
     match u {
         Urgency::Urgent => 0,
-        Urgency::Echo => 1,
+        Urgency::Echo | Urgency::Prompt => 1,
         Urgency::Reading => 2,
+    }
+}
+
+/// Whether a new item of class `new` stops the item of class `cur` being said.
+fn preempts(new: Urgency, cur: Urgency) -> bool {
+    match (new, cur) {
+        (_, Urgency::Urgent) | (Urgency::Reading, _) => false,
+        (Urgency::Urgent | Urgency::Echo | Urgency::Prompt, _) => true,
     }
 }
 
@@ -78,21 +90,38 @@ impl SpeechQueue {
         self.waiting.iter().map(VecDeque::len).sum()
     }
 
+    /// How many items would be said before a new item of class `u`: those waiting in its
+    /// class or a more urgent one, and the one being said unless `u` stops it.
+    pub fn ahead_of(&self, u: Urgency) -> usize {
+        let waiting: usize = self.waiting[..=class(u)].iter().map(VecDeque::len).sum();
+        let current = self
+            .current
+            .as_ref()
+            .is_some_and(|c| !preempts(u, c.urgency));
+        waiting + usize::from(current)
+    }
+
     /// Adds `item` under the policy of the module doc.
     pub fn offer(&mut self, item: Item) -> Offer {
         let mut offer = Offer::default();
-        if item.urgency == Urgency::Echo {
-            offer.superseded.extend(self.waiting[1].drain(..));
+        let echo = matches!(item.urgency, Urgency::Echo | Urgency::Prompt);
+        if echo {
+            // A prompt still waiting is pointless once a newer key is echoed.
+            let waiting = std::mem::take(&mut self.waiting[1]);
+            for it in waiting {
+                if it.urgency == Urgency::Prompt {
+                    offer.superseded.push(it);
+                } else {
+                    self.waiting[1].push_back(it);
+                }
+            }
         }
         if let Some(cur) = &self.current {
-            let preempts = match (item.urgency, cur.urgency) {
-                (Urgency::Urgent | Urgency::Echo, Urgency::Urgent) | (Urgency::Reading, _) => false,
-                (Urgency::Urgent | Urgency::Echo, _) => true,
-            };
-            if preempts {
+            if preempts(item.urgency, cur.urgency) {
                 offer.interrupt = true;
                 let cur = self.current.take().expect("checked above");
-                if item.urgency == Urgency::Echo && cur.urgency == Urgency::Echo {
+                let cur_echo = matches!(cur.urgency, Urgency::Echo | Urgency::Prompt);
+                if echo && cur_echo {
                     offer.superseded.push(cur);
                 } else {
                     offer.requeued = Some(cur.id);
@@ -162,7 +191,7 @@ mod tests {
     }
 
     #[test]
-    fn a_new_echo_cuts_the_previous_echo_and_removes_waiting_ones() {
+    fn a_new_echo_cuts_the_echo_being_said_but_keeps_those_waiting() {
         let mut q = SpeechQueue::new();
         q.offer(item(1, Urgency::Echo));
         assert_eq!(say_next(&mut q), 1);
@@ -171,16 +200,44 @@ mod tests {
         assert_eq!(o.requeued, None);
         assert_eq!(o.superseded.iter().map(|i| i.id).collect::<Vec<_>>(), [1]);
         assert_eq!(say_next(&mut q), 2);
-        // Behind an urgent message echoes wait, and only the newest survives.
+        // Behind an urgent message (a time alert) echoes wait, every one of them: after it
+        // the player hears each word he gave, in order.
         q.finish();
         q.offer(item(3, Urgency::Urgent));
         assert_eq!(say_next(&mut q), 3);
         assert!(!q.offer(item(4, Urgency::Echo)).interrupt);
         let o = q.offer(item(5, Urgency::Echo));
         assert!(!o.interrupt);
-        assert_eq!(o.superseded.iter().map(|i| i.id).collect::<Vec<_>>(), [4]);
+        assert!(o.superseded.is_empty());
+        q.finish();
+        assert_eq!(say_next(&mut q), 4);
         q.finish();
         assert_eq!(say_next(&mut q), 5);
+        // Who goes first: an echo waits for the urgent item being said, a reading for it
+        // and for the echo waiting.
+        q.finish();
+        q.offer(item(9, Urgency::Urgent));
+        assert_eq!(say_next(&mut q), 9);
+        assert_eq!(q.ahead_of(Urgency::Echo), 0 + 1);
+        q.offer(item(10, Urgency::Echo));
+        assert_eq!(q.ahead_of(Urgency::Reading), 2);
+        assert_eq!(q.ahead_of(Urgency::Urgent), 1);
+        q.finish();
+        assert_eq!(say_next(&mut q), 10);
+        assert_eq!(
+            q.ahead_of(Urgency::Echo),
+            0,
+            "a new echo cuts the one being said"
+        );
+        // A prompt waiting there gives way to the key that follows it.
+        q.finish();
+        q.offer(item(6, Urgency::Urgent));
+        assert_eq!(say_next(&mut q), 6);
+        q.offer(item(7, Urgency::Prompt));
+        let o = q.offer(item(8, Urgency::Echo));
+        assert_eq!(o.superseded.iter().map(|i| i.id).collect::<Vec<_>>(), [7]);
+        q.finish();
+        assert_eq!(say_next(&mut q), 8);
     }
 
     #[test]

@@ -288,6 +288,9 @@ pub enum Urgency {
     /// Readings: moves, times on request, cards, boards, checks, violations. Never
     /// interrupt anything; interrupted by the other two.
     Reading,
+    /// The prompt after the first key of a two-key sequence (`指令`, `棋子`): an echo that
+    /// the next key makes pointless, so a waiting prompt gives way to any newer echo.
+    Prompt,
     /// The echo of the player's own key or word: said at once; a newer echo cuts it.
     Echo,
     /// Time alerts, referee messages, repetition warnings, game end: interrupt readings and

@@ -91,14 +91,24 @@ impl Voice {
 
     /// Says `u` (phrasebook wording) under the queue policy; returns at once.
     pub fn say(&self, u: &Utterance) {
-        self.say_phrase(phrasebook::phrase(u), u.urgency());
+        self.say_at(u, Instant::now());
+    }
+
+    /// [`Voice::say`] for something that happened at `cause` (a key press, an event's
+    /// arrival): the log's latency is counted from that instant to the first sample.
+    pub fn say_at(&self, u: &Utterance, cause: Instant) {
+        self.send_say(phrasebook::phrase(u), u.urgency(), cause);
     }
 
     /// Says a ready phrase with an urgency; returns at once.
     pub fn say_phrase(&self, phrase: Phrase, urgency: Urgency) {
+        self.send_say(phrase, urgency, Instant::now());
+    }
+
+    fn send_say(&self, phrase: Phrase, urgency: Urgency, cause: Instant) {
         // Counted before it is sent: the worker counts it down when its fate is final.
         self.pending.fetch_add(1, Ordering::SeqCst);
-        let _ = self.tx.send(Command::Say(phrase, urgency, Instant::now()));
+        let _ = self.tx.send(Command::Say(phrase, urgency, cause));
     }
 
     /// Stops speaking and empties the queue (each item logged as silenced).
@@ -181,6 +191,9 @@ pub struct Entry {
     /// From the request to the first sample written, when the speaker could tell (for
     /// `Spoken`, `Interrupted` and `TimedOut`).
     pub latency: Option<Duration>,
+    /// For `Requested`: how many items were to be said before it (0: said at once, so its
+    /// latency is the pipeline's own, from cause to sound).
+    pub ahead: Option<usize>,
 }
 
 /// A shared, append-only log.
@@ -229,8 +242,17 @@ impl SpokenLog {
             urgency,
             fate,
             latency,
+            ahead: None,
         };
         self.lock().push(entry);
+    }
+
+    /// Appends the `Requested` entry of an item with `ahead` items to be said before it.
+    pub fn push_requested(&self, id: u64, phrase: (&str, &str), urgency: Urgency, ahead: usize) {
+        self.push(id, phrase, urgency, Fate::Requested, None);
+        if let Some(last) = self.lock().last_mut() {
+            last.ahead = Some(ahead);
+        }
     }
 
     /// A copy of every entry so far.
@@ -296,7 +318,13 @@ impl Worker {
                     self.next_id += 1;
                     let id = self.next_id;
                     self.requested.insert(id, at);
-                    self.log_item(&phrase, id, urgency, Fate::Requested, None);
+                    let ahead = self.queue.ahead_of(urgency);
+                    self.log.push_requested(
+                        id,
+                        (&phrase.display, phrase.speak(self.lang)),
+                        urgency,
+                        ahead,
+                    );
                     self.offer(Item {
                         id,
                         phrase,

@@ -25,7 +25,7 @@ struct Ears {
 }
 
 impl Frontend for Ears {
-    fn hear(&mut self, heard: &Heard) {
+    fn hear(&mut self, heard: &Heard, _: std::time::Instant) {
         self.said.extend(heard.say.iter().cloned());
     }
     fn refresh(&mut self, _: &Session, _: u64) {}

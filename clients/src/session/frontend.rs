@@ -7,7 +7,7 @@ use std::fs::File;
 use std::io::Write;
 use std::path::PathBuf;
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use baoqi_audio::from_event::Heard;
 use baoqi_audio::phrasebook;
@@ -139,10 +139,12 @@ impl AudioFrontend {
     fn flush_log(&mut self) {
         let entries = self.voice.log().entries();
         for e in entries.iter().skip(self.logged) {
-            // The time from the request to the first sample, where the speaker tells it.
+            // The time from the cause (key, event) to the first sample, where the speaker
+            // tells it; on a request, how many items were to be said before it.
             let latency = e
                 .latency
                 .map(|l| format!(" ({} ms)", l.as_millis()))
+                .or_else(|| e.ahead.map(|n| format!(" [{n} ahead]")))
                 .unwrap_or_default();
             let line = format!(
                 "{:.3}s #{} {:?} {:?} {}{latency}",
@@ -191,12 +193,12 @@ fn warm(espeak: &Arc<Espeak>, lang: Lang) {
 }
 
 impl Frontend for AudioFrontend {
-    fn hear(&mut self, heard: &Heard) {
+    fn hear(&mut self, heard: &Heard, cause: Instant) {
         if let (Some(e), Some(out)) = (heard.earcon, self.output.as_ref()) {
             out.play(&e.pcm(out.rate()));
         }
         for u in &heard.say {
-            self.voice.say(u);
+            self.voice.say_at(u, cause);
         }
     }
 

@@ -242,11 +242,12 @@ impl Session {
 
     /// Keeps the last message that was not an echo, for "repeat the last message".
     fn remember(&mut self, out: &Output) {
-        let last = out
-            .heard
-            .iter()
-            .flat_map(|h| h.say.iter())
-            .rfind(|u| u.urgency() != baoqi_audio::Urgency::Echo);
+        let last = out.heard.iter().flat_map(|h| h.say.iter()).rfind(|u| {
+            !matches!(
+                u.urgency(),
+                baoqi_audio::Urgency::Echo | baoqi_audio::Urgency::Prompt
+            )
+        });
         if let Some(u) = last {
             self.last_message = Some(u.clone());
         }

@@ -21,8 +21,9 @@ type Ws =
 
 /// Where the client's output goes: speech, the status line, the game's recording.
 pub trait Frontend {
-    /// Plays and says what the session asks for.
-    fn hear(&mut self, heard: &Heard);
+    /// Plays and says what the session asks for, because of something that happened at
+    /// `cause` (a key press, a server message's arrival).
+    fn hear(&mut self, heard: &Heard, cause: Instant);
     /// Called on every turn of the loop, to redraw the status and flush logs.
     fn refresh(&mut self, session: &Session, now_ms: u64);
     /// An unfinished game is followed (server instant `at`): a recording may start. Returns
@@ -110,11 +111,16 @@ impl Client<'_> {
     }
 
     async fn apply(&mut self, input: Input) -> Result<(), NetError> {
+        self.apply_at(input, Instant::now()).await
+    }
+
+    /// Feeds an input that arrived at `cause` (a server frame is stamped as it is read).
+    async fn apply_at(&mut self, input: Input, cause: Instant) -> Result<(), NetError> {
         let now = self.now();
         let out = self.session.handle(input, now);
         self.send_all(out.send).await;
         for h in &out.heard {
-            self.frontend.hear(h);
+            self.frontend.hear(h, cause);
         }
         let mut reports = Vec::new();
         if let Some((table, at)) = out.game_started {
@@ -222,9 +228,9 @@ pub async fn run(
         let sleep = Duration::from_millis(wake.saturating_sub(now).max(1));
         tokio::select! {
             frame = next_frame(&mut c.ws) => match frame {
-                Some(Ok(Message::Text(t))) => match decode(t.as_str()) {
-                    Ok(msg) => c.apply(Input::Server(msg)).await?,
-                    Err(e) => eprintln!("baoqi: {e}"),
+                Some(Ok(Message::Text(t))) => match (Instant::now(), decode(t.as_str())) {
+                    (arrived, Ok(msg)) => c.apply_at(Input::Server(msg), arrived).await?,
+                    (_, Err(e)) => eprintln!("baoqi: {e}"),
                 },
                 Some(Ok(Message::Close(_)) | Err(())) | None => {
                     c.ws = None;
