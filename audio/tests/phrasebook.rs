@@ -274,6 +274,11 @@ fn moves_checks_violations_cards_boards_and_endings_read_as_written() {
         "對局結束，黑方超時，紅方勝",
         "對局結束，黑方技術犯規達到上限，紅方勝",
         "對局結束，雙方同意和局",
+        // 7.1(1)(b): the talking clock after red's press, red's time first.
+        "紅方一分鐘，黑方三十秒",
+        // 7.1(2): the deaf opponent's cards, as the VI player hears them.
+        "黑方接受提和",
+        "黑方拒絕提和",
     ] {
         assert!(
             texts.iter().any(|t| t == want),
