@@ -8,17 +8,13 @@
 import assert from "node:assert/strict";
 import { open, waitText } from "./harness.js";
 import { eventTest, seatAt } from "./event.js";
+import { listen, heardOnce } from "./a11y.js";
 
 const TABLE = 2;
-/** Opens a page whose `navigator.vibrate` records its patterns in `window.vibrations`. */
-async function openRecordingVibration(chrome, url, viewport) {
-  const page = await open(chrome, "about:blank", viewport);
-  await page.addInitScript(() => {
-    window.vibrations = [];
-    Object.defineProperty(navigator, "vibrate", { value: (p) => { window.vibrations.push(p); return true; } });
-  });
-  await page.goto(url);
-  return page;
+/** Makes `navigator.vibrate` record its patterns in `window.vibrations` (runs in the page). */
+function recordVibration() {
+  window.vibrations = [];
+  Object.defineProperty(navigator, "vibrate", { value: (p) => { window.vibrations.push(p); return true; } });
 }
 
 /** Waits for the alert's banner and flash on a page; returns the banner's text. */
@@ -35,10 +31,11 @@ async function run({ server, chrome, pages }) {
   const { seats } = server;
   const black = seatAt(seats, "black", TABLE);
   assert.match(black.link, /\/card#token=/, "a deaf player's link opens the card UI");
-  const card = pages.add("card", await openRecordingVibration(chrome, black.link, { width: 1024, height: 1366 }));
-  const red = pages.add("red", await openRecordingVibration(chrome, seatAt(seats, "red", TABLE).link));
+  const card = pages.add("card", await open(chrome, black.link, { width: 1024, height: 1366 }, recordVibration));
+  const red = pages.add("red", await open(chrome, seatAt(seats, "red", TABLE).link, undefined, recordVibration));
   await waitText(card, "#who", "吳靜");
   await waitText(red, "#who", "周立");
+  await listen(red);
 
   // Black starts the clocks; red's 15 s run; at 12 s left the alert fires (6.6(3): the
   // triggering side's time first).
@@ -48,6 +45,9 @@ async function run({ server, chrome, pages }) {
   const onRed = await alerted(red);
   assert.match(onCard, /報時：紅方 12 秒/);
   assert.match(onRed, /報時：紅方 12 秒/);
+  // On the player page the alert is read at once, and once: the banner is not a second
+  // live region.
+  await heardOnce(red, "報時：紅方 12 秒", "assertive");
   await pages.state("01-alert");
 
   // A tap on a card hands nothing over.

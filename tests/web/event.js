@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { ROOT, axe, browser, shot, startServer, waitText } from "./harness.js";
+import { expectFocus, tabTo } from "./a11y.js";
 
 const PLACEHOLDER = "http://baoqi.invalid";
 
@@ -36,6 +37,13 @@ export function seatAt(seats, role, table) {
 export class Pages {
   constructor(prefix) { this.prefix = prefix; this.pages = {}; this.violations = []; }
   add(name, page) { this.pages[name] = page; return page; }
+  /** Closes a page that is done with (its errors are checked first). */
+  async close(name) {
+    const page = this.pages[name];
+    assert.deepEqual(page.errors, [], `${name}: page errors`);
+    delete this.pages[name];
+    await page.context().close();
+  }
   /** axe-core on the pages (`only`: the names of those whose state is new; default all) in
    * the state they are in now, then a screenshot of each; checked side by side. */
   async state(label, only = null) {
@@ -79,25 +87,34 @@ export async function sayWords(page, words) {
   }
 }
 
-/** Runs a monitor ruling by its keyboard shortcut, optionally filling fields, and confirms. */
-export async function rule(mon, key, fill = async () => {}) {
-  await mon.locator("body").focus();
+/**
+ * Runs a monitor ruling with the keyboard only, as a referee without a mouse would: its
+ * shortcut opens the dialog (the focus on its first field), `fill(mon)` types into the fields
+ * (arrow keys in a list, Tab to the next field), `state` (a label) has axe-core check the open
+ * dialog, then Tab reaches 確定裁決 and Enter confirms. The focus must not be in a text field
+ * when it starts (the shortcuts are letters).
+ */
+export async function rule(mon, key, fill = async () => {}, { pages = null, state = null } = {}) {
   await mon.keyboard.press(key);
   await mon.locator("#dlg[open]").waitFor();
+  await expectFocus(mon, "#dlg-fields input, #dlg-fields select, #dlg-yes");
   await fill(mon);
-  await mon.locator("#dlg-yes").click();
+  if (state) await pages.state(state, ["monitor"]);
+  if (!(await mon.evaluate(() => document.activeElement.id === "dlg-yes"))) await tabTo(mon, "#dlg-yes", { max: 6 });
+  await mon.keyboard.press("Enter");
   await mon.locator("#dlg:not([open])").waitFor({ state: "attached" });
 }
 
-/** One focused browser test against its own server of the test event and its own Chromium:
- * `body({ server, chrome, pages })` runs the scenario; on failure every page is photographed
- * and its feed printed; at the end no page may have an error or an axe violation. */
-export function eventTest(prefix, title, body) {
+/** One focused browser test against its own server (`start`: the test event by default) and
+ * its own Chromium: `body({ server, chrome, pages })` runs the scenario; on failure every page
+ * is photographed and its feed printed; at the end no page may have an error or an axe
+ * violation. */
+export function eventTest(prefix, title, body, start = startEvent) {
   let server;
   let chrome;
   const pages = new Pages(prefix);
   before(async () => {
-    server = await startEvent();
+    server = await start();
     chrome = await browser();
   });
   after(async () => {

@@ -80,10 +80,12 @@ export async function browser() {
   });
 }
 
-/** A page with its console errors collected. */
-export async function open(b, url, viewport = { width: 1280, height: 900 }) {
+/** A page with its console errors collected; `init` (a function) runs in the page before its
+ * own scripts, e.g. to record what `navigator.vibrate` or a WebSocket is given. */
+export async function open(b, url, viewport = { width: 1280, height: 900 }, init = null) {
   const context = await b.newContext({ viewport, locale: "zh-HK" });
   const page = await context.newPage();
+  if (init) await page.addInitScript(init);
   page.errors = [];
   page.on("pageerror", (e) => page.errors.push(String(e)));
   page.on("console", (m) => { if (m.type() === "error" && !/Failed to load resource/.test(m.text())) page.errors.push(m.text()); });
@@ -111,6 +113,8 @@ export async function shot(page, name) {
 
 /** Holds a card for 1.3 s with the pointer (the deliberate gesture of the card UI). */
 export async function holdPointer(page, selector) {
+  // The pointer only reaches what is on the screen.
+  await page.locator(selector).scrollIntoViewIfNeeded();
   const box = await page.locator(selector).boundingBox();
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   await page.mouse.down();

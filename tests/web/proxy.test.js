@@ -3,10 +3,11 @@
 // gives the words one by one, each shown back with the arbiter's verdict, corrects after an
 // impossible prefix (7.4(2)(f)(ii)) and presses the clock for him; then the referee, from
 // the monitor's link, announces the next move for the player (7.4(2)(d)(i)) and the player
-// presses. axe-core on every page in every state; screenshots under target/screenshots/proxy-*.
+// presses; last, a draw offered by card and accepted on the card UI by exchanging cards
+// (7.1(2)). axe-core on every page in every state; screenshots under target/screenshots/proxy-*.
 
 import assert from "node:assert/strict";
-import { open, waitText } from "./harness.js";
+import { open, waitText, holdPointer } from "./harness.js";
 import { eventTest, seatAt, boardMove, sayWords } from "./event.js";
 
 const TABLE = 3;
@@ -90,4 +91,24 @@ async function run({ server, chrome, pages }) {
   await card.locator("#press").click();
   await waitText(red, "#moves", "車９平８");
   await waitText(mon, `#table-${TABLE}`, "輪到紅方");
+
+  // Red offers a draw in his turn — at a table with a deaf player, by handing over his draw
+  // card (7.1(2)) — and plays 傌八進七. The deaf player accepts by handing his own draw card
+  // back in exchange (7.1(2), 69(2)): one deliberate hold on his card, which says so.
+  await boardMove(red, "i9h9");
+  await red.locator("#confirm-repeat").click();
+  await red.locator("#offer").click();
+  await waitText(red, "#answer", "提和：已接受");
+  await card.locator('#received [data-card="red-draw"]').waitFor();
+  await redTurn(red, null, "b0c2", ["馬", "八", "進", "七"]);
+  await waitText(card, "#heard-move", "傌八進七");
+  const mine = '#mine [data-card="black-draw"]';
+  await waitText(card, mine, "按住 = 交換：接受和棋");
+  await pages.state("04-draw-offered-by-card", ["card"]);
+  await holdPointer(card, mine);
+  await waitText(card, "#answer", "交換提和卡（接受和棋）：已接受");
+  await waitText(red, "#result", "1/2-1/2");
+  await waitText(red, "#feed", "黑方的提和卡交換給紅方");
+  await waitText(card, "#turn", "對局結束");
+  await pages.state("05-draw-accepted-by-exchange", ["card", "red"]);
 }

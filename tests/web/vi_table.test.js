@@ -1,8 +1,8 @@
 // A 視障賽 table (附表七 第六部分) in a real browser: both players visually impaired, both
-// announce word by word on their player pages (6.3(2)), the talking clock on every press
-// (7.1(1)(b)), a correction after an impossible prefix (6.3(6)(b)), 走子檢查 (b) shown to
-// the referee as an open call with its consequence (6.4(b)), a draw offered by voice and
-// accepted (69(2)), the result verified orally from the monitor's call (6.8).
+// announce word by word on their player pages (6.3(2)), tapped or typed, the talking clock
+// on every press (7.1(1)(b)), a correction after an impossible prefix (6.3(6)(b)), 走子檢查
+// (b) shown to the referee as an open call with its consequence (6.4(b)), a draw offered by
+// voice and accepted (69(2)), the result verified orally from the monitor's call (6.8).
 // axe-core on every page in every state; screenshots under target/screenshots/vi-*.
 
 import assert from "node:assert/strict";
@@ -20,7 +20,6 @@ async function play({ server, chrome, pages }) {
   await waitText(red, "#who", "陳明");
   await waitText(black, "#who", "林華");
   await waitText(mon, "#tables", "視障賽 VI");
-  await mon.locator("body").focus();
   await mon.keyboard.press("1");
   await waitText(mon, "#current", "視障賽 VI");
   const card = `#table-${TABLE}`;
@@ -51,7 +50,10 @@ async function play({ server, chrome, pages }) {
   await waitText(mon, `${card} .words .bad`, "５");
   await pages.state("03-impossible", ["monitor", "black"]);
   await boardMove(black, "h9g7");
-  await sayWords(black, ["馬", "8", "進", "7"]);
+  // Typed instead of tapped: 馬8進7 in one go, sent word by word, each binding (6.3(6)).
+  await black.locator("#typed-word").fill("馬8進7");
+  await black.locator("#typed-word").press("Enter");
+  await waitText(black, "#verdict", "已報（不能反悔）：馬８進７");
   await black.locator("#press").click();
   await waitText(red, "#moves", "馬８進７");
 

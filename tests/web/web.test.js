@@ -1,158 +1,190 @@
 // The web clients in a real browser against a real `baoqi serve --demo` (issue 8): a whole
 // 共融賽 game (table 2: 王芳, VI, red, on the player page; 趙強, deaf, black, on the card UI)
 // with the referee monitor and a spectator; a draw offered and declined by cards, a
-// 走子檢查 (a) ruled on the monitor, a resignation by card; axe-core on every page in every
-// state reached; keyboard-only use of the monitor and the board; screenshots.
+// 走子檢查 (a) ruled on the monitor, a resignation by card (附表七 7.1(2), 7.4(2), 7.5(a));
+// the board driven by keyboard only; each message read once by one live region; the
+// spectator view read-only; the screen-reader text mode of the player page and the
+// spectator view; axe-core on every page in every state reached, the index page and the
+// protocol console too; screenshots under target/screenshots/web-*.
 
-import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import {
-  startServer, seat, browser, open, axe, shot, holdPointer, holdKey, waitText,
-} from "./harness.js";
+import { startServer, seat, open, holdPointer, holdKey, waitText } from "./harness.js";
+import { eventTest, boardMove, sayWords } from "./event.js";
+import { expectFocus, tabTo, listen, heardOnce, command, recordTexts, recordedTexts } from "./a11y.js";
 
-let server;
-let chrome;
-const violations = [];
-const pages = {};
+eventTest("web", "a 共融賽 game across the card UI, the player page and the referee monitor", game, startServer);
 
-before(async () => {
-  server = await startServer();
-  chrome = await browser();
-});
-
-after(async () => {
-  await chrome?.close();
-  server?.stop();
-});
-
-/** axe on every open page, in the state it is in now. */
-async function axeAll(state) {
-  // Side by side: each page has its own renderer.
-  const found = await Promise.all(Object.entries(pages).map(([name, page]) => axe(page, `${name} / ${state}`)));
-  violations.push(...found.flat());
-}
-
-async function shots(state) {
-  await Promise.all(Object.entries(pages).map(([name, page]) => shot(page, `${name}-${state}`)));
-}
-
-/** Clicks the board point `pt` on a page (a visual board's button). */
-async function point(page, pt, scope = "#board") {
-  await page.locator(`${scope} button[data-pt="${pt}"]`).click();
-}
-
-async function move(page, mv, scope) {
-  await point(page, mv.slice(0, 2), scope);
-  await point(page, mv.slice(2, 4), scope);
-}
-
-async function words(page, list) {
-  for (const w of list) {
-    await page.locator(`#keys button[data-word="${w}"]`).click();
-    await waitText(page, "#answer", `報「${w}」：已接受`);
-  }
-}
-
-/** Snapshot-level facts read from the page's own rendering. */
-async function turnText(page) {
-  return page.locator("#turn").textContent();
-}
-
-test("a 共融賽 game across the card UI, the player page and the referee monitor", async () => {
-  try {
-    await game();
-  } catch (e) {
-    await shots("failed");
-    for (const [name, page] of Object.entries(pages)) {
-      const feed = await page.locator("#feed, #log").first().textContent().catch(() => "");
-      console.error(`--- ${name} feed:\n${feed.slice(0, 1500)}`);
+/** Records the page's WebSockets in `window.sockets`, and what each receives in `.seen`. */
+function recordSockets() {
+  const Native = window.WebSocket;
+  window.sockets = [];
+  window.WebSocket = class extends Native {
+    constructor(...args) {
+      super(...args);
+      this.seen = [];
+      window.sockets.push(this);
+      this.addEventListener("message", (m) => this.seen.push(JSON.parse(m.data)));
     }
-    throw e;
-  }
-});
+  };
+}
 
-async function game() {
+/** The number of entries in a table's event log (what the store holds). */
+async function logLength(base, table) {
+  return (await (await fetch(`${base}/api/tables/${table}/log.json`)).json()).length;
+}
+
+// The final position of the game below (炮二平五 馬８進７ 傌二進三 車９平８ 俥九進一), as
+// the text mode reads it: files and ranks by ICCS, pieces by side, red's 帥 at e0.
+const FINAL = {
+  fileE: "e 線：e9 黑將，e6 黑卒，e3 紅兵，e2 紅炮，e0 紅帥",
+  rank2: "第 2 橫線：b2 紅炮，e2 紅炮，g2 紅傌",
+  rank0: "第 0 橫線：b0 紅傌，c0 紅相，d0 紅仕，e0 紅帥，f0 紅仕，g0 紅相，i0 紅俥",
+  rank8: "第 8 橫線：無子",
+  red: "紅方：兵a3，兵c3，兵e3，兵g3，兵i3，炮b2，炮e2，傌g2，俥a1，傌b0，相c0，仕d0，帥e0，仕f0，相g0，俥i0",
+  black: "黑方：車a9，馬b9，象c9，士d9，將e9，士f9，象g9，車h9，砲b7，馬g7，砲h7，卒a6，卒c6，卒e6，卒g6，卒i6",
+};
+
+/** The screen-reader text mode (lichess nvui; issue 8), turned on with the keyboard: the
+ * visual board gives way to a text board with a heading; the commands read a file, a rank,
+ * a point, the pieces of a side, the clocks, the last move; an answer asked for twice is read
+ * twice (the live region is emptied and refilled with a different string). */
+async function textMode(page) {
+  await tabTo(page, "#textmode");
+  await page.keyboard.press("Space");
+  await page.locator("#textboard h3", { hasText: "文字棋盤" }).waitFor();
+  assert.ok(await page.locator("#board").isHidden(), "the visual board gives way");
+  assert.equal(await page.locator("#pieces").textContent(), `${FINAL.red}。${FINAL.black}`);
+  const ranks = await page.locator("#textboard ul li").allTextContents();
+  assert.deepEqual([ranks.length, ranks[1], ranks[7], ranks[9]], [10, FINAL.rank8, FINAL.rank2, FINAL.rank0]);
+  assert.equal(await command(page, "f e"), FINAL.fileE);
+  assert.equal(await command(page, "r 2"), FINAL.rank2);
+  assert.equal(await command(page, "p 黑"), FINAL.black);
+  assert.equal(await command(page, "s e2"), "e2 紅炮");
+  assert.match(await command(page, "l"), /^上一着 第 5 着 紅方 俥九進一/);
+  assert.equal(await command(page, "t"), "對局已結束");
+  // The clocks in words, as the visual clocks' labels say them (both stopped: game over).
+  const labels = await page.locator("#clocks [role=timer]").evaluateAll((n) => n.map((e) => e.getAttribute("aria-label")));
+  const clocks = await command(page, "c");
+  assert.match(clocks, /^紅方 \d+ 分 \d+ 秒，黑方 \d+ 分 \d+ 秒$/);
+  assert.equal(clocks, labels.join("，"), "red's clock first on both pages");
+  // The same answer twice is read twice: each time the region empties, then shows it again.
+  await page.waitForFunction(() => document.getElementById("live").textContent.includes("秒"));
+  await recordTexts(page, "#live");
+  await command(page, "c");
+  await page.waitForFunction(() => window.liveTexts["#live"].some((t) => t.includes("秒")));
+  await command(page, "c");
+  await page.waitForFunction(() => window.liveTexts["#live"].filter((t) => t.includes("秒")).length === 2);
+  const seen = (await recordedTexts(page, "#live")).filter((t, i, a) => t !== a[i - 1]);
+  const reads = seen.filter((t) => t.trim() === clocks);
+  assert.equal(reads.length, 2, `read twice: ${JSON.stringify(seen)}`);
+  assert.notEqual(reads[0], reads[1], "the two texts differ, so no screen reader skips the second");
+  assert.equal(seen[seen.indexOf(reads[1]) - 1], "", "the region was emptied before the second");
+}
+
+async function game({ server, chrome, pages }) {
   const { base, seats } = server;
   const red = seat(seats, "red", 2);
   const black = seat(seats, "black", 2);
   const referee = seat(seats, "referee");
   const spectator = seat(seats, "spectator");
 
-  // The monitor, the two seats and a spectator join with their links.
-  pages.monitor = await open(chrome, referee.link, { width: 1400, height: 1000 });
-  pages.player = await open(chrome, red.link);
-  pages.card = await open(chrome, black.link, { width: 1024, height: 1366 });
-  pages.watch = await open(chrome, spectator.link.replace("#", "#table=2&"));
-  // The deaf player's seat link opens the card UI.
-  await pages.card.waitForURL(/\/card#token=/);
-  await waitText(pages.card, "#who", "趙強");
-  await waitText(pages.player, "#who", "王芳");
-  await waitText(pages.monitor, "#tables", "共融賽");
-  await waitText(pages.card, "#turn", "未開鐘");
-  await axeAll("start");
-  await shots("01-start");
+  // The index page and the protocol console (/client#token=…) are pages of the server too.
+  const index = pages.add("index", await open(chrome, `${base}/`));
+  await waitText(index, "main", "共融賽");
+  const cons = pages.add("console", await open(chrome, red.link.replace("/seat#", "/client#")));
+  await waitText(cons, "#log", '"type":"welcome"');
+  await pages.state("00-index-console");
+  await pages.close("index");
+  await pages.close("console");
 
-  // Keyboard only on the monitor: table 2 chosen with its shortcut, the shortcut list opened.
-  const mon = pages.monitor;
+  // The monitor, the two seats and a spectator join with their links.
+  const mon = pages.add("monitor", await open(chrome, referee.link, { width: 1400, height: 1000 }));
+  const pl = pages.add("player", await open(chrome, red.link));
+  const cd = pages.add("card", await open(chrome, black.link, { width: 1024, height: 1366 }));
+  const w = pages.add("watch", await open(chrome, spectator.link.replace("#", "#table=2&"), undefined, recordSockets));
+  // The deaf player's seat link opens the card UI.
+  await cd.waitForURL(/\/card#token=/);
+  await waitText(cd, "#who", "趙強");
+  await waitText(pl, "#who", "王芳");
+  await waitText(mon, "#tables", "共融賽");
+  await waitText(cd, "#turn", "未開鐘");
+  await listen(pl);
+  await listen(mon);
+  await pages.state("01-start");
+
+  // Keyboard only on the monitor: table 2 chosen with its shortcut, the shortcut list opened,
+  // and the first tab stop is the first table's tab, its focus visible.
   await mon.keyboard.press("2");
   await waitText(mon, "#current", "共融賽");
   await mon.keyboard.press("?");
   assert.equal(await mon.locator("#keys-help").getAttribute("open"), "");
-  // Tab order: the first stops are the table tabs, then the ruling buttons.
-  await mon.locator("body").focus();
-  await mon.keyboard.press("Tab");
+  await tabTo(mon, "#tabs button", { max: 1 });
   assert.match(await mon.evaluate(() => document.activeElement.textContent), /^1\. /);
 
   // Black presses the clock: the clocks start, red to move (95(3)).
-  await pages.card.locator("#press").click();
-  await waitText(pages.card, "#turn", "輪到紅方");
-  await waitText(pages.player, "#turn", "輪到紅方（我）");
+  await cd.locator("#press").click();
+  await waitText(cd, "#turn", "輪到紅方");
+  await waitText(pl, "#turn", "輪到紅方（我）");
 
-  // Red moves 炮二平五 on the board by keyboard only (arrow keys, Enter), then announces.
-  const pl = pages.player;
-  await pl.locator('#board button[data-pt="e0"]').focus();
+  // Red plays 炮二平五 with the keyboard only: Tab reaches the board (one tab stop, on red's
+  // general), the arrow keys and Enter pick the cannon and its point; Tab reaches the word
+  // keys (one tab stop), an arrow key and Enter give 炮; the rest is typed; Tab reaches the
+  // clock and Enter presses it. The focus is visible at every stop.
+  await tabTo(pl, "#board button[data-pt]");
+  await expectFocus(pl, '#board button[data-pt="e0"]');
   for (const k of ["ArrowRight", "ArrowRight", "ArrowRight", "ArrowUp", "ArrowUp"]) await pl.keyboard.press(k);
-  assert.equal(await pl.evaluate(() => document.activeElement.dataset.pt), "h2");
+  await expectFocus(pl, '#board button[data-pt="h2"]');
   await pl.keyboard.press("Enter");
   for (const k of ["ArrowLeft", "ArrowLeft", "ArrowLeft"]) await pl.keyboard.press(k);
+  await expectFocus(pl, '#board button[data-pt="e2"]');
   await pl.keyboard.press("Enter");
   await waitText(pl, "#answer", "走子 h2e2：已接受");
-  await words(pl, ["炮", "二"]);
-  // Each word is shown back, bound, with the parser's verdict.
+  await expectFocus(pl, '#board button[data-pt="e2"]');
+  assert.equal(await tabTo(pl, "#keys button"), 1, "the word keys follow the board");
+  await expectFocus(pl, '#keys button[data-word="車"]');
+  await pl.keyboard.press("ArrowRight");
+  await pl.keyboard.press("ArrowRight");
+  await expectFocus(pl, '#keys button[data-word="炮"]');
+  await pl.keyboard.press("Enter");
+  await waitText(pl, "#answer", "報「炮」：已接受");
+  // Each word is shown back, bound, with the parser's verdict; the deaf opponent sees it.
   await waitText(pl, "#words", "炮");
   await waitText(pl, "#verdict", "可能的着法");
-  // The deaf opponent sees each word as it comes.
-  await waitText(pages.card, "#heard-words", "炮");
-  await axeAll("announcing");
-  await shots("02-announcing");
-  await words(pl, ["平", "五"]);
-  await waitText(pages.card, "#heard-move", "炮二平五");
-  await pl.locator("#press").click();
+  await waitText(cd, "#heard-words", "炮");
+  // The word is read once, politely, by one live region (not also by the feed).
+  await heardOnce(pl, "紅方報：炮", "polite");
+  await pages.state("02-announcing");
+  // Typed words, the typed-input path (7.4(2)(a): tap or type), one word per character.
+  assert.equal(await tabTo(pl, "#typed-word"), 1);
+  await pl.keyboard.type("二平五");
+  await pl.keyboard.press("Enter");
+  await waitText(pl, "#verdict", "已報（不能反悔）：炮二平五");
+  await waitText(cd, "#heard-move", "炮二平五");
+  assert.equal(await tabTo(pl, "#press"), 2, "Send, then the clock");
+  await pl.keyboard.press("Enter");
   await waitText(pl, "#moves", "炮二平五");
-  await waitText(pages.watch, "#moves", "炮二平五");
+  await waitText(w, "#moves", "炮二平五");
 
   // Black mirrors red's move on the regular board and confirms on the card UI (7.4(2)(g)(ii)).
-  const cd = pages.card;
   await waitText(cd, "#turn", "輪到黑方（我）");
   await cd.locator("#confirm-repeat").waitFor({ state: "visible" });
-  await shots("03-mirror-due");
-  await move(cd, "h2e2");
-  await waitText(cd, "#answer", "走子 h2e2：已接受");
+  await pages.state("03-mirror-due", ["card", "player"]);
+  await boardMove(cd, "h2e2");
   await cd.locator("#confirm-repeat").click();
   await waitText(cd, "#answer", "確認對手着法：已接受");
 
   // Black moves, signals for the referee to announce (7.4(2)(d)), the referee announces
   // from the monitor (keyboard only), black presses the clock.
-  await move(cd, "h9g7");
-  await waitText(cd, "#answer", "走子 h9g7：已接受");
+  await boardMove(cd, "h9g7");
   await cd.locator("#signal").click();
   await waitText(cd, "#answer", "請代為報棋：已接受");
   await waitText(mon, "#table-2", "代為報棋");
-  await axeAll("signalled");
-  await shots("04-signalled");
-  await mon.locator("body").focus();
+  // The call is read at once (assertive), by one live region: the banner is not another.
+  await heardOnce(mon, "黑方示意：請代為報棋", "assertive");
+  await pages.state("04-signalled");
   await mon.keyboard.press("a");
   await mon.locator("#dlg[open]").waitFor();
+  await expectFocus(mon, "#f-words");
   await mon.keyboard.type("馬 8 進 7");
   await mon.keyboard.press("Enter");
   await waitText(mon, "#answer", "已接受");
@@ -162,35 +194,56 @@ async function game() {
   await waitText(pl, "#turn", "輪到紅方（我）");
 
   // Red mirrors on the VI board and confirms the repeat.
-  await move(pl, "h9g7");
+  await boardMove(pl, "h9g7");
   await pl.locator("#confirm-repeat").click();
   await waitText(pl, "#answer", "確認複讀：已接受");
 
-  // A draw offered and declined by cards: red hands the draw card in its turn, moves,
-  // announces, presses; black's card UI shows the card arriving and returns it (a hold).
+  // A draw offered and declined by cards (7.1(2), 69(2)): red hands the draw card in its
+  // turn, moves, announces, presses; black's card UI shows the card arriving and returns it.
   await pl.locator("#offer").click();
   await waitText(pl, "#answer", "提和：已接受");
   await cd.locator('#received [data-card="red-draw"]').waitFor();
   await waitText(cd, "#banner", "紅方交來提和卡");
-  await move(pl, "h0g2");
-  await words(pl, ["馬", "二", "進", "三"]);
+  await boardMove(pl, "h0g2");
+  await sayWords(pl, ["馬", "二", "進", "三"]);
   await pl.locator("#press").click();
   await waitText(pl, "#moves", "傌二進三");
   await waitText(mon, "#table-2", "紅方提和（已生效）");
-  await axeAll("draw-offered");
-  await shots("05-draw-offered");
+
+  // The spectator view is read-only (SPEC §11): no control that would command the game, a
+  // board that cannot move, and a command sent over its own socket gets an error event and
+  // changes nothing.
+  assert.equal(await w.locator("#keys button, #press, #offer, #accept, #decline, #resign, #typed, #confirm-repeat").count(), 0);
+  assert.equal(await w.locator('#board button[data-pt]:not([aria-disabled="true"])').count(), 0);
+  await w.locator('#board button[data-pt="e2"]').click({ force: true });
+  assert.equal(await w.locator("#board .sel").count(), 0, "a spectator's click picks nothing");
+  const logBefore = await logLength(base, 2);
+  const answer = await w.evaluate(async () => {
+    const ws = window.sockets.find((s) => s.readyState === 1);
+    ws.send(JSON.stringify({ v: 1, type: "command", id: "spy", table: 2, command: { type: "return_card" } }));
+    for (let i = 0; i < 100 && !ws.seen.some((m) => m.id === "spy"); i++) await new Promise((r) => setTimeout(r, 20));
+    return ws.seen.find((m) => m.id === "spy");
+  });
+  assert.equal(answer?.type, "error");
+  assert.equal(answer.code, "forbidden");
+  await waitText(w, "#feed", "錯誤：");
+  assert.equal(await logLength(base, 2), logBefore, "nothing was stored");
+  await cd.locator('#received [data-card="red-draw"]').waitFor();
+  await pages.state("05-draw-offered");
+
   await holdPointer(cd, '#received [data-card="red-draw"]');
   await waitText(cd, "#answer", "交還提和卡（不接受和棋）：已接受");
   await waitText(pl, "#feed", "不接受提和");
   await waitText(cd, "#received", "沒有卡牌");
 
   // Black mirrors, moves 車９平８ (i9h9) with the referee announcing, presses.
-  await move(cd, "h0g2");
+  await boardMove(cd, "h0g2");
   await cd.locator("#confirm-repeat").click();
-  await move(cd, "i9h9");
+  await boardMove(cd, "i9h9");
   await cd.locator("#signal").click();
-  await mon.locator("body").focus();
+  await waitText(mon, "#table-2", "代為報棋");
   await mon.keyboard.press("a");
+  await mon.locator("#dlg[open]").waitFor();
   await mon.keyboard.type("車 9 平 8");
   await mon.keyboard.press("Enter");
   await waitText(mon, "#log", "車 9 平 8");
@@ -198,25 +251,25 @@ async function game() {
   await waitText(pl, "#moves", "車９平８");
 
   // 走子檢查 (a): red moves 俥一進一 on the board but announces 俥九進一 (legal): the board
-  // must be corrected to the announcement; the referee confirms on the monitor (keyboard).
-  await move(pl, "i9h9");
+  // must be corrected to the announcement (6.4(a), 7.5(a)); read at once, once.
+  await boardMove(pl, "i9h9");
   await pl.locator("#confirm-repeat").click();
   await waitText(pl, "#answer", "確認複讀：已接受");
-  await move(pl, "i0i1");
-  await words(pl, ["車", "九", "進", "一"]);
+  await boardMove(pl, "i0i1");
+  await sayWords(pl, ["車", "九", "進", "一"]);
   await pl.locator("#press").click();
   await waitText(mon, "#table-2", "走子檢查 (a)");
-  await axeAll("check-a");
-  await shots("06-check-a");
+  await heardOnce(pl, "走子檢查 (a)：報棋合法", "assertive");
+  await pages.state("06-check-a");
   // The referee has the VI board put right and confirms the check: the announced move stands.
-  await mon.locator("body").focus();
   await mon.keyboard.press("k");
   await mon.locator("#dlg[open]").waitFor();
+  await expectFocus(mon, "#dlg-yes");
   await mon.keyboard.press("Enter");
   await waitText(mon, "#log", "確認走子檢查結果：棋盤已修正至 a0a1 — 已接受");
   await waitText(pl, "#moves", "俥九進一");
 
-  // A resignation by card (keyboard hold): final at once.
+  // A resignation by card (keyboard hold): final at once (7.1(2)).
   await holdKey(cd, '#mine [data-card="black-resign"]');
   await waitText(cd, "#answer", "交出認負卡（認負）：已接受");
   await waitText(pl, "#turn", "對局結束");
@@ -224,31 +277,21 @@ async function game() {
   await waitText(pl, "#feed", "黑方的認負卡交給紅方");
 
   // The referee records the oral verification and opens the scoresheet (keyboard).
-  await mon.locator("body").focus();
   await mon.keyboard.press("y");
+  await mon.locator("#dlg[open]").waitFor();
   await mon.keyboard.type("雙方口頭確認紅勝");
   await mon.keyboard.press("Enter");
   await waitText(mon, "#table-2", "已口頭核實");
   await mon.keyboard.press("r");
   await waitText(mon, "#sheet", "炮二平五");
-  assert.equal(await mon.evaluate(() => document.activeElement.id), "h-sheet");
+  await expectFocus(mon, "#h-sheet");
   const sheet = await (await fetch(`${base}/api/tables/2/scoresheet.txt`)).text();
   assert.match(sheet, /炮二平五/);
+  await pages.state("07-over");
 
-  // The spectator's text-first mode answers board commands.
-  const w = pages.watch;
-  await w.locator("#textmode").check();
-  await w.locator("#cmd").fill("f e");
-  await w.keyboard.press("Enter");
-  await waitText(w, "#cmdout", "e 線");
-  await w.locator("#cmd").fill("c");
-  await w.keyboard.press("Enter");
-  await waitText(w, "#cmdout", "紅方");
-  await axeAll("over");
-  await shots("07-over");
-
-  for (const [name, page] of Object.entries(pages)) {
-    assert.deepEqual(page.errors, [], `${name} page errors`);
-  }
-  assert.deepEqual(violations, [], `axe violations:\n${violations.join("\n")}`);
+  // The screen-reader text mode (lichess nvui) of the player page and the spectator view,
+  // on the final position.
+  await textMode(pl);
+  await textMode(w);
+  await pages.state("08-text-mode", ["player", "watch"]);
 }

@@ -63,15 +63,69 @@ export function sayTime(ms) {
   return m ? `${m} 分 ${s % 60} 秒` : `${s} 秒`;
 }
 
-/** A live region that reads every message, even the same text twice (lichess nvui habit). */
+/**
+ * A live region that reads every message, even the same text twice (lichess nvui habit): the
+ * region is emptied, then refilled a moment later, alternately with and without a trailing
+ * no-break space, so the text always changes. Messages that come in one burst are read
+ * together rather than each replacing the one before it unread.
+ */
 export function liveRegion(node) {
   let flip = false;
+  let queue = [];
   return (text) => {
-    flip = !flip;
-    node.textContent = "";
-    // A different string each time, or screen readers skip an identical message.
-    setTimeout(() => { node.textContent = text + (flip ? "" : "\u00a0"); }, 30);
+    if (!text) return;
+    if (!queue.length) {
+      node.textContent = "";
+      setTimeout(() => {
+        flip = !flip;
+        node.textContent = queue.join("。") + (flip ? "" : "\u00a0");
+        queue = [];
+      }, 30);
+    }
+    queue.push(text);
   };
+}
+
+/**
+ * The page's voice for screen readers: `say(text, urgent)` reads a message once, in exactly
+ * one live region — the assertive one when `urgent`, else the polite one. Feeds, banners and
+ * status lines are not live regions, so nothing is read twice.
+ */
+export function announcer(polite, assertive) {
+  const p = liveRegion(polite);
+  const a = liveRegion(assertive);
+  return (text, urgent = false) => (urgent ? a : p)(text);
+}
+
+/** The words of a typed announcement: `炮二平五`, `馬 8 進 7` → one word per character;
+ * other tokens (`C2=5`) as typed. */
+export function typedWords(text) {
+  return String(text).trim().split(/\s+/).filter(Boolean)
+    .flatMap((t) => (/^[\p{Script=Han}0-9０-９]+$/u.test(t) ? [...t] : [t]));
+}
+
+/**
+ * One tab stop for a group of buttons (a toolbar): the arrow keys, Home and End move between
+ * them, Tab leaves the group. `node`'s buttons may be replaced later; call again then.
+ */
+export function roving(node) {
+  const buttons = () => [...node.querySelectorAll("button")];
+  const all = buttons();
+  all.forEach((b, i) => { b.tabIndex = i === 0 ? 0 : -1; });
+  if (node.dataset.roving) return;
+  node.dataset.roving = "1";
+  node.addEventListener("focusin", (e) => {
+    for (const b of buttons()) b.tabIndex = b === e.target ? 0 : -1;
+  });
+  node.addEventListener("keydown", (e) => {
+    const list = buttons();
+    const i = list.indexOf(document.activeElement);
+    if (i < 0) return;
+    const to = { ArrowRight: i + 1, ArrowDown: i + 1, ArrowLeft: i - 1, ArrowUp: i - 1, Home: 0, End: list.length - 1 }[e.key];
+    if (to === undefined) return;
+    e.preventDefault();
+    list[(to + list.length) % list.length].focus();
+  });
 }
 
 /** Expands a FEN placement to a 10×9 array, row 0 = rank 9 (black's back rank). */

@@ -4,15 +4,16 @@
 // per ruling, each with a keyboard shortcut; the scoresheet of each table.
 
 import {
-  $, el, Connection, SIDE, KIND, fmtTime, sayTime, clockNow, liveRegion, describe, answerText,
-  checkText, tableInfo, expand, token,
+  $, el, Connection, SIDE, KIND, fmtTime, clockNow, announcer, describe, answerText,
+  checkText, tableInfo, token, typedWords,
 } from "./common.js";
 import { Board, differences } from "./board.js";
 import { setRecording, recordingView, seekHeader, seekCell } from "./recording.js";
 
-const say = liveRegion($("live"));
+// Every message is read once, by one live region; the rulings log and the banner are not live.
+const say = announcer($("live-polite"), $("live"));
 const DEFAULT_LIMITS = { technical: 2, recording: 4, clock: 4 };
-const tables = new Map(); // id -> { info, snap, words, checked, calls }
+const tables = new Map(); // id -> { info, snap, words, checked, calls, callsOpen }
 let order = [];
 let current = null;
 
@@ -34,7 +35,7 @@ const conn = new Connection("monitor", {
     if (tables.get(id)?.snap) renderTable(id);
   },
   event: (id, ev, live, msg) => onEvent(id, ev, live, msg),
-  error: (e) => logLine(`錯誤：${e.message}`),
+  error: (e) => { logLine(`錯誤：${e.message}`); say(`錯誤：${e.message}`, true); },
 });
 
 function name(id) {
@@ -56,7 +57,8 @@ function onEvent(id, ev, live, msg) {
   }
   if (live && ["referee_needed", "checked", "repetition_warning", "board_diverges", "violation", "game_over", "draw_offered", "signalled"].includes(ev.type)) {
     const text = `${name(id)}：${describe(ev)}`;
-    say(text);
+    // What needs the referee is read at once; the rest waits its turn.
+    say(text, ["referee_needed", "board_diverges", "repetition_warning", "violation", "signalled"].includes(ev.type));
     if (ev.type === "referee_needed" || ev.type === "board_diverges") {
       $("banner").textContent = text;
       $("banner").classList.add("on");
@@ -78,15 +80,47 @@ function select(id) {
 }
 
 function renderAll() {
-  $("tabs").replaceChildren(...order.map((id, i) => el("button", {
-    type: "button", "aria-pressed": String(id === current), "aria-keyshortcuts": i < 9 ? String(i + 1) : null,
-    onclick: () => select(id),
-  }, `${i + 1}. ${tables.get(id)?.info?.name || "第 " + id + " 台"}`)));
+  // The tabs and cards are updated in place, so that the focus stays where the referee is.
+  const tabs = $("tabs");
+  order.forEach((id, i) => {
+    let b = tabs.querySelector(`[data-table="${id}"]`);
+    if (!b) {
+      b = el("button", { type: "button", "data-table": id, "aria-keyshortcuts": i < 9 ? String(i + 1) : null, onclick: () => select(id) });
+      tabs.append(b);
+    }
+    b.setAttribute("aria-pressed", String(id === current));
+    b.textContent = `${i + 1}. ${tables.get(id)?.info?.name || "第 " + id + " 台"}`;
+  });
   $("current").textContent = current ? name(current) : "";
-  $("tables").replaceChildren(...order.map((id) => el("article", {
-    class: "table-card", id: `table-${id}`, "aria-labelledby": `h-table-${id}`,
-  })));
-  for (const id of order) renderTable(id);
+  for (const id of order) {
+    if (!$(`table-${id}`)) {
+      $("tables").append(el("article", { class: "table-card", id: `table-${id}`, "aria-labelledby": `h-table-${id}` }));
+    }
+    renderTable(id);
+  }
+}
+
+/** The clock line of a table: the only part of a card redrawn every second. */
+function clockText(s) {
+  const c = clockNow(s.clock);
+  return ` · 紅方 ${fmtTime(c.red)}${c.running === "red" ? " ◀" : ""} · 黑方 ${fmtTime(c.black)}${c.running === "black" ? " ◀" : ""}`;
+}
+
+/** Where the focus is inside a card, to put it back after the card is redrawn. */
+function focusKey(node) {
+  const a = document.activeElement;
+  if (!node.contains(a)) return null;
+  const pt = a.closest("[data-pt]");
+  if (pt) return { board: [...node.querySelectorAll("table.board")].indexOf(pt.closest("table.board")), pt: pt.dataset.pt };
+  return { key: a.closest("[data-key]")?.dataset.key ?? null };
+}
+
+function restoreFocus(node, id, was) {
+  if (!was) return;
+  const target = was.pt
+    ? node.querySelectorAll("table.board")[was.board]?.querySelector(`[data-pt="${was.pt}"]`)
+    : was.key && node.querySelector(`[data-key="${was.key}"]`);
+  (target || $(`h-table-${id}`)).focus();
 }
 
 function renderTable(id) {
@@ -94,7 +128,8 @@ function renderTable(id) {
   const t = tables.get(id);
   if (!node || !t) return;
   const s = t.snap;
-  const head = el("h3", { id: `h-table-${id}` }, name(id), id === current ? "（目前）" : "");
+  const was = focusKey(node);
+  const head = el("h3", { id: `h-table-${id}`, tabindex: "-1" }, name(id), id === current ? "（目前）" : "");
   if (!s) { node.replaceChildren(head, el("p", {}, "等候狀態 waiting")); return; }
   const needs = s.calls || [];
   node.className = "table-card" + (needs.length ? " needs" : "") + (id === current ? " current" : "");
@@ -106,11 +141,11 @@ function renderTable(id) {
     const holder = el("div", {});
     const label = b.board === "vi" ? "視障棋盤 VI board" : b.board === "regular" ? "正規棋盤 regular board" : "對局 game";
     const diff = b.board === "game" ? [] : differences(b.placement, game);
-    new Board(holder, { label: `${label}${diff.length ? `（與對局不同：${diff.join("、")}）` : ""}` })
-      .draw(b.placement, { last, diff });
+    const view = new Board(holder, { label: `${label}${diff.length ? `（與對局不同：${diff.join("、")}）` : ""}` });
+    if (was?.pt && was.board === boardsNode.children.length) view.focus = was.pt;
+    view.draw(b.placement, { last, diff });
     boardsNode.append(holder);
   }
-  const clock = clockNow(s.clock);
   const limits = { ...DEFAULT_LIMITS, ...(t.info?.config?.limits || {}) };
   const tally = el("table", { class: "tally" },
     el("caption", {}, "違例 Violations（次數／上限）"),
@@ -128,7 +163,7 @@ function renderTable(id) {
     needs.length ? el("ul", { class: "calls", "aria-label": "需要裁判 Referee needed" }, needs.map((c) => callItem(id, c))) : el("p", {}, "沒有待處理事項 nothing pending"),
     el("p", {}, el("strong", {}, s.phase === "over" ? "對局結束" : s.phase === "not_started" ? "未開鐘" : `輪到${SIDE[s.to_move]}`),
       s.phase === "paused" ? "（暫停）" : "",
-      ` · 紅方 ${fmtTime(clock.red)}${clock.running === "red" ? " ◀" : ""} · 黑方 ${fmtTime(clock.black)}${clock.running === "black" ? " ◀" : ""}`),
+      el("span", { class: "clockline" }, clockText(s))),
     el("div", { class: "words", role: "group", "aria-label": "本輪報棋 live announcement" }, words),
     s.announced ? el("p", {}, `已報：${s.announced}`) : null,
     boardsNode,
@@ -139,10 +174,12 @@ function renderTable(id) {
     s.warnings.length ? el("p", {}, `循環警誡記錄 Repetition warnings：${s.warnings.map((w) => `（${w[0]}）${w[1]}`).join("；")}`) : null,
     recordingView(id, name(id)),
     s.result ? el("p", {}, `結果 ${s.result.result}：${s.result.reason}（第 ${s.result.article} 條）${s.verified !== null && s.verified !== undefined ? ` · 已口頭核實 ${s.verified}` : " · 未核實"}`) : null,
-    t.calls.length ? el("details", {}, el("summary", {}, `最近呼叫 ${t.calls.length}`),
+    t.calls.length ? el("details", { class: "recent", open: t.callsOpen, ontoggle: (e) => { t.callsOpen = e.target.open; } },
+      el("summary", { "data-key": "recent" }, `最近呼叫 ${t.calls.length}`),
       el("ul", {}, t.calls.map((c) => el("li", {}, `${c.time} ${c.text}`)))) : null,
-    el("p", {}, el("button", { type: "button", onclick: () => { select(id); showSheet(); } }, "記錄表 Scoresheet"), " ",
-      el("a", { href: `/proxy#token=${encodeURIComponent(token())}&table=${id}`, target: "_blank", "data-proxy": id }, `代為報棋頁（第 ${id} 台）Announce page`))].filter(Boolean));
+    el("p", {}, el("button", { type: "button", "data-key": "sheet", onclick: () => { select(id); showSheet(); } }, "記錄表 Scoresheet"), " ",
+      el("a", { href: `/proxy#token=${encodeURIComponent(token())}&table=${id}`, target: "_blank", "data-proxy": id, "data-key": "proxy" }, `代為報棋頁（第 ${id} 台）Announce page`))].filter(Boolean));
+  restoreFocus(node, id, was);
 }
 
 /** The shortcut of the ruling that settles each kind of open call (arbiter `CallAction`). */
@@ -158,7 +195,7 @@ function callItem(id, c) {
   return el("li", { class: `call call-${c.kind}`, "data-call": c.kind },
     c.text, ` 〔${c.article}〕`,
     key ? el("button", {
-      type: "button", class: "call-act", "data-action": c.action,
+      type: "button", class: "call-act", "data-action": c.action, "data-key": `call-${c.action}`,
       onclick: () => { select(id); runCall(c); },
     }, CALL_LABELS[c.action], " ", el("kbd", {}, key.toUpperCase())) : null);
 }
@@ -209,7 +246,7 @@ function ruling(title, fields, make, summary) {
     }
     $("answer").textContent = `${what}：${result}`;
     logLine(`${name(table)}：${what} — ${result}`);
-    say(`${what}：${result}`);
+    say(`${what}：${result}`, result !== "已接受 accepted");
   };
   $("dlg-no").onclick = () => d.close();
   d.showModal();
@@ -259,7 +296,7 @@ const ACTIONS = [
   { key: "w", label: "發出警告 Issue warning", run: () => issueWarning(openCall("issue_warning")) },
   { key: "a", label: "代為報棋 Announce for a player", run: () => ruling("代為報棋 Announce for the player",
     [field("四字 Words (e.g. 炮 8 平 5)", el("input", { id: "f-words", size: 16 }))],
-    () => [...$("f-words").value.trim().split(/\s+/).filter(Boolean).flatMap((w) => (w.length > 1 && !/\d/.test(w) ? [...w] : [w]))].map((text) => ({ type: "word", text })),
+    () => typedWords($("f-words").value).map((text) => ({ type: "word", text })),
     () => `代${SIDE[snapOf()?.to_move] || ""}報「${$("f-words").value}」`) },
   { key: "j", label: "判決 Adjudicate", run: () => ruling("判決 Adjudicate",
     [field("結果 Result", el("select", { id: "f-res" }, el("option", { value: "red" }, "紅方勝"), el("option", { value: "black" }, "黑方勝"),
@@ -315,10 +352,12 @@ function showSheet() {
   $("h-sheet").focus();
 }
 
-setInterval(() => { for (const id of order) renderClockLine(id); }, 1000);
-function renderClockLine(id) {
-  // Clocks move every second; the whole card is re-rendered only on events, so refresh cheaply.
-  const t = tables.get(id);
-  if (t?.snap?.clock?.running && !$("dlg").open && !$(`table-${id}`)?.contains(document.activeElement)) renderTable(id);
-}
-void expand; void sayTime;
+// Clocks move every second; only their text is redrawn (the card is redrawn on events), so an
+// open 最近呼叫 list, the focus and a screen reader's place in the card survive.
+setInterval(() => {
+  for (const id of order) {
+    const s = tables.get(id)?.snap;
+    const line = s?.clock?.running && $(`table-${id}`)?.querySelector(".clockline");
+    if (line) line.textContent = clockText(s);
+  }
+}, 1000);

@@ -3,14 +3,15 @@
 // text-first screen-reader mode. With `<main data-readonly>` it is the spectator view.
 
 import {
-  $, el, Connection, SIDE, fmtTime, sayTime, clockNow, liveRegion, describe, answerText,
-  tableInfo, token, keyWord,
+  $, el, Connection, SIDE, fmtTime, sayTime, clockNow, announcer, describe, answerText,
+  tableInfo, token, keyWord, typedWords, roving,
 } from "./common.js";
 import { Board, command as nvui, HELP } from "./board.js";
 
 const readonly = document.querySelector("main").dataset.readonly === "true";
 const endpoint = readonly ? "watch" : "seat";
-const say = liveRegion($("live"));
+// Every message is read once: the feed, the banner and the status lines are not live regions.
+const say = announcer($("live-polite"), $("live"));
 let me = null; // "red" | "black" for a seat
 let table = null;
 let snap = null;
@@ -28,7 +29,7 @@ textmode.checked = localStorage.getItem("baoqi-textmode") === "1";
 textmode.addEventListener("change", () => {
   localStorage.setItem("baoqi-textmode", textmode.checked ? "1" : "0");
   render();
-  say(textmode.checked ? "文字模式已開" : "文字模式已關");
+  say(textmode.checked ? "文字模式已開" : "文字模式已關", true);
 });
 
 const conn = new Connection(endpoint, {
@@ -61,7 +62,7 @@ const conn = new Connection(endpoint, {
   },
   state: (t, s) => { if (t === table) { snap = s; render(); } },
   event: (t, ev, live) => { if (t === table) onEvent(ev, live); },
-  error: (e) => show(`錯誤：${e.message}`, true),
+  error: (e) => { show(`錯誤：${e.message}`, true); say(`錯誤：${e.message}`, true); },
 });
 
 function show(text, alert = false) {
@@ -79,9 +80,20 @@ function banner(text) {
   banner.t = setTimeout(() => b.classList.remove("on"), 12000);
 }
 
+/** Events a player must hear at once (assertive): alerts, rulings, what he must put right. */
+const URGENT = ["time_alert", "referee_needed", "repetition_warning", "warning_issued", "game_over",
+  "impossible", "violation", "correction_required", "reannounce_required", "restore_required", "board_diverges"];
+const urgent = (ev) => URGENT.includes(ev.type) || (ev.type === "checked" && ev.outcome !== "agree");
+
+/** The arbiter's verdict on one's own word, read after it (SPEC §5: an answer after every word). */
+function verdictOf(ev) {
+  if (!ev.possible) return "";
+  return ev.slot === 3 ? "四字完成，不能反悔" : `可能的着法，尚餘 ${ev.completions} 種`;
+}
+
 function onEvent(ev, live) {
   const text = describe(ev);
-  const alert = ["time_alert", "referee_needed", "repetition_warning", "warning_issued", "game_over", "checked", "impossible", "violation"].includes(ev.type);
+  const alert = urgent(ev);
   show(text, alert);
   if (ev.type === "word") lastWord = ev;
   if (ev.type === "turn" || ev.type === "moved") lastWord = null;
@@ -94,16 +106,21 @@ function onEvent(ev, live) {
     navigator.vibrate?.([300, 150, 300]);
   }
   if (["repetition_warning", "warning_issued", "game_over"].includes(ev.type)) banner(text);
-  if (text && ev.type !== "clock") say(text);
+  if (!text) return;
+  const verdict = ev.type === "word" && ev.side === me ? verdictOf(ev) : "";
+  say(verdict ? `${text}。${verdict}` : text, alert);
 }
 
+/** Sends a command; the answer is shown, and a refusal read at once (what was accepted is
+ * read as the event it brings). Resolves true when accepted. */
 async function send(command, what) {
-  if (readonly) return;
+  if (readonly) return false;
   $("answer").textContent = `${what}：傳送中…`;
   const a = await conn.command(command, table);
   const msg = answerText(a);
   $("answer").textContent = msg ? `${what}：${msg}` : `${what}：已接受`;
-  if (msg) say(`${what}：${msg}`);
+  if (msg) say(`${what}：${msg}`, true);
+  return !msg;
 }
 
 // Words a player may announce: pieces, positions, numbers (red writes 一…九, black 1…9), directions.
@@ -131,11 +148,15 @@ if (!readonly) {
   $("keys").replaceChildren(...KEYS.map((k) => el("button", {
     type: "button", "data-word": k, onclick: () => send(wordCommand(k), `報「${k}」`),
   }, k)));
-  $("typed").addEventListener("submit", (e) => {
+  // The word keys are one tab stop; the arrow keys move between them.
+  roving($("keys"));
+  // Typed words go one by one, each binding (每一字不得反悔); a refused word stops the rest.
+  $("typed").addEventListener("submit", async (e) => {
     e.preventDefault();
     const input = $("typed-word");
-    for (const w of input.value.trim().split(/\s+/).filter(Boolean)) send(wordCommand(w), `報「${w}」`);
+    const list = typedWords(input.value);
     input.value = "";
+    for (const w of list) if (!(await send(wordCommand(w), `報「${w}」`))) break;
   });
   $("press").addEventListener("click", () => {
     if (snap?.phase === "not_started") send({ type: "start" }, "開鐘");
@@ -158,7 +179,7 @@ $("cmdform").addEventListener("submit", (e) => {
   e.preventDefault();
   const out = nvui($("cmd").value, snap);
   $("cmdout").textContent = out;
-  say(out);
+  say(out, true);
   $("cmd").select();
 });
 
@@ -173,11 +194,12 @@ function renderClocks() {
 }
 setInterval(renderClocks, 250);
 
+/** The board as text for a screen reader: the pieces of each side, then rank by rank. */
 function textBoard() {
-  const out = nvui("p", snap);
   const rows = [];
   for (let r = 9; r >= 0; r--) rows.push(el("li", {}, nvui(`r ${r}`, snap)));
-  return [el("p", {}, out), el("ol", { "aria-label": "各橫線 ranks 9 to 0" }, rows)];
+  return [el("h3", { id: "h-textboard" }, "文字棋盤 Text board"), el("p", { id: "pieces" }, nvui("p", snap)),
+    el("ul", { "aria-label": "各橫線 ranks 9 to 0" }, rows)];
 }
 
 /** The placement of the board this seat operates (7.4(2)(g)), else the game's. */

@@ -6,12 +6,13 @@
 // A proxy opens `/proxy#token=…`; a referee `/proxy#token=…&table=N` (the monitor links it).
 
 import {
-  $, el, Connection, SIDE, fmtTime, sayTime, clockNow, liveRegion, describe, answerText, tableInfo,
-  keyWord,
+  $, el, Connection, SIDE, fmtTime, sayTime, clockNow, announcer, describe, answerText, tableInfo,
+  keyWord, typedWords, roving,
 } from "./common.js";
 import { Board, differences } from "./board.js";
 
-const say = liveRegion($("live"));
+// Every message is read once: the feed and the banner are not live regions.
+const say = announcer($("live-polite"), $("live"));
 const wanted = Number(new URLSearchParams(location.hash.slice(1)).get("table")) || null;
 const endpoint = wanted ? "monitor" : "seat";
 let side = null; // the proxy's side; the referee speaks for the side to move
@@ -92,7 +93,7 @@ function onEvent(ev, live) {
     default: break;
   }
   if (live && ["signalled", "referee_needed", "checked", "impossible", "game_over"].includes(ev.type)) {
-    say(text);
+    say(text, true);
     if (ev.type === "signalled" && ev.side === served()) {
       $("banner").textContent = `${SIDE[ev.side]}已示意：請代為報棋`;
       $("banner").classList.add("on");
@@ -107,17 +108,21 @@ async function send(command, what) {
   const a = await conn.command(command, table);
   const msg = answerText(a);
   $("answer").textContent = msg ? `${what}：${msg}` : `${what}：已接受`;
-  if (msg) say(`${what}：${msg}`);
+  if (msg) say(`${what}：${msg}`, true);
+  return !msg;
 }
 
 $("keys").replaceChildren(...KEYS.map((k) => el("button", {
   type: "button", "data-word": k, onclick: () => send({ type: "word", text: k }, `報「${k}」`),
 }, k)));
-$("typed").addEventListener("submit", (e) => {
+roving($("keys"));
+// Typed words go one by one, each binding; a refused word stops the rest.
+$("typed").addEventListener("submit", async (e) => {
   e.preventDefault();
   const input = $("typed-word");
-  for (const w of input.value.trim().split(/\s+/).filter(Boolean)) send({ type: "word", text: w }, `報「${w}」`);
+  const list = typedWords(input.value);
   input.value = "";
+  for (const w of list) if (!(await send({ type: "word", text: w }, `報「${w}」`))) break;
 });
 $("press").addEventListener("click", () => send({ type: "press_clock" }, "代按棋鐘"));
 
