@@ -1,23 +1,48 @@
 #!/usr/bin/env bash
 # Sets up and runs every test of baoqi: formatting, lints, the whole test suite (with the
-# pyffish differential test made mandatory) and the deep perft check.
+# pyffish differential test made mandatory), the deep perft check and the browser tests.
+#
+# One build serves every step after clippy: the suite's build makes target/debug/baoqi (the
+# integration tests run it), which the browser tests then serve; no step asks cargo for a
+# differently-featured build of the same crates.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh test
 export BAOQI_REQUIRE_PYFFISH=1 BAOQI_REQUIRE_CCHESS=1 BAOQI_PYTHON="$PWD/.venv/bin/python"
-echo "== cargo fmt --check"
+mkdir -p target
+started=$SECONDS
+step() { echo "== $1 ($((SECONDS - started)) s)"; }
+
+step "cargo fmt --check"
 cargo fmt --all --check
-echo "== cargo clippy"
+step "cargo clippy"
 cargo clippy --workspace --all-targets --quiet -- -D warnings
-echo "== cargo test"
-cargo test --workspace --quiet 2>&1 | tee target/test.log
-echo "== perft depth 5 (ignored by default)"
-cargo test --quiet -p baoqi-rules --test perft -- --ignored
-echo "== web clients in Chromium (tests/web)"
-cargo build --quiet --bin baoqi
+
+if cargo nextest --version >/dev/null 2>&1; then
+  # Test binaries in parallel (.config/nextest.toml keeps the real-time tests alone).
+  step "cargo nextest run"
+  cargo nextest run --workspace --cargo-quiet 2>&1 | tee target/test.log
+  step "perft depth 5 (ignored by default)"
+  cargo nextest run --workspace --cargo-quiet --run-ignored only \
+    -E 'package(baoqi-rules) & binary(perft)' 2>&1 | tail -n 3
+  step "doc tests"
+  cargo test --workspace --doc --quiet
+  summary=$(grep -E '^ +Summary' target/test.log | tail -n 1)
+else
+  step "cargo test (cargo-nextest not installed: one binary after another)"
+  cargo test --workspace --quiet 2>&1 | tee target/test.log
+  step "perft depth 5 (ignored by default)"
+  cargo test --workspace --quiet --test perft -- --ignored
+  summary=$(awk '/^test result:/ {p+=$4; f+=$6} END {printf "%d passed, %d failed", p, f}' target/test.log)
+fi
+
+step "web clients in Chromium (tests/web)"
+[[ -x target/debug/baoqi ]] || cargo build --quiet --bin baoqi
 if [ ! -d tests/web/node_modules ] || [ tests/web/package-lock.json -nt tests/web/node_modules/.package-lock.json ]; then
   (cd tests/web && npm ci --no-audit --no-fund)
 fi
 node --test tests/web/
+
+step "done"
 # One closing line for the whole run.
-awk '/^test result:/ {p+=$4; f+=$6} END {printf "%d passed, %d failed\n", p, f}' target/test.log
+echo "$summary"

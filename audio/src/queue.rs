@@ -218,7 +218,7 @@ mod tests {
         q.finish();
         q.offer(item(9, Urgency::Urgent));
         assert_eq!(say_next(&mut q), 9);
-        assert_eq!(q.ahead_of(Urgency::Echo), 0 + 1);
+        assert_eq!(q.ahead_of(Urgency::Echo), 1);
         q.offer(item(10, Urgency::Echo));
         assert_eq!(q.ahead_of(Urgency::Reading), 2);
         assert_eq!(q.ahead_of(Urgency::Urgent), 1);

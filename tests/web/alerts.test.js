@@ -36,6 +36,7 @@ async function run({ server, chrome, pages }) {
   await waitText(card, "#who", "吳靜");
   await waitText(red, "#who", "周立");
   await listen(red);
+  await listen(card);
 
   // Black starts the clocks; red's 15 s run; at 12 s left the alert fires (6.6(3): the
   // triggering side's time first).
@@ -45,9 +46,10 @@ async function run({ server, chrome, pages }) {
   const onRed = await alerted(red);
   assert.match(onCard, /報時：紅方 12 秒/);
   assert.match(onRed, /報時：紅方 12 秒/);
-  // On the player page the alert is read at once, and once: the banner is not a second
-  // live region.
+  // On the player page and the card UI the alert is read at once, and once: the banner
+  // and the feed are not second live regions.
   await heardOnce(red, "報時：紅方 12 秒", "assertive");
+  await heardOnce(card, "報時：紅方 12 秒", "assertive");
   await pages.state("01-alert");
 
   // A tap on a card hands nothing over.

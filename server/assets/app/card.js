@@ -5,11 +5,17 @@
 
 import {
   $, el, Connection, SIDE, CARD, fmtTime, sayTime, clockNow, describe, answerText,
-  checkText, tableInfo,
+  checkText, tableInfo, announcer,
 } from "./common.js";
 import { Board } from "./board.js";
 
 const HOLD_MS = 1000;
+/** Read once, by one live region: the page shows everything, a screen reader hears it once. */
+const say = announcer($("live-polite"), $("live"));
+/** Read at once (assertive): alerts, rulings, what must be put right, a card arriving. */
+const URGENT = ["time_alert", "referee_needed", "repetition_warning", "warning_issued", "game_over",
+  "impossible", "violation", "correction_required", "reannounce_required", "restore_required",
+  "board_diverges", "card_moved"];
 let me = null;
 let table = null;
 let snap = null;
@@ -33,7 +39,7 @@ const conn = new Connection("seat", {
   },
   state: (t, s) => { if (t === table) { snap = s; render(); } },
   event: (t, ev, live) => { if (t === table) onEvent(ev, live); },
-  error: (e) => feed(`錯誤：${e.message}`, true),
+  error: (e) => { feed(`錯誤：${e.message}`, true); say(`錯誤：${e.message}`, true); },
 });
 
 function feed(text, alert = false) {
@@ -91,6 +97,7 @@ function onEvent(ev, live) {
       break;
   }
   if (!live) return;
+  say(text, URGENT.includes(ev.type) || (ev.type === "checked" && ev.outcome !== "agree"));
   if (ev.type === "time_alert") { banner(text); flash(); }
   if (["warning_issued", "repetition_warning", "game_over"].includes(ev.type)) { banner(text); flash(); }
   if (ev.type === "card_moved" && ev.holder === me && ev.owner !== me) {
@@ -108,7 +115,7 @@ async function send(command, what) {
   const a = await conn.command(command, table);
   const msg = answerText(a);
   $("answer").textContent = msg ? `${what}：${msg}` : `${what}：已接受`;
-  if (msg) feed(`${what}：${msg}`, true);
+  if (msg) { feed(`${what}：${msg}`, true); say(`${what}：${msg}`, true); }
   return !msg;
 }
 
