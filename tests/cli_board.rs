@@ -69,11 +69,12 @@ fn board_clients_report_sensed_moves_from_stdin_and_the_simulator() {
         .write(true)
         .open(&serial)
         .unwrap();
-    port.write_all(b"# board 2 powered on
-C
-").unwrap();
+    port.write_all(b"# board 2 powered on\nC\n").unwrap();
     drop(port);
-    assert!(finish(black2, 20), "the serial board's client ends at its EOF");
+    assert!(
+        finish(black2, 20),
+        "the serial board's client ends at its EOF"
+    );
     let log = Command::new(BIN)
         .args(["export", "--log", "1", "--db"])
         .arg(&db)
