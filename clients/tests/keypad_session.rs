@@ -485,3 +485,86 @@ fn announce_words(t: &mut Table, seat: Seat, words: &str) {
     )
     .unwrap();
 }
+
+/// The keys a spoken key name stands for (`斜線八` → `/8`, `輸入鍵` → Enter).
+fn keys_named(name: &str) -> Option<String> {
+    let mut out = String::new();
+    let mut rest = name;
+    while !rest.is_empty() {
+        let (key, len) = [
+            ("斜線", '/'),
+            ("輸入鍵", 'E'),
+            ("加", '+'),
+            ("減", '-'),
+            ("星", '*'),
+            ("點", '.'),
+        ]
+        .iter()
+        .find(|(w, _)| rest.starts_with(w))
+        .map(|(w, k)| (*k, w.len()))
+        .or_else(|| {
+            let c = rest.chars().next()?;
+            let d = "零一二三四五六七八九".chars().position(|x| x == c)?;
+            Some((char::from(b'0' + d as u8), c.len_utf8()))
+        })?;
+        out.push(key);
+        rest = &rest[len..];
+    }
+    Some(out)
+}
+
+#[test]
+fn help_names_every_command_of_the_key_map_and_only_keys_that_work() {
+    // The help is the key map spoken: each key (or range of keys) it names must do something,
+    // and every command of the key map must be named.
+    let help = baoqi_audio::phrasebook::phrase(&Utterance::Client(Notice::Help)).display;
+    let mut reached = std::collections::BTreeSet::new();
+    for item in help.split(['。', '，']).filter(|s| !s.is_empty()) {
+        let named = item.split_once('：').map_or(item, |(k, _)| k);
+        // `零八前`: the longest run of key words is the keys, the rest the meaning.
+        let keys = (1..=named.chars().count())
+            .rev()
+            .find_map(|n| keys_named(&named.chars().take(n).collect::<String>()))
+            .unwrap_or_else(|| panic!("help names no key in {item:?}"));
+        let ends: Vec<String> = if named.contains('至') {
+            named.split('至').filter_map(keys_named).collect()
+        } else {
+            vec![keys]
+        };
+        for keys in ends {
+            let mut map = baoqi_clients::keypad::KeyMap::new();
+            let last = keys
+                .chars()
+                .filter_map(Key::from_char)
+                .map(|k| map.press(k))
+                .last()
+                .unwrap();
+            let what = format!("{last:?}");
+            assert!(!what.contains("Unknown"), "{item:?}: {keys} does nothing");
+            reached.insert(what.split(['(', ' ']).nth(1).unwrap_or(&what).to_owned());
+        }
+    }
+    for command in [
+        "PressClock",
+        "AskTimes",
+        "RepeatOpponentMove",
+        "RepeatLast",
+        "File",
+        "Rank",
+        "Mine",
+        "Theirs",
+        "ReadPosition",
+        "OfferOrAcceptDraw",
+        "DeclineDraw",
+        "Resign",
+        "RepeatAnnouncement",
+        "ConfirmMirror",
+        "CallReferee",
+        "Help",
+    ] {
+        assert!(
+            reached.iter().any(|r| r.starts_with(command)),
+            "help does not name {command}: {reached:?}"
+        );
+    }
+}
