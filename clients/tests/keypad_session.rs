@@ -126,25 +126,7 @@ fn the_opponents_last_move_and_the_last_message_are_repeated_locally() {
     let mut s = join(&t, "black", SessionOptions::default());
     let none = press(&mut s, &mut t, "/2", Seat::Black);
     assert!(said(&none).contains(&Utterance::Client(Notice::Nothing)));
-    let words: String = "炮二平五".into();
-    for c in words.chars() {
-        t.other(
-            &mut s,
-            Seat::Red,
-            Command::Word {
-                text: c.to_string(),
-            },
-        );
-    }
-    t.other(
-        &mut s,
-        Seat::Red,
-        Command::BoardMove {
-            board: None,
-            mv: "h2e2".into(),
-        },
-    );
-    let moved = t.other(&mut s, Seat::Red, Command::PressClock);
+    let moved = t.other_plays(&mut s, Seat::Red, "炮二平五", "h2e2");
     let reading = said(&moved)
         .into_iter()
         .find(|u| matches!(u, Utterance::Move { .. }))
@@ -354,24 +336,7 @@ fn a_script_waits_on_the_table_and_presses_its_keys() {
     let steps = parse_script("await my_turn\nkeys 0 2\nawait moved side=black").unwrap();
     let mut r = Runner::new(steps, 100);
     assert_eq!(r.poll(&s, 0), Action::Blocked, "red is to move");
-    for c in "炮二平五".chars() {
-        t.other(
-            &mut s,
-            Seat::Red,
-            Command::Word {
-                text: c.to_string(),
-            },
-        );
-    }
-    t.other(
-        &mut s,
-        Seat::Red,
-        Command::BoardMove {
-            board: None,
-            mv: "h2e2".into(),
-        },
-    );
-    t.other(&mut s, Seat::Red, Command::PressClock);
+    t.other_plays(&mut s, Seat::Red, "炮二平五", "h2e2");
     assert_eq!(r.poll(&s, 10), Action::Key(Key::Digit(0)));
     assert_eq!(r.poll(&s, 20), Action::WaitUntil(110));
     assert_eq!(r.poll(&s, 110), Action::Key(Key::Digit(2)));

@@ -137,6 +137,24 @@ impl Table {
         deliver(s, &events, self.now)
     }
 
+    /// Another seat announces `words` one by one, moves `mv` on its board and presses the
+    /// clock, every event shown to `s`; the outputs of the press.
+    pub fn other_plays(
+        &mut self,
+        s: &mut Session,
+        seat: Seat,
+        words: &str,
+        mv: &str,
+    ) -> Vec<Output> {
+        for c in words.chars() {
+            let text = c.to_string();
+            self.other(s, seat, Command::Word { text });
+        }
+        let mv = mv.to_owned();
+        self.other(s, seat, Command::BoardMove { board: None, mv });
+        self.other(s, seat, Command::PressClock)
+    }
+
     /// Carries out what a session sent, as the seat of `side` (or its proxy); returns the
     /// session's outputs for the answers.
     pub fn serve(&mut self, s: &mut Session, out: &Output, seat: Seat) -> Vec<Output> {

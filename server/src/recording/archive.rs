@@ -38,7 +38,7 @@ pub enum ArchiveError {
 }
 
 /// What the uploader says about a recording (its request headers), checked.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Upload {
     /// The table.
     pub table: TableId,
@@ -64,34 +64,16 @@ pub struct Upload {
     pub received_unix_ms: u64,
 }
 
-/// A stored recording, as the recordings list shows it.
+/// A stored recording, as the recordings list shows it: the upload's facts, its number and
+/// whether it is current.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RecordingRow {
-    /// The table.
-    pub table: TableId,
     /// 1, 2, 3, … within the table: `/api/tables/{table}/recordings/{n}.wav`.
     pub n: u64,
-    /// The side whose seat uploaded it.
-    pub side: Side,
-    /// The uploading seat (`red`, `red_proxy`, …).
-    pub role: Role,
-    /// The game, as the recorder named it.
-    pub game: String,
-    /// Event-log time of the first sample: an event logged at `at` is heard at
-    /// `at - event_log_offset_ms` into the recording.
-    pub event_log_offset_ms: u64,
-    /// Wall-clock time of the first sample, ms since the Unix epoch.
-    pub started_unix_ms: u64,
-    /// Samples per second.
-    pub sample_rate: u32,
-    /// Channels.
-    pub channels: u16,
-    /// Length of the audio, ms.
-    pub duration_ms: u64,
-    /// Size of the WAV file.
-    pub bytes: u64,
-    /// When the server received it, ms since the Unix epoch.
-    pub received_unix_ms: u64,
+    /// What the uploader said about it, checked (an event logged at `at` is heard at
+    /// `at - event_log_offset_ms` into the recording).
+    #[serde(flatten)]
+    pub upload: Upload,
     /// Whether this is the latest upload of its game from its side (earlier uploads are
     /// kept, not current).
     pub current: bool,
@@ -123,22 +105,24 @@ fn row_from(r: &rusqlite::Row<'_>) -> rusqlite::Result<RecordingRow> {
     let side: String = r.get(2)?;
     let role: String = r.get(3)?;
     Ok(RecordingRow {
-        table: r.get(0)?,
         n: r.get::<_, i64>(1)? as u64,
-        side: if side == "black" {
-            Side::Black
-        } else {
-            Side::Red
+        upload: Upload {
+            table: r.get(0)?,
+            side: if side == "black" {
+                Side::Black
+            } else {
+                Side::Red
+            },
+            role: Role::parse(&role).unwrap_or(Role::Red),
+            game: r.get(4)?,
+            event_log_offset_ms: r.get::<_, i64>(5)? as u64,
+            started_unix_ms: r.get::<_, i64>(6)? as u64,
+            sample_rate: r.get(7)?,
+            channels: r.get(8)?,
+            duration_ms: r.get::<_, i64>(9)? as u64,
+            bytes: r.get::<_, i64>(10)? as u64,
+            received_unix_ms: r.get::<_, i64>(11)? as u64,
         },
-        role: Role::parse(&role).unwrap_or(Role::Red),
-        game: r.get(4)?,
-        event_log_offset_ms: r.get::<_, i64>(5)? as u64,
-        started_unix_ms: r.get::<_, i64>(6)? as u64,
-        sample_rate: r.get(7)?,
-        channels: r.get(8)?,
-        duration_ms: r.get::<_, i64>(9)? as u64,
-        bytes: r.get::<_, i64>(10)? as u64,
-        received_unix_ms: r.get::<_, i64>(11)? as u64,
         current: r.get::<_, i64>(12)? != 0,
     })
 }

@@ -342,7 +342,7 @@ fn with_url(row: &super::archive::RecordingRow) -> Value {
             "url".into(),
             Value::from(format!(
                 "/api/tables/{}/recordings/{}.wav",
-                row.table, row.n
+                row.upload.table, row.n
             )),
         );
     }

@@ -114,9 +114,9 @@ pub fn status(facts: &SeatFacts, game_over: bool) -> SeatStatus {
         }
         (_, Some((row, _))) => SeatStatus::Uploaded {
             n: row.n,
-            duration_ms: row.duration_ms,
-            bytes: row.bytes,
-            event_log_offset_ms: row.event_log_offset_ms,
+            duration_ms: row.upload.duration_ms,
+            bytes: row.upload.bytes,
+            event_log_offset_ms: row.upload.event_log_offset_ms,
         },
         (Some(r), None) if r.state == RecorderState::Failed => SeatStatus::Failed {
             reason: r.reason.clone().unwrap_or_default(),
@@ -155,7 +155,10 @@ impl RecordingBoard {
         {
             let mut inner = board.lock();
             for row in rows {
-                let facts = inner.seats.entry((row.table, row.side)).or_default();
+                let facts = inner
+                    .seats
+                    .entry((row.upload.table, row.upload.side))
+                    .or_default();
                 facts.upload = Some((row, 0));
             }
         }
@@ -244,8 +247,11 @@ impl RecordingBoard {
 
     /// A recording was stored.
     pub fn uploaded(&self, row: &RecordingRow) -> TableRecording {
-        self.change(row.table, |inner, stamp| {
-            let facts = inner.seats.entry((row.table, row.side)).or_default();
+        self.change(row.upload.table, |inner, stamp| {
+            let facts = inner
+                .seats
+                .entry((row.upload.table, row.upload.side))
+                .or_default();
             facts.upload = Some((row.clone(), stamp));
         })
         .0
@@ -271,18 +277,20 @@ mod tests {
 
     fn row(n: u64) -> RecordingRow {
         RecordingRow {
-            table: 1,
             n,
-            side: Side::Red,
-            role: Role::Red,
-            game: "g".into(),
-            event_log_offset_ms: 10,
-            started_unix_ms: 0,
-            sample_rate: 22_050,
-            channels: 1,
-            duration_ms: 1_000,
-            bytes: 44_144,
-            received_unix_ms: 0,
+            upload: super::super::archive::Upload {
+                table: 1,
+                side: Side::Red,
+                role: Role::Red,
+                game: "g".into(),
+                event_log_offset_ms: 10,
+                started_unix_ms: 0,
+                sample_rate: 22_050,
+                channels: 1,
+                duration_ms: 1_000,
+                bytes: 44_144,
+                received_unix_ms: 0,
+            },
             current: true,
         }
     }
