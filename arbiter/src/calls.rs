@@ -5,13 +5,14 @@
 //! offer (69(2)), a pause (103–104), a result to verify orally (6.8, 7.9). Pure: the list is
 //! a function of the state, so a monitor that reconnects gets it again from the snapshot.
 
-use baoqi_rules::{Color, Move};
+use baoqi_rules::Move;
 use serde::{Deserialize, Serialize};
 
 use crate::board::Board;
 use crate::command::Side;
 use crate::config::{BoardId, EventKind};
 use crate::event::CheckOutcome;
+use crate::render::side_name;
 use crate::state::{CheckNote, DueWarning, Match};
 use crate::turn::BoardMove;
 use crate::view::Phase;
@@ -99,10 +100,6 @@ impl OpenCall {
             points: Vec::new(),
         }
     }
-}
-
-fn side_name(c: Color) -> String {
-    format!("{}方", c.chinese())
 }
 
 /// The item of 6.4 (視障賽) or 7.5 (共融賽) for a check outcome `item` (`a`, `b`, `c`).

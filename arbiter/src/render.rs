@@ -56,3 +56,8 @@ pub(crate) fn word_in(w: Word, color: Color, lang: Lang) -> Spoken {
         speak: s.speak,
     }
 }
+
+/// A side as the arbiter's texts name it: `紅方`, `黑方`.
+pub(crate) fn side_name(c: Color) -> String {
+    format!("{}方", c.chinese())
+}

@@ -10,12 +10,8 @@ use crate::command::{Millis, Seat};
 use crate::config::EventKind;
 use crate::event::{Event, RefereeCall, Speaker};
 use crate::rejection::Rejection;
-use crate::render::word_view;
+use crate::render::{side_name, word_view};
 use crate::state::Match;
-
-fn side_name(c: Color) -> String {
-    format!("{}方", c.chinese())
-}
 
 /// The refusal for a seat acting out of its turn.
 pub(crate) fn not_your_turn(seat: Seat) -> Rejection {

@@ -76,6 +76,14 @@ pub struct ClockView {
     pub delay_until: Option<Millis>,
 }
 
+impl ClockView {
+    /// `side`'s time left at `now`: the running clock counted down (from the end of a 延時制
+    /// delay), never below zero. What a client shows between the server's reports.
+    pub fn remaining(&self, side: baoqi_rules::Color, now: Millis) -> u64 {
+        crate::clock::remaining(self, side, now)
+    }
+}
+
 /// One side's time in a report.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SideTime {

@@ -52,18 +52,6 @@ fn board_move(mv: &str) -> Command {
     }
 }
 
-fn say(t: &mut Table, seat: Seat, words: &str) {
-    for c in words.chars() {
-        t.run(
-            seat,
-            Command::Word {
-                text: c.to_string(),
-            },
-        )
-        .expect("a word");
-    }
-}
-
 #[test]
 fn a33_a_move_is_reported_once_the_board_is_still() {
     let mut t = Table::part6();
@@ -98,7 +86,7 @@ fn a33_3_a_slide_is_one_move_and_a_put_back_none() {
 #[test]
 fn s7p6_3_3_the_clock_button_ends_the_move_at_once_and_presses() {
     let mut t = Table::part6();
-    say(&mut t, Seat::Red, "炮二平五");
+    t.say(Seat::Red, "炮二平五");
     let mut s = with_board(&t, "red", SenseMode::Occupancy);
     let outs = sense(&mut s, &mut t, "L h2;P e2;C", Seat::Red);
     assert_eq!(sent(&outs), vec![board_move("h2e2"), Command::PressClock]);
@@ -150,9 +138,9 @@ fn s7p6_one_vi_board_carries_both_sides_moves() {
     // 視障賽: red's sensor board is the table's one VI board; it senses black's moves too.
     let mut t = Table::part6();
     let mut s = with_board(&t, "red", SenseMode::Occupancy);
-    say(&mut t, Seat::Red, "炮二平五");
+    t.say(Seat::Red, "炮二平五");
     sense(&mut s, &mut t, "L h2;P e2;C", Seat::Red);
-    say(&mut t, Seat::Black, "馬８進７");
+    t.say(Seat::Black, "馬８進７");
     let theirs = sense(&mut s, &mut t, "L h9;P g7", Seat::Red);
     assert_eq!(sent(&theirs), vec![board_move("h9g7")]);
     t.run(Seat::Black, Command::PressClock)
@@ -164,15 +152,15 @@ fn s7p6_one_vi_board_carries_both_sides_moves() {
 fn a_move_reported_by_another_seat_is_not_reported_again_when_sensed() {
     let mut t = Table::part6();
     let mut s = with_board(&t, "red", SenseMode::Occupancy);
-    say(&mut t, Seat::Red, "炮二平五");
+    t.say(Seat::Red, "炮二平五");
     sense(&mut s, &mut t, "L h2;P e2;C", Seat::Red);
     // Black's own board client reports black's move first; red's sensor then senses it.
-    say(&mut t, Seat::Black, "馬８進７");
+    t.say(Seat::Black, "馬８進７");
     t.other(&mut s, Seat::Black, board_move("h9g7"));
     t.other(&mut s, Seat::Black, Command::PressClock);
     let sensed = sense(&mut s, &mut t, "L h9;P g7", Seat::Red);
     assert!(sent(&sensed).is_empty(), "{:?}", sent(&sensed));
-    say(&mut t, Seat::Red, "馬二進三");
+    t.say(Seat::Red, "馬二進三");
     let next = sense(&mut s, &mut t, "L h0;P g2", Seat::Red);
     assert_eq!(sent(&next), vec![board_move("h0g2")]);
 }
@@ -184,7 +172,7 @@ fn s7p7_4_2_g_the_vi_board_carries_both_colours_in_an_inclusion_game() {
     // referee sees both boards agree with the game.
     let mut t = Table::part7();
     let mut s = with_board(&t, "red", SenseMode::Occupancy);
-    say(&mut t, Seat::Red, "炮二平五");
+    t.say(Seat::Red, "炮二平五");
     let mine = sense(&mut s, &mut t, "L h2;P e2;C", Seat::Red);
     assert_eq!(sent(&mine), vec![board_move("h2e2"), Command::PressClock]);
     // Black repeats red's announcement and plays it on the regular board, then his own move.
@@ -192,7 +180,7 @@ fn s7p7_4_2_g_the_vi_board_carries_both_colours_in_an_inclusion_game() {
         t.other(&mut s, Seat::Black, Command::RepeatWord { text: w.into() });
     }
     t.other(&mut s, Seat::Black, board_move("h2e2"));
-    say(&mut t, Seat::Black, "馬８進７");
+    t.say(Seat::Black, "馬８進７");
     t.other(&mut s, Seat::Black, board_move("h9g7"));
     t.other(&mut s, Seat::Black, Command::PressClock);
     // Red plays black's move on the VI board: reported as the VI board's move.

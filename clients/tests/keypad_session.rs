@@ -24,27 +24,6 @@ fn press(s: &mut Session, t: &mut Table, keys: &str, seat: Seat) -> Vec<Output> 
     outs
 }
 
-fn announce(t: &mut Table, seat: Seat, words: &str, mv: &str) {
-    for c in words.chars() {
-        t.run(
-            seat,
-            Command::Word {
-                text: c.to_string(),
-            },
-        )
-        .unwrap();
-    }
-    t.run(
-        seat,
-        Command::BoardMove {
-            board: None,
-            mv: mv.into(),
-        },
-    )
-    .unwrap();
-    t.run(seat, Command::PressClock).unwrap();
-}
-
 fn red() -> (Table, Session) {
     let t = Table::part6();
     let s = join(&t, "red", SessionOptions::default());
@@ -97,7 +76,7 @@ fn s7p6_3_6_the_verdict_on_each_word_touched_piece_and_impossible_prefix() {
 #[test]
 fn black_words_are_written_as_black_writes_them() {
     let mut t = Table::part6();
-    announce(&mut t, Seat::Red, "炮二平五", "h2e2");
+    t.play(Seat::Red, "炮二平五", "h2e2");
     let mut s = join(&t, "black", SessionOptions::default());
     let outs = press(&mut s, &mut t, "028+7", Seat::Black);
     let texts: Vec<Command> = sent(&outs);
@@ -172,7 +151,7 @@ fn a69_2_a_draw_is_offered_declined_and_accepted_from_the_keypad() {
     assert_eq!(sent(&offer), vec![Command::OfferDraw]);
     // Every key is heard at once: the player knows what he offered.
     assert!(said(&offer).contains(&Utterance::Client(Notice::Sent(Sent::OfferDraw))));
-    announce(&mut t, Seat::Red, "炮二平五", "h2e2");
+    t.play(Seat::Red, "炮二平五", "h2e2");
     let mut black = join(&t, "black", SessionOptions::default());
     // The offer stands: black's `/ 8` accepts it.
     let accept = press(&mut black, &mut t, "/8", Seat::Black);
@@ -183,7 +162,7 @@ fn a69_2_a_draw_is_offered_declined_and_accepted_from_the_keypad() {
     let mut t = Table::part6();
     let mut red = join(&t, "red", SessionOptions::default());
     press(&mut red, &mut t, "/8", Seat::Red);
-    announce(&mut t, Seat::Red, "炮二平五", "h2e2");
+    t.play(Seat::Red, "炮二平五", "h2e2");
     let mut black = join(&t, "black", SessionOptions::default());
     let decline = press(&mut black, &mut t, "/9", Seat::Black);
     assert_eq!(sent(&decline), vec![Command::DeclineDraw]);
@@ -220,7 +199,7 @@ fn a69_1_resignation_needs_its_confirmation() {
 fn s7p7_4_2_g_a_repeat_owed_is_prompted_sent_as_repeat_words_and_confirmed() {
     // Red (blind, VI board) moves; black owes the repeat of red's announcement.
     let mut t = Table::part7();
-    announce(&mut t, Seat::Red, "炮二平五", "h2e2");
+    t.play(Seat::Red, "炮二平五", "h2e2");
     let mut black = join(&t, "black", SessionOptions::default());
     let prompt = press(&mut black, &mut t, "/-", Seat::Black);
     assert!(said(&prompt).iter().any(|u| matches!(
@@ -349,7 +328,7 @@ fn s7p7_4_2_g_iii_the_proxy_operates_board_and_clock_for_the_vi_player() {
     // A proxy named before the game operates the VI player's boards and clock; the words
     // stay the player's, and offers and resignations too (69).
     let mut t = Table::part7_proxy_and_deaf();
-    announce_words(&mut t, Seat::Red, "炮二平五");
+    t.say_and_move(Seat::Red, "炮二平五", "h2e2");
     let mut proxy = join(&t, "red_proxy", SessionOptions::default());
     let clock = press(&mut proxy, &mut t, "E", Seat::RedProxy);
     assert_eq!(sent(&clock), vec![Command::PressClock]);
@@ -373,7 +352,7 @@ fn s7p7_1_2_the_deaf_opponents_cards_are_spoken_to_the_vi_player() {
     // 7.1(2): a deaf player offers a draw and resigns by handing his cards over; the blind
     // player hears each card as it is handed, and answers by key.
     let mut t = Table::part7_proxy_and_deaf();
-    announce(&mut t, Seat::Red, "炮二平五", "h2e2");
+    t.play(Seat::Red, "炮二平五", "h2e2");
     let mut red = join(&t, "red", SessionOptions::default());
     // 69(2): in his own turn.
     let opened = t.other(
@@ -410,7 +389,7 @@ fn s7p7_1_2_the_deaf_opponents_cards_are_spoken_to_the_vi_player() {
 fn s7p7_1_1_b_the_talking_clock_speaks_both_times_at_every_press() {
     let mut t = Table::part6_talking();
     let mut black = join(&t, "black", SessionOptions::default());
-    announce_words(&mut t, Seat::Red, "炮二平五");
+    t.say_and_move(Seat::Red, "炮二平五", "h2e2");
     let press = t.other(&mut black, Seat::Red, Command::PressClock);
     assert!(
         said(&press).iter().any(|u| matches!(
@@ -423,113 +402,4 @@ fn s7p7_1_1_b_the_talking_clock_speaks_both_times_at_every_press() {
         "{:?}",
         said(&press)
     );
-}
-
-/// Gives words and the board move of a traditional move, without the press.
-fn announce_words(t: &mut Table, seat: Seat, words: &str) {
-    for c in words.chars() {
-        t.run(
-            seat,
-            Command::Word {
-                text: c.to_string(),
-            },
-        )
-        .unwrap();
-    }
-    let mv = if words == "炮二平五" {
-        "h2e2"
-    } else {
-        "h7g7"
-    };
-    t.run(
-        seat,
-        Command::BoardMove {
-            board: None,
-            mv: mv.into(),
-        },
-    )
-    .unwrap();
-}
-
-/// The keys a spoken key name stands for (`斜線八` → `/8`, `輸入鍵` → Enter).
-fn keys_named(name: &str) -> Option<String> {
-    let mut out = String::new();
-    let mut rest = name;
-    while !rest.is_empty() {
-        let (key, len) = [
-            ("斜線", '/'),
-            ("輸入鍵", 'E'),
-            ("加", '+'),
-            ("減", '-'),
-            ("星", '*'),
-            ("點", '.'),
-        ]
-        .iter()
-        .find(|(w, _)| rest.starts_with(w))
-        .map(|(w, k)| (*k, w.len()))
-        .or_else(|| {
-            let c = rest.chars().next()?;
-            let d = "零一二三四五六七八九".chars().position(|x| x == c)?;
-            Some((char::from(b'0' + d as u8), c.len_utf8()))
-        })?;
-        out.push(key);
-        rest = &rest[len..];
-    }
-    Some(out)
-}
-
-#[test]
-fn help_names_every_command_of_the_key_map_and_only_keys_that_work() {
-    // The help is the key map spoken: each key (or range of keys) it names must do something,
-    // and every command of the key map must be named.
-    let help = baoqi_audio::phrasebook::phrase(&Utterance::Client(Notice::Help)).display;
-    let mut reached = std::collections::BTreeSet::new();
-    for item in help.split(['。', '，']).filter(|s| !s.is_empty()) {
-        let named = item.split_once('：').map_or(item, |(k, _)| k);
-        // `零八前`: the longest run of key words is the keys, the rest the meaning.
-        let keys = (1..=named.chars().count())
-            .rev()
-            .find_map(|n| keys_named(&named.chars().take(n).collect::<String>()))
-            .unwrap_or_else(|| panic!("help names no key in {item:?}"));
-        let ends: Vec<String> = if named.contains('至') {
-            named.split('至').filter_map(keys_named).collect()
-        } else {
-            vec![keys]
-        };
-        for keys in ends {
-            let mut map = baoqi_clients::keypad::KeyMap::new();
-            let last = keys
-                .chars()
-                .filter_map(Key::from_char)
-                .map(|k| map.press(k))
-                .last()
-                .unwrap();
-            let what = format!("{last:?}");
-            assert!(!what.contains("Unknown"), "{item:?}: {keys} does nothing");
-            reached.insert(what.split(['(', ' ']).nth(1).unwrap_or(&what).to_owned());
-        }
-    }
-    for command in [
-        "PressClock",
-        "AskTimes",
-        "RepeatOpponentMove",
-        "RepeatLast",
-        "File",
-        "Rank",
-        "Mine",
-        "Theirs",
-        "ReadPosition",
-        "OfferOrAcceptDraw",
-        "DeclineDraw",
-        "Resign",
-        "RepeatAnnouncement",
-        "ConfirmMirror",
-        "CallReferee",
-        "Help",
-    ] {
-        assert!(
-            reached.iter().any(|r| r.starts_with(command)),
-            "help does not name {command}: {reached:?}"
-        );
-    }
 }

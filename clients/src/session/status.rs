@@ -71,13 +71,6 @@ pub fn clock_text(ms: u64) -> String {
     }
 }
 
-fn side_name(c: Color) -> &'static str {
-    match c {
-        Color::Red => "紅",
-        Color::Black => "黑",
-    }
-}
-
 /// Terminal columns a character takes at normal width (CJK: 2).
 fn cells(c: char) -> usize {
     if c.is_ascii() { 1 } else { 2 }
@@ -102,7 +95,7 @@ pub fn lines(info: &StatusInfo) -> [String; 2] {
     let clock = |c: Color| {
         let mark = if info.to_move == Some(c) { "▶" } else { " " };
         let i = usize::from(c == Color::Black);
-        format!("{mark}{}{}", side_name(c), clock_text(info.clocks[i]))
+        format!("{mark}{}{}", c.chinese(), clock_text(info.clocks[i]))
     };
     let first = if let Some(r) = &info.result {
         format!("完 {r}")
@@ -118,7 +111,7 @@ pub fn lines(info: &StatusInfo) -> [String; 2] {
     let mut second = info
         .last_move
         .as_ref()
-        .map(|(c, mv)| format!("{}{mv}", side_name(*c)))
+        .map(|(c, mv)| format!("{}{mv}", c.chinese()))
         .unwrap_or_default();
     if !info.words.is_empty() {
         second = format!("{second} 報{}", info.words);

@@ -2,7 +2,7 @@
 //! (the arbiter's [`View`]) and kept up to date by its `event`s, so that board queries, the
 //! last move and the clocks are answered locally, without a round trip.
 
-use baoqi_arbiter::{BoardId, ClockView, Event, MoveView, Phase, Side, View};
+use baoqi_arbiter::{BoardId, ClockView, Event, Millis, MoveView, Phase, Side, View};
 use baoqi_rules::{Color, Position};
 
 /// A move on the game record.
@@ -108,17 +108,8 @@ impl TableState {
 
     /// `side`'s time left at local instant `local_ms`, counting down a running clock.
     pub fn remaining(&self, side: Color, local_ms: u64) -> u64 {
-        let c = &self.clock;
-        let ms = if side == Color::Red {
-            c.red_ms
-        } else {
-            c.black_ms
-        };
-        if c.running.map(color) != Some(side) {
-            return ms;
-        }
-        let from = c.delay_until.map_or(c.since.0, |d| d.0.max(c.since.0));
-        ms.saturating_sub(self.server_now(local_ms).saturating_sub(from))
+        self.clock
+            .remaining(side, Millis(self.server_now(local_ms)))
     }
 
     /// The last move of `side`, if any.

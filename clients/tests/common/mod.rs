@@ -137,6 +137,30 @@ impl Table {
         deliver(s, &events, self.now)
     }
 
+    /// `seat` gives the words of `words` one by one (each accepted).
+    pub fn say(&mut self, seat: Seat, words: &str) {
+        for c in words.chars() {
+            let text = c.to_string();
+            self.run(seat, Command::Word { text })
+                .unwrap_or_else(|e| panic!("{seat:?} word {c}: {e}"));
+        }
+    }
+
+    /// `seat` gives `words` and moves `mv` on its board, without pressing the clock.
+    pub fn say_and_move(&mut self, seat: Seat, words: &str, mv: &str) {
+        self.say(seat, words);
+        let mv = mv.to_owned();
+        self.run(seat, Command::BoardMove { board: None, mv })
+            .unwrap_or_else(|e| panic!("{seat:?} board move: {e}"));
+    }
+
+    /// `seat` plays a whole turn: `words`, `mv` on its board, the clock pressed.
+    pub fn play(&mut self, seat: Seat, words: &str, mv: &str) {
+        self.say_and_move(seat, words, mv);
+        self.run(seat, Command::PressClock)
+            .unwrap_or_else(|e| panic!("{seat:?} press: {e}"));
+    }
+
     /// Another seat announces `words` one by one, moves `mv` on its board and presses the
     /// clock, every event shown to `s`; the outputs of the press.
     pub fn other_plays(
