@@ -6,7 +6,7 @@
 // screenshots under target/screenshots/alerts-*.
 
 import assert from "node:assert/strict";
-import { open, waitText } from "./harness.js";
+import { open, waitText, CARD_VIEW } from "./harness.js";
 import { eventTest, seatAt } from "./event.js";
 import { listen, heardOnce } from "./a11y.js";
 
@@ -31,7 +31,7 @@ async function run({ server, chrome, pages }) {
   const { seats } = server;
   const black = seatAt(seats, "black", TABLE);
   assert.match(black.link, /\/card#token=/, "a deaf player's link opens the card UI");
-  const card = pages.add("card", await open(chrome, black.link, { width: 1024, height: 1366 }, recordVibration));
+  const card = pages.add("card", await open(chrome, black.link, CARD_VIEW, recordVibration));
   const red = pages.add("red", await open(chrome, seatAt(seats, "red", TABLE).link, undefined, recordVibration));
   await waitText(card, "#who", "吳靜");
   await waitText(red, "#who", "周立");
@@ -52,7 +52,7 @@ async function run({ server, chrome, pages }) {
   await heardOnce(card, "報時：紅方 12 秒", "assertive");
   await pages.state("01-alert");
 
-  // A tap on a card hands nothing over.
+  // A tap on a card hands nothing over: only a deliberate gesture does (7.1(2)).
   const resign = '#mine [data-card="black-resign"]';
   await card.locator(resign).click();
   await card.waitForTimeout(300);

@@ -7,7 +7,7 @@
 // open; screenshots under target/screenshots/dialogs-*.
 
 import assert from "node:assert/strict";
-import { open, waitText } from "./harness.js";
+import { open, waitText, MONITOR_VIEW } from "./harness.js";
 import { eventTest, seatAt, boardMove, sayWords, rule } from "./event.js";
 import { expectFocus, tabTo } from "./a11y.js";
 
@@ -21,7 +21,7 @@ async function tally(mon, side) {
 
 async function rulings({ server, chrome, pages }) {
   const { seats } = server;
-  const mon = pages.add("monitor", await open(chrome, seatAt(seats, "referee", TABLE).link, { width: 1400, height: 1000 }));
+  const mon = pages.add("monitor", await open(chrome, seatAt(seats, "referee", TABLE).link, MONITOR_VIEW));
   const red = pages.add("red", await open(chrome, seatAt(seats, "red", TABLE).link));
   const black = pages.add("black", await open(chrome, seatAt(seats, "black", TABLE).link));
   await waitText(red, "#who", "蔡一");
@@ -154,7 +154,7 @@ eventTest("repetition", "a 61 warning due is given from the monitor; a draw decl
 
 async function repetition({ server, chrome, pages: rep }) {
   const { seats } = server;
-  const mon = rep.add("monitor", await open(chrome, seatAt(seats, "referee", TABLE).link, { width: 1400, height: 1000 }));
+  const mon = rep.add("monitor", await open(chrome, seatAt(seats, "referee", TABLE).link, MONITOR_VIEW));
   const red = rep.add("red", await open(chrome, seatAt(seats, "red", REP).link));
   const black = rep.add("black", await open(chrome, seatAt(seats, "black", REP).link));
   await waitText(mon, "#tables", "循環 Repetition");

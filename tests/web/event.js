@@ -79,6 +79,17 @@ export async function boardMove(page, mv, scope = "#board") {
   await waitText(page, "#answer", `走子 ${mv}：已接受`);
 }
 
+/** Mirrors the opponent's move `mv` on the page's own board and confirms it (7.4(2)(g)(ii)),
+ * waiting for the answer: the card UI's 確認對手着法, the player page's 確認複讀. */
+export async function mirror(page, mv) {
+  // Owed once the opponent's turn is over: the page then asks for the confirmation.
+  await page.locator("#confirm-repeat").waitFor({ state: "visible" });
+  await boardMove(page, mv);
+  await page.locator("#confirm-repeat").click();
+  const what = new URL(page.url()).pathname === "/card" ? "確認對手着法" : "確認複讀";
+  await waitText(page, "#answer", `${what}：已接受`);
+}
+
 /** Gives words one by one with the page's word keys, each acknowledged. */
 export async function sayWords(page, words) {
   for (const w of words) {

@@ -63,13 +63,6 @@ export async function startServer({ demo = true, prepare = null } = {}) {
   return { base, seats, stop, output: () => (listing?.text ?? "") + out + err };
 }
 
-/** The seat of a role at a table (`table 2`), or the referee/spectator. */
-export function seat(seats, role, table) {
-  const s = seats.find((x) => x.role === role && (table === undefined || x.where === `table ${table}`));
-  if (!s) throw new Error(`no ${role} seat${table ? " at table " + table : ""} in ${JSON.stringify(seats)}`);
-  return s;
-}
-
 /** Chromium as STYLE.md says: Debian's binary, headless, no network but loopback. */
 export async function browser() {
   return chromium.launch({
@@ -79,6 +72,11 @@ export async function browser() {
       "--disable-background-networking", "--disable-component-update", "--disable-sync"],
   });
 }
+
+/** The viewport of the referee monitor's pages (a wide screen). */
+export const MONITOR_VIEW = { width: 1400, height: 1000 };
+/** The viewport of the card UI's pages (a tablet held upright). */
+export const CARD_VIEW = { width: 1024, height: 1366 };
 
 /** A page with its console errors collected; `init` (a function) runs in the page before its
  * own scripts, e.g. to record what `navigator.vibrate` or a WebSocket is given. */

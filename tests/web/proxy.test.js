@@ -7,29 +7,24 @@
 // (7.1(2)). axe-core on every page in every state; screenshots under target/screenshots/proxy-*.
 
 import assert from "node:assert/strict";
-import { open, waitText, holdPointer } from "./harness.js";
-import { eventTest, seatAt, boardMove, sayWords } from "./event.js";
+import { open, waitText, holdPointer, MONITOR_VIEW, CARD_VIEW } from "./harness.js";
+import { eventTest, seatAt, boardMove, sayWords, mirror } from "./event.js";
 
 const TABLE = 3;
 eventTest("proxy", "a proxy and the referee announce word by word for a deaf player", run);
 
-/** One full red turn on the VI board (mirroring black's last move first when owed). */
-async function redTurn(red, mirror, mv, words) {
-  if (mirror) {
-    await boardMove(red, mirror);
-    await red.locator("#confirm-repeat").click();
-    await waitText(red, "#answer", "確認複讀：已接受");
-  }
+/** One full red turn on the VI board (mirroring black's last move first when owed,
+ * 7.4(2)(g)(ii)). */
+async function redTurn(red, owed, mv, words) {
+  if (owed) await mirror(red, owed);
   await boardMove(red, mv);
   await sayWords(red, words);
   await red.locator("#press").click();
 }
 
-/** The deaf player mirrors red's move, moves, and signals (7.4(2)(d)). */
-async function blackMoves(card, mirror, mv) {
-  await card.locator("#confirm-repeat").click();
-  await waitText(card, "#answer", "確認對手着法：已接受");
-  await boardMove(card, mirror);
+/** The deaf player mirrors red's move (7.4(2)(g)(ii)), moves, and signals (7.4(2)(d)). */
+async function blackMoves(card, theirs, mv) {
+  await mirror(card, theirs);
   await boardMove(card, mv);
   await card.locator("#signal").click();
   await waitText(card, "#answer", "請代為報棋：已接受");
@@ -39,9 +34,9 @@ async function run({ server, chrome, pages }) {
   const { seats } = server;
   const proxySeat = seatAt(seats, "black_proxy", TABLE);
   assert.match(proxySeat.link, /\/proxy#token=/, "a proxy's link opens the announcing page");
-  const mon = pages.add("monitor", await open(chrome, seatAt(seats, "referee", TABLE).link, { width: 1400, height: 1000 }));
+  const mon = pages.add("monitor", await open(chrome, seatAt(seats, "referee", TABLE).link, MONITOR_VIEW));
   const red = pages.add("red", await open(chrome, seatAt(seats, "red", TABLE).link));
-  const card = pages.add("card", await open(chrome, seatAt(seats, "black", TABLE).link, { width: 1024, height: 1366 }));
+  const card = pages.add("card", await open(chrome, seatAt(seats, "black", TABLE).link, CARD_VIEW));
   const proxy = pages.add("proxy", await open(chrome, proxySeat.link));
   await waitText(proxy, "#who", "梁代理（黑方代理 proxy）");
   await waitText(proxy, "#for", "為黑方報棋");
@@ -53,7 +48,8 @@ async function run({ server, chrome, pages }) {
   await redTurn(red, null, "h2e2", ["炮", "二", "平", "五"]);
   await waitText(proxy, "#moves", "炮二平五");
 
-  // The deaf player mirrors, moves 馬8進7 and signals: the proxy is told to announce.
+  // The deaf player mirrors (7.4(2)(g)(ii)), moves 馬8進7 and signals (7.4(2)(d)): the proxy
+  // is told to announce.
   await blackMoves(card, "h2e2", "h9g7");
   await waitText(proxy, "#banner", "黑方已示意");
   await waitText(proxy, "#todo", "請代理代為報棋並按鐘");
@@ -93,10 +89,10 @@ async function run({ server, chrome, pages }) {
   await waitText(mon, `#table-${TABLE}`, "輪到紅方");
 
   // Red offers a draw in his turn — at a table with a deaf player, by handing over his draw
-  // card (7.1(2)) — and plays 傌八進七. The deaf player accepts by handing his own draw card
-  // back in exchange (7.1(2), 69(2)): one deliberate hold on his card, which says so.
-  await boardMove(red, "i9h9");
-  await red.locator("#confirm-repeat").click();
+  // card (7.1(2)) — and plays 傌八進七, having mirrored black's move first (7.4(2)(g)(ii)).
+  // The deaf player accepts by handing his own draw card back in exchange (7.1(2), 69(2)):
+  // one deliberate hold on his card, which says so.
+  await mirror(red, "i9h9");
   await red.locator("#offer").click();
   await waitText(red, "#answer", "提和：已接受");
   await card.locator('#received [data-card="red-draw"]').waitFor();

@@ -6,7 +6,7 @@
 // axe-core on every page in every state; screenshots under target/screenshots/vi-*.
 
 import assert from "node:assert/strict";
-import { open, waitText } from "./harness.js";
+import { open, waitText, MONITOR_VIEW } from "./harness.js";
 import { eventTest, seatAt, boardMove, sayWords } from "./event.js";
 
 const TABLE = 1;
@@ -14,7 +14,7 @@ eventTest("vi", "a 視障賽 table driven from two player pages and the monitor"
 
 async function play({ server, chrome, pages }) {
   const { seats } = server;
-  const mon = pages.add("monitor", await open(chrome, seatAt(seats, "referee", TABLE).link, { width: 1400, height: 1000 }));
+  const mon = pages.add("monitor", await open(chrome, seatAt(seats, "referee", TABLE).link, MONITOR_VIEW));
   const red = pages.add("red", await open(chrome, seatAt(seats, "red", TABLE).link));
   const black = pages.add("black", await open(chrome, seatAt(seats, "black", TABLE).link));
   await waitText(red, "#who", "陳明");

@@ -8,8 +8,8 @@
 // protocol console too; screenshots under target/screenshots/web-*.
 
 import assert from "node:assert/strict";
-import { startServer, seat, open, holdPointer, holdKey, waitText } from "./harness.js";
-import { eventTest, boardMove, sayWords } from "./event.js";
+import { startServer, open, holdPointer, holdKey, waitText, MONITOR_VIEW, CARD_VIEW } from "./harness.js";
+import { eventTest, seatAt, boardMove, sayWords, mirror } from "./event.js";
 import { expectFocus, tabTo, listen, heardOnce, command, recordTexts, recordedTexts } from "./a11y.js";
 
 eventTest("web", "a 共融賽 game across the card UI, the player page and the referee monitor", game, startServer);
@@ -83,10 +83,10 @@ async function textMode(page) {
 
 async function game({ server, chrome, pages }) {
   const { base, seats } = server;
-  const red = seat(seats, "red", 2);
-  const black = seat(seats, "black", 2);
-  const referee = seat(seats, "referee");
-  const spectator = seat(seats, "spectator");
+  const red = seatAt(seats, "red", 2);
+  const black = seatAt(seats, "black", 2);
+  const referee = seatAt(seats, "referee");
+  const spectator = seatAt(seats, "spectator");
 
   // The index page and the protocol console (/client#token=…) are pages of the server too.
   const index = pages.add("index", await open(chrome, `${base}/`));
@@ -98,9 +98,9 @@ async function game({ server, chrome, pages }) {
   await pages.close("console");
 
   // The monitor, the two seats and a spectator join with their links.
-  const mon = pages.add("monitor", await open(chrome, referee.link, { width: 1400, height: 1000 }));
+  const mon = pages.add("monitor", await open(chrome, referee.link, MONITOR_VIEW));
   const pl = pages.add("player", await open(chrome, red.link));
-  const cd = pages.add("card", await open(chrome, black.link, { width: 1024, height: 1366 }));
+  const cd = pages.add("card", await open(chrome, black.link, CARD_VIEW));
   const w = pages.add("watch", await open(chrome, spectator.link.replace("#", "#table=2&"), undefined, recordSockets));
   // The deaf player's seat link opens the card UI.
   await cd.waitForURL(/\/card#token=/);
@@ -169,9 +169,7 @@ async function game({ server, chrome, pages }) {
   await waitText(cd, "#turn", "輪到黑方（我）");
   await cd.locator("#confirm-repeat").waitFor({ state: "visible" });
   await pages.state("03-mirror-due", ["card", "player"]);
-  await boardMove(cd, "h2e2");
-  await cd.locator("#confirm-repeat").click();
-  await waitText(cd, "#answer", "確認對手着法：已接受");
+  await mirror(cd, "h2e2");
 
   // Black moves, signals for the referee to announce (7.4(2)(d)), the referee announces
   // from the monitor (keyboard only), black presses the clock.
@@ -193,10 +191,8 @@ async function game({ server, chrome, pages }) {
   await waitText(pl, "#moves", "馬８進７");
   await waitText(pl, "#turn", "輪到紅方（我）");
 
-  // Red mirrors on the VI board and confirms the repeat.
-  await boardMove(pl, "h9g7");
-  await pl.locator("#confirm-repeat").click();
-  await waitText(pl, "#answer", "確認複讀：已接受");
+  // Red mirrors on the VI board and confirms the repeat (7.4(2)(g)(ii)).
+  await mirror(pl, "h9g7");
 
   // A draw offered and declined by cards (7.1(2), 69(2)): red hands the draw card in its
   // turn, moves, announces, presses; black's card UI shows the card arriving and returns it.
@@ -236,9 +232,8 @@ async function game({ server, chrome, pages }) {
   await waitText(pl, "#feed", "不接受提和");
   await waitText(cd, "#received", "沒有卡牌");
 
-  // Black mirrors, moves 車９平８ (i9h9) with the referee announcing, presses.
-  await boardMove(cd, "h0g2");
-  await cd.locator("#confirm-repeat").click();
+  // Black mirrors (7.4(2)(g)(ii)), moves 車９平８ (i9h9) with the referee announcing, presses.
+  await mirror(cd, "h0g2");
   await boardMove(cd, "i9h9");
   await cd.locator("#signal").click();
   await waitText(mon, "#table-2", "代為報棋");
@@ -251,10 +246,9 @@ async function game({ server, chrome, pages }) {
   await waitText(pl, "#moves", "車９平８");
 
   // 走子檢查 (a): red moves 俥一進一 on the board but announces 俥九進一 (legal): the board
-  // must be corrected to the announcement (6.4(a), 7.5(a)); read at once, once.
-  await boardMove(pl, "i9h9");
-  await pl.locator("#confirm-repeat").click();
-  await waitText(pl, "#answer", "確認複讀：已接受");
+  // must be corrected to the announcement (6.4(a), 7.5(a)); read at once, once. First red
+  // mirrors black's move (7.4(2)(g)(ii)).
+  await mirror(pl, "i9h9");
   await boardMove(pl, "i0i1");
   await sayWords(pl, ["車", "九", "進", "一"]);
   await pl.locator("#press").click();

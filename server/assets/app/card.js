@@ -4,8 +4,8 @@
 // alerts flash, show a banner and vibrate, never sound alone.
 
 import {
-  $, el, Connection, SIDE, CARD, fmtTime, sayTime, clockNow, describe, answerText,
-  checkText, tableInfo, announcer,
+  $, el, Connection, SIDE, CARD, describe, tableInfo, announcer, feed, banner, flash,
+  commandSender, renderClocks,
 } from "./common.js";
 import { Board } from "./board.js";
 
@@ -42,26 +42,11 @@ const conn = new Connection("seat", {
   error: (e) => { feed(`錯誤：${e.message}`, true); say(`錯誤：${e.message}`, true); },
 });
 
-function feed(text, alert = false) {
-  if (!text) return;
-  $("feed").prepend(el("li", { class: alert ? "alert" : "" }, text));
-  while ($("feed").children.length > 200) $("feed").lastChild.remove();
-}
-
-function banner(text) {
-  const b = $("banner");
-  b.textContent = text;
-  b.classList.add("on");
-  clearTimeout(banner.t);
-  banner.t = setTimeout(() => b.classList.remove("on"), 15000);
-}
-
-function flash() {
-  document.body.classList.remove("flash");
-  void document.body.offsetWidth;
-  document.body.classList.add("flash");
-  navigator.vibrate?.([400, 200, 400]);
-}
+/** The card UI's banner stays 15 s; its flash vibrates long-short-long. */
+const BANNER_MS = 15000;
+const VIBRATION = [400, 200, 400];
+/** A refusal is shown in the feed too: the deaf player reads, he does not hear. */
+const send = commandSender(conn, () => table, say, { feedRefusal: true });
 
 function onEvent(ev, live) {
   const text = describe(ev);
@@ -98,25 +83,16 @@ function onEvent(ev, live) {
   }
   if (!live) return;
   say(text, URGENT.includes(ev.type) || (ev.type === "checked" && ev.outcome !== "agree"));
-  if (ev.type === "time_alert") { banner(text); flash(); }
-  if (["warning_issued", "repetition_warning", "game_over"].includes(ev.type)) { banner(text); flash(); }
+  if (ev.type === "time_alert") { banner(text, BANNER_MS); flash(VIBRATION); }
+  if (["warning_issued", "repetition_warning", "game_over"].includes(ev.type)) { banner(text, BANNER_MS); flash(VIBRATION); }
   if (ev.type === "card_moved" && ev.holder === me && ev.owner !== me) {
     arrived = `${ev.owner}-${ev.card}`;
-    banner(`${SIDE[ev.owner]}交來${CARD[ev.card]}`);
-    flash();
+    banner(`${SIDE[ev.owner]}交來${CARD[ev.card]}`, BANNER_MS);
+    flash(VIBRATION);
   }
   if (ev.type === "card_moved" && ev.owner === me && ev.holder === me && ev.how === "returned") {
-    banner("對手交還你的提和卡：不接受和棋");
+    banner("對手交還你的提和卡：不接受和棋", BANNER_MS);
   }
-}
-
-async function send(command, what) {
-  $("answer").textContent = `${what}：傳送中…`;
-  const a = await conn.command(command, table);
-  const msg = answerText(a);
-  $("answer").textContent = msg ? `${what}：${msg}` : `${what}：已接受`;
-  if (msg) { feed(`${what}：${msg}`, true); say(`${what}：${msg}`, true); }
-  return !msg;
 }
 
 $("press").addEventListener("click", () => {
@@ -208,15 +184,8 @@ function renderCards() {
   $("received").replaceChildren(...(received.length ? received : [el("p", {}, "沒有卡牌 No card")]));
 }
 
-function renderClocks() {
-  if (!snap) return;
-  const t = clockNow(snap.clock);
-  $("clocks").replaceChildren(...["red", "black"].map((s) => el("div", {
-    class: "clock" + (t.running === s ? " running" : ""), role: "timer", "aria-live": "off",
-    "aria-label": `${SIDE[s]} ${sayTime(t[s])}`,
-  }, el("span", { class: "who" }, SIDE[s] + (s === me ? "（我）" : "")), fmtTime(t[s]))));
-}
-setInterval(renderClocks, 250);
+const clocks = () => renderClocks($("clocks"), snap, { mark: (s) => (s === me ? "（我）" : "") });
+setInterval(clocks, 250);
 
 function render() {
   if (!snap || !me) return;
@@ -241,5 +210,5 @@ function render() {
   $("press").disabled = over;
   $("signal").disabled = over || !myTurn;
   renderCards();
-  renderClocks();
+  clocks();
 }

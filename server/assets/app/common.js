@@ -1,6 +1,7 @@
 // Shared by every web client: the WebSocket connection (protocol v1, docs/protocol.md),
 // the per-table state (the arbiter's snapshot, refreshed after each burst of events),
-// the game timeline clock, the live region and the words used on every page.
+// the game timeline clock, the live region and the words used on every page; the feed,
+// banner, answer line, word keys and clocks of the player, card and announcing pages.
 
 export const PIECES = {
   K: "帥", A: "仕", B: "相", E: "相", N: "傌", H: "傌", R: "俥", C: "炮", P: "兵",
@@ -20,6 +21,13 @@ const CHECK_TEXT = {
 };
 export const KIND = { technical: "技術犯規", recording: "違反記錄規則", clock: "違反按棋鐘規則" };
 export const CARD = { draw: "提和卡", resign: "認負卡" };
+/** The two boards of a mirrored game (7.4(2)(g)): the VI player's and the regular one. */
+export const BOARD_NAME = { vi: "視障棋盤", regular: "正規棋盤" };
+
+/** A board's name: `視障棋盤` for `vi`, else `正規棋盤`. */
+export function boardName(id) {
+  return id === "vi" ? BOARD_NAME.vi : BOARD_NAME.regular;
+}
 
 /** A word as the word keys write it: full-width digits (black's １…９) as ASCII. */
 export function keyWord(w) {
@@ -69,7 +77,7 @@ export function sayTime(ms) {
  * no-break space, so the text always changes. Messages that come in one burst are read
  * together rather than each replacing the one before it unread.
  */
-export function liveRegion(node) {
+function liveRegion(node) {
   let flip = false;
   let queue = [];
   return (text) => {
@@ -128,6 +136,83 @@ export function roving(node) {
   });
 }
 
+// ---- What the player pages share: the feed, the banner, the answer line, the word keys ----
+
+/** Adds a line at the top of the page's `#feed` (an `alert` line stands out), keeping the
+ * newest 200. The feed is not a live region: what must be heard goes through `say`. */
+export function feed(text, alert = false) {
+  if (!text) return;
+  $("feed").prepend(el("li", { class: alert ? "alert" : "" }, text));
+  while ($("feed").children.length > 200) $("feed").lastChild.remove();
+}
+
+let bannerTimer = null;
+/** Shows `text` in the page's `#banner`; it goes after `ms` milliseconds, or (no `ms`) when
+ * the page takes it away. Not a live region either. */
+export function banner(text, ms = null) {
+  const b = $("banner");
+  b.textContent = text;
+  b.classList.add("on");
+  if (ms === null) return;
+  clearTimeout(bannerTimer);
+  bannerTimer = setTimeout(() => b.classList.remove("on"), ms);
+}
+
+/** Flashes the screen and vibrates with `pattern` where the device can (SPEC §9: a time
+ * alert is seen and felt, never only heard). */
+export function flash(pattern) {
+  document.body.classList.remove("flash");
+  void document.body.offsetWidth;
+  document.body.classList.add("flash");
+  navigator.vibrate?.(pattern);
+}
+
+/**
+ * The `send(command, what)` of a page: the command goes to the arbiter for `table()`, the
+ * page's `#answer` shows `what` on its way and then its answer; a refusal is read at once
+ * (`say(…, true)`) and, with `feedRefusal`, added to the feed too (the card UI, read rather
+ * than heard). What was accepted is read as the event it brings. Resolves true when accepted.
+ */
+export function commandSender(conn, table, say, { feedRefusal = false } = {}) {
+  return async (command, what) => {
+    $("answer").textContent = `${what}：傳送中…`;
+    const a = await conn.command(command, table());
+    const msg = answerText(a);
+    $("answer").textContent = msg ? `${what}：${msg}` : `${what}：已接受`;
+    if (msg) {
+      if (feedRefusal) feed(`${what}：${msg}`, true);
+      say(`${what}：${msg}`, true);
+    }
+    return !msg;
+  };
+}
+
+/** Words a player may announce: pieces, positions, numbers (red writes 一…九, black 1…9),
+ * directions. */
+export const WORD_KEYS = ["車", "馬", "炮", "相", "象", "仕", "士", "帥", "將", "兵", "卒", "前", "中", "後",
+  "進", "退", "平", "一", "二", "三", "四", "五", "六", "七", "八", "九",
+  "1", "2", "3", "4", "5", "6", "7", "8", "9"];
+
+/**
+ * The word entry of an announcing page: a `#keys` button per word (one tab stop, the arrow
+ * keys move between them) and the `#typed` form, whose `#typed-word` input goes word by word.
+ * Each word is sent as `command(word)` through `send(command, what)` (`commandSender`), each
+ * binding (每一字不得反悔, 6.3(6)); a refused typed word stops the rest.
+ */
+export function wordEntry(command, send) {
+  $("keys").replaceChildren(...WORD_KEYS.map((k) => el("button", {
+    type: "button", "data-word": k, onclick: () => send(command(k), `報「${k}」`),
+  }, k)));
+  roving($("keys"));
+  $("typed").addEventListener("submit", async (e) => {
+    e.preventDefault();
+    const input = $("typed-word");
+    const list = typedWords(input.value);
+    input.value = "";
+    for (const w of list) if (!(await send(command(w), `報「${w}」`))) break;
+  });
+}
+
 /** Expands a FEN placement to a 10×9 array, row 0 = rank 9 (black's back rank). */
 export function expand(placement) {
   const rows = (placement || "").split(" ")[0].split("/");
@@ -178,6 +263,35 @@ export function clockNow(clock) {
     t[clock.running] = Math.max(0, t[clock.running] - Math.max(0, now - from));
   }
   return t;
+}
+
+const clockSides = new WeakMap(); // #clocks -> the sides its boxes show, in order
+
+/**
+ * Both clocks of `snap` in `node`, as two role=timer boxes built once; later calls only
+ * change what changed (the time, the label, the running mark), as the monitor's clock line
+ * does, so a screen reader's place survives. `order` the sides as shown; `mark(side)` words
+ * after a side's name (`（我）`); `running` words added to the running clock's label.
+ */
+export function renderClocks(node, snap, { order = ["red", "black"], mark = () => "", running = "" } = {}) {
+  if (!snap) return;
+  const t = clockNow(snap.clock);
+  if (clockSides.get(node) !== order.join() || node.children.length !== order.length) {
+    clockSides.set(node, order.join());
+    node.replaceChildren(...order.map(() => el("div", { class: "clock", role: "timer", "aria-live": "off" },
+      el("span", { class: "who" }), document.createTextNode(""))));
+  }
+  order.forEach((s, i) => {
+    const box = node.children[i];
+    const on = t.running === s;
+    box.classList.toggle("running", on);
+    const label = `${SIDE[s]} ${sayTime(t[s])}${on ? running : ""}`;
+    if (box.getAttribute("aria-label") !== label) box.setAttribute("aria-label", label);
+    const who = SIDE[s] + mark(s);
+    if (box.firstChild.textContent !== who) box.firstChild.textContent = who;
+    const time = fmtTime(t[s]);
+    if (box.lastChild.data !== time) box.lastChild.data = time;
+  });
 }
 
 /**
@@ -302,9 +416,9 @@ export function describe(ev) {
     case "repeated": return `${s(ev.side)}複讀：${ev.text}${ev.mismatch ? "（不符，重來）" : ""}${ev.done ? "（完成）" : ""}`;
     case "repeat_due": return `${s(ev.side)}須複讀：${ev.words}`;
     case "signalled": return `${s(ev.side)}示意：請代為報棋`;
-    case "board": return `棋盤 ${ev.board === "vi" ? "視障棋盤" : "正規棋盤"}：${ev.step}`;
-    case "board_diverges": return `${ev.board === "vi" ? "視障棋盤" : "正規棋盤"}與對局不同：${ev.points.join("、")}`;
-    case "board_agrees": return `${ev.board === "vi" ? "視障棋盤" : "正規棋盤"}已與對局一致`;
+    case "board": return `棋盤 ${boardName(ev.board)}：${ev.step}`;
+    case "board_diverges": return `${boardName(ev.board)}與對局不同：${ev.points.join("、")}`;
+    case "board_agrees": return `${boardName(ev.board)}已與對局一致`;
     case "pressed": return `${s(ev.side)}按鐘`;
     case "checked": return [checkText(ev.outcome), ev.consequence].filter((x, i, a) => x && a.indexOf(x) === i).join("。");
     case "violation": return `${s(ev.side)}${KIND[ev.kind] || ev.kind}：${ev.count}${ev.limit ? "／" + ev.limit : ""}（${ev.reason}）`;

@@ -5,10 +5,10 @@
 
 import {
   $, el, Connection, SIDE, KIND, fmtTime, clockNow, announcer, describe, answerText,
-  checkText, tableInfo, token, typedWords,
+  checkText, tableInfo, token, typedWords, banner, boardName,
 } from "./common.js";
 import { Board, differences } from "./board.js";
-import { setRecording, recordingView, seekHeader, seekCell } from "./recording.js";
+import { setRecording, recordingView, seekHeader, seekCell, forgetMoveTimes } from "./recording.js";
 
 // Every message is read once, by one live region; the rulings log and the banner are not live.
 const say = announcer($("live-polite"), $("live"));
@@ -51,7 +51,7 @@ function onEvent(id, ev, live, msg) {
     case "turn": t.words = []; break;
     case "word": if (ev.slot === 0) t.words = []; t.words.push(ev); break;
     case "checked": t.checked = ev; break;
-    case "moved": t.calls = t.calls.filter((c) => c.call === "repetition_warning"); break;
+    case "moved": t.calls = t.calls.filter((c) => c.call === "repetition_warning"); forgetMoveTimes(id); break;
     case "referee_needed": t.calls.unshift({ ...ev, time }); t.calls.length = Math.min(t.calls.length, 8); break;
     default: break;
   }
@@ -59,10 +59,7 @@ function onEvent(id, ev, live, msg) {
     const text = `${name(id)}：${describe(ev)}`;
     // What needs the referee is read at once; the rest waits its turn.
     say(text, ["referee_needed", "board_diverges", "repetition_warning", "violation", "signalled"].includes(ev.type));
-    if (ev.type === "referee_needed" || ev.type === "board_diverges") {
-      $("banner").textContent = text;
-      $("banner").classList.add("on");
-    }
+    if (ev.type === "referee_needed" || ev.type === "board_diverges") banner(text);
   }
   void msg;
 }
@@ -270,10 +267,10 @@ function correctBoard(board, placement) {
   const boards = snapOf()?.boards || [];
   ruling("修正棋盤 Correct a board",
     [field("棋盤 Board", el("select", { id: "f-board" }, ...(boards.length ? boards : [{ board: "regular" }, { board: "vi" }])
-      .map((b) => el("option", { value: b.board }, b.board === "vi" ? "視障棋盤" : "正規棋盤")))),
+      .map((b) => el("option", { value: b.board }, boardName(b.board))))),
     field("FEN 佈局 Placement", el("input", { id: "f-place", size: 44, value: placement || (snapOf()?.fen || "").split(" ")[0] }))],
     () => ({ type: "correct_board", board: $("f-board").value, placement: $("f-place").value.trim() }),
-    () => `把${$("f-board").value === "vi" ? "視障棋盤" : "正規棋盤"}修正為 ${$("f-place").value}`);
+    () => `把${boardName($("f-board").value)}修正為 ${$("f-place").value}`);
   if (board) { $("f-board").value = board; $("dlg-fields").dispatchEvent(new Event("input")); }
 }
 

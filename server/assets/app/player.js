@@ -3,8 +3,8 @@
 // text-first screen-reader mode. With `<main data-readonly>` it is the spectator view.
 
 import {
-  $, el, Connection, SIDE, fmtTime, sayTime, clockNow, announcer, describe, answerText,
-  tableInfo, token, keyWord, typedWords, roving,
+  $, el, Connection, SIDE, fmtTime, announcer, describe, tableInfo, token, keyWord, feed,
+  banner, flash, commandSender, wordEntry, renderClocks, boardName,
 } from "./common.js";
 import { Board, command as nvui, HELP } from "./board.js";
 
@@ -62,23 +62,12 @@ const conn = new Connection(endpoint, {
   },
   state: (t, s) => { if (t === table) { snap = s; render(); } },
   event: (t, ev, live) => { if (t === table) onEvent(ev, live); },
-  error: (e) => { show(`錯誤：${e.message}`, true); say(`錯誤：${e.message}`, true); },
+  error: (e) => { feed(`錯誤：${e.message}`, true); say(`錯誤：${e.message}`, true); },
 });
 
-function show(text, alert = false) {
-  if (!text) return;
-  const li = el("li", { class: alert ? "alert" : "" }, text);
-  $("feed").prepend(li);
-  while ($("feed").children.length > 200) $("feed").lastChild.remove();
-}
-
-function banner(text) {
-  const b = $("banner");
-  b.textContent = text;
-  b.classList.add("on");
-  clearTimeout(banner.t);
-  banner.t = setTimeout(() => b.classList.remove("on"), 12000);
-}
+/** The player page's banner stays 12 s; its flash vibrates shorter than the card UI's. */
+const BANNER_MS = 12000;
+const VIBRATION = [300, 150, 300];
 
 /** Events a player must hear at once (assertive): alerts, rulings, what he must put right. */
 const URGENT = ["time_alert", "referee_needed", "repetition_warning", "warning_issued", "game_over",
@@ -94,39 +83,23 @@ function verdictOf(ev) {
 function onEvent(ev, live) {
   const text = describe(ev);
   const alert = urgent(ev);
-  show(text, alert);
+  feed(text, alert);
   if (ev.type === "word") lastWord = ev;
   if (ev.type === "turn" || ev.type === "moved") lastWord = null;
   if (!live) return;
   if (ev.type === "time_alert") {
-    banner(text);
-    document.body.classList.remove("flash");
-    void document.body.offsetWidth;
-    document.body.classList.add("flash");
-    navigator.vibrate?.([300, 150, 300]);
+    banner(text, BANNER_MS);
+    flash(VIBRATION);
   }
-  if (["repetition_warning", "warning_issued", "game_over"].includes(ev.type)) banner(text);
+  if (["repetition_warning", "warning_issued", "game_over"].includes(ev.type)) banner(text, BANNER_MS);
   if (!text) return;
   const verdict = ev.type === "word" && ev.side === me ? verdictOf(ev) : "";
   say(verdict ? `${text}。${verdict}` : text, alert);
 }
 
 /** Sends a command; the answer is shown, and a refusal read at once (what was accepted is
- * read as the event it brings). Resolves true when accepted. */
-async function send(command, what) {
-  if (readonly) return false;
-  $("answer").textContent = `${what}：傳送中…`;
-  const a = await conn.command(command, table);
-  const msg = answerText(a);
-  $("answer").textContent = msg ? `${what}：${msg}` : `${what}：已接受`;
-  if (msg) say(`${what}：${msg}`, true);
-  return !msg;
-}
-
-// Words a player may announce: pieces, positions, numbers (red writes 一…九, black 1…9), directions.
-const KEYS = ["車", "馬", "炮", "相", "象", "仕", "士", "帥", "將", "兵", "卒", "前", "中", "後",
-  "進", "退", "平", "一", "二", "三", "四", "五", "六", "七", "八", "九",
-  "1", "2", "3", "4", "5", "6", "7", "8", "9"];
+ * read as the event it brings). Resolves true when accepted; a spectator sends nothing. */
+const send = readonly ? async () => false : commandSender(conn, () => table, say);
 
 /** Whether this table uses cards (a deaf player sits at it). */
 function cards() {
@@ -145,19 +118,8 @@ function wordCommand(text) {
 }
 
 if (!readonly) {
-  $("keys").replaceChildren(...KEYS.map((k) => el("button", {
-    type: "button", "data-word": k, onclick: () => send(wordCommand(k), `報「${k}」`),
-  }, k)));
-  // The word keys are one tab stop; the arrow keys move between them.
-  roving($("keys"));
-  // Typed words go one by one, each binding (每一字不得反悔); a refused word stops the rest.
-  $("typed").addEventListener("submit", async (e) => {
-    e.preventDefault();
-    const input = $("typed-word");
-    const list = typedWords(input.value);
-    input.value = "";
-    for (const w of list) if (!(await send(wordCommand(w), `報「${w}」`))) break;
-  });
+  // The word keys (one tab stop) and typed words, one by one, each binding (每一字不得反悔).
+  wordEntry(wordCommand, send);
   $("press").addEventListener("click", () => {
     if (snap?.phase === "not_started") send({ type: "start" }, "開鐘");
     else send({ type: "press_clock" }, "按鐘");
@@ -183,16 +145,13 @@ $("cmdform").addEventListener("submit", (e) => {
   $("cmd").select();
 });
 
-function renderClocks() {
-  if (!snap) return;
-  const t = clockNow(snap.clock);
-  const order = me === "black" ? ["black", "red"] : ["red", "black"];
-  $("clocks").replaceChildren(...order.map((s) => el("div", {
-    class: "clock" + (t.running === s ? " running" : ""), role: "timer", "aria-live": "off",
-    "aria-label": `${SIDE[s]} ${sayTime(t[s])}${t.running === s ? "，走緊" : ""}`,
-  }, el("span", { class: "who" }, SIDE[s] + (s === me ? "（我）" : "")), fmtTime(t[s]))));
-}
-setInterval(renderClocks, 250);
+/** The clocks, one's own first; the running one's label says so (走緊). */
+const clocks = () => renderClocks($("clocks"), snap, {
+  order: me === "black" ? ["black", "red"] : ["red", "black"],
+  mark: (s) => (s === me ? "（我）" : ""),
+  running: "，走緊",
+});
+setInterval(clocks, 250);
 
 /** The board as text for a screen reader: the pieces of each side, then rank by rank. */
 function textBoard() {
@@ -207,7 +166,7 @@ function ownBoard() {
   // A side's board: the one its configuration names, else the only board (視障賽: one VI board).
   const id = (me && info?.config?.[me]?.board) || (snap.boards.length === 1 ? snap.boards[0].board : null);
   const b = snap.boards.find((x) => x.board === id);
-  board.label = b ? `我的棋盤（${id === "vi" ? "視障棋盤" : "正規棋盤"}）${b.diverging ? "：與對局不同" : ""}` : "棋盤（對局）Board";
+  board.label = b ? `我的棋盤（${boardName(id)}）${b.diverging ? "：與對局不同" : ""}` : "棋盤（對局）Board";
   return b ? b.placement : snap.fen;
 }
 
@@ -238,7 +197,7 @@ function render() {
   $("moves").replaceChildren(...snap.moves.map((m) => el("li", {},
     `${SIDE[m.side]} ${m.mv.marked}（${m.mv.iccs}）${m.draw_offer ? " ＝" : ""} · ${fmtTime(m.clock_ms)}`)));
   if (!readonly) renderControls();
-  renderClocks();
+  clocks();
 }
 
 function renderControls() {

@@ -6,8 +6,8 @@
 // A proxy opens `/proxy#token=…`; a referee `/proxy#token=…&table=N` (the monitor links it).
 
 import {
-  $, el, Connection, SIDE, fmtTime, sayTime, clockNow, announcer, describe, answerText, tableInfo,
-  keyWord, typedWords, roving,
+  $, el, Connection, SIDE, announcer, describe, tableInfo, keyWord, feed, banner,
+  commandSender, wordEntry, renderClocks, boardName,
 } from "./common.js";
 import { Board, differences } from "./board.js";
 
@@ -23,11 +23,7 @@ let snap = null;
 let info = null;
 let verdicts = []; // lines for the words of this turn, newest last
 let nextWords = []; // the words that may follow the last one (highlighted keys)
-
-// Words that may be announced: pieces, positions, numbers (red 一…九, black 1…9), directions.
-const KEYS = ["車", "馬", "炮", "相", "象", "仕", "士", "帥", "將", "兵", "卒", "前", "中", "後",
-  "進", "退", "平", "一", "二", "三", "四", "五", "六", "七", "八", "九",
-  "1", "2", "3", "4", "5", "6", "7", "8", "9"];
+let todoText = ""; // the to-do line as last read
 
 const served = () => side || snap?.to_move || null;
 
@@ -68,11 +64,7 @@ const conn = new Connection(endpoint, {
   error: (e) => feed(`錯誤：${e.message}`, true),
 });
 
-function feed(text, alert = false) {
-  if (!text) return;
-  $("feed").prepend(el("li", { class: alert ? "alert" : "" }, text));
-  while ($("feed").children.length > 200) $("feed").lastChild.remove();
-}
+const send = commandSender(conn, () => table, say);
 
 /** The verdict after one word, in words (SPEC §5: the engine answers after every word). */
 function verdictText(ev) {
@@ -94,47 +86,18 @@ function onEvent(ev, live) {
   }
   if (live && ["signalled", "referee_needed", "checked", "impossible", "game_over"].includes(ev.type)) {
     say(text, true);
-    if (ev.type === "signalled" && ev.side === served()) {
-      $("banner").textContent = `${SIDE[ev.side]}已示意：請代為報棋`;
-      $("banner").classList.add("on");
-    }
+    if (ev.type === "signalled" && ev.side === served()) banner(`${SIDE[ev.side]}已示意：請代為報棋`);
   }
   if (["announced", "moved", "turn"].includes(ev.type)) $("banner").classList.remove("on");
   if (live && ev.type === "word") say(verdicts.at(-1));
 }
 
-async function send(command, what) {
-  $("answer").textContent = `${what}：傳送中…`;
-  const a = await conn.command(command, table);
-  const msg = answerText(a);
-  $("answer").textContent = msg ? `${what}：${msg}` : `${what}：已接受`;
-  if (msg) say(`${what}：${msg}`, true);
-  return !msg;
-}
-
-$("keys").replaceChildren(...KEYS.map((k) => el("button", {
-  type: "button", "data-word": k, onclick: () => send({ type: "word", text: k }, `報「${k}」`),
-}, k)));
-roving($("keys"));
-// Typed words go one by one, each binding; a refused word stops the rest.
-$("typed").addEventListener("submit", async (e) => {
-  e.preventDefault();
-  const input = $("typed-word");
-  const list = typedWords(input.value);
-  input.value = "";
-  for (const w of list) if (!(await send({ type: "word", text: w }, `報「${w}」`))) break;
-});
+// The word keys and typed words, one by one, each binding.
+wordEntry((text) => ({ type: "word", text }), send);
 $("press").addEventListener("click", () => send({ type: "press_clock" }, "代按棋鐘"));
 
-function renderClocks() {
-  if (!snap) return;
-  const t = clockNow(snap.clock);
-  $("clocks").replaceChildren(...["red", "black"].map((s) => el("div", {
-    class: "clock" + (t.running === s ? " running" : ""), role: "timer", "aria-live": "off",
-    "aria-label": `${SIDE[s]} ${sayTime(t[s])}`,
-  }, el("span", { class: "who" }, SIDE[s] + (s === served() ? "（代報）" : "")), fmtTime(t[s]))));
-}
-setInterval(renderClocks, 250);
+const clocks = () => renderClocks($("clocks"), snap, { mark: (s) => (s === served() ? "（代報）" : "") });
+setInterval(clocks, 250);
 
 /** What the one who speaks must do now, from the arbiter's open calls and the snapshot. */
 function todo() {
@@ -154,12 +117,16 @@ function render() {
   $("for").textContent = s ? `為${SIDE[s]}報棋 for ${s}` : "";
   const mine = s ? boardOf(s) : null;
   const game = snap.fen.split(" ")[0];
-  board.label = mine ? `${SIDE[s]}的${mine.board === "vi" ? "視障棋盤" : "正規棋盤"}${mine.diverging ? "：與對局不同" : ""}` : "對局 Game";
+  board.label = mine ? `${SIDE[s]}的${boardName(mine.board)}${mine.diverging ? "：與對局不同" : ""}` : "對局 Game";
   board.draw(mine?.placement || game, { last: snap.moves.at(-1)?.mv.iccs || "", diff: mine ? differences(mine.placement, game) : [] });
   const over = snap.phase === "over";
   $("turn").textContent = over ? "對局結束 Game over" : snap.phase === "not_started" ? "未開鐘 Not started"
     : `輪到${SIDE[snap.to_move]}${snap.phase === "paused" ? "（暫停）" : ""}`;
-  $("todo").textContent = todo();
+  // The to-do line is not a live region (only the two hidden ones are): a new task is read
+  // once, politely, when it changes.
+  const task = todo();
+  $("todo").textContent = task;
+  if (task !== todoText) { todoText = task; say(task); }
   $("result").textContent = snap.result ? `${snap.result.result}：${snap.result.reason}（第 ${snap.result.article} 條）` : "";
   $("words").replaceChildren(...snap.attempt.map((w) => el("span", { class: "word" }, w)));
   $("verdict").textContent = snap.announced ? `已報（不能反悔）：${snap.announced}` : verdicts.at(-1) || "";
@@ -168,5 +135,5 @@ function render() {
   const next = new Set(snap.attempt.length ? nextWords : []);
   for (const b of $("keys").children) b.classList.toggle("next", next.has(b.dataset.word));
   $("press").disabled = over || snap.to_move !== s;
-  renderClocks();
+  clocks();
 }

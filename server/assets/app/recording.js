@@ -7,6 +7,7 @@ import { el, SIDE } from "./common.js";
 
 const statuses = new Map(); // table -> { red, black } as the server sends them
 const players = new Map(); // `${table}:${n}` -> <audio>, kept across re-renders (playback goes on)
+const times = new Map(); // table -> Promise of its moveTimes, until its next `moved` event
 
 /**
  * Remembers a table's recording status (from a `state` or a `recording` message); returns
@@ -28,7 +29,7 @@ function mmss(ms) {
 }
 
 /** One seat's status in words (Chinese and English). */
-export function statusText(st) {
+function statusText(st) {
   switch (st?.state) {
     case "recording":
       return `錄音中 recording${st.microphone ? "（連咪高峰 with microphone）" : "（只錄播報 speech only）"}`;
@@ -75,18 +76,31 @@ export function recordingView(table, tableName) {
         `下載${SIDE[rec.side]}錄音 Download`))));
 }
 
-/** The event-log time of each ply of a table (the last `moved` of that ply counts). */
-async function moveTimes(table) {
-  const log = await (await fetch(`/api/tables/${table}/log.json`)).json();
-  const at = new Map();
-  for (const entry of log) {
-    for (const [, ev] of entry.events) if (ev.type === "moved") at.set(ev.ply, entry.at);
+/** The event-log time of each ply of a table (the last `moved` of that ply counts), fetched
+ * once and kept until the table's next move (`forgetMoveTimes`). */
+function moveTimes(table) {
+  if (!times.has(table)) {
+    const load = (async () => {
+      const log = await (await fetch(`/api/tables/${table}/log.json`)).json();
+      const at = new Map();
+      for (const entry of log) {
+        for (const [, ev] of entry.events) if (ev.type === "moved") at.set(ev.ply, entry.at);
+      }
+      return at;
+    })();
+    times.set(table, load);
+    load.catch(() => { if (times.get(table) === load) times.delete(table); });
   }
-  return at;
+  return times.get(table);
+}
+
+/** A `moved` event of the table: the move times kept for it are out of date. */
+export function forgetMoveTimes(table) {
+  times.delete(table);
 }
 
 /** Seeks the table's recording to move `ply`; resolves with what to tell the referee. */
-export async function seekToMove(table, ply) {
+async function seekToMove(table, ply) {
   const recs = uploaded(table);
   if (!recs.length) return "這一台沒有錄音 no recording";
   const at = (await moveTimes(table)).get(ply);
