@@ -5,16 +5,17 @@
 //! offer (69(2)), a pause (103–104), a result to verify orally (6.8, 7.9). Pure: the list is
 //! a function of the state, so a monitor that reconnects gets it again from the snapshot.
 
-use baoqi_rules::Move;
+use baoqi_rules::{Color, Move};
 use serde::{Deserialize, Serialize};
 
 use crate::board::Board;
 use crate::command::Side;
+use crate::command::ViolationKind;
 use crate::config::{BoardId, EventKind};
 use crate::event::CheckOutcome;
 use crate::render::side_name;
-use crate::state::{CheckNote, DueWarning, Match};
-use crate::turn::BoardMove;
+use crate::state::{CheckNote, DueWarning, Match, kind_index};
+use crate::turn::{AnnouncedFor, BoardMove};
 use crate::view::Phase;
 
 /// What kind of matter an [`OpenCall`] is.
@@ -111,16 +112,17 @@ fn check_article(kind: EventKind, item: char) -> String {
     }
 }
 
-/// `1／2` or `1` when there is no limit (127(2); 0 = none).
-fn tally(count: u32, limit: u32) -> String {
-    if limit == 0 {
-        count.to_string()
-    } else {
-        format!("{count}／{limit}")
-    }
-}
-
 impl Match {
+    /// `side`'s tally of `kind` against its limit: `1／2`, or `1` when there is no limit
+    /// (127(2); 0 = none).
+    fn tally_text(&self, side: Color, kind: ViolationKind) -> String {
+        let count = self.core.tallies[side.index()][kind_index(kind)];
+        match self.config.limits.of(kind) {
+            0 => count.to_string(),
+            limit => format!("{count}／{limit}"),
+        }
+    }
+
     /// Every matter open at the table now, most urgent first. Pure: derived from the state.
     pub fn open_calls(&self) -> Vec<OpenCall> {
         match self.core.phase {
@@ -165,14 +167,23 @@ impl Match {
             side_name(side),
             side_name(side),
         );
-        let mut call = OpenCall::new(
-            CallKind::CheckCorrection,
-            Some(side.into()),
-            text,
-            &check_article(self.config.kind, 'a'),
-        );
+        let article = check_article(self.config.kind, 'a');
+        let mut call = self.check_call(CallKind::CheckCorrection, text, &article, a, words);
         call.action = Some(CallAction::ConfirmCheck);
-        call.mv = Some(a.to_string());
+        call
+    }
+
+    /// A call about the move `mv` of the side to act, with the words it announced.
+    fn check_call(
+        &self,
+        kind: CallKind,
+        text: String,
+        article: &str,
+        mv: Move,
+        words: Option<String>,
+    ) -> OpenCall {
+        let mut call = OpenCall::new(kind, Some(self.core.turn.side.into()), text, article);
+        call.mv = Some(mv.to_string());
         call.words = words;
         call
     }
@@ -185,29 +196,20 @@ impl Match {
             .sheet
             .last()
             .map_or_else(|| m.to_string(), |s| format!("{}（{m}）", s.mv.traditional));
-        let count = self.core.tallies[side.index()][1];
         let text = format!(
             "走子檢查 (b)：報棋「{}」非法，走子為所報子的合法着法：以走子 {stands} 為準，{}須重新報棋後按鐘；已記違反記錄規則 {}",
             words.clone().unwrap_or_default(),
             side_name(side),
-            tally(count, self.config.limits.recording),
+            self.tally_text(side, ViolationKind::Recording),
         );
-        let mut call = OpenCall::new(
-            CallKind::CheckReannounce,
-            Some(side.into()),
-            text,
-            &check_article(self.config.kind, 'b'),
-        );
-        call.mv = Some(m.to_string());
-        call.words = words;
-        call
+        let article = check_article(self.config.kind, 'b');
+        self.check_call(CallKind::CheckReannounce, text, &article, m, words)
     }
 
     fn restore_call(&self, m: Move, note: Option<&CheckNote>) -> OpenCall {
         let side = self.core.turn.side;
         let words = note.and_then(|n| n.announced.clone());
-        let count = self.core.tallies[side.index()][0];
-        let fouls = tally(count, self.config.limits.technical);
+        let fouls = self.tally_text(side, ViolationKind::Technical);
         let (text, article) = match note.map(|n| n.outcome) {
             Some(CheckOutcome::SealedMoveBroken) => (
                 format!(
@@ -229,10 +231,7 @@ impl Match {
                 check_article(self.config.kind, 'c'),
             ),
         };
-        let mut call = OpenCall::new(CallKind::CheckRestore, Some(side.into()), text, &article);
-        call.mv = Some(m.to_string());
-        call.words = words;
-        call
+        self.check_call(CallKind::CheckRestore, text, &article, m, words)
     }
 
     /// The move of the side to act must be announced for it, once the rules let another
@@ -244,46 +243,46 @@ impl Match {
         }
         let t = &self.core.turn;
         let side = t.side;
-        let cfg = self.config.side(side);
-        let moved = matches!(self.board_move(), BoardMove::Move(_));
+        let board_move = self.board_move();
+        let moved = matches!(board_move, BoardMove::Move(_));
         if self.moves_first(side) && !moved && !t.signalled {
             return None;
         }
-        let (text, article) = if cfg.is_deaf() {
-            let who = if cfg.proxy.is_some() {
-                "代理代為報棋並按鐘 (7.4(2)(d)(ii))"
-            } else {
-                "監局裁判代為報棋，該方再自行按鐘 (7.4(2)(d)(i))"
-            };
-            let done = if t.signalled {
-                "已走子示意"
-            } else {
-                "已走子"
-            };
-            (
-                format!("{}{done}：請{who}；以走子為準", side_name(side)),
-                "7.4(2)(d), 7.4(2)(f)(iii)",
-            )
-        } else if self.config.kind == EventKind::Part7 {
-            (
+        let (text, article) = match self.announced_for(side) {
+            AnnouncedFor::Deaf => {
+                let who = if self.config.side(side).proxy.is_some() {
+                    "代理代為報棋並按鐘 (7.4(2)(d)(ii))"
+                } else {
+                    "監局裁判代為報棋，該方再自行按鐘 (7.4(2)(d)(i))"
+                };
+                let done = if t.signalled {
+                    "已走子示意"
+                } else {
+                    "已走子"
+                };
+                (
+                    format!("{}{done}：請{who}；以走子為準", side_name(side)),
+                    "7.4(2)(d), 7.4(2)(f)(iii)",
+                )
+            }
+            AnnouncedFor::MovesFirst => (
                 format!(
                     "{}不懂傳統記譜法，已先走子：請監局裁判報出該着法，該方用自己的用時複讀一次後按鐘",
                     side_name(side)
                 ),
                 "7.4(2)(c)",
-            )
-        } else {
-            (
+            ),
+            AnnouncedFor::RefereeFirst => (
                 format!(
                     "{}不懂傳統記譜法：請監局裁判先報出該着法，該方用自己的用時複讀一次後按鐘",
                     side_name(side)
                 ),
                 "6.3(7)",
-            )
+            ),
         };
         let mut call = OpenCall::new(CallKind::AnnounceFor, Some(side.into()), text, article);
         call.action = Some(CallAction::AnnounceFor);
-        call.mv = self.board_move().mv().map(|m| m.to_string());
+        call.mv = board_move.mv().map(|m| m.to_string());
         Some(call)
     }
 

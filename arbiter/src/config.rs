@@ -321,6 +321,17 @@ fn four() -> u32 {
     4
 }
 
+impl Limits {
+    /// The limit of one kind of violation (0: none).
+    pub fn of(&self, kind: crate::command::ViolationKind) -> u32 {
+        match kind {
+            crate::command::ViolationKind::Technical => self.technical,
+            crate::command::ViolationKind::Recording => self.recording,
+            crate::command::ViolationKind::Clock => self.clock,
+        }
+    }
+}
+
 impl Default for Limits {
     fn default() -> Limits {
         Limits {

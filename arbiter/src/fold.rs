@@ -1,7 +1,7 @@
 //! [`Match::fold`], the only place that changes a match: every change is an [`Event`], so
 //! folding the event log rebuilds the match exactly. Split by the part of the state touched.
 
-use baoqi_grammar::{Announcer, Mode, Word};
+use baoqi_grammar::{Announcer, Mode, Word, parse_words};
 use baoqi_rules::{Color, Move, Point};
 
 use crate::board::Board;
@@ -11,13 +11,6 @@ use crate::state::{
     Bound, CheckNote, DueWarning, Match, RepeatDue, Turn, card_index, kind_index, material,
 };
 use crate::view::{LoggedWord, Phase, ResultView, SheetMove};
-
-fn parse_words(text: &str) -> Vec<Word> {
-    text.chars()
-        .enumerate()
-        .filter_map(|(i, c)| baoqi_grammar::parse_word(&c.to_string(), i))
-        .collect()
-}
 
 impl Match {
     /// Applies one event to the state. Events come from [`Match::apply`] (which folds each as

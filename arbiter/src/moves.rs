@@ -10,6 +10,7 @@ use crate::command::Millis;
 use crate::event::{ClockView, Event, Outcome, RefereeCall, Speaker};
 use crate::render::move_view;
 use crate::state::Match;
+use crate::turn::AnnouncedFor;
 use crate::view::Phase;
 
 impl Match {
@@ -147,18 +148,15 @@ impl Match {
     pub(crate) fn call_announcer(&mut self, out: &mut Vec<Event>) {
         let side = self.core.turn.side;
         if self.needs_announcer() {
-            let text = if self.config.side(side).is_deaf() {
-                format!(
-                    "{}方走子示意後，由裁判或代理報棋 (7.4(2)(d))",
-                    side.chinese()
-                )
-            } else if self.config.kind == crate::config::EventKind::Part7 {
-                format!(
-                    "{}方先走子，監局裁判報出着法，該方複讀 (7.4(2)(c))",
-                    side.chinese()
-                )
-            } else {
-                format!("監局裁判先報出{}方着法，該方複讀 (6.3(7))", side.chinese())
+            let c = side.chinese();
+            let text = match self.announced_for(side) {
+                AnnouncedFor::Deaf => format!("{c}方走子示意後，由裁判或代理報棋 (7.4(2)(d))"),
+                AnnouncedFor::MovesFirst => {
+                    format!("{c}方先走子，監局裁判報出着法，該方複讀 (7.4(2)(c))")
+                }
+                AnnouncedFor::RefereeFirst => {
+                    format!("監局裁判先報出{c}方着法，該方複讀 (6.3(7))")
+                }
             };
             self.emit(
                 out,

@@ -13,6 +13,18 @@ use crate::rejection::Rejection;
 use crate::render::{side_name, word_view};
 use crate::state::Match;
 
+/// Why another speaks a side's move for it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum AnnouncedFor {
+    /// A deaf player moves, signals, and the referee or his proxy announces (7.4(2)(d)).
+    Deaf,
+    /// 共融賽 without notation: the player moves first, the referee announces, the player
+    /// repeats (7.4(2)(c)).
+    MovesFirst,
+    /// 視障賽 without notation: the referee announces first, the player repeats (6.3(7)).
+    RefereeFirst,
+}
+
 /// The refusal for a seat acting out of its turn.
 pub(crate) fn not_your_turn(seat: Seat) -> Rejection {
     Rejection::NotYourTurn {
@@ -53,6 +65,17 @@ impl Match {
     pub(crate) fn needs_announcer(&self) -> bool {
         let t = &self.core.turn;
         self.config.announcing() && t.bound.is_none() && !self.speaks_for_self(t.side)
+    }
+
+    /// Why another speaks for `side` when it needs an announcer.
+    pub(crate) fn announced_for(&self, side: Color) -> AnnouncedFor {
+        if self.config.side(side).is_deaf() {
+            AnnouncedFor::Deaf
+        } else if self.config.kind == EventKind::Part7 {
+            AnnouncedFor::MovesFirst
+        } else {
+            AnnouncedFor::RefereeFirst
+        }
     }
 
     /// Whether another must announce only after the move is on the board: part 7 without

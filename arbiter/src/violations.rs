@@ -39,11 +39,7 @@ impl Match {
     ) {
         let same_turn = side == self.core.turn.side;
         let i = side.index();
-        let limit = match kind {
-            ViolationKind::Technical => self.config.limits.technical,
-            ViolationKind::Recording => self.config.limits.recording,
-            ViolationKind::Clock => self.config.limits.clock,
-        };
+        let limit = self.config.limits.of(kind);
         let current = self.core.tallies[i][kind_index(kind)];
         let absorbed = same_turn
             && self.core.turn.technical

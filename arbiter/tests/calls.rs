@@ -282,3 +282,74 @@ fn open_calls_survive_a_rebuild_from_the_events() {
     assert_eq!(again.open_calls(), calls(&t));
     assert_eq!(calls(&t).len(), 2);
 }
+
+#[test]
+fn a37_2_f_in_a_game_without_announcements_an_illegal_move_is_to_be_restored() {
+    let mut t = Table::started(regular());
+    // The general two points forward: not a move of a general (26(1)).
+    t.board(Seat::Red, "e0e2");
+    t.press(Seat::Red);
+    let c = only(&t, CallKind::CheckRestore);
+    assert_eq!(c.article, "37(2)(f)");
+    assert_eq!(c.mv.as_deref(), Some("e0e2"));
+    assert!(c.text.contains("須還原棋盤"), "{}", c.text);
+    t.board(Seat::Red, "e2e0");
+    assert!(calls(&t).is_empty(), "restored: {:#?}", calls(&t));
+}
+
+#[test]
+fn a125_a_move_other_than_the_sealed_one_is_restored_with_a_technical_foul() {
+    let mut t = Table::started(part6());
+    t.ok(Seat::Referee, Command::Pause);
+    t.ok(Seat::Referee, Command::SealMove { mv: "h2e2".into() });
+    t.ok(Seat::Referee, Command::Resume);
+    t.turn(Seat::Red, "炮二平四", "h2f2");
+    let c = only(&t, CallKind::CheckRestore);
+    assert_eq!(c.article, "125");
+    assert!(
+        c.text.contains("續着記錄") && c.text.contains("技術犯規 1／2"),
+        "{}",
+        c.text
+    );
+}
+
+#[test]
+fn a103_1_while_paused_the_call_says_whether_the_next_move_is_sealed() {
+    let mut t = Table::started(part6());
+    t.ok(Seat::Referee, Command::Pause);
+    let c = only(&t, CallKind::Paused);
+    assert!(
+        c.text.contains("須以自己的用時決定繼續着法 (103(1))"),
+        "{}",
+        c.text
+    );
+    t.ok(Seat::Referee, Command::SealMove { mv: "h2e2".into() });
+    let c = only(&t, CallKind::Paused);
+    assert!(c.text.contains("繼續着法已記錄，棋鐘已停"), "{}", c.text);
+}
+
+#[test]
+fn s7p7_1_2_an_offer_by_card_is_listed_with_the_card_article() {
+    let mut cfg = part7();
+    cfg.black.categories = vec![Category::Deaf];
+    let mut t = Table::started(cfg);
+    t.turn(Seat::Red, "炮二平五", "h2e2");
+    t.ok(
+        Seat::Black,
+        Command::HandCard {
+            card: baoqi_arbiter::Card::Draw,
+        },
+    );
+    let c = only(&t, CallKind::DrawOffer);
+    assert_eq!(c.article, "69(2), 7.1(2)");
+    assert!(c.text.contains("黑方交出提和卡"), "{}", c.text);
+}
+
+#[test]
+fn s7p7_9_an_inclusion_games_result_is_verified_orally() {
+    let mut t = Table::started(part7());
+    t.ok(Seat::Black, Command::Resign);
+    let c = only(&t, CallKind::VerifyResult);
+    assert_eq!(c.article, "7.9");
+    assert_eq!(c.action, Some(CallAction::VerifyResult));
+}

@@ -21,7 +21,7 @@ use std::time::Duration;
 use baoqi_arbiter::{
     Audience, BoardId, Card, CheckOutcome as Check, Event, Outcome, RefereeCall, ViolationKind,
 };
-use baoqi_grammar::{Marks, parse_word};
+use baoqi_grammar::{Marks, parse_word, parse_words};
 use baoqi_rules::{Color, EndReason, Pattern, Point, WarningKind};
 
 use crate::earcon::Earcon;
@@ -57,14 +57,6 @@ pub fn utterances(event: &Event, me: Color) -> Heard {
         .unwrap_or_else(|| table(event, me))
 }
 
-/// The words of an announcement as the arbiter writes them (`炮二平五`).
-fn words_of(text: &str) -> Vec<baoqi_grammar::Word> {
-    text.chars()
-        .enumerate()
-        .filter_map(|(i, c)| parse_word(&c.to_string(), i))
-        .collect()
-}
-
 /// Repeats owed and given, calls for the referee, pause and resumption.
 fn referee(event: &Event, me: Color) -> Option<Heard> {
     let mine = |side: baoqi_arbiter::Side| Color::from(side) == me;
@@ -85,7 +77,7 @@ fn referee(event: &Event, me: Color) -> Option<Heard> {
                 None,
                 Utterance::RepeatDue {
                     mover,
-                    words: words_of(words),
+                    words: parse_words(words),
                 },
             )
         }
@@ -150,7 +142,7 @@ fn announcement(event: &Event, me: Color) -> Option<Heard> {
             one(Some(Earcon::Error), Utterance::Impossible)
         }
         Event::Moved { side, mv, .. } if !mine(*side) => {
-            let words = words_of(&mv.traditional);
+            let words = parse_words(&mv.traditional);
             let marks = Marks {
                 capture: mv.capture,
                 check: mv.check,

@@ -364,38 +364,29 @@ pub fn phrase(u: &Utterance) -> Phrase {
             let t = Phrase::new(text, text, text);
             fill("referee.message", &[("text", &t)])
         }
-        Utterance::RepeatDue { .. }
-        | Utterance::Repeated
-        | Utterance::RepeatMismatch
-        | Utterance::RefereeCalled { .. }
-        | Utterance::Paused { .. }
-        | Utterance::Resumed => referee_phrase(u),
-        Utterance::Client(n) => n.phrase(),
-    }
-}
-
-/// Repeats owed and given, calls for the referee, pause and resumption.
-fn referee_phrase(u: &Utterance) -> Phrase {
-    match u {
         Utterance::RepeatDue { mover, words: ws } => fill(
             "mirror.repeat_due",
             &[("side", side(*mover)), ("move", &words(ws, *mover))],
         ),
         Utterance::Repeated => entry("mirror.repeated").clone(),
         Utterance::RepeatMismatch => entry("mirror.mismatch").clone(),
-        Utterance::RefereeCalled { call } => entry(match call {
-            Call::AnnounceFor => "call.announce_for",
-            Call::CorrectionPending => "call.correction_pending",
-            Call::RepetitionWarning => "call.repetition_warning",
-            Call::VerifyResult => "call.verify_result",
-            Call::DrawOffer => "call.draw_offer",
-            Call::TouchedPiece => "call.touched_piece",
-            Call::ResultVerified => "call.result_verified",
-        })
-        .clone(),
+        Utterance::RefereeCalled { call } => entry(call_key(*call)).clone(),
         Utterance::Paused { side: s } => fill("pause.paused", &[("side", side(*s))]),
         Utterance::Resumed => entry("pause.resumed").clone(),
-        _ => Phrase::default(),
+        Utterance::Client(n) => n.phrase(),
+    }
+}
+
+/// The phrasebook key of a call for the referee.
+fn call_key(call: Call) -> &'static str {
+    match call {
+        Call::AnnounceFor => "call.announce_for",
+        Call::CorrectionPending => "call.correction_pending",
+        Call::RepetitionWarning => "call.repetition_warning",
+        Call::VerifyResult => "call.verify_result",
+        Call::DrawOffer => "call.draw_offer",
+        Call::TouchedPiece => "call.touched_piece",
+        Call::ResultVerified => "call.result_verified",
     }
 }
 

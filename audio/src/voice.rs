@@ -233,6 +233,23 @@ impl SpokenLog {
         fate: Fate,
         latency: Option<Duration>,
     ) {
+        self.push_entry(id, phrase, urgency, fate, latency, None);
+    }
+
+    /// Appends the `Requested` entry of an item with `ahead` items to be said before it.
+    pub fn push_requested(&self, id: u64, phrase: (&str, &str), urgency: Urgency, ahead: usize) {
+        self.push_entry(id, phrase, urgency, Fate::Requested, None, Some(ahead));
+    }
+
+    fn push_entry(
+        &self,
+        id: u64,
+        phrase: (&str, &str),
+        urgency: Urgency,
+        fate: Fate,
+        latency: Option<Duration>,
+        ahead: Option<usize>,
+    ) {
         let entry = Entry {
             id,
             at: self.start.elapsed(),
@@ -242,22 +259,22 @@ impl SpokenLog {
             urgency,
             fate,
             latency,
-            ahead: None,
+            ahead,
         };
         self.lock().push(entry);
-    }
-
-    /// Appends the `Requested` entry of an item with `ahead` items to be said before it.
-    pub fn push_requested(&self, id: u64, phrase: (&str, &str), urgency: Urgency, ahead: usize) {
-        self.push(id, phrase, urgency, Fate::Requested, None);
-        if let Some(last) = self.lock().last_mut() {
-            last.ahead = Some(ahead);
-        }
     }
 
     /// A copy of every entry so far.
     pub fn entries(&self) -> Vec<Entry> {
         self.lock().clone()
+    }
+
+    /// A copy of the entries after the first `n` (what a reader that has seen `n` lacks).
+    pub fn entries_after(&self, n: usize) -> Vec<Entry> {
+        self.lock()
+            .get(n..)
+            .map(<[Entry]>::to_vec)
+            .unwrap_or_default()
     }
 
     /// The display texts of what was said to the end, in order.

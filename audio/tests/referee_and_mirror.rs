@@ -99,6 +99,36 @@ fn s7p7_4_2_g_ii_the_opponent_is_prompted_to_repeat_and_told_the_verdict() {
 }
 
 #[test]
+fn s7p6_3_7_a_player_without_notation_repeats_his_own_move_after_the_referee() {
+    // 視障賽, red does not know the notation: the referee announces red's move first and red
+    // repeats it with his own time; the prompt names red's own move, not the opponent's.
+    let (mut m, mut now) = part7();
+    let mut c = m.config().clone();
+    c.kind = EventKind::Part6;
+    c.red.knows_notation = false;
+    c.black.categories = vec![Category::Blind];
+    c.red.board = None;
+    m = Match::new(c, Millis(0)).unwrap();
+    run(&mut m, &mut now, Seat::Referee, Command::Start);
+    let ev = words(&mut m, &mut now, Seat::Referee, "炮二平五", false);
+    let prompt = Utterance::RepeatDue {
+        mover: Color::Red,
+        words: vec![
+            Word::Piece(Kind::Cannon),
+            Word::Numeral(2),
+            Word::Across,
+            Word::Numeral(5),
+        ],
+    };
+    assert!(heard(&ev, Color::Red).contains(&prompt), "{ev:?}");
+    let done = words(&mut m, &mut now, Seat::Red, "炮二平五", true);
+    assert!(
+        heard(&done, Color::Red).contains(&Utterance::Repeated),
+        "{done:?}"
+    );
+}
+
+#[test]
 fn s7p7_4_2_d_a_call_for_the_referee_is_said_to_both_sides() {
     let (mut m, mut now) = part7();
     let ev = run(&mut m, &mut now, Seat::Red, Command::Signal);

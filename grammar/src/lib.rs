@@ -22,7 +22,7 @@ pub mod words;
 pub use announce::{Announcer, Completion, Step};
 pub use designation::{Designation, Motion, Order, PieceName};
 pub use locate::{Impossible, NameError, Points, candidates, destination, motion_between};
-pub use parse::{Notation, ParseError, parse, parse_word};
+pub use parse::{Notation, ParseError, parse, parse_word, parse_words};
 pub use render::{
     RenderError, Style, canonical_name, designate, marks_of, render, render_marked, words_of,
 };

@@ -214,6 +214,15 @@ pub fn parse_word(text: &str, slot: usize) -> Option<Word> {
     words::word_from_text(text, slot)
 }
 
+/// The words of an announcement written one character a word, as the arbiter records it
+/// (`炮二平五`, `馬８進７`); characters that are no word are left out.
+pub fn parse_words(text: &str) -> Vec<Word> {
+    text.chars()
+        .enumerate()
+        .filter_map(|(slot, c)| parse_word(&c.to_string(), slot))
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -107,7 +107,9 @@ pub trait GameEngine: Send + 'static {
     /// The next instant at which [`GameEngine::advance`] has something to do.
     fn next_deadline(&self) -> Option<Millis>;
 
-    /// The whole visible state, for a joining or resyncing client.
+    /// The whole visible state, for a joining or resyncing client. It must follow from the
+    /// events applied alone (the clocks are given with the instant they were read): the
+    /// table's task reuses it until the next event.
     fn snapshot(&self, now: Millis) -> Value;
 
     /// Moves, clocks and result for the exports.

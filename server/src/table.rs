@@ -162,6 +162,9 @@ struct Task {
     stalled: Option<Millis>,
     /// The game is over and the recording board knows it.
     finished: bool,
+    /// The engine's snapshot at event `seq` (every resync after a burst of events asks for
+    /// it, once per connection).
+    snapshot: Option<(u64, Value)>,
 }
 
 /// Starts the task of a match rebuilt from the store (or freshly created). When
@@ -186,6 +189,7 @@ pub fn spawn(
         resume_at: None,
         stalled: None,
         finished: false,
+        snapshot: None,
     };
     for (seq, at, event) in resumed.recent {
         task.remember(seq, at, event);
@@ -250,19 +254,30 @@ impl Task {
                 let _ = reply.send(self.joined(since));
             }
             Msg::Record { reply } => {
-                let now = self.ctx.timeline.now();
-                let _ = reply.send((self.engine.record(), self.engine.snapshot(now)));
+                let _ = reply.send((self.engine.record(), self.snapshot()));
             }
         }
     }
 
-    fn joined(&self, since: Option<u64>) -> Joined {
+    /// The engine's snapshot, computed once per event sequence number.
+    fn snapshot(&mut self) -> Value {
+        match &self.snapshot {
+            Some((seq, v)) if *seq == self.seq => v.clone(),
+            _ => {
+                let v = self.engine.snapshot(self.ctx.timeline.now());
+                self.snapshot = Some((self.seq, v.clone()));
+                v
+            }
+        }
+    }
+
+    fn joined(&mut self, since: Option<u64>) -> Joined {
         let now = self.ctx.timeline.now();
         let state = encode(&ServerMsg::State {
             table: self.id,
             seq: self.seq,
             at: now,
-            snapshot: self.engine.snapshot(now),
+            snapshot: self.snapshot(),
             recording: Some(Box::new(self.ctx.recordings.view(self.id))),
         });
         let missed = since.and_then(|since| {
@@ -385,6 +400,7 @@ impl Task {
         let rebuild = self.ctx.rebuild.clone();
         match tokio::task::spawn_blocking(move || rebuild()).await {
             Ok(Ok(r)) => {
+                self.snapshot = None;
                 self.engine = r.engine;
                 self.next_index = r.next_index;
                 self.seq = r.seq;

@@ -179,7 +179,7 @@ where
             (ClientMsg::Command { id, table, command }, true) => {
                 self.command(id, table, command).await
             }
-            (ClientMsg::Sync { table, since }, true) => match self.table_of(table) {
+            (ClientMsg::Sync { table, since }, true) => match self.table_of(None, table) {
                 Ok(t) => self.resync(t, since).await,
                 Err(e) => self.send(&e).await,
             },
@@ -251,17 +251,19 @@ where
 
     /// The table a message is about: the given one if this seat covers it, else the seat's
     /// only table.
-    fn table_of(&self, table: Option<TableId>) -> Result<TableId, ServerMsg> {
+    /// The table a message is about: the one named (if this seat follows it), else the
+    /// seat's only table; otherwise the error to answer (carrying the message's `id`).
+    fn table_of(&self, id: Option<String>, table: Option<TableId>) -> Result<TableId, ServerMsg> {
         match (table, self.tables.as_slice()) {
             (Some(t), ts) if ts.contains(&t) => Ok(t),
             (Some(t), _) => Err(error(
-                None,
+                id,
                 ErrorCode::Forbidden,
                 format!("table {t} is not one of this seat's tables"),
             )),
             (None, [only]) => Ok(*only),
             (None, _) => Err(error(
-                None,
+                id,
                 ErrorCode::UnknownTable,
                 "name the table: this seat follows several",
             )),
@@ -281,12 +283,9 @@ where
             let e = error(id, ErrorCode::Forbidden, "spectators cannot send commands");
             return self.send(&e).await;
         }
-        let table = match self.table_of(table) {
+        let table = match self.table_of(id.clone(), table) {
             Ok(t) => t,
-            Err(ServerMsg::Error { code, message, .. }) => {
-                return self.send(&error(id, code, message)).await;
-            }
-            Err(other) => return self.send(&other).await,
+            Err(e) => return self.send(&e).await,
         };
         let Some(handle) = self.hub.table(table) else {
             return self
@@ -327,12 +326,9 @@ where
             );
             return self.send(&e).await;
         };
-        let table = match self.table_of(None) {
+        let table = match self.table_of(id, None) {
             Ok(t) => t,
-            Err(ServerMsg::Error { code, message, .. }) => {
-                return self.send(&error(id, code, message)).await;
-            }
-            Err(other) => return self.send(&other).await,
+            Err(e) => return self.send(&e).await,
         };
         let reason = reason.map(|r| r.chars().take(500).collect());
         let now = self.hub.timeline().now();

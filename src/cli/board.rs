@@ -6,7 +6,6 @@
 
 use baoqi_clients::board::SenseMode;
 use baoqi_clients::session::Runner;
-use baoqi_clients::session::frontend::SpeakerKind;
 use clap::Args;
 
 use super::CliError;
@@ -37,12 +36,7 @@ pub(crate) struct BoardArgs {
 
 /// Runs `baoqi board`.
 pub(crate) fn run(a: &BoardArgs) -> Result<(), CliError> {
-    let speaker = match a.speaker {
-        SpeakerArg::Espeak => SpeakerKind::Espeak,
-        SpeakerArg::Dispatcher => SpeakerKind::Dispatcher,
-        SpeakerArg::Text => SpeakerKind::Text,
-    };
-    let fe = frontend_options(&a.client, speaker);
+    let fe = frontend_options(&a.client, a.speaker.into());
     let mode = if a.press_to_select {
         SenseMode::PressToSelect
     } else {

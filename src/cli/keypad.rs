@@ -38,6 +38,16 @@ pub(crate) enum SpeakerArg {
     Text,
 }
 
+impl From<SpeakerArg> for SpeakerKind {
+    fn from(a: SpeakerArg) -> SpeakerKind {
+        match a {
+            SpeakerArg::Espeak => SpeakerKind::Espeak,
+            SpeakerArg::Dispatcher => SpeakerKind::Dispatcher,
+            SpeakerArg::Text => SpeakerKind::Text,
+        }
+    }
+}
+
 /// Options shared by `baoqi keypad` and `baoqi board`.
 #[derive(Debug, Args)]
 pub(crate) struct ClientArgs {
@@ -286,12 +296,7 @@ pub(crate) fn frontend_options(c: &ClientArgs, speaker: SpeakerKind) -> Frontend
 
 /// Runs `baoqi keypad`.
 pub(crate) fn run_keypad(a: &KeypadArgs) -> Result<(), CliError> {
-    let speaker = match a.speaker {
-        SpeakerArg::Espeak => SpeakerKind::Espeak,
-        SpeakerArg::Dispatcher => SpeakerKind::Dispatcher,
-        SpeakerArg::Text => SpeakerKind::Text,
-    };
-    let mut fe = frontend_options(&a.client, speaker);
+    let mut fe = frontend_options(&a.client, a.speaker.into());
     fe.status_columns = a.status.then_some(a.columns);
     let mut scripts = Vec::new();
     if let Some(path) = &a.script {

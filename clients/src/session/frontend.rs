@@ -137,8 +137,8 @@ impl AudioFrontend {
 
     /// Writes the log entries not yet written (and prints them in text mode).
     fn flush_log(&mut self) {
-        let entries = self.voice.log().entries();
-        for e in entries.iter().skip(self.logged) {
+        let entries = self.voice.log().entries_after(self.logged);
+        for e in &entries {
             // The time from the cause (key, event) to the first sample, where the speaker
             // tells it; on a request, how many items were to be said before it.
             let latency = e
@@ -161,7 +161,7 @@ impl AudioFrontend {
                 println!("{}", e.display);
             }
         }
-        self.logged = entries.len();
+        self.logged += entries.len();
         if let Some(f) = self.log.as_mut() {
             let _ = f.flush();
         }

@@ -15,7 +15,7 @@ use baoqi_arbiter::{Command, Event, Speaker};
 use baoqi_audio::from_event::{Heard, utterances};
 use baoqi_audio::{Earcon, Notice, Refusal, Utterance};
 use baoqi_grammar::speech::{self, Lang};
-use baoqi_grammar::{Marks, parse_word};
+use baoqi_grammar::{Marks, parse_words};
 use baoqi_rules::Color;
 
 use super::keys;
@@ -286,11 +286,7 @@ impl Session {
         capture: bool,
         check: bool,
     ) -> Utterance {
-        let words = words
-            .chars()
-            .enumerate()
-            .filter_map(|(i, c)| parse_word(&c.to_string(), i))
-            .collect();
+        let words = parse_words(words);
         Utterance::Move {
             side,
             words,

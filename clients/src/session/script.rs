@@ -149,6 +149,9 @@ pub struct Runner {
     sleeping_until: Option<u64>,
     /// Events before this index of the session's history are used up by earlier awaits.
     cursor: usize,
+    /// Events before this index were already looked at by the await now waiting (they
+    /// will not match later either: each is turned into JSON once, not at every poll).
+    scanned: usize,
 }
 
 impl Runner {
@@ -161,6 +164,7 @@ impl Runner {
             gap_ms,
             sleeping_until: None,
             cursor: 0,
+            scanned: 0,
         }
     }
 
@@ -202,14 +206,17 @@ impl Runner {
                 self.sleeping_until = Some(now + ms);
                 Action::WaitUntil(now + ms)
             }
-            Step::Await(c) => match satisfied(session, &c, self.cursor) {
-                Some(cursor) => {
+            Step::Await(c) => {
+                if let Some(cursor) = satisfied(session, &c, self.cursor.max(self.scanned)) {
                     self.cursor = cursor;
+                    self.scanned = cursor;
                     self.next += 1;
                     self.poll(session, now)
+                } else {
+                    self.scanned = session.history().len();
+                    Action::Blocked
                 }
-                None => Action::Blocked,
-            },
+            }
         }
     }
 }

@@ -8,7 +8,6 @@
 
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
-use std::time::Duration;
 
 use rusqlite::{Connection, OptionalExtension, params};
 use serde::{Deserialize, Serialize};
@@ -145,8 +144,7 @@ impl Archive {
                 let _ = std::fs::remove_file(entry.path());
             }
         }
-        let conn = Connection::open(db)?;
-        conn.busy_timeout(Duration::from_secs(5))?;
+        let conn = crate::store::connect(db)?;
         conn.pragma_update(None, "synchronous", "FULL")?;
         conn.execute_batch(SCHEMA)?;
         Ok(Archive {
@@ -220,34 +218,40 @@ impl Archive {
             let _ = std::fs::remove_file(&path);
             return Err(e.into());
         }
-        drop(conn);
-        self.get(upload.table, n)?
-            .ok_or_else(|| ArchiveError::Io(std::io::Error::other("row vanished")))
+        // The newest upload of its game and side: current.
+        Ok(RecordingRow {
+            n,
+            upload: upload.clone(),
+            current: true,
+        })
+    }
+
+    /// The rows of [`SELECT`] followed by `tail` (a filter and an order).
+    fn select(
+        &self,
+        tail: &str,
+        params: impl rusqlite::Params,
+    ) -> Result<Vec<RecordingRow>, ArchiveError> {
+        let conn = self.c();
+        let mut st = conn.prepare(&format!("{SELECT} {tail}"))?;
+        let rows = st.query_map(params, row_from)?;
+        Ok(rows.collect::<Result<_, _>>()?)
     }
 
     /// The recordings of a table, by number.
     pub fn list(&self, table: TableId) -> Result<Vec<RecordingRow>, ArchiveError> {
-        let conn = self.c();
-        let mut st = conn.prepare(&format!("{SELECT} WHERE r.tbl = ?1 ORDER BY r.n"))?;
-        let rows = st.query_map(params![table], row_from)?;
-        Ok(rows.collect::<Result<_, _>>()?)
+        self.select("WHERE r.tbl = ?1 ORDER BY r.n", params![table])
     }
 
     /// Every recording of every table, by table and number.
     pub fn all(&self) -> Result<Vec<RecordingRow>, ArchiveError> {
-        let conn = self.c();
-        let mut st = conn.prepare(&format!("{SELECT} ORDER BY r.tbl, r.n"))?;
-        let rows = st.query_map([], row_from)?;
-        Ok(rows.collect::<Result<_, _>>()?)
+        self.select("ORDER BY r.tbl, r.n", [])
     }
 
     /// Recording `n` of `table`, if there is one.
     pub fn get(&self, table: TableId, n: u64) -> Result<Option<RecordingRow>, ArchiveError> {
-        let conn = self.c();
-        let sql = format!("{SELECT} WHERE r.tbl = ?1 AND r.n = ?2");
-        Ok(conn
-            .query_row(&sql, params![table, n as i64], row_from)
-            .optional()?)
+        let mut rows = self.select("WHERE r.tbl = ?1 AND r.n = ?2", params![table, n as i64])?;
+        Ok(rows.pop())
     }
 
     /// Recording `n` of `table` and its file.

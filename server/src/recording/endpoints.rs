@@ -25,7 +25,7 @@ use serde_json::{Value, json};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
 use super::Side;
-use super::archive::Upload;
+use super::archive::{Archive, ArchiveError, Upload};
 use super::wav::{self, WavError};
 use crate::hub::Hub;
 use crate::model::{SeatRow, TableId};
@@ -57,6 +57,37 @@ pub enum RecordingError {
     /// Writing or reading failed (500).
     #[error("the recording could not be stored: {0}")]
     Internal(String),
+}
+
+impl From<std::io::Error> for RecordingError {
+    fn from(e: std::io::Error) -> RecordingError {
+        RecordingError::Internal(e.to_string())
+    }
+}
+
+impl From<ArchiveError> for RecordingError {
+    fn from(e: ArchiveError) -> RecordingError {
+        RecordingError::Internal(e.to_string())
+    }
+}
+
+/// The server's recordings archive, or why there is none (503).
+fn archive_of(hub: &Hub) -> Result<Arc<Archive>, RecordingError> {
+    hub.recordings()
+        .archive()
+        .map(Arc::clone)
+        .map_err(|e| RecordingError::Unavailable(e.to_string()))
+}
+
+/// Runs `work` on the archive on a blocking thread (database and file system calls).
+async fn blocking<T: Send + 'static>(
+    archive: Arc<Archive>,
+    work: impl FnOnce(&Archive) -> Result<T, ArchiveError> + Send + 'static,
+) -> Result<T, RecordingError> {
+    tokio::task::spawn_blocking(move || work(&archive))
+        .await
+        .map_err(|e| RecordingError::Internal(e.to_string()))?
+        .map_err(RecordingError::from)
 }
 
 impl RecordingError {
@@ -230,8 +261,7 @@ async fn uploader(
 
 /// Streams the body into `path`, at most `limit` bytes, and syncs it; returns its size.
 async fn receive(body: Body, path: &std::path::Path, limit: u64) -> Result<u64, RecordingError> {
-    let io = |e: std::io::Error| RecordingError::Internal(e.to_string());
-    let mut file = tokio::fs::File::create(path).await.map_err(io)?;
+    let mut file = tokio::fs::File::create(path).await?;
     let mut stream = body.into_data_stream();
     let mut size = 0u64;
     while let Some(chunk) = stream.next().await {
@@ -241,22 +271,17 @@ async fn receive(body: Body, path: &std::path::Path, limit: u64) -> Result<u64, 
         if size > limit {
             return Err(RecordingError::TooLarge(limit));
         }
-        file.write_all(&chunk).await.map_err(io)?;
+        file.write_all(&chunk).await?;
     }
-    file.sync_all().await.map_err(io)?;
+    file.sync_all().await?;
     Ok(size)
 }
 
 /// The head of a received file, for [`wav::inspect`].
 async fn head_of(path: &std::path::Path) -> Result<Vec<u8>, RecordingError> {
-    let file = tokio::fs::File::open(path)
-        .await
-        .map_err(|e| RecordingError::Internal(e.to_string()))?;
+    let file = tokio::fs::File::open(path).await?;
     let mut head = Vec::with_capacity(wav::HEAD);
-    file.take(wav::HEAD as u64)
-        .read_to_end(&mut head)
-        .await
-        .map_err(|e| RecordingError::Internal(e.to_string()))?;
+    file.take(wav::HEAD as u64).read_to_end(&mut head).await?;
     Ok(head)
 }
 
@@ -269,10 +294,7 @@ async fn upload(
     let recordings = hub.recordings();
     let limit = recordings.limit();
     let checked = async {
-        let archive = recordings
-            .archive()
-            .map_err(|e| RecordingError::Unavailable(e.to_string()))?
-            .clone();
+        let archive = archive_of(&hub)?;
         let (seat, side) = uploader(&hub, &headers, table).await?;
         let declared = declared(&headers)?;
         let length = headers
@@ -291,9 +313,7 @@ async fn upload(
             return Err(e);
         }
     };
-    let temp = archive
-        .incoming()
-        .map_err(|e| RecordingError::Internal(e.to_string()))?;
+    let temp = archive.incoming()?;
     let stored = async {
         let bytes = receive(body, &temp, limit).await?;
         let info = wav::inspect(&head_of(&temp).await?, bytes)
@@ -318,10 +338,7 @@ async fn upload(
             received_unix_ms: unix_ms(),
         };
         let received = temp.clone();
-        tokio::task::spawn_blocking(move || archive.commit(&received, &upload))
-            .await
-            .map_err(|e| RecordingError::Internal(e.to_string()))?
-            .map_err(|e| RecordingError::Internal(e.to_string()))
+        blocking(archive, move |a| a.commit(&received, &upload)).await
     };
     match stored.await {
         Ok(row) => {
@@ -356,14 +373,7 @@ async fn list(
     hub.table_row(table)
         .ok_or_else(|| RecordingError::NotFound(format!("no table {table}")))?;
     let recordings = hub.recordings();
-    let archive = recordings
-        .archive()
-        .map_err(|e| RecordingError::Unavailable(e.to_string()))?
-        .clone();
-    let rows = tokio::task::spawn_blocking(move || archive.list(table))
-        .await
-        .map_err(|e| RecordingError::Internal(e.to_string()))?
-        .map_err(|e| RecordingError::Internal(e.to_string()))?;
+    let rows = blocking(archive_of(&hub)?, move |a| a.list(table)).await?;
     Ok(axum::Json(json!({
         "table": table,
         "status": recordings.board().view(table),
@@ -381,17 +391,7 @@ async fn download(
         .strip_suffix(".wav")
         .and_then(|n| n.parse().ok())
         .ok_or_else(missing)?;
-    let archive = hub
-        .recordings()
-        .archive()
-        .map_err(|e| RecordingError::Unavailable(e.to_string()))?
-        .clone();
-    let found = tokio::task::spawn_blocking(move || archive.file(table, n))
-        .await
-        .map_err(|e| RecordingError::Internal(e.to_string()))?
-        .map_err(|e| RecordingError::Internal(e.to_string()))?;
+    let found = blocking(archive_of(&hub)?, move |a| a.file(table, n)).await?;
     let (_, path) = found.ok_or_else(missing)?;
-    super::range::serve_file(&path, "audio/wav", &headers)
-        .await
-        .map_err(|e| RecordingError::Internal(e.to_string()))
+    Ok(super::range::serve_file(&path, "audio/wav", &headers).await?)
 }

@@ -7,6 +7,7 @@ mod sqlite;
 mod writer;
 
 pub use sqlite::SqliteStore;
+pub(crate) use sqlite::connect;
 pub use writer::{TIMELINE_MARK, WriteItem, Writer};
 
 use serde::{Deserialize, Serialize};

@@ -46,6 +46,14 @@ impl Drop for SqliteStore {
     }
 }
 
+/// A connection to the database file that waits up to 5 s for another connection's lock
+/// (the store's writer, reader and checkpointer, and the recordings archive share the file).
+pub(crate) fn connect(path: &Path) -> rusqlite::Result<Connection> {
+    let conn = Connection::open(path)?;
+    conn.busy_timeout(Duration::from_secs(5))?;
+    Ok(conn)
+}
+
 /// How often the checkpointer moves the WAL into the database file.
 const CHECKPOINT_EVERY: Duration = Duration::from_millis(500);
 
@@ -53,8 +61,7 @@ const CHECKPOINT_EVERY: Duration = Duration::from_millis(500);
 /// and syncs the file, which would otherwise stall a group commit for tens of ms. A
 /// passive checkpoint never blocks the writer.
 fn checkpointer(path: &Path, closed: Arc<AtomicBool>) -> Result<(), StoreError> {
-    let conn = Connection::open(path)?;
-    conn.busy_timeout(Duration::from_secs(5))?;
+    let conn = connect(path)?;
     std::thread::Builder::new()
         .name("baoqi-store-checkpoint".into())
         .spawn(move || {
@@ -73,16 +80,14 @@ impl SqliteStore {
     /// Opens (creating if needed) the database file. `durable_power_loss` selects
     /// `synchronous=FULL`.
     pub fn open(path: &Path, durable_power_loss: bool) -> Result<SqliteStore, StoreError> {
-        let write = Connection::open(path)?;
+        let write = connect(path)?;
         write.pragma_update(None, "journal_mode", "WAL")?;
         let sync = if durable_power_loss { "FULL" } else { "NORMAL" };
         write.pragma_update(None, "synchronous", sync)?;
         write.pragma_update(None, "foreign_keys", "ON")?;
-        write.busy_timeout(Duration::from_secs(5))?;
         write.pragma_update(None, "wal_autocheckpoint", 0)?;
         write.execute_batch(SCHEMA)?;
-        let read = Connection::open(path)?;
-        read.busy_timeout(Duration::from_secs(5))?;
+        let read = connect(path)?;
         let closed = Arc::new(AtomicBool::new(false));
         checkpointer(path, closed.clone())?;
         Ok(SqliteStore {
