@@ -1,5 +1,7 @@
 //! The phrasebook says every kind of utterance in both languages, with the rule's words.
 
+mod common;
+
 use std::time::Duration;
 
 use baoqi_audio::phrasebook::{all_words, phrase};
@@ -8,6 +10,7 @@ use baoqi_audio::{
 };
 use baoqi_grammar::{Marks, Word};
 use baoqi_rules::{Color, EndReason, Kind, Pattern, WarningKind};
+use common::{cantonese_ok, pinyin_ok};
 
 fn every_kind() -> Vec<Utterance> {
     use Color::{Black, Red};
@@ -150,27 +153,6 @@ fn causes() -> Vec<(Option<Color>, EndCause)> {
         (Some(Black), EndCause::Resignation { loser: Red }),
         (None, EndCause::DrawAgreed),
     ]
-}
-
-/// Cantonese: characters, Chinese punctuation, and Jyutping syllables (letters + tone 1–6).
-fn cantonese_ok(s: &str) -> bool {
-    s.split(|c: char| !c.is_ascii_alphanumeric())
-        .filter(|w| !w.is_empty())
-        .all(|w| {
-            let (letters, tone) = w.split_at(w.len() - 1);
-            letters.chars().all(|c| c.is_ascii_lowercase())
-                && ('1'..='6').contains(&tone.chars().next().unwrap())
-        })
-}
-
-/// Mandarin: pinyin syllables with tone 1–5, spaces and ASCII commas only.
-fn pinyin_ok(s: &str) -> bool {
-    s.split([' ', ',']).filter(|w| !w.is_empty()).all(|w| {
-        let (letters, tone) = w.split_at(w.len() - 1);
-        !letters.is_empty()
-            && letters.chars().all(|c| c.is_ascii_lowercase())
-            && ('1'..='5').contains(&tone.chars().next().unwrap())
-    })
 }
 
 #[test]

@@ -2,6 +2,8 @@
 //! and pause / resumption (103–104), from the events of a real 共融賽 match; and that every
 //! new phrase and every keypad notice is said in both languages.
 
+mod common;
+
 use baoqi_arbiter::{
     Category, ClockMode, Command, Event, EventKind, Match, MatchConfig, Millis, Seat, SideConfig,
     TimeControl,
@@ -11,6 +13,7 @@ use baoqi_audio::phrasebook::phrase;
 use baoqi_audio::{Call, Notice, PieceAt, Prompt, Refusal, Urgency, Utterance};
 use baoqi_grammar::Word;
 use baoqi_rules::{Color, Kind, Piece};
+use common::{cantonese_ok, pinyin_ok};
 
 /// A part-7 table: a blind red player on the VI board, a sighted black player on the regular
 /// board (mirrored boards, 7.4(2)(g)).
@@ -157,27 +160,6 @@ fn a103_104_pause_and_resumption_are_urgent_for_both() {
     );
     let resumed = run(&mut m, &mut now, Seat::Referee, Command::Resume);
     assert!(heard(&resumed, Color::Red).contains(&Utterance::Resumed));
-}
-
-/// Cantonese: characters, Chinese punctuation and Jyutping syllables only.
-fn cantonese_ok(s: &str) -> bool {
-    s.split(|c: char| !c.is_ascii_alphanumeric())
-        .filter(|w| !w.is_empty())
-        .all(|w| {
-            let (letters, tone) = w.split_at(w.len() - 1);
-            letters.chars().all(|c| c.is_ascii_lowercase())
-                && ('1'..='6').contains(&tone.chars().next().unwrap_or('0'))
-        })
-}
-
-/// Mandarin: pinyin syllables with tones, spaces and ASCII commas only.
-fn pinyin_ok(s: &str) -> bool {
-    s.split([' ', ',']).filter(|w| !w.is_empty()).all(|w| {
-        let (letters, tone) = w.split_at(w.len() - 1);
-        !letters.is_empty()
-            && letters.chars().all(|c| c.is_ascii_lowercase())
-            && ('1'..='5').contains(&tone.chars().next().unwrap_or('0'))
-    })
 }
 
 #[test]

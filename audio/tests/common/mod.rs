@@ -142,3 +142,24 @@ pub fn tone(freq: f32, secs: f32, rate: u32) -> Pcm {
             .collect(),
     }
 }
+
+/// Cantonese: characters, Chinese punctuation and Jyutping syllables only.
+pub fn cantonese_ok(s: &str) -> bool {
+    s.split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .all(|w| {
+            let (letters, tone) = w.split_at(w.len() - 1);
+            letters.chars().all(|c| c.is_ascii_lowercase())
+                && ('1'..='6').contains(&tone.chars().next().unwrap_or('0'))
+        })
+}
+
+/// Mandarin: pinyin syllables with tones, spaces and ASCII commas only.
+pub fn pinyin_ok(s: &str) -> bool {
+    s.split([' ', ',']).filter(|w| !w.is_empty()).all(|w| {
+        let (letters, tone) = w.split_at(w.len() - 1);
+        !letters.is_empty()
+            && letters.chars().all(|c| c.is_ascii_lowercase())
+            && ('1'..='5').contains(&tone.chars().next().unwrap_or('0'))
+    })
+}
