@@ -11,7 +11,7 @@ use baoqi_arbiter::{
 use baoqi_audio::from_event::utterances;
 use baoqi_audio::phrasebook::phrase;
 use baoqi_audio::{Call, Notice, PieceAt, Prompt, Refusal, Urgency, Utterance};
-use baoqi_grammar::Word;
+use baoqi_grammar::{Word, parse_words};
 use baoqi_rules::{Color, Kind, Piece};
 use common::{cantonese_ok, pinyin_ok};
 
@@ -81,12 +81,7 @@ fn s7p7_4_2_g_ii_the_opponent_is_prompted_to_repeat_and_told_the_verdict() {
     ev.extend(run(&mut m, &mut now, Seat::Red, Command::PressClock));
     let prompt = Utterance::RepeatDue {
         mover: Color::Red,
-        words: vec![
-            Word::Piece(Kind::Cannon),
-            Word::Numeral(2),
-            Word::Across,
-            Word::Numeral(5),
-        ],
+        words: parse_words("炮二平五"),
     };
     assert!(heard(&ev, Color::Black).contains(&prompt), "{ev:?}");
     assert!(!heard(&ev, Color::Red).contains(&prompt));
@@ -116,12 +111,7 @@ fn s7p6_3_7_a_player_without_notation_repeats_his_own_move_after_the_referee() {
     let ev = words(&mut m, &mut now, Seat::Referee, "炮二平五", false);
     let prompt = Utterance::RepeatDue {
         mover: Color::Red,
-        words: vec![
-            Word::Piece(Kind::Cannon),
-            Word::Numeral(2),
-            Word::Across,
-            Word::Numeral(5),
-        ],
+        words: parse_words("炮二平五"),
     };
     assert!(heard(&ev, Color::Red).contains(&prompt), "{ev:?}");
     let done = words(&mut m, &mut now, Seat::Red, "炮二平五", true);
