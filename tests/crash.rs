@@ -148,26 +148,67 @@ async fn referee_command(referee: &mut Ws, command: Value) {
     assert_eq!(go["type"], "ack", "the match resumes: {go}");
 }
 
-/// Follows the referee's feed for `wait` ms, then pings: both clocks at the pong's instant.
-async fn clocks_after(referee: &mut Ws, mut clock: Value, wait: u64) -> (i64, i64) {
+/// The demo's time control (附表三 3(3), the default): 10 s added after each press.
+const INCREMENT_MS: i64 = 10_000;
+
+/// What the referee's monitor showed just before the kill.
+struct Seen {
+    /// Both clocks at the pong's instant (red, black).
+    clocks: (i64, i64),
+    /// Moves made as of the last turn event.
+    moves: usize,
+}
+
+impl Seen {
+    /// The clocks the restarted server must show, given the moves it stored: the players
+    /// go on playing between the pong and the kill, so a move pressed in that window is
+    /// stored (and its increment added) though the monitor never saw it.
+    fn expected(&self, stored_moves: usize) -> (i64, i64) {
+        assert!(
+            stored_moves <= self.moves + 1,
+            "{stored_moves} moves stored, the monitor saw {}: at most one can slip in",
+            self.moves
+        );
+        let (mut red, mut black) = self.clocks;
+        if stored_moves > self.moves {
+            let presser = if self.moves % 2 == 0 {
+                &mut red
+            } else {
+                &mut black
+            };
+            *presser += INCREMENT_MS;
+        }
+        (red, black)
+    }
+}
+
+/// Follows the referee's feed for `wait` ms, then pings: what the monitor shows at the pong.
+async fn seen_after(referee: &mut Ws, state: &Value, wait: u64) -> Seen {
+    let mut clock = state["snapshot"]["clock"].clone();
+    let mut moves = state["snapshot"]["moves"].as_array().unwrap().len();
+    let mut follow = |v: &Value| {
+        if let Some(c) = v["event"].get("clock") {
+            clock = c.clone();
+        }
+        if v["event"]["type"] == "turn" {
+            moves = v["event"]["ply"].as_u64().unwrap() as usize - 1;
+        }
+    };
     let deadline = Instant::now() + Duration::from_millis(wait);
     while Instant::now() < deadline {
         if let Ok(Some(v)) = tokio::time::timeout(Duration::from_millis(20), next(referee)).await {
-            if let Some(c) = v["event"].get("clock") {
-                clock = c.clone();
-            }
+            follow(&v);
         }
     }
     let ping = json!({"v": 1, "type": "ping", "id": "p"});
     referee.send(Message::text(ping.to_string())).await.unwrap();
     loop {
         let v = next(referee).await.expect("pong");
-        if let Some(c) = v["event"].get("clock") {
-            clock = c.clone();
-        }
+        follow(&v);
         if v["type"] == "pong" {
             let at = v["at"].as_u64().unwrap();
-            return (remaining(&clock, "red", at), remaining(&clock, "black", at));
+            let clocks = (remaining(&clock, "red", at), remaining(&clock, "black", at));
+            return Seen { clocks, moves };
         }
     }
 }
@@ -220,7 +261,7 @@ async fn kill_9_at_random_instants_loses_nothing_acknowledged() {
         // A random instant, the clocks as the referee sees them, then SIGKILL.
         seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
         let wait = 300 + (seed >> 33) % 900;
-        let before = clocks_after(&mut referee, state["snapshot"]["clock"].clone(), wait).await;
+        let seen = seen_after(&mut referee, &state, wait).await;
         server.kill();
         bot.abort();
         let acked = acked.lock().unwrap().clone();
@@ -234,22 +275,37 @@ async fn kill_9_at_random_instants_loses_nothing_acknowledged() {
         let now = state["at"].as_u64().unwrap();
         let clock = &state["snapshot"]["clock"];
         let after = (remaining(clock, "red", now), remaining(clock, "black", now));
-        println!(
-            "round {round}: killed after {wait} ms, {} acked, clocks {before:?} -> {after:?}",
-            acked.len()
-        );
-        assert!(
-            (before.0 - after.0).abs() <= 1000 && (before.1 - after.1).abs() <= 1000,
-            "clocks {before:?} -> {after:?}"
-        );
         let presses = stored.iter().filter(|c| c["type"] == "press_clock").count();
         assert_eq!(
             state["snapshot"]["moves"].as_array().unwrap().len(),
             presses
+        );
+        let before = seen.expected(presses);
+        println!(
+            "round {round}: killed after {wait} ms, {} acked, {presses} moves stored ({} seen), \
+             clocks {before:?} -> {after:?}",
+            acked.len(),
+            seen.moves
+        );
+        assert!(
+            (before.0 - after.0).abs() <= 1000 && (before.1 - after.1).abs() <= 1000,
+            "clocks {before:?} -> {after:?}"
         );
     }
     assert!(
         acked_total > 20,
         "the game progressed: {acked_total} commands acknowledged"
     );
+}
+
+#[test]
+fn a_move_pressed_between_the_pong_and_the_kill_adds_its_increment_to_the_mover() {
+    let seen = Seen {
+        clocks: (1_000, 2_000),
+        moves: 4,
+    };
+    assert_eq!(seen.expected(4), (1_000, 2_000));
+    assert_eq!(seen.expected(5), (1_000 + INCREMENT_MS, 2_000));
+    let black_to_move = Seen { moves: 5, ..seen };
+    assert_eq!(black_to_move.expected(6), (1_000, 2_000 + INCREMENT_MS));
 }
