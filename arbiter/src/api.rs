@@ -178,6 +178,7 @@ impl Match {
             recording: c.tallies[i][1],
             clock: c.tallies[i][2],
         });
+        let owed = c.repeats.iter().find(|r| r.side == t.side);
         let mut cards = Vec::new();
         if self.config.cards() {
             for owner in Color::ALL {
@@ -208,11 +209,8 @@ impl Match {
                 correction: iccs(t.correction),
                 reannounce: iccs(t.reannounce),
                 restore: iccs(t.restore),
-                repeat: c
-                    .repeats
-                    .iter()
-                    .find(|r| r.side == t.side)
-                    .map(|r| r.text.clone()),
+                repeat: owed.map(|r| r.text.clone()),
+                repeat_mirror: owed.is_some_and(|r| r.mirror),
                 announce_for: self.needs_announcer(),
             },
             log: c.log.clone(),

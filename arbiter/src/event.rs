@@ -118,6 +118,12 @@ pub enum Event {
         words: String,
         /// The article.
         article: String,
+        /// Whether the words are the opponent's move, repeated to mirror it on the side's own
+        /// board (7.4(2)(g)(ii)); else they are the referee's announcement of the side's own
+        /// move (6.3(7), 7.4(2)(c)). Absent in logs written before the field (read as `false`;
+        /// the arbiter's own fold tells the two apart from the turn).
+        #[serde(default)]
+        mirror: bool,
     },
     /// A deaf player signalled that the move is made (7.4(2)(d)).
     Signalled {

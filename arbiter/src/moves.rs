@@ -136,6 +136,7 @@ impl Match {
                     side: next.into(),
                     words,
                     article: "7.4(2)(g)(ii)".into(),
+                    mirror: true,
                 },
             );
         }

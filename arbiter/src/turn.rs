@@ -322,6 +322,7 @@ impl Match {
                     side: side.into(),
                     words,
                     article: article.into(),
+                    mirror: false,
                 },
             );
         }

@@ -106,6 +106,10 @@ pub struct Pending {
     pub restore: Option<String>,
     /// Words the side must repeat (mirroring or after the referee).
     pub repeat: Option<String>,
+    /// Whether that repeat mirrors the opponent's move (7.4(2)(g)(ii)), which a card UI may
+    /// confirm; else it repeats the referee's announcement of the side's own move (6.3(7)).
+    #[serde(default)]
+    pub repeat_mirror: bool,
     /// The move must be announced by the referee or proxy (7.4(2)(c)-(d)).
     pub announce_for: bool,
 }

@@ -130,8 +130,14 @@ fn s7p7_4_2_c_without_notation_the_player_moves_first() {
     assert!(matches!(r, Err(Rejection::OutOfOrder { .. })), "{r:?}");
     t.board(Seat::Red, "h2e2");
     let ev = t.say(Seat::Referee, "炮二平五");
-    let article = find!(ev, Event::RepeatDue { article, .. } => article.clone());
-    assert_eq!(article, "7.4(2)(c)");
+    let due = find!(ev, Event::RepeatDue { article, mirror, .. } => (article.clone(), *mirror));
+    assert_eq!(
+        due,
+        ("7.4(2)(c)".to_string(), false),
+        "his own move, not a mirroring"
+    );
+    // Two boards, yet the repeat is of the referee's words: no confirmation by card.
+    assert!(!t.m.snapshot().pending.repeat_mirror);
     t.repeat(Seat::Red, "炮二平五");
     let ev = t.press(Seat::Red);
     assert!(has!(ev, Event::Moved { .. }));

@@ -20,14 +20,16 @@ fn regular_board(t: &Table) -> (String, bool) {
 fn s7p7_4_2_g_ii_the_opponent_repeats_and_mirrors_first() {
     let mut t = Table::started(part7());
     let ev = t.turn(Seat::Red, "炮二平五", "h2e2");
-    let (words, article) = find!(ev, Event::RepeatDue { side: Side::Black, words, article } => (words.clone(), article.clone()));
+    let (words, article, mirror) = find!(ev, Event::RepeatDue { side: Side::Black, words, article, mirror } => (words.clone(), article.clone(), *mirror));
     assert_eq!(
-        (words.as_str(), article.as_str()),
-        ("炮二平五", "7.4(2)(g)(ii)")
+        (words.as_str(), article.as_str(), mirror),
+        ("炮二平五", "7.4(2)(g)(ii)", true)
     );
     // The regular board still shows the position before red's move: no divergence yet.
     assert!(!t.m.diverging());
-    assert_eq!(t.m.snapshot().pending.repeat.as_deref(), Some("炮二平五"));
+    let pending = t.m.snapshot().pending;
+    assert_eq!(pending.repeat.as_deref(), Some("炮二平五"));
+    assert!(pending.repeat_mirror, "a card UI may confirm a mirroring");
     let ev = t.repeat(Seat::Black, "炮二平五");
     assert!(has!(ev, Event::Repeated { done: true, .. }));
     t.board(Seat::Black, "h2e2");

@@ -64,15 +64,12 @@ fn referee(event: &Event, me: Color) -> Option<Heard> {
         Event::RepeatDue {
             side,
             words,
-            article,
+            mirror,
+            ..
         } if mine(*side) => {
             // Mirroring repeats the opponent's move (7.4(2)(g)); otherwise the player repeats
             // the referee's announcement of his own move (6.3(7), 7.4(2)(c)).
-            let mover = if article.contains("(g)") {
-                me.other()
-            } else {
-                me
-            };
+            let mover = if *mirror { me.other() } else { me };
             one(
                 None,
                 Utterance::RepeatDue {

@@ -222,6 +222,45 @@ fn s7p7_4_2_g_a_repeat_owed_is_prompted_sent_as_repeat_words_and_confirmed() {
 }
 
 #[test]
+fn s7p7_4_2_c_on_mirrored_boards_the_referees_words_are_repeated_as_the_players_own_move() {
+    // Red, without notation, moves on the VI board; the referee announces; red repeats.
+    let mut t = Table::part7_red_without_notation();
+    let mut early = join(&t, "red", SessionOptions::default());
+    t.other(
+        &mut early,
+        Seat::Red,
+        Command::BoardMove {
+            board: None,
+            mv: "h2e2".into(),
+        },
+    );
+    for w in ["炮", "二", "平", "五"] {
+        t.other(&mut early, Seat::Referee, Command::Word { text: w.into() });
+    }
+    // Whether the session followed the events or joined after them, the words are red's own.
+    let late = join(&t, "red", SessionOptions::default());
+    for mut s in [early, late] {
+        let prompt = press(&mut s, &mut t, "/-", Seat::Red);
+        assert!(said(&prompt).iter().any(|u| matches!(
+            u,
+            Utterance::RepeatDue {
+                mover: Color::Red,
+                ..
+            }
+        )));
+    }
+    let mut s = join(&t, "red", SessionOptions::default());
+    let repeat = press(&mut s, &mut t, "062*5", Seat::Red);
+    assert_eq!(
+        sent(&repeat),
+        ["炮", "二", "平", "五"]
+            .map(|w| Command::RepeatWord { text: w.into() })
+            .to_vec()
+    );
+    assert!(said(&repeat).contains(&Utterance::Repeated));
+}
+
+#[test]
 fn the_clock_the_referee_and_help() {
     let (mut t, mut s) = red();
     let clock = press(&mut s, &mut t, "E", Seat::Red);

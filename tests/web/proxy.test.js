@@ -12,6 +12,7 @@ import { eventTest, seatAt, boardMove, sayWords, mirror } from "./event.js";
 
 const TABLE = 3;
 eventTest("proxy", "a proxy and the referee announce word by word for a deaf player", run);
+eventTest("repeat", "a player without notation repeats the referee's words as his own move", repeat);
 
 /** One full red turn on the VI board (mirroring black's last move first when owed,
  * 7.4(2)(g)(ii)). */
@@ -107,4 +108,31 @@ async function run({ server, chrome, pages }) {
   await waitText(red, "#feed", "黑方的提和卡交換給紅方");
   await waitText(card, "#turn", "對局結束");
   await pages.state("05-draw-accepted-by-exchange", ["card", "red"]);
+}
+
+/** 7.4(2)(c) on mirrored boards: the sighted red player, who does not know notation, moves
+ * first; the referee announces for him from the announcing page; red repeats the words (his
+ * own move, in red's numerals), which no button may stand in for, and presses. */
+async function repeat({ server, chrome, pages }) {
+  const table = 6;
+  const { seats } = server;
+  const mon = pages.add("monitor", await open(chrome, seatAt(seats, "referee", table).link, MONITOR_VIEW));
+  const red = pages.add("red", await open(chrome, seatAt(seats, "red", table).link));
+  const black = pages.add("black", await open(chrome, seatAt(seats, "black", table).link));
+  await waitText(red, "#who", "秦甲");
+  await black.locator("#press").click();
+  await waitText(red, "#turn", "輪到紅方（我）");
+  await boardMove(red, "h2e2");
+  const href = await mon.locator(`a[data-proxy="${table}"]`).getAttribute("href");
+  const refPage = pages.add("referee", await open(chrome, new URL(href, server.base).href));
+  await waitText(refPage, "#todo", "請代為報棋");
+  await sayWords(refPage, ["炮", "二", "平", "五"]);
+  await waitText(red, "#mode", "請複讀裁判的報棋：炮二平五");
+  assert.ok(!(await red.locator("#confirm-repeat").isVisible()), "the referee's words are repeated aloud, not confirmed (6.3(7))");
+  await pages.state("01-repeat-owed", ["red", "referee"]);
+  await sayWords(red, ["炮", "二", "平", "五"]);
+  await waitText(red, "#feed", "紅方複讀：五（完成）");
+  await red.locator("#press").click();
+  await waitText(red, "#moves", "炮二平五");
+  await waitText(mon, `#table-${table}`, "輪到黑方");
 }

@@ -8,6 +8,7 @@ use baoqi_grammar::Word;
 use baoqi_rules::Color;
 
 use super::machine::{Output, Session};
+use super::table::RepeatOwed;
 use crate::keypad::queries::{self, Seen};
 use crate::keypad::{Key, KeyCommand, KeyOutcome, Prefix};
 
@@ -51,10 +52,7 @@ fn word(s: &mut Session, w: Word, out: &mut Output) {
     };
     // A repeat is written as the mover writes it (the opponent's, when mirroring).
     let repeat = s.repeat_owed();
-    let writer = match &repeat {
-        Some((_, _, article)) if article.contains("(g)") => me.other(),
-        _ => me,
-    };
+    let writer = repeat.as_ref().map_or(me, RepeatOwed::mover);
     out.say(
         Some(Earcon::Key),
         Utterance::Word {
@@ -179,13 +177,9 @@ fn query(s: &Session, c: KeyCommand, me: Color, out: &mut Output) {
 
 /// The announcement to repeat (a repeat owed), else the opponent's last announcement.
 fn repeat_announcement(s: &Session, me: Color, out: &mut Output) {
-    if let Some((_, words, article)) = s.repeat_owed() {
-        let mover = if article.contains("(g)") {
-            me.other()
-        } else {
-            me
-        };
-        let u = Session::move_utterance(mover, &words, false, false);
+    if let Some(r) = s.repeat_owed() {
+        let mover = r.mover();
+        let u = Session::move_utterance(mover, &r.words, false, false);
         if let Utterance::Move { words, .. } = u {
             out.say(None, Utterance::RepeatDue { mover, words });
         }

@@ -19,7 +19,7 @@ use baoqi_grammar::{Marks, parse_words};
 use baoqi_rules::Color;
 
 use super::keys;
-use super::table::TableState;
+use super::table::{RepeatOwed, TableState};
 use super::wire::{FromServer, RecorderReport, ToServer};
 use crate::board::{BoardSensor, SenseMode, SensorEvent};
 use crate::keypad::{Key, KeyMap};
@@ -272,11 +272,9 @@ impl Session {
     }
 
     /// Whether a repeat is owed by this side now.
-    pub(super) fn repeat_owed(&self) -> Option<(Color, String, String)> {
+    pub(super) fn repeat_owed(&self) -> Option<RepeatOwed> {
         let t = self.table.as_ref()?;
-        t.repeat_due
-            .clone()
-            .filter(|(side, ..)| Some(*side) == self.me)
+        t.repeat_due.clone().filter(|r| Some(r.side) == self.me)
     }
 
     /// A move as spoken: `side`'s four words with marks.

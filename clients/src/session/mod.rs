@@ -24,5 +24,5 @@ pub mod wire;
 pub use machine::{Input, Output, Session, SessionOptions};
 pub use script::{Action, Condition, Runner, ScriptError, Step, parse_script};
 pub use status::{StatusInfo, render as render_status};
-pub use table::TableState;
+pub use table::{RepeatOwed, TableState};
 pub use wire::{FromServer, RecorderReport, ToServer, decode};

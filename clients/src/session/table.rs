@@ -14,6 +14,30 @@ pub struct Played {
     pub mv: MoveView,
 }
 
+/// A repeat owed by a side (6.3(7), 7.4(2)(c), 7.4(2)(g)(ii)).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RepeatOwed {
+    /// Who must repeat.
+    pub side: Color,
+    /// The words to repeat.
+    pub words: String,
+    /// Whether they are the opponent's move, mirrored (7.4(2)(g)(ii)); else the referee's
+    /// announcement of the side's own move.
+    pub mirror: bool,
+}
+
+impl RepeatOwed {
+    /// The side whose move the words name, and so how they are written (red or black
+    /// numerals).
+    pub fn mover(&self) -> Color {
+        if self.mirror {
+            self.side.other()
+        } else {
+            self.side
+        }
+    }
+}
+
 /// What a seat client knows of its table.
 #[derive(Clone, Debug)]
 pub struct TableState {
@@ -35,8 +59,8 @@ pub struct TableState {
     pub attempt: (Color, Vec<String>),
     /// The last complete announcement of each side (red, black).
     pub announced: [Option<String>; 2],
-    /// A repeat owed: by whom, the words, the article.
-    pub repeat_due: Option<(Color, String, String)>,
+    /// A repeat owed.
+    pub repeat_due: Option<RepeatOwed>,
     /// A draw offer: who offered, and whether it stands.
     pub offer: Option<(Color, bool)>,
     /// Each board's placement (FEN board part).
@@ -80,15 +104,10 @@ impl TableState {
                 .collect(),
             attempt: (color(view.to_move), view.attempt.clone()),
             announced,
-            // The snapshot does not say why a repeat is owed: with two boards it is the
-            // mirroring of the opponent's move, else the repeat after the referee.
-            repeat_due: view.pending.repeat.clone().map(|w| {
-                let article = if view.boards.len() == 2 {
-                    "7.4(2)(g)(ii)"
-                } else {
-                    "6.3(7)"
-                };
-                (color(view.to_move), w, article.to_owned())
+            repeat_due: view.pending.repeat.clone().map(|words| RepeatOwed {
+                side: color(view.to_move),
+                words,
+                mirror: view.pending.repeat_mirror,
             }),
             offer: view.offer.map(|(s, stands)| (color(s), stands)),
             boards: view
@@ -154,8 +173,15 @@ impl TableState {
             Event::RepeatDue {
                 side,
                 words,
-                article,
-            } => self.repeat_due = Some((color(*side), words.clone(), article.clone())),
+                mirror,
+                ..
+            } => {
+                self.repeat_due = Some(RepeatOwed {
+                    side: color(*side),
+                    words: words.clone(),
+                    mirror: *mirror,
+                });
+            }
             Event::Repeated { done: true, .. } => self.repeat_due = None,
             Event::Moved { side, mv, fen, .. } => {
                 if let Ok(p) = Position::from_fen(fen) {

@@ -69,6 +69,13 @@ impl Table {
         Table::started(c)
     }
 
+    /// [`Table::part7`] with a red player who does not know notation (7.4(2)(c)).
+    pub fn part7_red_without_notation() -> Table {
+        let mut c = Table::part7().m.config().clone();
+        c.red.knows_notation = false;
+        Table::started(c)
+    }
+
     /// 共融賽 of 7.4(2)(g)(iii): blind red, who named a proxy to operate his boards and
     /// clock, on the VI board; deaf black with the cards of 7.1(2) on the regular board.
     pub fn part7_proxy_and_deaf() -> Table {

@@ -200,7 +200,7 @@ function render() {
   if (snap.result) $("heard-msg").textContent = `對局結束 ${snap.result.result}：${snap.result.reason}`;
   const p = snap.pending || {};
   const myTurn = snap.to_move === me && snap.phase === "playing";
-  $("confirm-repeat").hidden = !(myTurn && p.repeat);
+  $("confirm-repeat").hidden = !(myTurn && p.repeat && p.repeat_mirror);
   $("todo").textContent = !myTurn ? ""
     : p.repeat ? `請在你的棋盤走出對手的着法「${p.repeat}」，然後確認`
     : p.correction ? `請把棋盤修正為 ${p.correction}`

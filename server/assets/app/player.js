@@ -204,7 +204,8 @@ function renderControls() {
   const myTurn = snap.to_move === me && snap.phase === "playing";
   const p = snap.pending || {};
   $("mode").textContent = snap.phase !== "playing" ? ""
-    : myTurn && p.repeat ? `請複讀對手的報棋：${p.repeat}（或按確認）`
+    : myTurn && p.repeat && p.repeat_mirror ? `請複讀對手的報棋：${p.repeat}（或按確認）`
+    : myTurn && p.repeat ? `請複讀裁判的報棋：${p.repeat}`
     : myTurn && p.correction ? `走子檢查 (a)：請把棋盤修正為 ${p.correction}`
     : myTurn && p.reannounce ? `走子檢查 (b)：請重新報棋 ${p.reannounce}`
     : myTurn && p.restore ? `走子檢查 (c)：請還原棋盤，改走別子`
@@ -213,7 +214,8 @@ function renderControls() {
   for (const b of $("keys").children) {
     b.classList.toggle("next", next.has(b.dataset.word));
   }
-  $("confirm-repeat").hidden = !(myTurn && p.repeat);
+  // Only a mirroring may be confirmed; the referee's words are repeated aloud (6.3(7)).
+  $("confirm-repeat").hidden = !(myTurn && p.repeat && p.repeat_mirror);
   const offer = snap.offer; // [side, stands]
   const theirOffer = offer && offer[0] !== me;
   const over = snap.phase === "over";
