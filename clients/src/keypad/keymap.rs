@@ -112,22 +112,9 @@ pub enum KeyOutcome {
     Unknown,
 }
 
-/// The first key of a two- or three-key sequence.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Prefix {
-    /// `0`: a piece or 前/後/中 follows.
-    Name,
-    /// `/`: a command follows.
-    Command,
-    /// `/ 3`: a file number follows.
-    File,
-    /// `/ 4`: a rank number follows.
-    Rank,
-    /// `/ 5`: a piece kind follows (mine).
-    Mine,
-    /// `/ 6`: a piece kind follows (theirs).
-    Theirs,
-}
+/// The first key of a two- or three-key sequence: the very prompt the player hears, so the
+/// key map and what is said of it cannot drift apart.
+pub use baoqi_audio::Prompt as Prefix;
 
 /// The piece kinds in key order `1`..=`7`.
 pub const KIND_KEYS: [Kind; 7] = [

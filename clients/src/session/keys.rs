@@ -3,7 +3,7 @@
 //! the local table (board queries, the last move, the last message, help).
 
 use baoqi_arbiter::Command;
-use baoqi_audio::{Earcon, Notice, PieceAt, Prompt, Sent, Utterance};
+use baoqi_audio::{Earcon, Notice, PieceAt, Sent, Utterance};
 use baoqi_grammar::Word;
 use baoqi_rules::Color;
 
@@ -27,21 +27,10 @@ pub(super) fn key(s: &mut Session, key: Key, now: u64, out: &mut Output) {
     match outcome {
         KeyOutcome::Word(w) => word(s, w, out),
         KeyOutcome::Command(c) => command(s, c, now, out),
-        KeyOutcome::Pending(p) => out.say(Some(Earcon::Key), prompt(p)),
+        KeyOutcome::Pending(p) => out.say(Some(Earcon::Key), Utterance::Client(Notice::Prompt(p))),
         KeyOutcome::Cancelled => out.say(None, Utterance::Client(Notice::Cancelled)),
         KeyOutcome::Unknown => out.say(Some(Earcon::Error), Utterance::Client(Notice::UnknownKey)),
     }
-}
-
-fn prompt(p: Prefix) -> Utterance {
-    Utterance::Client(Notice::Prompt(match p {
-        Prefix::Name => Prompt::Name,
-        Prefix::Command => Prompt::Command,
-        Prefix::File => Prompt::File,
-        Prefix::Rank => Prompt::Rank,
-        Prefix::Mine => Prompt::Mine,
-        Prefix::Theirs => Prompt::Theirs,
-    }))
 }
 
 /// A word: echoed at once, then sent as a word, or as a repeat word when a repeat is owed.
