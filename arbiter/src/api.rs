@@ -54,7 +54,6 @@ impl Match {
             prev: None,
             repeats: Vec::new(),
             sealed: None,
-            warnings: Vec::new(),
             notes: Vec::new(),
             due: Vec::new(),
             last_check: None,
@@ -221,7 +220,12 @@ impl Match {
             names: [self.config.red.name.clone(), self.config.black.name.clone()],
             offer: c.offer.map(|(s, stands, _)| (s.into(), stands)),
             cards,
-            warnings: c.warnings.clone(),
+            warnings: self
+                .game
+                .warnings()
+                .iter()
+                .map(|w| (w.article().to_owned(), w.text()))
+                .collect(),
             result: c.result.clone(),
             verified: c.verified.clone(),
             calls: self.open_calls(),

@@ -284,7 +284,6 @@ impl Match {
                 text,
                 warned,
             } => {
-                c.warnings.push((article.clone(), text.clone()));
                 c.due.push(DueWarning {
                     ply: *ply,
                     article: article.clone(),

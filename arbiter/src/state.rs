@@ -114,7 +114,6 @@ pub(crate) struct Core {
     pub(crate) prev: Option<Position>,
     pub(crate) repeats: Vec<RepeatDue>,
     pub(crate) sealed: Option<Move>,
-    pub(crate) warnings: Vec<(String, String)>,
     pub(crate) notes: Vec<String>,
     /// Warnings due: produced, not yet given by the referee.
     pub(crate) due: Vec<DueWarning>,
