@@ -8,6 +8,7 @@
 import assert from "node:assert/strict";
 import { open, waitText, MONITOR_VIEW } from "./harness.js";
 import { eventTest, seatAt, boardMove, sayWords } from "./event.js";
+import { command } from "./a11y.js";
 
 const TABLE = 1;
 eventTest("vi", "a 視障賽 table driven from two player pages and the monitor", play);
@@ -56,6 +57,8 @@ async function play({ server, chrome, pages }) {
   await waitText(black, "#verdict", "已報（不能反悔）：馬８進７");
   await black.locator("#press").click();
   await waitText(red, "#moves", "馬８進７");
+  // Black asks what stands on his file 8 as his notation counts it (from his right: h).
+  assert.equal(await command(black, "f 8"), "黑方第8路（h 線）：h7 黑砲，h0 紅傌");
 
   // Red: 俥一平二 is illegal (the horse stands on h0), the board shows 俥一進一, a legal move
   // of the announced piece: check (b), the board stands, announce again, 記錄違例 (6.4(b)).

@@ -57,6 +57,11 @@ async function textMode(page) {
   const ranks = await page.locator("#textboard ul li").allTextContents();
   assert.deepEqual([ranks.length, ranks[1], ranks[7], ranks[9]], [10, FINAL.rank8, FINAL.rank2, FINAL.rank0]);
   assert.equal(await command(page, "f e"), FINAL.fileE);
+  // A file as red's notation counts it (red's page; a spectator counts as red does): 五 = e.
+  const red5 = FINAL.fileE.replace("e 線", "紅方第五路（e 線）");
+  assert.equal(await command(page, "f 5"), red5);
+  assert.equal(await command(page, "f 五"), red5);
+  assert.match(await command(page, "f 二"), /^紅方第二路（h 線）：/);
   assert.equal(await command(page, "r 2"), FINAL.rank2);
   assert.equal(await command(page, "p 黑"), FINAL.black);
   assert.equal(await command(page, "s e2"), "e2 紅炮");

@@ -104,12 +104,29 @@ export function differences(a, b) {
   return out;
 }
 
-export const HELP = "指令：c 讀鐘；l 上一着；m 着法記錄；p 列出棋子（p 紅／p 黑）；f a–i 讀直線；" +
-  "r 0–9 讀橫線；s e2 讀一點；t 輪到誰；a 本輪報棋；h 說明。Commands: c clocks, l last move, " +
-  "m moves, p pieces, f <file>, r <rank>, s <point>, t turn, a announcement, h help.";
+export const HELP = "指令：c 讀鐘；l 上一着；m 着法記錄；p 列出棋子（p 紅／p 黑）；f a–i 讀直線" +
+  "（f 1–9 或 f 一–九：本方報棋的路數）；r 0–9 讀橫線；s e2 讀一點；t 輪到誰；a 本輪報棋；h 說明。" +
+  "Commands: c clocks, l last move, m moves, p pieces, f <file a–i, or 1–9 as your notation counts>, " +
+  "r <rank>, s <point>, t turn, a announcement, h help.";
 
-/** Answers one screen-reader command about a snapshot, in words. */
-export function command(text, snap) {
+const NUMERALS = "一二三四五六七八九";
+
+/** A file number 1–9 given as `1`–`9`, full-width or Chinese numerals; 0 if none. */
+function fileNumber(arg) {
+  if (/^[1-9]$/.test(arg)) return Number(arg);
+  if (/^[１-９]$/.test(arg)) return arg.charCodeAt(0) - 0xff10;
+  return arg.length === 1 ? NUMERALS.indexOf(arg) + 1 : 0;
+}
+
+/** The ICCS file index (0 = a) of file `n` as `side`'s notation numbers it: 1 is the file
+ * on that side's right, i for red and a for black (第7條). */
+function notationFile(n, side) {
+  return side === "black" ? n - 1 : 9 - n;
+}
+
+/** Answers one screen-reader command about a snapshot, in words; files given as numbers
+ * count as `me`'s notation does (red's for a spectator). */
+export function command(text, snap, me = null) {
   const [cmd, arg = ""] = text.trim().toLowerCase().split(/\s+/);
   if (!snap) return "尚未連線 not connected";
   const grid = expand(snap.fen);
@@ -140,11 +157,16 @@ export function command(text, snap) {
       return sides.map((s) => `${SIDE[s]}：${list[s].join("，")}`).join("。");
     }
     case "f": {
-      const f = FILES.indexOf(arg);
-      if (f < 0) return "直線請用 a 至 i";
+      // As the reader's notation numbers it (red's, written 一–九, or black's, 1–9).
+      const side = me === "black" ? "black" : "red";
+      const n = fileNumber(arg);
+      const f = n ? notationFile(n, side) : FILES.indexOf(arg);
+      if (f < 0) return "直線請用 a 至 i，或本方路數 1 至 9";
       const out = [];
-      for (let r = 9; r >= 0; r--) if (at(f, r)) out.push(`${arg}${r} ${pieceName(at(f, r))}`);
-      return `${arg} 線：${out.join("，") || "無子"}`;
+      for (let r = 9; r >= 0; r--) if (at(f, r)) out.push(`${FILES[f]}${r} ${pieceName(at(f, r))}`);
+      const label = side === "red" ? NUMERALS[n - 1] : n;
+      const name = n ? `${SIDE[side]}第${label}路（${FILES[f]} 線）` : `${FILES[f]} 線`;
+      return `${name}：${out.join("，") || "無子"}`;
     }
     case "r": {
       const r = Number(arg);

@@ -139,7 +139,7 @@ if (!readonly) {
 }
 $("cmdform").addEventListener("submit", (e) => {
   e.preventDefault();
-  const out = nvui($("cmd").value, snap);
+  const out = nvui($("cmd").value, snap, me);
   $("cmdout").textContent = out;
   say(out, true);
   $("cmd").select();
