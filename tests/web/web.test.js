@@ -113,6 +113,14 @@ async function game({ server, chrome, pages }) {
   await waitText(pl, "#who", "王芳");
   await waitText(mon, "#tables", "共融賽");
   await waitText(cd, "#turn", "未開鐘");
+  // Where the boards stand before anything is said: messages arriving must not move them (a
+  // tap aimed at one point must not land on another).
+  const boardAt = (page) => page.locator("#board").evaluate((b) => {
+    const r = b.getBoundingClientRect();
+    return { x: Math.round(r.left + scrollX), y: Math.round(r.top + scrollY) };
+  });
+  const cardBoard = await boardAt(cd);
+  const playerBoard = await boardAt(pl);
   await listen(pl);
   await listen(mon);
   await pages.state("01-start");
@@ -173,6 +181,8 @@ async function game({ server, chrome, pages }) {
   // Black mirrors red's move on the regular board and confirms on the card UI (7.4(2)(g)(ii)).
   await waitText(cd, "#turn", "輪到黑方（我）");
   await cd.locator("#confirm-repeat").waitFor({ state: "visible" });
+  assert.deepEqual(await boardAt(cd), cardBoard, "the card UI's board stays put as words, the move and the mirroring come");
+  assert.deepEqual(await boardAt(pl), playerBoard, "the player's board stays put as he announces");
   await pages.state("03-mirror-due", ["card", "player"]);
   await mirror(cd, "h2e2");
 
@@ -205,6 +215,7 @@ async function game({ server, chrome, pages }) {
   await waitText(pl, "#answer", "提和：已接受");
   await cd.locator('#received [data-card="red-draw"]').waitFor();
   await waitText(cd, "#banner", "紅方交來提和卡");
+  assert.deepEqual(await boardAt(cd), cardBoard, "a banner does not push the board down");
   await boardMove(pl, "h0g2");
   await sayWords(pl, ["馬", "二", "進", "三"]);
   await pl.locator("#press").click();

@@ -20,39 +20,56 @@ export class Board {
     this.grid = expand("");
   }
 
-  /** Draws `placement`; `last` is the last move (ICCS), `diff` points to mark. */
+  /** Draws `placement`; `last` is the last move (ICCS), `diff` points to mark. The points
+   * are built once (again only when the board turns round) and then updated in place, so a
+   * tap or click that an arriving event redraws under the finger is not lost, and the focus
+   * stays where it is. */
   render(placement, { last = "", diff = [] } = {}) {
     this.grid = expand(placement);
     this.placement = placement;
+    if (!this.buttons || this.builtFlip !== this.flip) this.build();
+    this.caption.textContent = this.label;
     const lastPts = last ? [last.slice(0, 2), last.slice(2, 4)] : [];
+    for (const [p, b] of this.buttons) {
+      const ch = this.grid[9 - Number(p.slice(1))][FILES.indexOf(p[0])];
+      const marks = [];
+      if (lastPts.includes(p)) marks.push(p === lastPts[1] ? "上一着落點" : "上一着起點");
+      if (diff.includes(p)) marks.push("與對局不同");
+      if (this.from === p) marks.push("已選");
+      b.className = ["pt", ch ? (ch === ch.toUpperCase() ? "red" : "black") : "empty",
+        lastPts.includes(p) ? "last" : "", diff.includes(p) ? "diff" : "", this.from === p ? "sel" : ""].join(" ");
+      b.tabIndex = p === this.focus ? 0 : -1;
+      b.setAttribute("aria-label", `${p} ${pieceName(ch)}${marks.length ? "，" + marks.join("，") : ""}`);
+      b.firstChild.textContent = ch ? PIECES[ch] : "";
+    }
+  }
+
+  /** Builds the table of points, in the orientation of `flip`. */
+  build() {
     const ranks = [...Array(10).keys()].map((i) => 9 - i);
     const files = [...FILES];
     if (this.flip) { ranks.reverse(); files.reverse(); }
+    this.buttons = new Map();
     const head = el("tr", {}, el("td", {}), files.map((f) => el("th", { scope: "col" }, f)));
     const rows = ranks.map((r) => el("tr", { class: r === 5 ? "river-top" : "" },
       el("th", { scope: "row" }, String(r)),
       files.map((f) => {
         const p = f + r;
-        const ch = this.grid[9 - r][FILES.indexOf(f)];
-        const marks = [];
-        if (lastPts.includes(p)) marks.push(p === lastPts[1] ? "上一着落點" : "上一着起點");
-        if (diff.includes(p)) marks.push("與對局不同");
-        if (this.from === p) marks.push("已選");
-        const cls = ["pt", ch ? (ch === ch.toUpperCase() ? "red" : "black") : "empty",
-          lastPts.includes(p) ? "last" : "", diff.includes(p) ? "diff" : "", this.from === p ? "sel" : ""].join(" ");
-        return el("td", {},
-          el("button", {
-            type: "button", class: cls, "data-pt": p, tabindex: p === this.focus ? "0" : "-1",
-            "aria-label": `${p} ${pieceName(ch)}${marks.length ? "，" + marks.join("，") : ""}`,
-            "aria-disabled": this.onMove ? null : "true",
-            onclick: () => this.pick(p),
-            onkeydown: (e) => this.key(e, p),
-          }, el("span", { "aria-hidden": "true" }, ch ? PIECES[ch] : "")));
+        const b = el("button", {
+          type: "button", "data-pt": p,
+          "aria-disabled": this.onMove ? null : "true",
+          onclick: () => this.pick(p),
+          onkeydown: (e) => this.key(e, p),
+        }, el("span", { "aria-hidden": "true" }, ""));
+        this.buttons.set(p, b);
+        return el("td", {}, b);
       })));
     const hadFocus = this.node.contains(document.activeElement);
+    this.caption = el("caption", {}, this.label);
     this.node.replaceChildren(el("table", { class: "board" + (this.onMove ? " live" : "") },
-      el("caption", {}, this.label), el("thead", {}, head), el("tbody", {}, rows)));
-    if (hadFocus) this.node.querySelector(`[data-pt="${this.focus}"]`)?.focus();
+      this.caption, el("thead", {}, head), el("tbody", {}, rows)));
+    this.builtFlip = this.flip;
+    if (hadFocus) this.buttons.get(this.focus)?.focus();
   }
 
   pick(p) {
