@@ -70,7 +70,20 @@ async function play({ server, chrome, pages }) {
   await waitText(mon, `${card} .calls`, "違反記錄規則 1／4");
   await waitText(red, "#mode", "走子檢查 (b)：請重新報棋");
   await pages.state("04-check-b");
-  await sayWords(red, ["車", "一", "進", "一"]);
+  // The referee presses the card's scoresheet button while red's next word arrives (the card
+  // is redrawn on every event): the click still counts when he lets go.
+  const sheet = mon.locator(`${card} button[data-key="sheet"]`);
+  await sheet.scrollIntoViewIfNeeded();
+  const at = await sheet.boundingBox();
+  await mon.mouse.move(at.x + at.width / 2, at.y + at.height / 2);
+  await mon.mouse.down();
+  await sayWords(red, ["車"]);
+  await new Promise((r) => setTimeout(r, 300)); // the word reaches the monitor meanwhile
+  await mon.mouse.up();
+  assert.equal(await mon.evaluate(() => document.activeElement?.id), "h-sheet", "the scoresheet opened");
+  await waitText(mon, "#sheet", "炮二平五");
+  await waitText(mon, `${card} .words`, "俥"); // red writes his rook 俥
+  await sayWords(red, ["一", "進", "一"]);
   await red.locator("#press").click();
   await waitText(black, "#moves", "俥一進一");
   await waitText(mon, card, "沒有待處理事項");

@@ -167,9 +167,25 @@ async function game({ server, chrome, pages }) {
   // The word is read once, politely, by one live region (not also by the feed).
   await heardOnce(pl, "紅方報：炮", "polite");
   await pages.state("02-announcing");
+  // A tap on the resignation card hands nothing over (7.1(2): only a deliberate hold does),
+  // even when red's next word arrives during it and redraws the card UI: a card redrawn
+  // under a finger must not go on to finish the hold by itself.
+  const resignCard = cd.locator('#mine [data-card="black-resign"]');
+  await resignCard.scrollIntoViewIfNeeded();
+  const rc = await resignCard.boundingBox();
+  await cd.mouse.move(rc.x + rc.width / 2, rc.y + rc.height / 2);
+  await cd.mouse.down();
+  const redWord = pl.locator('#keys button[data-word="二"]').click();
+  await cd.waitForTimeout(400);
+  await cd.mouse.up();
+  await redWord;
+  await waitText(cd, "#heard-words", "二");
+  await cd.waitForTimeout(1200); // past the hold time
+  assert.doesNotMatch(await cd.locator("#answer").textContent(), /認負/, "a tap does not resign");
+  await pl.locator('#keys button[data-word="二"]').focus();
   // Typed words, the typed-input path (7.4(2)(a): tap or type), one word per character.
   assert.equal(await tabTo(pl, "#typed-word"), 1);
-  await pl.keyboard.type("二平五");
+  await pl.keyboard.type("平五");
   await pl.keyboard.press("Enter");
   await waitText(pl, "#verdict", "已報（不能反悔）：炮二平五");
   await waitText(cd, "#heard-move", "炮二平五");

@@ -131,9 +131,10 @@ function card({ owner, kind, title, hint, action, disabled }) {
     startY = y;
     started = performance.now();
     timer = setTimeout(done, HOLD_MS);
+    holds.add(cancel);
     requestAnimationFrame(tick);
   };
-  const cancel = () => { clearTimeout(timer); timer = null; fill.style.height = "0"; };
+  const cancel = () => { clearTimeout(timer); timer = null; holds.delete(cancel); fill.style.height = "0"; };
   const done = () => { cancel(); action(); };
   node.addEventListener("pointerdown", (e) => { node.setPointerCapture?.(e.pointerId); begin(e.clientY); });
   node.addEventListener("pointermove", (e) => { if (timer && startY - e.clientY > 80) done(); });
@@ -146,8 +147,19 @@ function card({ owner, kind, title, hint, action, disabled }) {
   return node;
 }
 
+/** The cards as last drawn, and the holds under way (their cancels). */
+let cardsDrawn = "";
+const holds = new Set();
+
+/** Draws the cards when they changed, and only then: a card redrawn under a finger would
+ * miss the release and hand itself over at the end of the hold time. A hold begun on a card
+ * whose meaning changes (the opponent's card arrives meanwhile) is cancelled. */
 function renderCards() {
   const over = snap.phase === "over";
+  const drawn = JSON.stringify([snap.cards, over, me]);
+  if (drawn === cardsDrawn) return;
+  cardsDrawn = drawn;
+  for (const cancel of [...holds]) cancel();
   const opp = me === "red" ? "black" : "red";
   const held = (owner, kind) => snap.cards.find(([o, k]) => o === owner && k === kind)?.[2];
   const theirDrawWithMe = held(opp, "draw") === me;

@@ -120,7 +120,26 @@ function restoreFocus(node, id, was) {
   (target || $(`h-table-${id}`)).focus();
 }
 
+// A click whose press and release straddle a redraw is lost (the button pressed is gone when
+// the button is released), and a table card is redrawn on its table's events, every word
+// included. So while a pointer is down the cards wait, and are drawn once it is released.
+let pressedSince = 0;
+const waiting = new Set();
+const PRESS_LIMIT_MS = 3000; // a press held longer (or a release never seen) waits no more
+document.addEventListener("pointerdown", () => { pressedSince = Date.now(); }, true);
+for (const type of ["pointerup", "pointercancel"]) {
+  document.addEventListener(type, () => {
+    pressedSince = 0;
+    // After the click that this release makes.
+    setTimeout(() => { for (const id of waiting) renderTable(id); waiting.clear(); }, 0);
+  }, true);
+}
+
 function renderTable(id) {
+  if (pressedSince && Date.now() - pressedSince < PRESS_LIMIT_MS) {
+    waiting.add(id);
+    return;
+  }
   const node = $(`table-${id}`);
   const t = tables.get(id);
   if (!node || !t) return;
