@@ -135,4 +135,17 @@ async function repeat({ server, chrome, pages }) {
   await red.locator("#press").click();
   await waitText(red, "#moves", "炮二平五");
   await waitText(mon, `#table-${table}`, "輪到黑方");
+
+  // The server goes away: the page says so in its status line, and a command is not left
+  // "on its way" but answered at once as not sent.
+  server.stop();
+  await waitText(red, "#status", "連線中斷");
+  assert.ok(await red.evaluate(() => document.body.classList.contains("offline")));
+  await red.locator("#offer").click();
+  await waitText(red, "#answer", "提和：未送出：未連線");
+  await waitText(red, "#feed", "提和：未送出：未連線");
+  // The page's attempts to reconnect are logged by the browser as errors: expected here.
+  for (const page of [red, black, mon, refPage]) {
+    page.errors.splice(0, Infinity, ...page.errors.filter((e) => !/WebSocket|ERR_CONNECTION_REFUSED/.test(e)));
+  }
 }

@@ -32,7 +32,15 @@ async function play({ server, chrome, pages }) {
 
   // Red moves 炮二平五 on the VI board and announces it word by word; the referee's monitor
   // shows each word live, black's page shows the words as they come.
-  await boardMove(red, "h2e2");
+  // A tap on another piece of one's own side picks that one instead: no piece moves onto its
+  // own side, so nothing is sent.
+  const pt = (page, p) => page.locator(`#board button[data-pt="${p}"]`);
+  await pt(red, "h0").click();
+  await pt(red, "h2").click();
+  assert.match(await pt(red, "h2").getAttribute("aria-label"), /已選/);
+  assert.equal(await red.locator("#answer").textContent(), "", "nothing was sent");
+  await pt(red, "e2").click();
+  await waitText(red, "#answer", "走子 h2e2：已接受");
   await sayWords(red, ["炮", "二"]);
   await waitText(red, "#verdict", "可能的着法");
   await waitText(mon, `${card} .words`, "炮");

@@ -25,7 +25,12 @@ export class Board {
    * tap or click that an arriving event redraws under the finger is not lost, and the focus
    * stays where it is. */
   render(placement, { last = "", diff = [] } = {}) {
-    this.grid = expand(placement);
+    // A selection whose piece is gone from its point (the position changed under it) is no
+    // selection: the next tap starts afresh.
+    const grid = expand(placement);
+    const at = (g, q) => g[9 - Number(q.slice(1))][FILES.indexOf(q[0])];
+    if (this.from && at(grid, this.from) !== at(this.grid, this.from)) this.from = null;
+    this.grid = grid;
     this.placement = placement;
     if (!this.buttons || this.builtFlip !== this.flip) this.build();
     this.caption.textContent = this.label;
@@ -74,12 +79,17 @@ export class Board {
 
   pick(p) {
     if (!this.onMove) return;
-    const ch = this.grid[9 - Number(p.slice(1))][FILES.indexOf(p[0])];
+    const at = (q) => this.grid[9 - Number(q.slice(1))][FILES.indexOf(q[0])];
+    const ch = at(p);
+    const sameSide = (a, b) => Boolean(a && b) && (a === a.toUpperCase()) === (b === b.toUpperCase());
     if (!this.from) {
       if (!ch) return;
       this.from = p;
     } else if (this.from === p) {
       this.from = null;
+    } else if (sameSide(ch, at(this.from))) {
+      // No piece moves onto one of its own side: a tap on another of them picks that one.
+      this.from = p;
     } else {
       const mv = this.from + p;
       this.from = null;

@@ -10,6 +10,8 @@ import {
 import { Board } from "./board.js";
 
 const HOLD_MS = 1000;
+/** A drag hands a card over only after this long a press (a swipe is quicker). */
+const DRAG_MIN_MS = 400;
 /** Read once, by one live region: the page shows everything, a screen reader hears it once. */
 const say = announcer($("live-polite"), $("live"));
 /** Read at once (assertive): alerts, rulings, what must be put right, a card arriving. */
@@ -46,7 +48,7 @@ const conn = new Connection("seat", {
 const BANNER_MS = 15000;
 const VIBRATION = [400, 200, 400];
 /** A refusal is shown in the feed too: the deaf player reads, he does not hear. */
-const send = commandSender(conn, () => table, say, { feedRefusal: true });
+const send = commandSender(conn, () => table, say);
 
 function onEvent(ev, live) {
   const text = describe(ev);
@@ -136,8 +138,17 @@ function card({ owner, kind, title, hint, action, disabled }) {
   };
   const cancel = () => { clearTimeout(timer); timer = null; holds.delete(cancel); fill.style.height = "0"; };
   const done = () => { cancel(); action(); };
-  node.addEventListener("pointerdown", (e) => { node.setPointerCapture?.(e.pointerId); begin(e.clientY); });
-  node.addEventListener("pointermove", (e) => { if (timer && startY - e.clientY > 80) done(); });
+  node.addEventListener("pointerdown", (e) => {
+    // One finger, deliberately: a second finger or a resting palm hands nothing over.
+    if (!e.isPrimary || e.button > 0) { for (const c of [...holds]) c(); return; }
+    node.setPointerCapture?.(e.pointerId);
+    begin(e.clientY);
+  });
+  // A drag towards the opponent also hands the card over, but only a drag, not a quick
+  // swipe (a swipe up is how a tablet scrolls).
+  node.addEventListener("pointermove", (e) => {
+    if (timer && startY - e.clientY > 80 && performance.now() - started > DRAG_MIN_MS) done();
+  });
   for (const t of ["pointerup", "pointercancel", "lostpointercapture"]) node.addEventListener(t, cancel);
   node.addEventListener("keydown", (e) => {
     if ((e.key === " " || e.key === "Enter") && !e.repeat) { e.preventDefault(); begin(0); }
@@ -150,6 +161,8 @@ function card({ owner, kind, title, hint, action, disabled }) {
 /** The cards as last drawn, and the holds under way (their cancels). */
 let cardsDrawn = "";
 const holds = new Set();
+// A hold whose release the page cannot see (the window lost the focus) hands nothing over.
+window.addEventListener("blur", () => { for (const cancel of [...holds]) cancel(); });
 
 /** Draws the cards when they changed, and only then: a card redrawn under a finger would
  * miss the release and hand itself over at the end of the hold time. A hold begun on a card

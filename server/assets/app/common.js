@@ -170,17 +170,18 @@ export function flash(pattern) {
 /**
  * The `send(command, what)` of a page: the command goes to the arbiter for `table()`, the
  * page's `#answer` shows `what` on its way and then its answer; a refusal is read at once
- * (`say(…, true)`) and, with `feedRefusal`, added to the feed too (the card UI, read rather
- * than heard). What was accepted is read as the event it brings. Resolves true when accepted.
+ * (`say(…, true)`) and added to the feed, where it stays after the next answer replaces it
+ * (a player who reads rather than hears must not miss it). What was accepted is read as the
+ * event it brings. Resolves true when accepted.
  */
-export function commandSender(conn, table, say, { feedRefusal = false } = {}) {
+export function commandSender(conn, table, say) {
   return async (command, what) => {
     $("answer").textContent = `${what}：傳送中…`;
     const a = await conn.command(command, table());
     const msg = answerText(a);
     $("answer").textContent = msg ? `${what}：${msg}` : `${what}：已接受`;
     if (msg) {
-      if (feedRefusal) feed(`${what}：${msg}`, true);
+      feed(`${what}：${msg}`, true);
       say(`${what}：${msg}`, true);
     }
     return !msg;
@@ -192,6 +193,12 @@ export function commandSender(conn, table, say, { feedRefusal = false } = {}) {
 export const WORD_KEYS = ["車", "馬", "炮", "相", "象", "仕", "士", "帥", "將", "兵", "卒", "前", "中", "後",
   "進", "退", "平", "一", "二", "三", "四", "五", "六", "七", "八", "九",
   "1", "2", "3", "4", "5", "6", "7", "8", "9"];
+
+/** A key held down on a button acts once: the repeats of Enter or Space would send a
+ * binding word, a clock press or a ruling again. (A card's hold reads the key itself.) */
+document.addEventListener("keydown", (e) => {
+  if (e.repeat && (e.key === "Enter" || e.key === " ") && e.target instanceof HTMLButtonElement) e.preventDefault();
+}, true);
 
 /**
  * The word entry of an announcing page: a `#keys` button per word (one tab stop, the arrow
@@ -319,11 +326,19 @@ export class Connection {
     this.ws.onopen = () => {
       const since = this.seq.size ? Math.min(...this.seq.values()) : 0;
       this.send({ type: "hello", token: token(), since });
+      document.body.classList.remove("offline");
       this.h.status?.("已連線 connected");
     };
     this.ws.onmessage = (m) => this.receive(JSON.parse(m.data));
     this.ws.onclose = () => {
+      document.body.classList.add("offline");
       this.h.status?.("連線中斷，重新連線中… reconnecting");
+      // What was on its way may or may not have reached the arbiter: the state after the
+      // reconnection says.
+      for (const [id, done] of this.pending) {
+        this.pending.delete(id);
+        done({ type: "error", code: "connection_lost", message: "連線中斷，不確定是否送達，請看重新連線後的狀態 connection lost: check the state" });
+      }
       setTimeout(() => this.open(), 1500);
     };
   }
@@ -335,6 +350,9 @@ export class Connection {
   /** Sends an arbiter command; resolves with the `ack`, `rejected` or `error` answer. */
   command(command, table) {
     const id = "c" + ++this.n;
+    if (this.ws?.readyState !== 1) {
+      return Promise.resolve({ type: "error", code: "not_connected", message: "未送出：未連線 not sent: not connected" });
+    }
     return new Promise((resolve) => {
       this.pending.set(id, resolve);
       this.send({ type: "command", id, table, command });
