@@ -108,7 +108,11 @@ async function play({ server, chrome, pages }) {
   await black.locator("#press").click();
   await waitText(mon, `${card} .calls`, "已生效，待紅方接受或拒絕");
   await pages.state("05-offer");
+  // Accepting ends the game, so the page asks first (69(2)).
   await red.locator("#accept").click();
+  await waitText(red, "#confirm-text", "接受和棋即時結束對局");
+  await pages.state("05b-confirm-accept", ["red"]);
+  await red.locator("#confirm-yes").click();
   await waitText(red, "#turn", "對局結束");
   await waitText(black, "#result", "1/2-1/2");
 
@@ -120,5 +124,7 @@ async function play({ server, chrome, pages }) {
   await mon.locator("#dlg-yes").click();
   await waitText(mon, card, "已口頭核實");
   await waitText(mon, card, "沒有待處理事項");
+  // With nothing open at the table, its call's banner is gone from the monitor.
+  await mon.locator("#banner.on").waitFor({ state: "detached" });
   await pages.state("06-verified");
 }

@@ -43,6 +43,9 @@ function name(id) {
   return i ? `第 ${id} 台 ${i.name}：${i.red}（紅）對 ${i.black}（黑）` : `第 ${id} 台`;
 }
 
+/** The table whose call the banner shows: it goes once that table has nothing open. */
+let bannerFrom = null;
+
 function onEvent(id, ev, live, msg) {
   const t = tables.get(id);
   if (!t) return;
@@ -59,7 +62,7 @@ function onEvent(id, ev, live, msg) {
     const text = `${name(id)}：${describe(ev)}`;
     // What needs the referee is read at once; the rest waits its turn.
     say(text, ["referee_needed", "board_diverges", "repetition_warning", "violation", "signalled"].includes(ev.type));
-    if (ev.type === "referee_needed" || ev.type === "board_diverges") banner(text);
+    if (ev.type === "referee_needed" || ev.type === "board_diverges") { banner(text); bannerFrom = id; }
   }
   void msg;
 }
@@ -148,6 +151,7 @@ function renderTable(id) {
   const head = el("h3", { id: `h-table-${id}`, tabindex: "-1" }, name(id), id === current ? "（目前）" : "");
   if (!s) { node.replaceChildren(head, el("p", {}, "等候狀態 waiting")); return; }
   const needs = s.calls || [];
+  if (bannerFrom === id && !needs.length) { $("banner").classList.remove("on"); bannerFrom = null; }
   node.className = "table-card" + (needs.length ? " needs" : "") + (id === current ? " current" : "");
   const game = s.fen.split(" ")[0];
   const boardsNode = el("div", { class: "row" });

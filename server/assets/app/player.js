@@ -127,15 +127,19 @@ if (!readonly) {
   $("confirm-repeat").addEventListener("click", () => send({ type: "confirm_repeat" }, "確認複讀"));
   // At a table with a deaf player both sides have cards (附表七 7.1(2)): the buttons move them.
   $("offer").addEventListener("click", () => send(cards() ? { type: "hand_card", card: "draw" } : { type: "offer_draw" }, "提和"));
-  $("accept").addEventListener("click", () => send(cards() ? { type: "exchange_cards" } : { type: "accept_draw" }, "接受和棋"));
-  $("decline").addEventListener("click", () => send(offerCardWithMe() ? { type: "return_card" } : { type: "decline_draw" }, "不接受和棋"));
-  $("resign").addEventListener("click", () => {
+  // What ends the game at once asks first (69(1), 69(2)), Cancel focused.
+  const confirmThen = (text, act) => {
     const d = $("confirm");
-    $("confirm-text").textContent = "認負即時生效，不能收回。確定認負？ Resigning is final. Resign?";
+    $("confirm-text").textContent = text;
     d.returnValue = "";
-    d.onclose = () => { if (d.returnValue === "yes") send(cards() ? { type: "hand_card", card: "resign" } : { type: "resign" }, "認負"); };
+    d.onclose = () => { if (d.returnValue === "yes") act(); };
     d.showModal();
-  });
+  };
+  $("accept").addEventListener("click", () => confirmThen("接受和棋即時結束對局，不能收回。確定接受？ Accepting ends the game. Accept the draw?",
+    () => send(cards() ? { type: "exchange_cards" } : { type: "accept_draw" }, "接受和棋")));
+  $("decline").addEventListener("click", () => send(offerCardWithMe() ? { type: "return_card" } : { type: "decline_draw" }, "不接受和棋"));
+  $("resign").addEventListener("click", () => confirmThen("認負即時生效，不能收回。確定認負？ Resigning is final. Resign?",
+    () => send(cards() ? { type: "hand_card", card: "resign" } : { type: "resign" }, "認負")));
 }
 $("cmdform").addEventListener("submit", (e) => {
   e.preventDefault();
