@@ -202,21 +202,8 @@ fn s7p7_4_2_g_a_repeat_owed_is_prompted_sent_as_repeat_words_and_confirmed() {
     t.play(Seat::Red, "炮二平五", "h2e2");
     let mut black = join(&t, "black", SessionOptions::default());
     let prompt = press(&mut black, &mut t, "/-", Seat::Black);
-    assert!(said(&prompt).iter().any(|u| matches!(
-        u,
-        Utterance::RepeatDue {
-            mover: Color::Red,
-            ..
-        }
-    )));
-    let repeat = press(&mut black, &mut t, "062*5", Seat::Black);
-    assert_eq!(
-        sent(&repeat),
-        ["炮", "二", "平", "五"]
-            .map(|w| Command::RepeatWord { text: w.into() })
-            .to_vec()
-    );
-    assert!(said(&repeat).contains(&Utterance::Repeated));
+    assert!(prompts_repeat_of(&prompt, Color::Red));
+    repeats_cannon_two_to_five(&mut black, &mut t, Seat::Black);
     let confirm = press(&mut black, &mut t, "/+", Seat::Black);
     assert_eq!(sent(&confirm), vec![Command::ConfirmRepeat]);
 }
@@ -241,16 +228,22 @@ fn s7p7_4_2_c_on_mirrored_boards_the_referees_words_are_repeated_as_the_players_
     let late = join(&t, "red", SessionOptions::default());
     for mut s in [early, late] {
         let prompt = press(&mut s, &mut t, "/-", Seat::Red);
-        assert!(said(&prompt).iter().any(|u| matches!(
-            u,
-            Utterance::RepeatDue {
-                mover: Color::Red,
-                ..
-            }
-        )));
+        assert!(prompts_repeat_of(&prompt, Color::Red));
     }
     let mut s = join(&t, "red", SessionOptions::default());
-    let repeat = press(&mut s, &mut t, "062*5", Seat::Red);
+    repeats_cannon_two_to_five(&mut s, &mut t, Seat::Red);
+}
+
+/// Whether the outputs prompt for the repeat of `mover`'s move.
+fn prompts_repeat_of(outs: &[Output], mover: Color) -> bool {
+    said(outs)
+        .iter()
+        .any(|u| matches!(u, Utterance::RepeatDue { mover: m, .. } if *m == mover))
+}
+
+/// Keys 炮二平五 as a repeat: sent as four repeat words, and the repeat is done.
+fn repeats_cannon_two_to_five(s: &mut Session, t: &mut Table, seat: Seat) {
+    let repeat = press(s, t, "062*5", seat);
     assert_eq!(
         sent(&repeat),
         ["炮", "二", "平", "五"]

@@ -28,21 +28,27 @@ fn side(name: &str, categories: Vec<Category>) -> SideConfig {
     }
 }
 
+/// A match of `kind` between 甲 (red) and 乙 (black) of the given categories, 20 minutes
+/// each without increment.
+fn config(kind: EventKind, red: Category, black: Category) -> MatchConfig {
+    let mut c = MatchConfig {
+        kind,
+        red: side("甲", vec![red]),
+        black: side("乙", vec![black]),
+        ..MatchConfig::default()
+    };
+    c.time.default = TimeControl {
+        base_ms: 20 * 60_000,
+        mode: ClockMode::Plain,
+        extra_ms: 0,
+    };
+    c
+}
+
 impl Table {
     /// 視障賽: two blind players on one VI board, 20 minutes, started.
     pub fn part6() -> Table {
-        let mut c = MatchConfig {
-            kind: EventKind::Part6,
-            red: side("甲", vec![Category::Blind]),
-            black: side("乙", vec![Category::Blind]),
-            ..MatchConfig::default()
-        };
-        c.time.default = TimeControl {
-            base_ms: 20 * 60_000,
-            mode: ClockMode::Plain,
-            extra_ms: 0,
-        };
-        Table::started(c)
+        Table::started(config(EventKind::Part6, Category::Blind, Category::Blind))
     }
 
     /// [`Table::part6`] with the talking clock of 7.1(1)(b).
@@ -54,18 +60,8 @@ impl Table {
 
     /// 共融賽 with mirrored boards: blind red on the VI board, sighted black on the regular.
     pub fn part7() -> Table {
-        let mut c = MatchConfig {
-            kind: EventKind::Part7,
-            red: side("甲", vec![Category::Blind]),
-            black: side("乙", vec![Category::Sighted]),
-            ..MatchConfig::default()
-        };
+        let mut c = config(EventKind::Part7, Category::Blind, Category::Sighted);
         c.red.board = Some(BoardUse::Vi);
-        c.time.default = TimeControl {
-            base_ms: 20 * 60_000,
-            mode: ClockMode::Plain,
-            extra_ms: 0,
-        };
         Table::started(c)
     }
 
@@ -79,19 +75,9 @@ impl Table {
     /// 共融賽 of 7.4(2)(g)(iii): blind red, who named a proxy to operate his boards and
     /// clock, on the VI board; deaf black with the cards of 7.1(2) on the regular board.
     pub fn part7_proxy_and_deaf() -> Table {
-        let mut c = MatchConfig {
-            kind: EventKind::Part7,
-            red: side("甲", vec![Category::Blind]),
-            black: side("乙", vec![Category::Deaf]),
-            ..MatchConfig::default()
-        };
+        let mut c = config(EventKind::Part7, Category::Blind, Category::Deaf);
         c.red.board = Some(BoardUse::Vi);
         c.red.proxy = Some("丙".into());
-        c.time.default = TimeControl {
-            base_ms: 20 * 60_000,
-            mode: ClockMode::Plain,
-            extra_ms: 0,
-        };
         Table::started(c)
     }
 
