@@ -3,7 +3,7 @@
 // sign and a pattern as well as a colour; and the text commands of the screen-reader mode
 // (after lichess's nvui: scan a file or a rank, list pieces, read the clocks, the log).
 
-import { el, expand, FILES, PIECES, pieceName, SIDE, fmtTime, sayTime, clockNow } from "./common.js";
+import { el, expand, FILES, PIECES, pieceAt, pieceName, SIDE, fmtTime, sayTime, clockNow } from "./common.js";
 
 /**
  * A board in `node`. Options: `label` (caption), `flip` (black at the bottom), `onMove(iccs)`
@@ -28,15 +28,14 @@ export class Board {
     // A selection whose piece is gone from its point (the position changed under it) is no
     // selection: the next tap starts afresh.
     const grid = expand(placement);
-    const at = (g, q) => g[9 - Number(q.slice(1))][FILES.indexOf(q[0])];
-    if (this.from && at(grid, this.from) !== at(this.grid, this.from)) this.from = null;
+    if (this.from && pieceAt(grid, this.from) !== pieceAt(this.grid, this.from)) this.from = null;
     this.grid = grid;
     this.placement = placement;
     if (!this.buttons || this.builtFlip !== this.flip) this.build();
     this.caption.textContent = this.label;
     const lastPts = last ? [last.slice(0, 2), last.slice(2, 4)] : [];
     for (const [p, b] of this.buttons) {
-      const ch = this.grid[9 - Number(p.slice(1))][FILES.indexOf(p[0])];
+      const ch = pieceAt(this.grid, p);
       const marks = [];
       if (lastPts.includes(p)) marks.push(p === lastPts[1] ? "上一着落點" : "上一着起點");
       if (diff.includes(p)) marks.push("與對局不同");
@@ -79,15 +78,14 @@ export class Board {
 
   pick(p) {
     if (!this.onMove) return;
-    const at = (q) => this.grid[9 - Number(q.slice(1))][FILES.indexOf(q[0])];
-    const ch = at(p);
+    const ch = pieceAt(this.grid, p);
     const sameSide = (a, b) => Boolean(a && b) && (a === a.toUpperCase()) === (b === b.toUpperCase());
     if (!this.from) {
       if (!ch) return;
       this.from = p;
     } else if (this.from === p) {
       this.from = null;
-    } else if (sameSide(ch, at(this.from))) {
+    } else if (sameSide(ch, pieceAt(this.grid, this.from))) {
       // No piece moves onto one of its own side: a tap on another of them picks that one.
       this.from = p;
     } else {

@@ -140,7 +140,7 @@ function card({ owner, kind, title, hint, action, disabled }) {
   const done = () => { cancel(); action(); };
   node.addEventListener("pointerdown", (e) => {
     // One finger, deliberately: a second finger or a resting palm hands nothing over.
-    if (!e.isPrimary || e.button > 0) { for (const c of [...holds]) c(); return; }
+    if (!e.isPrimary || e.button > 0) { cancelHolds(); return; }
     node.setPointerCapture?.(e.pointerId);
     begin(e.clientY);
   });
@@ -161,8 +161,9 @@ function card({ owner, kind, title, hint, action, disabled }) {
 /** The cards as last drawn, and the holds under way (their cancels). */
 let cardsDrawn = "";
 const holds = new Set();
+const cancelHolds = () => { for (const cancel of [...holds]) cancel(); };
 // A hold whose release the page cannot see (the window lost the focus) hands nothing over.
-window.addEventListener("blur", () => { for (const cancel of [...holds]) cancel(); });
+window.addEventListener("blur", () => cancelHolds());
 
 /** Draws the cards when they changed, and only then: a card redrawn under a finger would
  * miss the release and hand itself over at the end of the hold time. A hold begun on a card
@@ -172,7 +173,7 @@ function renderCards() {
   const drawn = JSON.stringify([snap.cards, over, me]);
   if (drawn === cardsDrawn) return;
   cardsDrawn = drawn;
-  for (const cancel of [...holds]) cancel();
+  cancelHolds();
   const opp = me === "red" ? "black" : "red";
   const held = (owner, kind) => snap.cards.find(([o, k]) => o === owner && k === kind)?.[2];
   const theirDrawWithMe = held(opp, "draw") === me;
