@@ -148,8 +148,10 @@ async fn referee_command(referee: &mut Ws, command: Value) {
     assert_eq!(go["type"], "ack", "the match resumes: {go}");
 }
 
-/// The demo's time control (附表三 3(3), the default): 10 s added after each press.
-const INCREMENT_MS: i64 = 10_000;
+/// The increment of the demo's time control, the default (附表三 3(3)), added after each press.
+fn increment_ms() -> i64 {
+    i64::try_from(baoqi_arbiter::TimeControl::default().extra_ms).unwrap()
+}
 
 /// What the referee's monitor showed just before the kill.
 struct Seen {
@@ -176,7 +178,7 @@ impl Seen {
             } else {
                 &mut black
             };
-            *presser += INCREMENT_MS;
+            *presser += increment_ms();
         }
         (red, black)
     }
@@ -305,7 +307,7 @@ fn a_move_pressed_between_the_pong_and_the_kill_adds_its_increment_to_the_mover(
         moves: 4,
     };
     assert_eq!(seen.expected(4), (1_000, 2_000));
-    assert_eq!(seen.expected(5), (1_000 + INCREMENT_MS, 2_000));
+    assert_eq!(seen.expected(5), (1_000 + increment_ms(), 2_000));
     let black_to_move = Seen { moves: 5, ..seen };
-    assert_eq!(black_to_move.expected(6), (1_000, 2_000 + INCREMENT_MS));
+    assert_eq!(black_to_move.expected(6), (1_000, 2_000 + increment_ms()));
 }
