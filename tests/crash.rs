@@ -25,7 +25,7 @@ async fn join(addr: &str, endpoint: &str, token: &str) -> Ws {
     let (mut ws, _) = tokio_tungstenite::connect_async_with_config(url, None, true)
         .await
         .expect("connect");
-    let hello = json!({"v": 1, "type": "hello", "token": token});
+    let hello = json!({"v": 2, "type": "hello", "token": token});
     ws.send(Message::text(hello.to_string())).await.unwrap();
     ws
 }
@@ -118,7 +118,7 @@ async fn play(
 ) {
     for (k, (who, cmd)) in steps.into_iter().enumerate().skip(from) {
         let id = format!("c{k}");
-        let msg = json!({"v": 1, "type": "command", "id": id, "command": cmd});
+        let msg = json!({"v": 2, "type": "command", "id": id, "command": cmd});
         if seats[who]
             .send(Message::text(msg.to_string()))
             .await
@@ -142,7 +142,7 @@ async fn play(
 
 /// Sends a referee command to table 1 and expects it to be acknowledged.
 async fn referee_command(referee: &mut Ws, command: Value) {
-    let msg = json!({"v": 1, "type": "command", "id": "go", "table": 1, "command": command});
+    let msg = json!({"v": 2, "type": "command", "id": "go", "table": 1, "command": command});
     referee.send(Message::text(msg.to_string())).await.unwrap();
     let go = until(referee, |v| v["id"] == "go").await;
     assert_eq!(go["type"], "ack", "the match resumes: {go}");
@@ -202,7 +202,7 @@ async fn seen_after(referee: &mut Ws, state: &Value, wait: u64) -> Seen {
             follow(&v);
         }
     }
-    let ping = json!({"v": 1, "type": "ping", "id": "p"});
+    let ping = json!({"v": 2, "type": "ping", "id": "p"});
     referee.send(Message::text(ping.to_string())).await.unwrap();
     loop {
         let v = next(referee).await.expect("pong");
@@ -225,7 +225,9 @@ fn check_stored(db: &std::path::Path, acked: &[usize], steps: &[(usize, Value)])
         );
     }
     for (k, c) in stored.iter().enumerate() {
-        assert_eq!(c, &steps[k].1, "stored command {k}");
+        let typed =
+            |v: &Value| -> baoqi_arbiter::Command { serde_json::from_value(v.clone()).unwrap() };
+        assert_eq!(typed(c), typed(&steps[k].1), "stored command {k}");
     }
     stored
 }

@@ -77,7 +77,7 @@ keys Enter
 await moved side=red
 keys 0 2 8 + 7
 keys / 8
-await board step=h9g7
+await board step.mv=h9g7
 keys Enter
 await over
 ";

@@ -6,12 +6,15 @@ use baoqi_rules::{Color, FenError, Game, Position};
 
 use crate::board::Board;
 use crate::clock;
-use crate::command::{Command, Millis, Seat, Side, Stamped};
+use crate::command::{Card, Command, Millis, Seat, Side, Stamped};
 use crate::config::MatchConfig;
 use crate::event::Event;
-use crate::rejection::Rejection;
-use crate::state::{Core, Match, Turn, card_index};
-use crate::view::{BoardView, Pending, Phase, TallyView, View};
+use crate::reasons::{BoardStep, Decline};
+use crate::rejection::{Act, Rejection};
+use crate::state::{Core, Hands, Match, Turn};
+use crate::view::{
+    BoardView, CardView, GivenWarning, Names, Pending, Phase, RepeatOwed, Tallies, Touch, View,
+};
 
 /// Why a configuration cannot start a match.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -40,14 +43,15 @@ impl Match {
         let turn = Turn::new(start.turn(), 1, &start, clock::stored(&clock, start.turn()));
         let core = Core {
             phase: Phase::NotStarted,
+            paused: None,
             clock,
             turn,
             boards,
             diverging: BTreeSet::new(),
-            tallies: [[0; 3]; 2],
+            tallies: Tallies::default(),
             offer: None,
             offer_guard: [None, None],
-            cards: [[Color::Red; 2], [Color::Black; 2]],
+            cards: Hands::default(),
             alerted: [BTreeSet::new(), BTreeSet::new()],
             log: Vec::new(),
             sheet: Vec::new(),
@@ -144,12 +148,12 @@ impl Match {
 
     /// The side whose turn it is (after check (b), the mover until he announces again).
     pub fn to_move(&self) -> Side {
-        self.core.turn.side.into()
+        self.core.turn.side
     }
 
     /// A side's time left at `now`.
     pub fn time_left(&self, side: Side, now: Millis) -> u64 {
-        clock::remaining(&self.core.clock, side.into(), now)
+        clock::remaining(&self.core.clock, side, now)
     }
 
     /// Whether any board has an open divergence.
@@ -161,7 +165,7 @@ impl Match {
     pub fn snapshot(&self) -> View {
         let c = &self.core;
         let t = &c.turn;
-        let iccs = |m: Option<baoqi_rules::Move>| m.map(|m| m.to_string());
+        let pos = self.game.position();
         let boards = c
             .boards
             .iter()
@@ -170,61 +174,70 @@ impl Match {
                 placement: b.placement(),
                 hand: b.hand(),
                 diverging: c.diverging.contains(id),
+                differs: b.differences(pos),
             })
             .collect();
-        let tallies = [0, 1].map(|i| TallyView {
-            technical: c.tallies[i][0],
-            recording: c.tallies[i][1],
-            clock: c.tallies[i][2],
-        });
         let owed = c.repeats.iter().find(|r| r.side == t.side);
         let mut cards = Vec::new();
         if self.config.cards() {
             for owner in Color::ALL {
-                for card in [crate::command::Card::Draw, crate::command::Card::Resign] {
-                    let holder = c.cards[owner.index()][card_index(card)];
-                    cards.push((owner.into(), card, holder.into()));
+                for card in [Card::Draw, Card::Resign] {
+                    let holder = c.cards.holder(owner, card);
+                    cards.push(CardView {
+                        owner,
+                        card,
+                        holder,
+                    });
                 }
             }
         }
         View {
             phase: c.phase,
+            paused: c.paused,
             start_fen: self.start.fen(),
-            fen: self.game.position().fen(),
-            to_move: t.side.into(),
+            fen: pos.fen(),
+            to_move: t.side,
             clock: c.clock,
             moves: c.sheet.clone(),
             attempt: t.attempt.clone(),
-            touched: t.touched.and_then(|(p, _)| {
-                let pos = t
-                    .reannounce
-                    .and(c.prev.as_ref())
-                    .unwrap_or(self.game.position());
-                pos.piece_at(p)
-                    .map(|x| (p.to_string(), x.chinese().to_string()))
+            touched: t.touched.and_then(|(point, _)| {
+                let at = self.announced_position();
+                at.piece_at(point).map(|x| Touch {
+                    point,
+                    kind: x.kind,
+                })
             }),
-            announced: t.bound.as_ref().map(|b| b.words.clone()),
+            announced: t.bound.as_ref().map(|b| b.announcement.words),
             pending: Pending {
-                correction: iccs(t.correction),
-                reannounce: iccs(t.reannounce),
-                restore: iccs(t.restore),
-                repeat: owed.map(|r| r.text.clone()),
-                repeat_mirror: owed.is_some_and(|r| r.mirror),
+                correction: t.correction,
+                reannounce: t.reannounce,
+                restore: t.restore,
+                repeat: owed.map(|r| RepeatOwed {
+                    words: r.words,
+                    mover: r.mover,
+                    mirror: r.mirror,
+                }),
                 announce_for: self.needs_announcer(),
             },
             log: c.log.clone(),
             boards,
-            tallies,
+            tallies: c.tallies,
             limits: self.config.limits,
             kind: self.config.kind,
-            names: [self.config.red.name.clone(), self.config.black.name.clone()],
-            offer: c.offer.map(|(s, stands, _)| (s.into(), stands)),
+            names: Names {
+                red: self.config.red.name.clone(),
+                black: self.config.black.name.clone(),
+            },
+            offer: c.offer,
             cards,
             warnings: self
                 .game
                 .warnings()
                 .iter()
-                .map(|w| (w.article().to_owned(), w.text()))
+                .map(|w| GivenWarning {
+                    ply: w.ply,
+                    warning: w.kind,
+                })
                 .collect(),
             result: c.result.clone(),
             verified: c.verified.clone(),
@@ -239,14 +252,7 @@ impl Match {
             Phase::Paused if paused_ok => Ok(()),
             Phase::Paused => Err(Rejection::Paused),
             Phase::NotStarted => Err(Rejection::NotStarted),
-            Phase::Over => Err(Rejection::GameOver {
-                result: self
-                    .core
-                    .result
-                    .as_ref()
-                    .map(|r| format!("{} {} ({})", r.result, r.reason, r.article))
-                    .unwrap_or_default(),
-            }),
+            Phase::Over => Err(Rejection::GameOver),
         }
     }
 
@@ -273,9 +279,15 @@ impl Match {
             Command::RepeatWord { text } => self.repeat_word(seat, Some(&text), now, out),
             Command::ConfirmRepeat => self.repeat_word(seat, None, now, out),
             Command::Signal => self.signal(seat, out),
-            Command::BoardMove { board, mv } => self.board_step(seat, board, &mv, 0, now, out),
-            Command::Lift { board, point } => self.board_step(seat, board, &point, 1, now, out),
-            Command::Place { board, point } => self.board_step(seat, board, &point, 2, now, out),
+            Command::BoardMove { board, mv } => {
+                self.board_step(seat, board, BoardStep::Move { mv }, now, out)
+            }
+            Command::Lift { board, point } => {
+                self.board_step(seat, board, BoardStep::Lift { point }, now, out)
+            }
+            Command::Place { board, point } => {
+                self.board_step(seat, board, BoardStep::Place { point }, now, out)
+            }
             Command::PressClock => self.press(seat, now, out),
             Command::QueryTime => {
                 self.query(seat, now, out);
@@ -283,10 +295,10 @@ impl Match {
             }
             Command::OfferDraw => self.offer_draw(seat, false, now, out),
             Command::AcceptDraw => self.accept_draw(seat, false, now, out),
-            Command::DeclineDraw => self.decline_draw(seat, "declined", out),
+            Command::DeclineDraw => self.decline_draw(seat, Decline::Declined, out),
             Command::Resign => self.resign(seat, false, now, out),
             Command::HandCard { card } => self.hand_card(seat, card, now, out),
-            Command::ReturnCard => self.decline_draw(seat, "card returned", out),
+            Command::ReturnCard => self.decline_draw(seat, Decline::CardReturned, out),
             Command::ExchangeCards => self.accept_draw(seat, true, now, out),
             other => self.referee(seat, other, now, out),
         }
@@ -294,15 +306,14 @@ impl Match {
 
     /// 95(3)-(4): black (or the referee for him) starts the clocks; red moves first.
     fn start(&mut self, seat: Seat, now: Millis, out: &mut Vec<Event>) -> Result<(), Rejection> {
-        match self.core.phase {
-            Phase::NotStarted => {}
-            _ => return Err(Rejection::Invalid("the game has already started".into())),
+        if self.core.phase != Phase::NotStarted {
+            return Err(Rejection::AlreadyStarted);
         }
         let mover = self.game.position().turn();
         if seat != Seat::Referee && seat.side() != Some(mover.other()) {
             return Err(Rejection::NotAllowed {
                 seat,
-                what: "start the clocks: the side not to move presses (95(3))".into(),
+                act: Act::StartClocks,
             });
         }
         let clock = clock::run(&self.core.clock, mover, now);
@@ -310,7 +321,7 @@ impl Match {
         self.emit(
             out,
             Event::Turn {
-                side: mover.into(),
+                side: mover,
                 ply: 1,
             },
         );

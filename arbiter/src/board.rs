@@ -3,6 +3,50 @@
 //! game position (SPEC §6, §8).
 
 use baoqi_rules::{Move, Piece, Point, Position};
+use serde::{Deserialize, Serialize};
+
+use crate::view::InHand;
+
+/// Why a board step cannot be done.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error, Serialize, Deserialize)]
+#[serde(tag = "error", rename_all = "snake_case")]
+pub enum BoardError {
+    /// There is no piece on the point.
+    #[error("no piece on {point}")]
+    NoPiece {
+        /// The point.
+        point: Point,
+    },
+    /// Nothing is in hand to place.
+    #[error("nothing in hand to place")]
+    NothingInHand,
+}
+
+/// Why a text is not a FEN placement.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error, Serialize, Deserialize)]
+#[serde(tag = "error", rename_all = "snake_case")]
+pub enum PlacementError {
+    /// Not ten ranks.
+    #[error("{found} ranks; a placement has 10")]
+    Ranks {
+        /// How many.
+        found: usize,
+    },
+    /// A letter that is no piece.
+    #[error("bad piece letter {letter:?}")]
+    Letter {
+        /// The letter.
+        letter: char,
+    },
+    /// A rank of more or fewer than nine files.
+    #[error("rank {rank} has {files} files; a rank has 9")]
+    Files {
+        /// The rank (0..10 from red's side).
+        rank: u8,
+        /// How many files it has.
+        files: u8,
+    },
+}
 
 /// A board's pieces and the pieces lifted from it and not yet placed.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -38,13 +82,13 @@ impl Board {
         }
     }
 
-    /// Reads a FEN placement (the board part; anything after a space is ignored) and a hand
-    /// written as `C@h2` entries.
-    pub(crate) fn parse(placement: &str, hand: &[String]) -> Result<Board, String> {
+    /// Reads a FEN placement (the board part; anything after a space is ignored) and the
+    /// pieces in hand.
+    pub(crate) fn parse(placement: &str, hand: &[InHand]) -> Result<Board, PlacementError> {
         let board_part = placement.split_whitespace().next().unwrap_or("");
         let rows: Vec<&str> = board_part.split('/').collect();
         if rows.len() != 10 {
-            return Err(format!("{} ranks; a placement has 10", rows.len()));
+            return Err(PlacementError::Ranks { found: rows.len() });
         }
         let mut squares = [None; 90];
         for (i, row) in rows.iter().enumerate() {
@@ -52,32 +96,25 @@ impl Board {
             let mut file = 0u8;
             for c in row.chars() {
                 if let Some(n) = c.to_digit(10) {
-                    file += n as u8;
+                    file = file.saturating_add(n as u8);
                 } else {
-                    let piece = Piece::from_fen_char(c).ok_or(format!("bad piece letter {c:?}"))?;
-                    let p = Point::new(file, rank).ok_or(format!("rank {rank} is too long"))?;
+                    let piece =
+                        Piece::from_fen_char(c).ok_or(PlacementError::Letter { letter: c })?;
+                    let p = Point::new(file, rank).ok_or(PlacementError::Files {
+                        rank,
+                        files: file + 1,
+                    })?;
                     squares[p.index()] = Some(piece);
                     file += 1;
                 }
             }
             if file != 9 {
-                return Err(format!("rank {rank} has {file} files; a rank has 9"));
+                return Err(PlacementError::Files { rank, files: file });
             }
-        }
-        let mut held = Vec::new();
-        for h in hand {
-            let (c, p) = h.split_once('@').ok_or(format!("bad hand entry {h:?}"))?;
-            let piece = c
-                .chars()
-                .next()
-                .and_then(Piece::from_fen_char)
-                .ok_or(format!("bad hand entry {h:?}"))?;
-            let point: Point = p.parse().map_err(|e| format!("{e}"))?;
-            held.push((point, piece));
         }
         Ok(Board {
             squares,
-            hand: held,
+            hand: hand.iter().map(|h| (h.from, h.piece)).collect(),
         })
     }
 
@@ -88,19 +125,19 @@ impl Board {
         setup.placement()
     }
 
-    /// The hand as `C@h2` entries.
-    pub(crate) fn hand(&self) -> Vec<String> {
+    /// The pieces in hand, in lifting order.
+    pub(crate) fn hand(&self) -> Vec<InHand> {
         self.hand
             .iter()
-            .map(|(p, piece)| format!("{}@{p}", piece.fen_char()))
+            .map(|&(from, piece)| InHand { piece, from })
             .collect()
     }
 
     /// Lifts the piece on `p`.
-    pub(crate) fn lift(&mut self, p: Point) -> Result<Piece, String> {
+    pub(crate) fn lift(&mut self, p: Point) -> Result<Piece, BoardError> {
         let piece = self.squares[p.index()]
             .take()
-            .ok_or(format!("no piece on {p}"))?;
+            .ok_or(BoardError::NoPiece { point: p })?;
         self.hand.push((p, piece));
         Ok(piece)
     }
@@ -108,13 +145,13 @@ impl Board {
     /// Places a lifted piece on `p`: the last one lifted from another point (a piece lifted
     /// from `p` itself is the captured one), else the last lifted. Whatever stood on `p` is
     /// captured; other pieces in hand (captured pieces) leave the board.
-    pub(crate) fn place(&mut self, p: Point) -> Result<(), String> {
+    pub(crate) fn place(&mut self, p: Point) -> Result<(), BoardError> {
         let i = self
             .hand
             .iter()
             .rposition(|(from, _)| *from != p)
             .or(self.hand.len().checked_sub(1))
-            .ok_or("nothing in hand to place")?;
+            .ok_or(BoardError::NothingInHand)?;
         let (_, piece) = self.hand.remove(i);
         self.squares[p.index()] = Some(piece);
         self.hand.clear();
@@ -122,10 +159,10 @@ impl Board {
     }
 
     /// Plays a move as a board does: whatever is on `from` goes to `to`.
-    pub(crate) fn play(&mut self, mv: Move) -> Result<(), String> {
+    pub(crate) fn play(&mut self, mv: Move) -> Result<(), BoardError> {
         let piece = self.squares[mv.from.index()]
             .take()
-            .ok_or(format!("no piece on {}", mv.from))?;
+            .ok_or(BoardError::NoPiece { point: mv.from })?;
         self.squares[mv.to.index()] = Some(piece);
         Ok(())
     }
@@ -177,7 +214,13 @@ mod tests {
         assert_eq!(b.diff(&pos), Diff::Same);
         b.lift("h2".parse().unwrap()).unwrap();
         assert_eq!(b.diff(&pos), Diff::InHand);
-        assert_eq!(b.hand(), vec!["C@h2".to_string()]);
+        assert_eq!(
+            b.hand(),
+            vec![InHand {
+                piece: "C".parse().unwrap(),
+                from: "h2".parse().unwrap()
+            }]
+        );
         b.place("e2".parse().unwrap()).unwrap();
         assert_eq!(b.diff(&pos), Diff::Move("h2e2".parse().unwrap()));
         b.play("e2e6".parse().unwrap()).unwrap();

@@ -2,24 +2,22 @@
 //! place), who may operate which board, the touch of 31(1) in games without announcements,
 //! the completion of a check-(a) correction, and the divergences shown to the referee.
 
-use baoqi_rules::{Move, Point};
-
 use crate::board::{Board, Diff};
 use crate::command::{Millis, Seat};
 use crate::config::BoardId;
 use crate::event::{Event, RefereeCall};
-use crate::rejection::Rejection;
+use crate::reasons::BoardStep;
+use crate::rejection::{Act, Rejection};
 use crate::state::Match;
 use crate::turn::BoardMove;
 
 impl Match {
-    /// A board step: `kind` 0 a whole move, 1 a lift, 2 a place.
+    /// A board step: a whole move, a lift or a place.
     pub(crate) fn board_step(
         &mut self,
         seat: Seat,
         board: Option<BoardId>,
-        text: &str,
-        kind: u8,
+        step: BoardStep,
         now: Millis,
         out: &mut Vec<Event>,
     ) -> Result<(), Rejection> {
@@ -30,46 +28,35 @@ impl Match {
         let single = (self.core.boards.len() == 1)
             .then(|| self.core.boards.keys().next().copied())
             .flatten();
-        let id = board.or(own).or(single).ok_or(Rejection::NoSuchBoard {
-            board: "none given".into(),
-        })?;
+        let id = board
+            .or(own)
+            .or(single)
+            .ok_or(Rejection::NoSuchBoard { board: None })?;
         let mut b = self
             .core
             .boards
             .get(&id)
             .cloned()
-            .ok_or(Rejection::NoSuchBoard {
-                board: format!("{id:?}"),
-            })?;
+            .ok_or(Rejection::NoSuchBoard { board: Some(id) })?;
         if !seat.is_proxy() && seat != Seat::Referee && own != Some(id) {
             return Err(Rejection::NotAllowed {
                 seat,
-                what: "operate the other side's board (7.4(2)(g)(i))".into(),
+                act: Act::OperateOtherBoard,
             });
         }
-        let bad = |why: String| Rejection::BadInput {
-            text: text.to_string(),
-            why,
-        };
-        let step_err = |why: String| Rejection::BoardStep { why };
+        let refused = |why| Rejection::BoardStep { why };
         let mut lifted = None;
-        let step = match kind {
-            0 => {
-                let mv: Move = text.parse().map_err(|e| bad(format!("{e}")))?;
-                b.play(mv).map_err(step_err)?;
-                mv.to_string()
+        match step {
+            BoardStep::Move { mv } => b.play(mv).map_err(refused)?,
+            BoardStep::Lift { point } => lifted = Some((point, b.lift(point).map_err(refused)?)),
+            BoardStep::Place { point } => b.place(point).map_err(refused)?,
+            BoardStep::Corrected => {
+                return Err(Rejection::NotAllowed {
+                    seat,
+                    act: Act::Referee,
+                });
             }
-            1 => {
-                let p: Point = text.parse().map_err(|e| bad(format!("{e}")))?;
-                lifted = Some((p, b.lift(p).map_err(step_err)?));
-                format!("lift {p}")
-            }
-            _ => {
-                let p: Point = text.parse().map_err(|e| bad(format!("{e}")))?;
-                b.place(p).map_err(step_err)?;
-                format!("place {p}")
-            }
-        };
+        }
         self.emit(
             out,
             Event::Board {
@@ -94,9 +81,9 @@ impl Match {
             self.emit(
                 out,
                 Event::Touched {
-                    side: side.into(),
-                    point: p.to_string(),
-                    piece: piece.chinese().to_string(),
+                    side,
+                    point: p,
+                    kind: piece.kind,
                     can_move,
                 },
             );
@@ -145,22 +132,20 @@ impl Match {
             let open = self.core.diverging.contains(&id);
             if !ok && !open {
                 let pos = self.game.position();
-                let points: Vec<String> =
-                    b.differences(pos).iter().map(ToString::to_string).collect();
                 self.emit(
                     out,
                     Event::BoardDiverges {
                         board: id,
                         expected: Board::of(pos).placement(),
                         found: b.placement(),
-                        points: points.clone(),
+                        points: b.differences(pos),
                     },
                 );
                 self.emit(
                     out,
                     Event::RefereeNeeded {
                         call: RefereeCall::BoardDivergence,
-                        text: format!("{}與棋局不同：{}", id.chinese(), points.join(" ")),
+                        side: None,
                     },
                 );
             } else if ok && open {

@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 
 use baoqi_rules::Color;
 
-use crate::command::{Millis, Side};
+use crate::command::Millis;
 use crate::config::{ClockMode, TimeControl};
 use crate::event::{ClockView, SideTime};
 
@@ -33,7 +33,7 @@ fn counting_from(c: &ClockView) -> Millis {
 /// A side's time left at `now` (never negative).
 pub(crate) fn remaining(c: &ClockView, side: Color, now: Millis) -> u64 {
     let v = stored(c, side);
-    if c.running == Some(side.into()) {
+    if c.running == Some(side) {
         v.saturating_sub(now.since(counting_from(c)))
     } else {
         v
@@ -42,7 +42,7 @@ pub(crate) fn remaining(c: &ClockView, side: Color, now: Millis) -> u64 {
 
 /// The instant the running side's time reaches `level` (when above it now), else `None`.
 pub(crate) fn instant_of(c: &ClockView, level: u64) -> Option<(Color, Millis)> {
-    let side: Color = c.running?.into();
+    let side: Color = c.running?;
     let v = stored(c, side);
     (v > level).then(|| (side, counting_from(c).plus(v - level)))
 }
@@ -50,7 +50,7 @@ pub(crate) fn instant_of(c: &ClockView, level: u64) -> Option<(Color, Millis)> {
 /// Both times at `now`, `first` first.
 pub(crate) fn times(c: &ClockView, first: Color, now: Millis) -> [SideTime; 2] {
     [first, first.other()].map(|s| SideTime {
-        side: s.into(),
+        side: s,
         ms: remaining(c, s, now),
     })
 }
@@ -69,7 +69,7 @@ pub(crate) fn stopped(c: &ClockView, now: Millis) -> ClockView {
 /// `side`'s clock starts running at `now` (the start, a resume), without a delay.
 pub(crate) fn run(c: &ClockView, side: Color, now: Millis) -> ClockView {
     let mut next = stopped(c, now);
-    next.running = Some(side.into());
+    next.running = Some(side);
     next
 }
 
@@ -95,7 +95,7 @@ pub(crate) fn press(
         }
         ClockMode::Plain | ClockMode::Delay => {}
     }
-    out.running = Some(Side::from(mover.other()));
+    out.running = Some(mover.other());
     if next.mode == ClockMode::Delay && next.extra_ms > 0 {
         out.delay_until = Some(now.plus(next.extra_ms));
     }
@@ -111,15 +111,6 @@ pub(crate) fn initial(red: &TimeControl, black: &TimeControl, now: Millis) -> Cl
         since: now,
         delay_until: None,
     }
-}
-
-/// Both times in words, in the order given: `紅方尚餘15分鐘，黑方尚餘20分3秒`.
-pub(crate) fn report(times: &[SideTime; 2]) -> String {
-    times
-        .iter()
-        .map(|t| format!("{}方尚餘{}", Color::from(t.side).chinese(), words(t.ms)))
-        .collect::<Vec<_>>()
-        .join("，")
 }
 
 /// Time in words for a report: `十五分鐘`, `三十秒`, `四分五十九秒`.
@@ -144,6 +135,7 @@ pub(crate) fn words(ms: u64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::command::Side;
 
     fn tc(mode: ClockMode, extra_ms: u64) -> TimeControl {
         TimeControl {

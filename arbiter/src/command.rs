@@ -2,10 +2,12 @@
 
 use std::fmt;
 
-use baoqi_rules::Color;
+use baoqi_rules::{Move, Point, WarningKind};
 use serde::{Deserialize, Serialize};
 
+use crate::article::Article;
 use crate::config::BoardId;
+use crate::reasons::PauseReason;
 
 /// Milliseconds on a monotonic timeline chosen by the caller (e.g. since the server started
 /// the match). No clock is ever read inside the arbiter, so commands can be stored and
@@ -35,33 +37,8 @@ impl fmt::Display for Millis {
     }
 }
 
-/// A side, serialisable (`"red"` / `"black"`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Side {
-    /// 紅方.
-    Red,
-    /// 黑方.
-    Black,
-}
-
-impl From<Color> for Side {
-    fn from(c: Color) -> Side {
-        match c {
-            Color::Red => Side::Red,
-            Color::Black => Side::Black,
-        }
-    }
-}
-
-impl From<Side> for Color {
-    fn from(s: Side) -> Color {
-        match s {
-            Side::Red => Color::Red,
-            Side::Black => Color::Black,
-        }
-    }
-}
+/// A side: the rules' [`baoqi_rules::Color`], JSON `"red"` / `"black"`.
+pub use baoqi_rules::Color as Side;
 
 /// Who sends a command. The server authenticates the seat; the arbiter checks that the seat
 /// may do what it asks.
@@ -82,10 +59,10 @@ pub enum Seat {
 
 impl Seat {
     /// The side a player or proxy seat belongs to; `None` for the referee.
-    pub const fn side(self) -> Option<Color> {
+    pub const fn side(self) -> Option<Side> {
         match self {
-            Seat::Red | Seat::RedProxy => Some(Color::Red),
-            Seat::Black | Seat::BlackProxy => Some(Color::Black),
+            Seat::Red | Seat::RedProxy => Some(Side::Red),
+            Seat::Black | Seat::BlackProxy => Some(Side::Black),
             Seat::Referee => None,
         }
     }
@@ -96,10 +73,10 @@ impl Seat {
     }
 
     /// The player seat of a side.
-    pub const fn player(color: Color) -> Seat {
-        match color {
-            Color::Red => Seat::Red,
-            Color::Black => Seat::Black,
+    pub const fn player(side: Side) -> Seat {
+        match side {
+            Side::Red => Seat::Red,
+            Side::Black => Seat::Black,
         }
     }
 }
@@ -151,10 +128,10 @@ pub enum Adjudication {
         /// Both sides lose (雙負, 70(5)).
         #[serde(default)]
         both_lose: bool,
-        /// Why, in words.
+        /// Why, in the referee's words.
         reason: String,
         /// The article, e.g. `70(1)`.
-        article: String,
+        article: Article,
     },
 }
 
@@ -187,24 +164,24 @@ pub enum Command {
         /// The board; default the seat's own.
         #[serde(default)]
         board: Option<BoardId>,
-        /// The move in ICCS.
-        mv: String,
+        /// The move.
+        mv: Move,
     },
     /// A piece lifted from a point of a board.
     Lift {
         /// The board; default the seat's own.
         #[serde(default)]
         board: Option<BoardId>,
-        /// The point in ICCS (`h2`).
-        point: String,
+        /// The point (`h2`).
+        point: Point,
     },
     /// The lifted piece placed on a point (capturing what stood there).
     Place {
         /// The board; default the seat's own.
         #[serde(default)]
         board: Option<BoardId>,
-        /// The point in ICCS.
-        point: String,
+        /// The point.
+        point: Point,
     },
     /// A clock press (按鐘).
     PressClock,
@@ -230,10 +207,10 @@ pub enum Command {
     ExchangeCards,
     /// Referee: confirms the pending board correction of check (a) as done.
     ConfirmCheck,
-    /// Referee: overrides the pending check and rules that `mv` (ICCS, legal) is played.
+    /// Referee: overrides the pending check and rules that `mv` (legal) is played.
     OverrideCheck {
         /// The move that stands.
-        mv: String,
+        mv: Move,
     },
     /// Referee: corrects a board to a placement (FEN board part) (7.4(2)(g)(iv)).
     CorrectBoard {
@@ -259,12 +236,17 @@ pub enum Command {
         /// Which record.
         kind: ViolationKind,
     },
-    /// Referee: gives a warning (a 61 repetition warning, or 口頭警告 128(1)(a)).
+    /// Referee: gives a warning: a due 61 repetition warning (121(2)), or 口頭警告 in the
+    /// referee's words (128(1)(a)).
     IssueWarning {
         /// The side warned; `None` for both.
         #[serde(default)]
         side: Option<Side>,
-        /// The words of the warning.
+        /// The 61 warning given, when it is one (its words are those of 第61條).
+        #[serde(default)]
+        repetition: Option<WarningKind>,
+        /// The referee's words (may be empty for a 61 warning).
+        #[serde(default)]
         text: String,
     },
     /// Referee: ends the game by adjudication.
@@ -279,12 +261,17 @@ pub enum Command {
         #[serde(default)]
         note: String,
     },
-    /// Referee: pauses the game (103); the side to move must then seal a move.
-    Pause,
+    /// Pauses the game. By the referee, an adjournment (103): the side to move must then
+    /// seal a move. By the server after a restart: both clocks stop, no seal is owed.
+    Pause {
+        /// Why (default: an adjournment).
+        #[serde(default)]
+        reason: PauseReason,
+    },
     /// The 續着方 (or the referee writing for him) seals the 繼續着法 (103(1)(a)-(b)).
     SealMove {
-        /// The sealed move, ICCS; must be legal.
-        mv: String,
+        /// The sealed move; must be legal.
+        mv: Move,
     },
     /// Referee: resumes the game (104(a)).
     Resume,
@@ -319,15 +306,15 @@ mod tests {
             Command::Signal,
             Command::BoardMove {
                 board: Some(BoardId::Vi),
-                mv: "h2e2".into(),
+                mv: "h2e2".parse().unwrap(),
             },
             Command::Lift {
                 board: None,
-                point: "h2".into(),
+                point: "h2".parse().unwrap(),
             },
             Command::Place {
                 board: Some(BoardId::Regular),
-                point: "e2".into(),
+                point: "e2".parse().unwrap(),
             },
             Command::PressClock,
             Command::QueryTime,
@@ -339,7 +326,9 @@ mod tests {
             Command::ReturnCard,
             Command::ExchangeCards,
             Command::ConfirmCheck,
-            Command::OverrideCheck { mv: "h2e2".into() },
+            Command::OverrideCheck {
+                mv: "h2e2".parse().unwrap(),
+            },
             Command::CorrectBoard {
                 board: BoardId::Vi,
                 placement: "9/9/9/9/9/9/9/9/9/9".into(),
@@ -355,7 +344,13 @@ mod tests {
             },
             Command::IssueWarning {
                 side: None,
+                repetition: None,
                 text: "警告".into(),
+            },
+            Command::IssueWarning {
+                side: Some(Side::Red),
+                repetition: Some(WarningKind::Ordinary),
+                text: String::new(),
             },
             Command::Adjudicate {
                 ruling: Adjudication::OfficialDraw,
@@ -365,14 +360,21 @@ mod tests {
                     winner: Some(Side::Red),
                     both_lose: false,
                     reason: "強制認負".into(),
-                    article: "70(1)".into(),
+                    article: Article::of("70(1)"),
                 },
             },
             Command::VerifyResult {
                 note: String::new(),
             },
-            Command::Pause,
-            Command::SealMove { mv: "h2e2".into() },
+            Command::Pause {
+                reason: PauseReason::Adjournment,
+            },
+            Command::Pause {
+                reason: PauseReason::ServerRestart,
+            },
+            Command::SealMove {
+                mv: "h2e2".parse().unwrap(),
+            },
             Command::Resume,
         ];
         for command in all {

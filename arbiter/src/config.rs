@@ -450,19 +450,28 @@ impl MatchConfig {
         }
     }
 
-    /// The alert thresholds watched on `side`'s clock, largest first, with a label
-    /// (`half` for half time, 6.6(2)(a)).
-    pub fn alert_thresholds(&self, side: baoqi_rules::Color) -> Vec<(u64, &'static str)> {
+    /// The alert thresholds watched on `side`'s clock, largest first, each fixed or half
+    /// time (6.6(2)(a)).
+    pub fn alert_thresholds(
+        &self,
+        side: baoqi_rules::Color,
+    ) -> Vec<(u64, crate::reasons::Threshold)> {
+        use crate::reasons::Threshold;
         let (list, half, vi_only) = self.alert_plan();
         let s = self.side(side);
         if vi_only && !s.is_vi() {
             return Vec::new();
         }
-        let mut v: Vec<(u64, &'static str)> = list.into_iter().map(|t| (t, "")).collect();
+        let mut v: Vec<(u64, Threshold)> =
+            list.into_iter().map(|t| (t, Threshold::Fixed)).collect();
         if half {
-            v.push((self.time.for_side(s).base_ms / 2, "half"));
+            v.push((self.time.for_side(s).base_ms / 2, Threshold::Half));
         }
-        v.sort_by(|a, b| b.0.cmp(&a.0).then(b.1.cmp(a.1)));
+        // Largest first; at equal times the half-time alert is the one kept.
+        v.sort_by(|a, b| {
+            b.0.cmp(&a.0)
+                .then((b.1 == Threshold::Half).cmp(&(a.1 == Threshold::Half)))
+        });
         v.dedup_by_key(|x| x.0);
         v.retain(|x| x.0 > 0);
         v

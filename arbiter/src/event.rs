@@ -1,13 +1,24 @@
-//! [`Event`]: what happened, the single source of truth. Clients render and speak events
-//! without re-deriving rules; [`crate::Match::from_events`] rebuilds the match from them.
+//! [`Event`]: what happened, the single source of truth, typed end to end: moves are
+//! [`Move`]s, points [`Point`]s, words [`Word`]s, articles [`Article`]s, reasons enums
+//! ([`crate::EndCause`], [`crate::ViolationReason`], …). Clients render and speak events in
+//! their reader's language without re-deriving rules or reading text back;
+//! [`crate::Match::from_events`] rebuilds the match from them.
 
+use baoqi_grammar::{Unspeakable, Word};
+use baoqi_rules::{Kind, Move, Point, WarningKind};
 use serde::{Deserialize, Serialize};
 
+use crate::article::Article;
 use crate::command::{Card, Millis, Seat, Side, ViolationKind};
 use crate::config::BoardId;
+use crate::reasons::{
+    Announcement, BoardStep, CardMove, CheckFinding, Decline, EndCause, PauseReason, Removal,
+    Threshold, ViolationReason,
+};
+use crate::view::InHand;
 pub use crate::vocab::{
     Audience, CheckOutcome, ClockView, MoveView, Outcome, RefereeCall, ReportReason, SideTime,
-    Speaker, Spoken,
+    Speaker,
 };
 
 /// Everything that happens in a match. Serialised with a `type` field in snake case.
@@ -41,35 +52,31 @@ pub enum Event {
         by: Speaker,
         /// When.
         at: Millis,
-        /// The text given.
+        /// The text as given (a key, a character, a typed form).
         text: String,
-        /// The word as the side writes it, shown and spoken in Cantonese (`None` when the
-        /// text is no word of the notation).
-        word: Option<Spoken>,
-        /// The same word spoken in Mandarin.
-        #[serde(default)]
-        cmn: Option<Spoken>,
+        /// The word it is (`None` when the text is no word of the notation).
+        word: Option<Word>,
         /// The attempt (0, 1, …; a new one after an impossible prefix).
         attempt: usize,
         /// Its place 0..4 in the attempt.
         slot: usize,
         /// Whether the words so far can still be a move.
         possible: bool,
-        /// Why not (empty when possible).
-        why: String,
+        /// Why not, when not.
+        why: Option<Unspeakable>,
         /// How many four-word designations remain.
         completions: usize,
         /// The words that may come next.
-        next: Vec<String>,
+        next: Vec<Word>,
     },
     /// The first two words touched a piece (頭兩字摸子走子), or a board lift did (31).
     Touched {
         /// Whose piece.
         side: Side,
-        /// Where (ICCS).
-        point: String,
-        /// The piece, e.g. `炮`.
-        piece: String,
+        /// Where.
+        point: Point,
+        /// Which kind of piece.
+        kind: Kind,
         /// Whether it has a legal move (if not, the touch binds nothing, 31(1), 45).
         can_move: bool,
     },
@@ -77,10 +84,10 @@ pub enum Event {
     Impossible {
         /// Whose announcement.
         side: Side,
-        /// The words of the failed attempt.
-        words: String,
+        /// The words of the failed attempt that were words.
+        words: Vec<Word>,
         /// Why.
-        why: String,
+        why: Unspeakable,
     },
     /// Four words complete and binding (後兩字落子無悔).
     Announced {
@@ -88,14 +95,9 @@ pub enum Event {
         side: Side,
         /// Who spoke.
         by: Speaker,
-        /// The four words.
-        words: String,
-        /// The move, when legal (ICCS).
-        mv: Option<String>,
-        /// Why it is illegal, when it is.
-        illegal: Option<String>,
-        /// The point of the announced piece (ICCS).
-        point: Option<String>,
+        /// The announcement.
+        #[serde(flatten)]
+        announcement: Announcement,
     },
     /// A repeat word (mirroring or after the referee).
     Repeated {
@@ -103,8 +105,10 @@ pub enum Event {
         side: Side,
         /// When.
         at: Millis,
-        /// The text.
+        /// The text as given (empty for a card UI's confirmation).
         text: String,
+        /// The word it is, if any.
+        word: Option<Word>,
         /// Whether the repeat is now complete and right.
         done: bool,
         /// Whether the word differs from what is to be repeated (the repeat restarts).
@@ -115,14 +119,14 @@ pub enum Event {
         /// Who must repeat.
         side: Side,
         /// The words to repeat.
-        words: String,
+        words: [Word; 4],
+        /// Whose move the words are: the opponent's when mirroring, else the side's own.
+        mover: Side,
         /// The article.
-        article: String,
+        article: Article,
         /// Whether the words are the opponent's move, repeated to mirror it on the side's own
         /// board (7.4(2)(g)(ii)); else they are the referee's announcement of the side's own
-        /// move (6.3(7), 7.4(2)(c)). Absent in logs written before the field (read as `false`;
-        /// the arbiter's own fold tells the two apart from the turn).
-        #[serde(default)]
+        /// move (6.3(7), 7.4(2)(c)).
         mirror: bool,
     },
     /// A deaf player signalled that the move is made (7.4(2)(d)).
@@ -136,12 +140,12 @@ pub enum Event {
         board: BoardId,
         /// Who operated it.
         by: Seat,
-        /// The step in words (`h2e2`, `lift h2`, `place e2`, `corrected`).
-        step: String,
+        /// The step.
+        step: BoardStep,
         /// The placement (FEN board part).
         placement: String,
-        /// Pieces in hand (lifted, not placed), FEN letters with their points.
-        hand: Vec<String>,
+        /// Pieces in hand (lifted, not placed).
+        hand: Vec<InHand>,
     },
     /// A board differs from the game (SPEC §8); open until [`Event::BoardAgrees`].
     BoardDiverges {
@@ -151,8 +155,8 @@ pub enum Event {
         expected: String,
         /// The board's.
         found: String,
-        /// Points that differ, ICCS.
-        points: Vec<String>,
+        /// Points that differ.
+        points: Vec<Point>,
     },
     /// A diverging board agrees with the game again.
     BoardAgrees {
@@ -174,14 +178,11 @@ pub enum Event {
         side: Side,
         /// The outcome.
         outcome: CheckOutcome,
-        /// The announced words, if any.
-        announced: Option<String>,
-        /// The board move, ICCS, if any.
-        board_move: Option<String>,
-        /// What follows, in words.
-        consequence: String,
-        /// The article.
-        article: String,
+        /// What was compared.
+        #[serde(flatten)]
+        finding: CheckFinding,
+        /// The articles the outcome follows.
+        articles: Vec<Article>,
     },
     /// A violation recorded, with the tally (126–127).
     Violation {
@@ -189,19 +190,20 @@ pub enum Event {
         side: Side,
         /// Which record.
         kind: ViolationKind,
-        /// Whether it counted (several technical fouls in one turn count once, 126(2)-(3)).
+        /// Whether it counted (several technical fouls in one turn count once, 126(2); a
+        /// technical foul absorbs the clock-press violations of its turn, 126(3)).
         counted: bool,
         /// The tally after it.
         count: u32,
         /// The limit (0: none).
         limit: u32,
         /// Why.
-        reason: String,
-        /// The article.
-        article: String,
+        #[serde(flatten)]
+        reason: ViolationReason,
+        /// The articles.
+        articles: Vec<Article>,
     },
-    /// A violation taken off the tally: absorbed by a technical foul of the same turn
-    /// (126(3)) or rescinded by the referee.
+    /// A violation taken off the tally.
     ViolationRemoved {
         /// The side.
         side: Side,
@@ -210,7 +212,7 @@ pub enum Event {
         /// The tally after it.
         count: u32,
         /// Why.
-        reason: String,
+        why: Removal,
     },
     /// A move is on the game record.
     Moved {
@@ -220,7 +222,7 @@ pub enum Event {
         ply: usize,
         /// When.
         at: Millis,
-        /// The move in every notation.
+        /// The move.
         mv: MoveView,
         /// The position after it (FEN).
         fen: String,
@@ -233,22 +235,26 @@ pub enum Event {
     RestoreRequired {
         /// The mover.
         side: Side,
-        /// The move to take back, ICCS.
-        mv: Option<String>,
+        /// The move to take back.
+        mv: Option<Move>,
     },
     /// The board must be corrected to the announcement on the mover's time (check (a)).
     CorrectionRequired {
         /// The mover.
         side: Side,
-        /// The announced move, ICCS.
-        mv: String,
+        /// The announced move, which the board must show.
+        mv: Move,
+        /// The words announced.
+        words: [Word; 4],
     },
     /// The mover must announce the move again (check (b)).
     ReannounceRequired {
         /// The mover.
         side: Side,
-        /// The move that stands, in every notation.
-        mv: String,
+        /// The move that stands.
+        mv: Move,
+        /// Its words, which are to be announced.
+        words: [Word; 4],
     },
     /// A time alert (6.6, 7.7): the triggering side's time first.
     TimeAlert {
@@ -256,14 +262,12 @@ pub enum Event {
         side: Side,
         /// The threshold, ms.
         threshold_ms: u64,
-        /// `half` for half time, else empty.
-        label: String,
+        /// A fixed threshold or half time.
+        threshold: Threshold,
         /// The true instant of the crossing.
         at: Millis,
         /// The triggering side's time, then the other's.
         times: [SideTime; 2],
-        /// The words to say, e.g. `紅方尚餘15分鐘，黑方尚餘20分3秒`.
-        text: String,
         /// Who hears it.
         audience: Audience,
     },
@@ -277,8 +281,6 @@ pub enum Event {
         at: Millis,
         /// The two times, the first to be said first.
         times: [SideTime; 2],
-        /// The words to say.
-        text: String,
     },
     /// A draw offer made (69(2)(b)); valid once the offering turn ends.
     DrawOffered {
@@ -296,8 +298,8 @@ pub enum Event {
     DrawDeclined {
         /// The declining side.
         side: Side,
-        /// How: `declined`, `card returned`, `touched a piece` (69(2)(d)).
-        how: String,
+        /// How.
+        how: Decline,
     },
     /// A card handed, returned or exchanged (7.1(2)); shown to the deaf player, spoken to a VI one.
     CardMoved {
@@ -307,49 +309,52 @@ pub enum Event {
         card: Card,
         /// Now in the hand of.
         holder: Side,
-        /// `handed`, `returned` or `exchanged`.
-        how: String,
+        /// How.
+        how: CardMove,
     },
-    /// A repetition warning of 第61條 (or 62) with its exact words.
+    /// A repetition warning of 第61條 (or 62) is due: the referee gives it (121(2)).
     RepetitionWarning {
         /// The ply of the 警誡盤面.
         ply: usize,
+        /// Which warning (its words are those of 第61條).
+        warning: WarningKind,
         /// `61(1)`, `61(2)`, `61(3)` or `62`.
-        article: String,
-        /// The words, e.g. `紅方長將，紅方不變作負`.
-        text: String,
+        article: Article,
         /// The sides warned.
         warned: Vec<Side>,
     },
-    /// The referee gave a warning.
+    /// The referee gave a warning: a due 61 warning, or a warning in the referee's words
+    /// (口頭警告, 128(1)(a)).
     WarningIssued {
         /// The side warned (`None`: both).
         side: Option<Side>,
-        /// The words.
+        /// The 61 warning given, when it is one.
+        repetition: Option<WarningKind>,
+        /// The referee's words (empty when the warning is a 61 warning said as written).
         text: String,
     },
     /// The referee is needed.
     RefereeNeeded {
         /// Why.
         call: RefereeCall,
-        /// In words.
-        text: String,
+        /// The side concerned, if one.
+        side: Option<Side>,
     },
-    /// The game was paused (103).
+    /// The game was paused.
     Paused {
         /// When.
         at: Millis,
-        /// The 續着方.
+        /// The side to move (the 續着方 of an adjournment).
         side: Side,
+        /// Why: an adjournment (103) or a server restart.
+        reason: PauseReason,
     },
-    /// The sealed move (續着記錄), referee only (103(1)(b)).
+    /// The sealed move (續着記錄), for the referee only (103(1)(b)).
     Sealed {
         /// The 續着方.
         side: Side,
-        /// The move, ICCS.
-        mv: String,
-        /// Audience: always the referee.
-        audience: Audience,
+        /// The move.
+        mv: Move,
     },
     /// The game resumed (104).
     Resumed {
@@ -360,12 +365,11 @@ pub enum Event {
     GameOver {
         /// The result.
         outcome: Outcome,
-        /// `1-0`, `0-1`, `1/2-1/2`, `0-0`.
-        result: String,
-        /// Why, in words.
-        reason: String,
-        /// The article.
-        article: String,
+        /// Why.
+        #[serde(flatten)]
+        cause: EndCause,
+        /// The articles.
+        articles: Vec<Article>,
         /// When.
         at: Millis,
     },
@@ -379,10 +383,12 @@ pub enum Event {
 }
 
 impl Event {
-    /// Who the event is for.
+    /// Who the event is for: a function of the event alone, so that it holds for a stored
+    /// event too. The sealed move is for the referee only (103(1)(b)).
     pub fn audience(&self) -> Audience {
         match self {
-            Event::TimeAlert { audience, .. } | Event::Sealed { audience, .. } => *audience,
+            Event::TimeAlert { audience, .. } => *audience,
+            Event::Sealed { .. } => Audience::Referee,
             _ => Audience::All,
         }
     }

@@ -1,16 +1,15 @@
 //! [`Match::fold`], the only place that changes a match: every change is an [`Event`], so
 //! folding the event log rebuilds the match exactly. Split by the part of the state touched.
 
-use baoqi_grammar::{Announcer, Mode, Word, parse_words};
-use baoqi_rules::{Color, Move, Point};
+use baoqi_grammar::{Announcer, Designation, Mode};
+use baoqi_rules::Color;
 
 use crate::board::Board;
 use crate::command::ViolationKind;
 use crate::event::{Event, Speaker};
-use crate::state::{
-    Bound, CheckNote, DueWarning, Match, RepeatDue, Turn, card_index, kind_index, material,
-};
-use crate::view::{LoggedWord, Phase, ResultView, SheetMove};
+use crate::reasons::EndCause;
+use crate::state::{Bound, CheckNote, DueWarning, Match, RepeatDue, Turn, material};
+use crate::view::{LoggedWord, OfferView, Phase, ResultView, SheetMove};
 
 impl Match {
     /// Applies one event to the state. Events come from [`Match::apply`] (which folds each as
@@ -53,38 +52,40 @@ impl Match {
                 }
             }
             Event::Turn { side, ply } => {
-                let side: Color = (*side).into();
-                let start = crate::clock::stored(&c.clock, side);
-                c.turn = Turn::new(side, *ply, self.game.position(), start);
+                let start = crate::clock::stored(&c.clock, *side);
+                c.turn = Turn::new(*side, *ply, self.game.position(), start);
             }
             Event::TimeAlert {
                 side, threshold_ms, ..
             } => {
-                c.alerted[Color::from(*side).index()].insert(*threshold_ms);
+                c.alerted[side.index()].insert(*threshold_ms);
             }
-            Event::Paused { .. } => {
+            Event::Paused { reason, .. } => {
                 c.phase = Phase::Paused;
+                c.paused = Some(*reason);
                 c.sealed = None;
             }
-            Event::Sealed { mv, .. } => c.sealed = mv.parse().ok(),
-            Event::Resumed { .. } => c.phase = Phase::Playing,
+            Event::Sealed { mv, .. } => c.sealed = Some(*mv),
+            Event::Resumed { .. } => {
+                c.phase = Phase::Playing;
+                c.paused = None;
+            }
             Event::GameOver {
                 outcome,
-                result,
-                reason,
-                article,
+                cause,
+                articles,
                 at,
             } => {
                 c.phase = Phase::Over;
+                c.paused = None;
                 c.offer = None;
                 c.result = Some(ResultView {
                     outcome: *outcome,
-                    result: result.clone(),
-                    reason: reason.clone(),
-                    article: article.clone(),
+                    cause: cause.clone(),
+                    articles: articles.clone(),
                     at: *at,
                 });
-                if article == "67" {
+                if *cause == EndCause::OfficialDraw {
                     let _ = self.game.official_draw();
                 }
             }
@@ -103,6 +104,7 @@ impl Match {
                 by,
                 at,
                 text,
+                word,
                 possible,
                 ..
             } => {
@@ -111,13 +113,14 @@ impl Match {
                     t.attempt.clear();
                 }
                 t.announcer.push_text(text);
-                t.attempt.push(text.clone());
+                t.attempt.extend(*word);
                 c.log.push(LoggedWord {
                     ply: t.ply,
                     side: *side,
                     by: *by,
                     at: *at,
                     text: text.clone(),
+                    word: *word,
                     possible: *possible,
                     repeat: false,
                 });
@@ -128,23 +131,17 @@ impl Match {
                 can_move,
                 ..
             } => {
-                if let (Ok(p), true) = (point.parse::<Point>(), Color::from(*side) == c.turn.side) {
-                    c.turn.touched = Some((p, *can_move));
+                if *side == c.turn.side {
+                    c.turn.touched = Some((*point, *can_move));
                 }
             }
             Event::Impossible { .. } => c.turn.attempt.clear(),
             Event::Announced {
-                by,
-                words,
-                mv,
-                point,
-                ..
+                by, announcement, ..
             } => {
                 c.turn.bound = Some(Bound {
-                    words: words.clone(),
+                    announcement: announcement.clone(),
                     by: *by,
-                    mv: mv.as_deref().and_then(|m| m.parse().ok()),
-                    point: point.as_deref().and_then(|p| p.parse().ok()),
                 });
             }
             Event::Signalled { .. } => c.turn.signalled = true,
@@ -181,27 +178,25 @@ impl Match {
                 clock_ms,
                 ..
             } => {
-                if let Ok(m) = mv.iccs.parse::<Move>() {
-                    let before = self.game.position().clone();
-                    if let Ok(review) = self.game.play(m) {
-                        self.last_review = Some(review);
-                        c.prev = Some(before);
-                        c.sheet.push(SheetMove {
-                            ply: *ply,
-                            side: *side,
-                            mv: mv.clone(),
-                            draw_offer: c.turn.offered,
-                            clock_ms: *clock_ms,
-                        });
-                        c.turn.bound = None;
-                        c.turn.correction = None;
-                        c.turn.restore = None;
-                    }
+                let before = self.game.position().clone();
+                if let Ok(review) = self.game.play(mv.iccs) {
+                    self.last_review = Some(review);
+                    c.prev = Some(before);
+                    c.sheet.push(SheetMove {
+                        ply: *ply,
+                        side: *side,
+                        mv: mv.clone(),
+                        draw_offer: c.turn.offered,
+                        clock_ms: *clock_ms,
+                    });
+                    c.turn.bound = None;
+                    c.turn.correction = None;
+                    c.turn.restore = None;
                 }
             }
             Event::RestoreRequired { mv, .. } => {
                 let t = &mut c.turn;
-                t.restore = mv.as_deref().and_then(|m| m.parse().ok());
+                t.restore = *mv;
                 t.bound = None;
                 t.touched = None;
                 t.attempt.clear();
@@ -209,11 +204,11 @@ impl Match {
                 t.announcer = Announcer::new(self.game.position(), Mode::Strict);
                 self.clear_restore();
             }
-            Event::CorrectionRequired { mv, .. } => c.turn.correction = mv.parse().ok(),
-            Event::ReannounceRequired { mv, .. } => {
+            Event::CorrectionRequired { mv, .. } => c.turn.correction = Some(*mv),
+            Event::ReannounceRequired { mv, words, .. } => {
                 if let Some(prev) = &c.prev {
                     let t = &mut c.turn;
-                    t.reannounce = mv.parse().ok();
+                    t.reannounce = Some((*mv, *words));
                     t.bound = None;
                     t.attempt.clear();
                     t.announcer = Announcer::new(prev, Mode::Strict);
@@ -235,9 +230,8 @@ impl Match {
                 count,
                 ..
             } => {
-                let side: Color = (*side).into();
-                c.tallies[side.index()][kind_index(*kind)] = *count;
-                if side == c.turn.side && *counted {
+                c.tallies.set(*side, *kind, *count);
+                if *side == c.turn.side && *counted {
                     match kind {
                         ViolationKind::Technical => c.turn.technical = true,
                         ViolationKind::Clock => c.turn.clock_violations += 1,
@@ -248,66 +242,62 @@ impl Match {
             Event::ViolationRemoved {
                 side, kind, count, ..
             } => {
-                let side: Color = (*side).into();
-                c.tallies[side.index()][kind_index(*kind)] = *count;
-                if side == c.turn.side && *kind == ViolationKind::Clock {
+                c.tallies.set(*side, *kind, *count);
+                if *side == c.turn.side && *kind == ViolationKind::Clock {
                     c.turn.clock_violations = c.turn.clock_violations.saturating_sub(1);
                 }
             }
             Event::DrawOffered { side, card } => {
-                c.offer = Some(((*side).into(), false, *card));
+                c.offer = Some(OfferView {
+                    side: *side,
+                    stands: false,
+                    card: *card,
+                });
                 c.turn.offered = true;
             }
             Event::DrawOfferStands { .. } => {
                 if let Some(o) = &mut c.offer {
-                    o.1 = true;
+                    o.stands = true;
                 }
             }
             Event::DrawDeclined { side, .. } => {
-                let decliner: Color = (*side).into();
                 c.offer = None;
-                c.offer_guard[decliner.other().index()] =
-                    Some(material(self.game.position(), decliner));
-                c.offer_guard[decliner.index()] = None;
+                c.offer_guard[side.other().index()] = Some(material(self.game.position(), *side));
+                c.offer_guard[side.index()] = None;
             }
             Event::CardMoved {
                 owner,
                 card,
                 holder,
                 ..
-            } => {
-                c.cards[Color::from(*owner).index()][card_index(*card)] = (*holder).into();
-            }
+            } => c.cards.give(*owner, *card, *holder),
             Event::RepetitionWarning {
                 ply,
+                warning,
                 article,
-                text,
                 warned,
+            } => c.due.push(DueWarning {
+                ply: *ply,
+                warning: *warning,
+                article: article.clone(),
+                warned: warned.clone(),
+            }),
+            Event::WarningIssued {
+                repetition, text, ..
             } => {
-                c.due.push(DueWarning {
-                    ply: *ply,
-                    article: article.clone(),
-                    text: text.clone(),
-                    warned: warned.clone(),
-                });
-            }
-            Event::WarningIssued { text, .. } => {
-                // 121(2): the warning given settles the oldest due one whose words it says.
-                if let Some(i) = c.due.iter().position(|d| text.contains(&d.text)) {
+                // 121(2): the 61 warning given settles the oldest due one of its kind.
+                if let Some(i) = repetition.and_then(|w| c.due.iter().position(|d| d.warning == w))
+                {
                     c.due.remove(i);
                 }
                 c.notes.push(text.clone());
             }
             Event::Checked {
-                outcome,
-                announced,
-                board_move,
-                ..
+                outcome, finding, ..
             } => {
                 c.last_check = Some(CheckNote {
                     outcome: *outcome,
-                    announced: announced.clone(),
-                    board_move: board_move.clone(),
+                    finding: finding.clone(),
                 });
             }
             _ => return false,
@@ -319,28 +309,29 @@ impl Match {
     fn fold_repeats(&mut self, e: &Event) -> bool {
         let c = &mut self.core;
         match e {
-            Event::RepeatDue { side, words, .. } => {
-                let side: Color = (*side).into();
-                let mirror = side != c.turn.side || c.turn.bound.is_none();
-                let pos = if mirror {
+            Event::RepeatDue {
+                side,
+                words,
+                mover,
+                mirror,
+                ..
+            } => {
+                let pos = if *mirror {
                     c.prev.clone()
                 } else {
                     Some(self.game.position().clone())
                 };
                 if let Some(pos) = pos {
-                    let ws = parse_words(words);
-                    let mv = <[Word; 4]>::try_from(ws.clone())
-                        .ok()
-                        .and_then(baoqi_grammar::Designation::from_words)
+                    let mv = Designation::from_words(*words)
                         .and_then(|d| d.resolve_with(&pos, Mode::Lenient).ok());
                     c.repeats.push(RepeatDue {
-                        side,
-                        text: words.clone(),
+                        side: *side,
+                        words: *words,
+                        mover: *mover,
                         pos,
-                        words: ws,
                         mv,
                         got: Vec::new(),
-                        mirror,
+                        mirror: *mirror,
                     });
                 }
             }
@@ -348,27 +339,28 @@ impl Match {
                 side,
                 at,
                 text,
+                word,
                 done,
                 mismatch,
             } => {
-                let side: Color = (*side).into();
-                if let Some(i) = c.repeats.iter().position(|r| r.side == side) {
+                if let Some(i) = c.repeats.iter().position(|r| r.side == *side) {
                     let r = &mut c.repeats[i];
                     if *done {
                         c.repeats.remove(i);
                     } else if *mismatch {
                         r.got.clear();
-                    } else if let Some(w) = baoqi_grammar::parse_word(text, r.got.len()) {
-                        r.got.push(w);
+                    } else if let Some(w) = word {
+                        r.got.push(*w);
                     }
                 }
                 if !text.is_empty() {
                     c.log.push(LoggedWord {
                         ply: c.turn.ply,
-                        side: side.into(),
+                        side: *side,
                         by: Speaker::Player,
                         at: *at,
                         text: text.clone(),
+                        word: *word,
                         possible: !*mismatch,
                         repeat: true,
                     });

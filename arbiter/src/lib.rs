@@ -2,8 +2,6 @@
 //! supervising referee enforces at a table for blind, deaf and sighted players (附表七
 //! 第六部分 視障賽 and 第七部分 共融賽 of the 通用象棋規則, SPEC §5–§10).
 //!
-//! API stable as of 2026-11-22 03:05 UTC (names will not change; additions only).
-//!
 //! - [`MatchConfig`] (serde, TOML): event kind, each side's categories and aids, time
 //!   controls per category (附表三), alerts, violation limits (127(2)), scoresheet header.
 //! - [`Match::new`]`(config, now)`; [`Match::apply`]`(seat, command, now) -> Result<Vec<Event>,
@@ -22,6 +20,7 @@
 //! Readings of the rule text are listed in `docs/decisions.md`.
 
 mod api;
+mod article;
 mod board;
 mod boards;
 mod calls;
@@ -33,9 +32,11 @@ mod event;
 mod fold;
 mod moves;
 mod offers;
+mod reasons;
 mod referee;
 mod rejection;
 mod render;
+mod repeat;
 mod scoresheet;
 pub mod script;
 mod state;
@@ -46,7 +47,9 @@ mod violations;
 mod vocab;
 
 pub use api::ConfigError;
-pub use calls::{CallAction, CallKind, OpenCall};
+pub use article::{Article, ParseArticleError, articles};
+pub use board::{BoardError, PlacementError};
+pub use calls::{CallAction, Matter, OpenCall, RestoreCause, Tally};
 pub use command::{Adjudication, Card, Command, Millis, Seat, Side, Stamped, ViolationKind};
 pub use config::{
     AlertConfig, AlertSet, BoardId, BoardUse, Category, ClockMode, EventKind, Header, Limits,
@@ -54,8 +57,15 @@ pub use config::{
 };
 pub use event::{
     Audience, CheckOutcome, ClockView, Event, MoveView, Outcome, RefereeCall, ReportReason,
-    SideTime, Speaker, Spoken,
+    SideTime, Speaker,
 };
-pub use rejection::Rejection;
+pub use reasons::{
+    AnnouncedFor, Announcement, BoardStep, CardMove, CheckFinding, Decline, EndCause, Illegality,
+    Owed, PauseReason, Removal, Threshold, ViolationReason,
+};
+pub use rejection::{Act, CardProblem, Rejection, Wait};
 pub use state::Match;
-pub use view::{BoardView, LoggedWord, Pending, Phase, ResultView, SheetMove, TallyView, View};
+pub use view::{
+    BoardView, CardView, GivenWarning, InHand, LoggedWord, Names, OfferView, Pending, Phase,
+    RepeatOwed, ResultView, SheetMove, Tallies, TallyView, Touch, View,
+};

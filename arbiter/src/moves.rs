@@ -3,14 +3,15 @@
 //! adjustments of 附表三, an offer made in the turn stands (69(2)(b)), and the next side's
 //! turn begins with what it owes (a mirroring repeat, an announcement by the referee).
 
-use baoqi_rules::{Color, Move};
+use baoqi_rules::{Color, Move, RulingReason};
 
+use crate::article::Article;
 use crate::clock;
 use crate::command::Millis;
 use crate::event::{ClockView, Event, Outcome, RefereeCall, Speaker};
+use crate::reasons::EndCause;
 use crate::render::move_view;
 use crate::state::Match;
-use crate::turn::AnnouncedFor;
 use crate::view::Phase;
 
 impl Match {
@@ -56,13 +57,13 @@ impl Match {
     ) {
         let side = self.core.turn.side;
         let pos = self.game.position().clone();
-        let view = move_view(&pos, m, self.core.turn.offered);
+        let view = move_view(&pos, m);
         // A derived cache, not state: the fold of `Moved` sets it again.
         self.last_review = None;
         self.emit(
             out,
             Event::Moved {
-                side: side.into(),
+                side,
                 ply: self.game.moves().len() + 1,
                 at: now,
                 mv: view,
@@ -73,17 +74,20 @@ impl Match {
         );
         let review = self.last_review.clone().unwrap_or_default();
         for w in review.warnings {
-            let warned = Color::ALL
+            let warned: Vec<Color> = Color::ALL
                 .into_iter()
                 .filter(|&c| w.kind.warns(c))
-                .map(Into::into)
                 .collect();
+            let side = match warned.as_slice() {
+                [one] => Some(*one),
+                _ => None,
+            };
             self.emit(
                 out,
                 Event::RepetitionWarning {
                     ply: w.ply,
-                    article: w.article().into(),
-                    text: w.text(),
+                    warning: w.kind,
+                    article: Article::of(w.article()),
                     warned,
                 },
             );
@@ -91,7 +95,7 @@ impl Match {
                 out,
                 Event::RefereeNeeded {
                     call: RefereeCall::RepetitionWarning,
-                    text: format!("須即時警誡 (121(2)): {}", w.text()),
+                    side,
                 },
             );
         }
@@ -101,7 +105,16 @@ impl Match {
                 baoqi_rules::Outcome::BlackWins => Outcome::BlackWins,
                 baoqi_rules::Outcome::Draw => Outcome::Draw,
             };
-            self.end(out, outcome, r.text(), r.article(), now);
+            let cause = match r.reason {
+                RulingReason::Board(reason) => EndCause::Board { reason },
+                RulingReason::Forbidden { offender, pattern } => {
+                    EndCause::Forbidden { offender, pattern }
+                }
+                RulingReason::MutualForbidden => EndCause::MutualForbidden,
+                RulingReason::CycleDraw => EndCause::CycleDraw,
+                RulingReason::OfficialDraw => EndCause::OfficialDraw,
+            };
+            self.end_with(out, outcome, cause, vec![Article::of(r.article())], now);
         }
         self.refresh_boards(out);
     }
@@ -112,16 +125,17 @@ impl Match {
     pub(crate) fn end_turn(&mut self, after: ClockView, out: &mut Vec<Event>) {
         let side = self.core.turn.side;
         self.emit(out, Event::Clock { clock: after });
-        if let Some((by, false, _)) = self.core.offer
-            && by == side
+        if let Some(o) = self.core.offer
+            && o.side == side
+            && !o.stands
         {
-            self.emit(out, Event::DrawOfferStands { side: side.into() });
+            self.emit(out, Event::DrawOfferStands { side });
         }
         let next = side.other();
         self.emit(
             out,
             Event::Turn {
-                side: next.into(),
+                side: next,
                 ply: self.game.moves().len() + 1,
             },
         );
@@ -129,13 +143,14 @@ impl Match {
             && self.config.announcing()
             && let Some(last) = self.core.sheet.last()
         {
-            let words = last.mv.traditional.clone();
+            let words = last.mv.words;
             self.emit(
                 out,
                 Event::RepeatDue {
-                    side: next.into(),
+                    side: next,
                     words,
-                    article: "7.4(2)(g)(ii)".into(),
+                    mover: side,
+                    article: Article::of("7.4(2)(g)(ii)"),
                     mirror: true,
                 },
             );
@@ -147,23 +162,13 @@ impl Match {
     /// Calls the referee when the side to act needs its move announced for it (6.3(7),
     /// 7.4(2)(c)-(d)).
     pub(crate) fn call_announcer(&mut self, out: &mut Vec<Event>) {
-        let side = self.core.turn.side;
         if self.needs_announcer() {
-            let c = side.chinese();
-            let text = match self.announced_for(side) {
-                AnnouncedFor::Deaf => format!("{c}方走子示意後，由裁判或代理報棋 (7.4(2)(d))"),
-                AnnouncedFor::MovesFirst => {
-                    format!("{c}方先走子，監局裁判報出着法，該方複讀 (7.4(2)(c))")
-                }
-                AnnouncedFor::RefereeFirst => {
-                    format!("監局裁判先報出{c}方着法，該方複讀 (6.3(7))")
-                }
-            };
+            let side = Some(self.core.turn.side);
             self.emit(
                 out,
                 Event::RefereeNeeded {
                     call: RefereeCall::AnnounceFor,
-                    text,
+                    side,
                 },
             );
         }

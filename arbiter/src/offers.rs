@@ -4,32 +4,40 @@
 
 use baoqi_rules::Color;
 
+use crate::article::articles;
 use crate::command::{Card, Millis, Seat, ViolationKind};
 use crate::event::{Event, Outcome};
-use crate::rejection::Rejection;
-use crate::state::{Match, card_index, material};
+use crate::reasons::{CardMove, Decline, EndCause, ViolationReason};
+use crate::rejection::{Act, CardProblem, Rejection, Wait};
+use crate::state::{Match, material};
+use crate::view::OfferView;
 
 impl Match {
     /// Offers, answers and resignations come from the players themselves: a proxy operates
     /// boards, clock and announcements only (7.4(2)(d)(ii), 7.4(2)(g)(iii), 7.4(3)(c)).
-    fn player_side(seat: Seat, what: &str) -> Result<Color, Rejection> {
-        match seat {
-            Seat::Red | Seat::Black => Ok(seat.side().expect("a player seat has a side")),
+    fn player_side(seat: Seat) -> Result<Color, Rejection> {
+        match (seat, seat.side()) {
+            (Seat::Red | Seat::Black, Some(side)) => Ok(side),
             _ => Err(Rejection::NotAllowed {
                 seat,
-                what: format!("{what}: only the player himself may (69)"),
+                act: Act::Offer,
             }),
         }
     }
 
-    fn cards_used(&self) -> Result<(), Rejection> {
-        if self.config.cards() {
-            Ok(())
-        } else {
-            Err(Rejection::Card {
-                why: "no deaf player at this table: cards are not used (7.1(2))".into(),
-            })
+    /// Refuses unless the cards are used and `side` holds its own `card` (7.1(2)).
+    fn own_card(&self, side: Color, card: Card) -> Result<(), Rejection> {
+        if !self.config.cards() {
+            return Err(Rejection::Card {
+                why: CardProblem::NotUsed,
+            });
         }
+        if !self.core.cards.has_own(side, card) {
+            return Err(Rejection::Card {
+                why: CardProblem::NotInHand { card },
+            });
+        }
+        Ok(())
     }
 
     /// 69(2)(b): offered in one's own turn, valid from the end of that turn; 69(2)(c)(ii),
@@ -43,67 +51,46 @@ impl Match {
         out: &mut Vec<Event>,
     ) -> Result<(), Rejection> {
         self.playing(false)?;
-        let side = Self::player_side(seat, "offer a draw")?;
+        let side = Self::player_side(seat)?;
         if side != self.core.turn.side || self.core.turn.reannounce.is_some() {
             return Err(Rejection::OutOfOrder {
-                why: "a draw is offered in one's own turn (69(2)(b))".into(),
+                wait: Wait::OwnTurn,
             });
         }
         if self.core.offer.is_some() {
-            return Err(Rejection::Invalid("a draw offer is already pending".into()));
+            return Err(Rejection::OfferPending);
         }
         if card {
-            self.cards_used()?;
-            if self.core.cards[side.index()][card_index(Card::Draw)] != side {
-                return Err(Rejection::Card {
-                    why: "the draw card is not in your hand".into(),
-                });
-            }
+            self.own_card(side, Card::Draw)?;
         }
         let opponent = material(self.game.position(), side.other());
         if self.core.offer_guard[side.index()].as_deref() == Some(opponent.as_str()) {
-            self.violation(
-                side,
-                ViolationKind::Technical,
-                "連續提和".into(),
-                "69(2)(c)(ii), 123(2)(c)",
-                now,
-                out,
-            );
+            let reason = ViolationReason::ConsecutiveDrawOffer;
+            let cited = articles(&["69(2)(c)(ii)", "123(2)(c)"]);
+            self.violation(side, ViolationKind::Technical, reason, cited, now, out);
             return Ok(());
         }
         if card {
             self.emit(
                 out,
                 Event::CardMoved {
-                    owner: side.into(),
+                    owner: side,
                     card: Card::Draw,
-                    holder: side.other().into(),
-                    how: "handed".into(),
+                    holder: side.other(),
+                    how: CardMove::Handed,
                 },
             );
         }
-        self.emit(
-            out,
-            Event::DrawOffered {
-                side: side.into(),
-                card,
-            },
-        );
+        self.emit(out, Event::DrawOffered { side, card });
         Ok(())
     }
 
-    /// The player `seat` answering `what`, and the opponent's offer he answers: (who offered,
-    /// whether the offer stands yet, whether it was made with a card).
-    fn answerable_offer(
-        &self,
-        seat: Seat,
-        what: &str,
-    ) -> Result<(Color, (Color, bool, bool)), Rejection> {
+    /// The player `seat` answering, and the opponent's offer he answers.
+    fn answerable_offer(&self, seat: Seat) -> Result<(Color, OfferView), Rejection> {
         self.playing(true)?;
-        let side = Self::player_side(seat, what)?;
+        let side = Self::player_side(seat)?;
         match self.core.offer {
-            Some(offer) if offer.0 != side => Ok((side, offer)),
+            Some(offer) if offer.side != side => Ok((side, offer)),
             _ => Err(Rejection::NoOffer),
         }
     }
@@ -116,42 +103,34 @@ impl Match {
         now: Millis,
         out: &mut Vec<Event>,
     ) -> Result<(), Rejection> {
-        let (side, (by, stands, offered_by_card)) = self.answerable_offer(seat, "accept a draw")?;
-        if !stands {
+        let (side, offer) = self.answerable_offer(seat)?;
+        if !offer.stands {
             return Err(Rejection::OutOfOrder {
-                why: "the offer is valid only once the offering turn ends (69(2)(b))".into(),
+                wait: Wait::OfferNotValidYet,
             });
         }
         if card {
-            self.cards_used()?;
-            if self.core.cards[side.index()][card_index(Card::Draw)] != side {
-                return Err(Rejection::Card {
-                    why: "your draw card is not in your hand".into(),
-                });
-            }
+            self.own_card(side, Card::Draw)?;
         }
-        if card || offered_by_card {
+        let by_card = card || offer.card;
+        if by_card {
             self.emit(
                 out,
                 Event::CardMoved {
-                    owner: side.into(),
+                    owner: side,
                     card: Card::Draw,
-                    holder: by.into(),
-                    how: "exchanged".into(),
+                    holder: offer.side,
+                    how: CardMove::Exchanged,
                 },
             );
         }
-        self.end(
-            out,
-            Outcome::Draw,
-            "雙方同意議和".into(),
-            if card || offered_by_card {
-                "69(2)(e), 7.1(2)"
-            } else {
-                "69(2)(e)"
-            },
-            now,
-        );
+        let cause = EndCause::DrawAgreed { card: by_card };
+        let cited: &[&str] = if by_card {
+            &["69(2)(e)", "7.1(2)"]
+        } else {
+            &["69(2)(e)"]
+        };
+        self.end(out, Outcome::Draw, cause, cited, now);
         Ok(())
     }
 
@@ -159,34 +138,27 @@ impl Match {
     pub(crate) fn decline_draw(
         &mut self,
         seat: Seat,
-        how: &str,
+        how: Decline,
         out: &mut Vec<Event>,
     ) -> Result<(), Rejection> {
-        let (side, (by, _, by_card)) = self.answerable_offer(seat, "decline a draw")?;
-        let returning = how == "card returned";
-        if returning && !by_card {
+        let (side, offer) = self.answerable_offer(seat)?;
+        if how == Decline::CardReturned && !offer.card {
             return Err(Rejection::Card {
-                why: "the offer was not made with a card".into(),
+                why: CardProblem::NotByCard,
             });
         }
-        if by_card {
+        if offer.card {
             self.emit(
                 out,
                 Event::CardMoved {
-                    owner: by.into(),
+                    owner: offer.side,
                     card: Card::Draw,
-                    holder: by.into(),
-                    how: "returned".into(),
+                    holder: offer.side,
+                    how: CardMove::Returned,
                 },
             );
         }
-        self.emit(
-            out,
-            Event::DrawDeclined {
-                side: side.into(),
-                how: how.into(),
-            },
-        );
+        self.emit(out, Event::DrawDeclined { side, how });
         Ok(())
     }
 
@@ -200,31 +172,26 @@ impl Match {
         out: &mut Vec<Event>,
     ) -> Result<(), Rejection> {
         self.playing(true)?;
-        let side = Self::player_side(seat, "resign")?;
+        let side = Self::player_side(seat)?;
         if card {
-            self.cards_used()?;
-            if self.core.cards[side.index()][card_index(Card::Resign)] != side {
-                return Err(Rejection::Card {
-                    why: "the resignation card is not in your hand".into(),
-                });
-            }
+            self.own_card(side, Card::Resign)?;
             self.emit(
                 out,
                 Event::CardMoved {
-                    owner: side.into(),
+                    owner: side,
                     card: Card::Resign,
-                    holder: side.other().into(),
-                    how: "handed".into(),
+                    holder: side.other(),
+                    how: CardMove::Handed,
                 },
             );
         }
-        self.end(
-            out,
-            Outcome::win_for(side.other()),
-            format!("{}方認負", side.chinese()),
-            if card { "69(1), 7.1(2)" } else { "69(1)" },
-            now,
-        );
+        let cause = EndCause::Resigned { loser: side, card };
+        let cited: &[&str] = if card {
+            &["69(1)", "7.1(2)"]
+        } else {
+            &["69(1)"]
+        };
+        self.end(out, Outcome::win_for(side.other()), cause, cited, now);
         Ok(())
     }
 

@@ -3,31 +3,30 @@
 //! (67, 70, 71(2)), verify the result orally (6.8, 7.9), pause and resume with a sealed move
 //! (103–104). The sealed move may also come from the 續着方's own seat.
 
-use baoqi_rules::{Color, Move};
+use baoqi_rules::{Move, WarningKind};
 
+use crate::article::articles;
 use crate::board::Board;
 use crate::clock;
-use crate::command::{Adjudication, Command, Millis, Seat};
-use crate::event::{Audience, CheckOutcome, Event, Outcome};
-use crate::rejection::Rejection;
-use crate::state::{Match, kind_index};
+use crate::command::{Adjudication, Command, Millis, Seat, Side, ViolationKind};
+use crate::event::{CheckOutcome, Event, Outcome};
+use crate::reasons::{BoardStep, EndCause, PauseReason, Removal, ViolationReason};
+use crate::rejection::{Act, Rejection};
+use crate::state::Match;
+use crate::turn::illegality;
 use crate::view::Phase;
 
 impl Match {
-    /// The ICCS move `mv` if it is legal on the game board now (第5章).
-    fn legal_move(&self, mv: &str) -> Result<Move, Rejection> {
-        let m: Move = mv.parse().map_err(|e| Rejection::BadInput {
-            text: mv.into(),
-            why: format!("{e}"),
-        })?;
+    /// `mv` if it is legal on the game board now (第5章).
+    fn legal_move(&self, mv: Move) -> Result<Move, Rejection> {
         self.game
             .position()
-            .check_move(m)
+            .check_move(mv)
             .map_err(|why| Rejection::IllegalMove {
-                mv: mv.into(),
-                why: why.to_string(),
+                mv,
+                why: illegality(mv, &why),
             })?;
-        Ok(m)
+        Ok(mv)
     }
 
     /// Commands for the referee (and the sealed move).
@@ -38,13 +37,13 @@ impl Match {
         now: Millis,
         out: &mut Vec<Event>,
     ) -> Result<(), Rejection> {
-        if let Command::SealMove { mv } = &command {
+        if let Command::SealMove { mv } = command {
             return self.seal(seat, mv, out, now);
         }
         if seat != Seat::Referee {
             return Err(Rejection::NotAllowed {
                 seat,
-                what: "act as the referee".into(),
+                act: Act::Referee,
             });
         }
         match command {
@@ -53,59 +52,96 @@ impl Match {
                 let a = self.core.turn.correction.ok_or(Rejection::NoPendingCheck)?;
                 self.corrected(a, now, out);
             }
-            Command::OverrideCheck { mv } => self.override_check(&mv, now, out)?,
+            Command::OverrideCheck { mv } => self.override_check(mv, now, out)?,
             Command::CorrectBoard { board, placement } => {
                 self.correct_board(board, &placement, now, out)?;
             }
             Command::RecordViolation { side, kind, note } => {
                 self.playing(true)?;
-                let reason = if note.is_empty() {
-                    "裁判記錄".to_string()
-                } else {
-                    note
-                };
-                self.violation(side.into(), kind, reason, "126", now, out);
+                let reason = ViolationReason::Referee { note };
+                self.violation(side, kind, reason, articles(&["126"]), now, out);
             }
             Command::RescindViolation { side, kind } => self.rescind(side, kind, out)?,
-            Command::IssueWarning { side, text } => {
-                if self.core.phase == Phase::NotStarted {
-                    return Err(Rejection::NotStarted);
-                }
-                self.emit(out, Event::WarningIssued { side, text });
-            }
+            Command::IssueWarning {
+                side,
+                repetition,
+                text,
+            } => self.warn(side, repetition, text, out)?,
             Command::Adjudicate { ruling } => self.adjudicate(ruling, now, out)?,
             Command::VerifyResult { note } => {
                 if self.core.phase != Phase::Over {
-                    return Err(Rejection::Invalid("the game is not over".into()));
+                    return Err(Rejection::NotOver);
                 }
                 self.emit(out, Event::ResultVerified { note, at: now });
             }
-            Command::Pause => {
-                self.playing(false)?;
-                let side = self.core.turn.side;
-                self.emit(
-                    out,
-                    Event::Paused {
-                        at: now,
-                        side: side.into(),
-                    },
-                );
-            }
+            Command::Pause { reason } => self.pause(reason, now, out)?,
             Command::Resume => {
                 if self.core.phase != Phase::Paused {
-                    return Err(Rejection::Invalid("the game is not paused".into()));
+                    return Err(Rejection::NotPaused);
                 }
                 self.emit(out, Event::Resumed { at: now });
                 let side = self.core.turn.side;
                 let clock = clock::run(&self.core.clock, side, now);
                 self.emit(out, Event::Clock { clock });
             }
-            other => {
-                return Err(Rejection::Invalid(format!(
-                    "{other:?} is not a referee command"
-                )));
-            }
+            _ => return Err(Rejection::NotARefereeCommand),
         }
+        Ok(())
+    }
+
+    /// Pauses the game: an adjournment (103), where the side to move seals a move on its own
+    /// time; or, after a server restart, with both clocks stopped at once and no seal owed
+    /// (docs/decisions.md).
+    pub(crate) fn pause(
+        &mut self,
+        reason: PauseReason,
+        now: Millis,
+        out: &mut Vec<Event>,
+    ) -> Result<(), Rejection> {
+        self.playing(false)?;
+        let side = self.core.turn.side;
+        self.emit(
+            out,
+            Event::Paused {
+                at: now,
+                side,
+                reason,
+            },
+        );
+        if reason == PauseReason::ServerRestart && self.core.clock.running.is_some() {
+            let stopped = clock::stopped(&self.core.clock, now);
+            self.emit(out, Event::Clock { clock: stopped });
+        }
+        Ok(())
+    }
+
+    /// A warning: a due 61 warning settles it (121(2)); a referee's words are a 口頭警告
+    /// (128(1)(a)). A warning given as the words of a due 61 warning is that warning.
+    fn warn(
+        &mut self,
+        side: Option<Side>,
+        repetition: Option<WarningKind>,
+        text: String,
+        out: &mut Vec<Event>,
+    ) -> Result<(), Rejection> {
+        if self.core.phase == Phase::NotStarted {
+            return Err(Rejection::NotStarted);
+        }
+        let repetition = repetition.or_else(|| {
+            self.core
+                .due
+                .iter()
+                .map(|d| d.warning)
+                .find(|w| w.text() == text.trim())
+        });
+        self.emit(
+            out,
+            Event::WarningIssued {
+                side,
+                repetition,
+                text,
+            },
+        );
         Ok(())
     }
 
@@ -119,11 +155,9 @@ impl Match {
     ) -> Result<(), Rejection> {
         self.playing(true)?;
         if !self.core.boards.contains_key(&board) {
-            return Err(Rejection::NoSuchBoard {
-                board: format!("{board:?}"),
-            });
+            return Err(Rejection::NoSuchBoard { board: Some(board) });
         }
-        let b = Board::parse(placement, &[]).map_err(|why| Rejection::BadInput {
+        let b = Board::parse(placement, &[]).map_err(|why| Rejection::BadPlacement {
             text: placement.to_string(),
             why,
         })?;
@@ -132,7 +166,7 @@ impl Match {
             Event::Board {
                 board,
                 by: Seat::Referee,
-                step: "corrected".into(),
+                step: BoardStep::Corrected,
                 placement: b.placement(),
                 hand: Vec::new(),
             },
@@ -149,17 +183,14 @@ impl Match {
     /// Takes the last violation of a kind off a side's tally.
     fn rescind(
         &mut self,
-        side: crate::command::Side,
-        kind: crate::command::ViolationKind,
+        side: Side,
+        kind: ViolationKind,
         out: &mut Vec<Event>,
     ) -> Result<(), Rejection> {
         self.playing(true)?;
-        let c: Color = side.into();
-        let count = self.core.tallies[c.index()][kind_index(kind)];
+        let count = self.core.tallies.get(side, kind);
         if count == 0 {
-            return Err(Rejection::NothingToRescind {
-                kind: kind.chinese().into(),
-            });
+            return Err(Rejection::NothingToRescind { kind });
         }
         self.emit(
             out,
@@ -167,7 +198,7 @@ impl Match {
                 side,
                 kind,
                 count: count - 1,
-                reason: "裁判撤銷".into(),
+                why: Removal::Rescinded,
             },
         );
         Ok(())
@@ -175,28 +206,22 @@ impl Match {
 
     fn override_check(
         &mut self,
-        mv: &str,
+        mv: Move,
         now: Millis,
         out: &mut Vec<Event>,
     ) -> Result<(), Rejection> {
         self.playing(false)?;
         if self.core.turn.reannounce.is_some() {
-            return Err(Rejection::Invalid(
-                "the move already stands; it must be announced again (6.4(b))".into(),
-            ));
+            return Err(Rejection::MoveStands);
         }
         let m = self.legal_move(mv)?;
-        let side = self.core.turn.side;
-        self.emit(
+        let bound = self.core.turn.bound.clone();
+        self.checked(
+            CheckOutcome::RefereeRuling,
+            bound.as_ref(),
+            Some(m),
+            &["6.4", "7.5"],
             out,
-            Event::Checked {
-                side: side.into(),
-                outcome: CheckOutcome::RefereeRuling,
-                announced: self.core.turn.bound.as_ref().map(|b| b.words.clone()),
-                board_move: Some(m.to_string()),
-                consequence: "監局裁判裁定此着成立".into(),
-                article: "6.4, 7.5".into(),
-            },
         );
         self.finish_move(m, Some(crate::event::Speaker::Referee), now, out);
         Ok(())
@@ -214,7 +239,7 @@ impl Match {
                 if !self.config.official_draw {
                     return Err(Rejection::OfficialDrawNotAgreed);
                 }
-                self.end(out, Outcome::Draw, "官和".into(), "67", now);
+                self.end(out, Outcome::Draw, EndCause::OfficialDraw, &["67"], now);
             }
             Adjudication::Result {
                 winner,
@@ -224,10 +249,11 @@ impl Match {
             } => {
                 let outcome = match (both_lose, winner) {
                     (true, _) => Outcome::BothLose,
-                    (false, Some(w)) => Outcome::win_for(w.into()),
+                    (false, Some(w)) => Outcome::win_for(w),
                     (false, None) => Outcome::Draw,
                 };
-                self.end(out, outcome, reason, &article, now);
+                let cause = EndCause::Adjudicated { reason };
+                self.end_with(out, outcome, cause, vec![article], now);
             }
         }
         Ok(())
@@ -237,31 +263,23 @@ impl Match {
     fn seal(
         &mut self,
         seat: Seat,
-        mv: &str,
+        mv: Move,
         out: &mut Vec<Event>,
         now: Millis,
     ) -> Result<(), Rejection> {
-        if self.core.phase != Phase::Paused {
-            return Err(Rejection::Invalid(
-                "a move is sealed only during a pause (103)".into(),
-            ));
+        // 103: a move is sealed during an adjournment only, never after a server restart.
+        if self.core.phase != Phase::Paused || self.core.paused != Some(PauseReason::Adjournment) {
+            return Err(Rejection::NotPaused);
         }
         let side = self.core.turn.side;
         if seat != Seat::Referee && seat.side() != Some(side) {
             return Err(crate::turn::not_your_turn(seat));
         }
         if self.core.sealed.is_some() {
-            return Err(Rejection::Invalid("the move is already sealed".into()));
+            return Err(Rejection::AlreadySealed);
         }
         let m = self.legal_move(mv)?;
-        self.emit(
-            out,
-            Event::Sealed {
-                side: side.into(),
-                mv: m.to_string(),
-                audience: Audience::Referee,
-            },
-        );
+        self.emit(out, Event::Sealed { side, mv: m });
         let stopped = clock::stopped(&self.core.clock, now);
         self.emit(out, Event::Clock { clock: stopped });
         Ok(())

@@ -4,13 +4,15 @@
 
 use std::fmt::Write as _;
 
-use baoqi_grammar::Style;
 use baoqi_grammar::pgn::write_pgn;
+use baoqi_grammar::{Marks, Style, words_text};
 use baoqi_rules::Move;
 
+use crate::article::Article;
 use crate::clock::words;
 use crate::command::Side;
 use crate::state::Match;
+use crate::view::SheetMove;
 
 impl Match {
     /// The scoresheet as text: header (附表四 3(1)-(6), (13), (15)), then one line per move
@@ -41,7 +43,7 @@ impl Match {
             }
         };
         for m in &self.core.sheet {
-            let cell = format!("{} ({})", m.mv.marked_with(m.draw_offer), words(m.clock_ms));
+            let cell = format!("{} ({})", marked(m), words(m.clock_ms));
             match m.side {
                 Side::Red => {
                     flush(&mut out, number, &mut line);
@@ -60,11 +62,11 @@ impl Match {
             Some(r) => {
                 let _ = writeln!(
                     out,
-                    "結果：{} {}　終局原因：{}（第{}條）",
-                    r.result,
+                    "結果：{} {}　終局原因：{}（{}）",
+                    r.outcome.score(),
                     r.outcome.chinese(),
-                    r.reason,
-                    r.article
+                    r.cause.rule_text(),
+                    cited(&r.articles)
                 );
             }
             None => {
@@ -85,7 +87,7 @@ impl Match {
             .core
             .result
             .as_ref()
-            .map_or("*".to_string(), |r| r.result.clone());
+            .map_or("*".to_string(), |r| r.outcome.score().to_string());
         let mut tags: Vec<(String, String)> = vec![
             ("Event".into(), h.event.clone()),
             ("Site".into(), h.venue.clone()),
@@ -99,7 +101,7 @@ impl Match {
         if let Some(r) = &self.core.result {
             tags.push((
                 "Termination".into(),
-                format!("{} ({})", r.reason, r.article),
+                format!("{} ({})", r.cause.rule_text(), cited(&r.articles)),
             ));
         }
         let moves: Vec<Move> = self.game.moves().to_vec();
@@ -113,13 +115,25 @@ impl Match {
     }
 }
 
-impl crate::event::MoveView {
-    /// The marked notation, with ＝ when a draw was offered in the turn.
-    fn marked_with(&self, draw_offer: bool) -> String {
-        if draw_offer && !self.marked.ends_with('＝') {
-            format!("{}＝", self.marked)
-        } else {
-            self.marked.clone()
-        }
-    }
+/// A move as the scoresheet writes it: its words in the mover's characters, then × ○ ＝ as
+/// earned (附表六 第二部份).
+pub(crate) fn marked(m: &SheetMove) -> String {
+    let marks = Marks {
+        capture: m.mv.captured.is_some(),
+        check: m.mv.check,
+        draw_offer: m.draw_offer,
+    };
+    format!("{}{}", words_text(&m.mv.words, m.side), marks.text())
+}
+
+/// The articles as the scoresheet cites them: `第69(1)條` or `附表七 7.1(2)`.
+fn cited(articles: &[Article]) -> String {
+    articles
+        .iter()
+        .map(|a| match a.schedule7_part() {
+            Some(_) => format!("附表七 {a}"),
+            None => format!("第{a}條"),
+        })
+        .collect::<Vec<_>>()
+        .join("、")
 }

@@ -4,31 +4,32 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use baoqi_grammar::{Announcer, Mode, Word};
-use baoqi_rules::{Color, Game, Move, Point, Position, Review};
+use baoqi_rules::{Color, Game, Move, Point, Position, Review, WarningKind};
 
+use crate::article::Article;
 use crate::board::Board;
-use crate::command::{Card, Millis, ViolationKind};
+use crate::command::{Card, Millis, Side, ViolationKind};
 use crate::config::{BoardId, MatchConfig};
-use crate::event::{ClockView, Speaker};
-use crate::view::{Phase, ResultView, SheetMove};
+use crate::event::{CheckOutcome, ClockView, Speaker};
+use crate::reasons::{Announcement, CheckFinding, PauseReason};
+use crate::view::{OfferView, Phase, ResultView, SheetMove, Tallies, TallyView};
 
-/// A complete announcement (後兩字落子無悔).
+/// A complete announcement (後兩字落子無悔) and who spoke it.
 #[derive(Clone, Debug)]
 pub(crate) struct Bound {
-    pub(crate) words: String,
+    pub(crate) announcement: Announcement,
     pub(crate) by: Speaker,
-    pub(crate) mv: Option<Move>,
-    pub(crate) point: Option<Point>,
 }
 
 /// A repeat owed by a side: of the opponent's move (mirroring) or of the referee's words.
 #[derive(Clone, Debug)]
 pub(crate) struct RepeatDue {
     pub(crate) side: Color,
-    pub(crate) text: String,
+    pub(crate) words: [Word; 4],
+    /// Whose move the words are.
+    pub(crate) mover: Side,
     /// The position the words refer to and the move they name, if legal.
     pub(crate) pos: Position,
-    pub(crate) words: Vec<Word>,
     pub(crate) mv: Option<Move>,
     pub(crate) got: Vec<Word>,
     /// A mirroring repeat (7.4(2)(g)(ii)), which a card UI may confirm.
@@ -41,11 +42,12 @@ pub(crate) struct Turn {
     pub(crate) side: Color,
     pub(crate) ply: usize,
     pub(crate) announcer: Announcer,
-    pub(crate) attempt: Vec<String>,
+    pub(crate) attempt: Vec<Word>,
     pub(crate) touched: Option<(Point, bool)>,
     pub(crate) bound: Option<Bound>,
     pub(crate) correction: Option<Move>,
-    pub(crate) reannounce: Option<Move>,
+    /// Check (b): the move that stands and its words, to be announced again.
+    pub(crate) reannounce: Option<(Move, [Word; 4])>,
     pub(crate) restore: Option<Move>,
     pub(crate) signalled: bool,
     pub(crate) offered: bool,
@@ -78,18 +80,96 @@ impl Turn {
 /// The last 走子檢查, kept for the referee's open calls ([`crate::OpenCall`]).
 #[derive(Clone, Debug)]
 pub(crate) struct CheckNote {
-    pub(crate) outcome: crate::event::CheckOutcome,
-    pub(crate) announced: Option<String>,
-    pub(crate) board_move: Option<String>,
+    pub(crate) outcome: CheckOutcome,
+    pub(crate) finding: CheckFinding,
+}
+
+impl CheckNote {
+    /// The words announced, when an announcement was checked.
+    pub(crate) fn words(&self) -> Option<[Word; 4]> {
+        self.finding.announced.as_ref().map(|a| a.words)
+    }
 }
 
 /// A 61 (or 62) warning the rules crate produced and the referee has not yet given (121(2)).
 #[derive(Clone, Debug)]
 pub(crate) struct DueWarning {
     pub(crate) ply: usize,
-    pub(crate) article: String,
-    pub(crate) text: String,
-    pub(crate) warned: Vec<crate::command::Side>,
+    pub(crate) warning: WarningKind,
+    pub(crate) article: Article,
+    pub(crate) warned: Vec<Side>,
+}
+
+impl Tallies {
+    /// `side`'s record of `kind`.
+    pub(crate) fn get(&self, side: Color, kind: ViolationKind) -> u32 {
+        let t = self.of(side);
+        match kind {
+            ViolationKind::Technical => t.technical,
+            ViolationKind::Recording => t.recording,
+            ViolationKind::Clock => t.clock,
+        }
+    }
+
+    /// Sets `side`'s record of `kind`.
+    pub(crate) fn set(&mut self, side: Color, kind: ViolationKind, count: u32) {
+        let t = match side {
+            Color::Red => &mut self.red,
+            Color::Black => &mut self.black,
+        };
+        *match kind {
+            ViolationKind::Technical => &mut t.technical,
+            ViolationKind::Recording => &mut t.recording,
+            ViolationKind::Clock => &mut t.clock,
+        } = count;
+    }
+
+    /// `side`'s tallies.
+    pub(crate) fn of(&self, side: Color) -> TallyView {
+        match side {
+            Color::Red => self.red,
+            Color::Black => self.black,
+        }
+    }
+}
+
+/// Who holds each card (7.1(2)): at the start, each side its own.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Hands {
+    /// By owner (red, black), then card (draw, resign).
+    holders: [[Color; 2]; 2],
+}
+
+impl Default for Hands {
+    fn default() -> Hands {
+        Hands {
+            holders: [[Color::Red; 2], [Color::Black; 2]],
+        }
+    }
+}
+
+impl Hands {
+    const fn slot(card: Card) -> usize {
+        match card {
+            Card::Draw => 0,
+            Card::Resign => 1,
+        }
+    }
+
+    /// Who holds `owner`'s `card`.
+    pub(crate) fn holder(self, owner: Color, card: Card) -> Color {
+        self.holders[owner.index()][Self::slot(card)]
+    }
+
+    /// Whether `side` holds its own `card`.
+    pub(crate) fn has_own(self, side: Color, card: Card) -> bool {
+        self.holder(side, card) == side
+    }
+
+    /// Puts `owner`'s `card` in `holder`'s hand.
+    pub(crate) fn give(&mut self, owner: Color, card: Card, holder: Color) {
+        self.holders[owner.index()][Self::slot(card)] = holder;
+    }
 }
 
 /// Everything but the game record; compared by value through its `Debug` text (the
@@ -97,17 +177,17 @@ pub(crate) struct DueWarning {
 #[derive(Clone, Debug)]
 pub(crate) struct Core {
     pub(crate) phase: Phase,
+    /// Why the game is paused, while it is.
+    pub(crate) paused: Option<PauseReason>,
     pub(crate) clock: ClockView,
     pub(crate) turn: Turn,
     pub(crate) boards: BTreeMap<BoardId, Board>,
     pub(crate) diverging: BTreeSet<BoardId>,
-    /// Tallies by side index, then technical, recording, clock.
-    pub(crate) tallies: [[u32; 3]; 2],
-    pub(crate) offer: Option<(Color, bool, bool)>,
+    pub(crate) tallies: Tallies,
+    pub(crate) offer: Option<OfferView>,
     /// 69(2)(c)(ii): the opponent's material when this side's offer was declined.
     pub(crate) offer_guard: [Option<String>; 2],
-    /// Holder of each card by owner index, draw then resign.
-    pub(crate) cards: [[Color; 2]; 2],
+    pub(crate) cards: Hands,
     pub(crate) alerted: [BTreeSet<u64>; 2],
     pub(crate) log: Vec<crate::view::LoggedWord>,
     pub(crate) sheet: Vec<SheetMove>,
@@ -144,21 +224,6 @@ impl PartialEq for Match {
             && self.game.warnings() == other.game.warnings()
             && self.game.ending() == other.game.ending()
             && format!("{:?}", self.core) == format!("{:?}", other.core)
-    }
-}
-
-pub(crate) fn kind_index(kind: ViolationKind) -> usize {
-    match kind {
-        ViolationKind::Technical => 0,
-        ViolationKind::Recording => 1,
-        ViolationKind::Clock => 2,
-    }
-}
-
-pub(crate) fn card_index(card: Card) -> usize {
-    match card {
-        Card::Draw => 0,
-        Card::Resign => 1,
     }
 }
 

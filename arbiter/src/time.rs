@@ -3,16 +3,18 @@
 
 use baoqi_rules::Color;
 
+use crate::article::articles;
 use crate::clock;
 use crate::command::{Millis, Seat};
 use crate::config::EventKind;
 use crate::event::{Audience, Event, Outcome, ReportReason};
+use crate::reasons::{EndCause, Threshold};
 use crate::state::Match;
 use crate::view::Phase;
 
 /// What happens next by itself.
 enum Due {
-    Alert(Color, u64, &'static str, Millis),
+    Alert(Color, u64, Threshold, Millis),
     Flag(Color, Millis),
 }
 
@@ -28,17 +30,17 @@ impl Match {
             return None;
         }
         let c = &self.core.clock;
-        let side: Color = c.running?.into();
+        let side: Color = c.running?;
         let alert = self
             .config
             .alert_thresholds(side)
             .into_iter()
             .filter(|(t, _)| !self.core.alerted[side.index()].contains(t))
-            .filter_map(|(t, label)| clock::instant_of(c, t).map(|(_, at)| (t, label, at)))
+            .filter_map(|(t, kind)| clock::instant_of(c, t).map(|(_, at)| (t, kind, at)))
             .min_by_key(|x| x.2);
         let flag = clock::instant_of(c, 0).map_or(c.since, |(_, at)| at);
         match alert {
-            Some((t, label, at)) if at < flag => Some(Due::Alert(side, t, label, at)),
+            Some((t, kind, at)) if at < flag => Some(Due::Alert(side, t, kind, at)),
             _ => Some(Due::Flag(side, flag)),
         }
     }
@@ -55,22 +57,20 @@ impl Match {
     pub(crate) fn catch_up(&mut self, now: Millis, out: &mut Vec<Event>) {
         while let Some(due) = self.due() {
             match due {
-                Due::Alert(side, t, label, at) if at <= now => {
+                Due::Alert(side, t, threshold, at) if at <= now => {
                     let (_, _, vi_only) = self.config.alert_plan();
                     let mut times = clock::times(&self.core.clock, side, at);
                     times[0].ms = t;
-                    let text = clock::report(&times);
                     self.emit(
                         out,
                         Event::TimeAlert {
-                            side: side.into(),
+                            side,
                             threshold_ms: t,
-                            label: label.to_string(),
+                            threshold,
                             at,
                             times,
-                            text,
                             audience: if vi_only {
-                                Audience::Side(side.into())
+                                Audience::Side(side)
                             } else {
                                 Audience::All
                             },
@@ -80,13 +80,8 @@ impl Match {
                 Due::Flag(side, at) if at <= now => {
                     let stopped = clock::stopped(&self.core.clock, at);
                     self.emit(out, Event::Clock { clock: stopped });
-                    self.end(
-                        out,
-                        Outcome::win_for(side.other()),
-                        format!("{}方超時", side.chinese()),
-                        "71(1)",
-                        at,
-                    );
+                    let cause = EndCause::Timeout { loser: side };
+                    self.end(out, Outcome::win_for(side.other()), cause, &["71(1)"], at);
                 }
                 _ => break,
             }
@@ -100,7 +95,6 @@ impl Match {
             _ => self.core.turn.side,
         };
         let times = clock::times(&self.core.clock, first, now);
-        let text = clock::report(&times);
         self.emit(
             out,
             Event::TimeReport {
@@ -108,7 +102,6 @@ impl Match {
                 by: Some(seat),
                 at: now,
                 times,
-                text,
             },
         );
     }
@@ -118,13 +111,8 @@ impl Match {
         if !self.config.talking_clock {
             return;
         }
-        let first = self
-            .core
-            .clock
-            .running
-            .map_or(self.core.turn.side, Color::from);
+        let first = self.core.clock.running.unwrap_or(self.core.turn.side);
         let times = clock::times(&self.core.clock, first, now);
-        let text = clock::report(&times);
         self.emit(
             out,
             Event::TimeReport {
@@ -132,7 +120,6 @@ impl Match {
                 by: None,
                 at: now,
                 times,
-                text,
             },
         );
     }
@@ -142,8 +129,20 @@ impl Match {
         &mut self,
         out: &mut Vec<Event>,
         outcome: Outcome,
-        reason: String,
-        article: &str,
+        cause: EndCause,
+        cited: &[&'static str],
+        at: Millis,
+    ) {
+        self.end_with(out, outcome, cause, articles(cited), at);
+    }
+
+    /// Ends the game citing `cited` (an adjudication cites the referee's article).
+    pub(crate) fn end_with(
+        &mut self,
+        out: &mut Vec<Event>,
+        outcome: Outcome,
+        cause: EndCause,
+        cited: Vec<crate::article::Article>,
         at: Millis,
     ) {
         if self.core.clock.running.is_some() {
@@ -154,9 +153,8 @@ impl Match {
             out,
             Event::GameOver {
                 outcome,
-                result: outcome.score().to_string(),
-                reason,
-                article: article.to_string(),
+                cause,
+                articles: cited,
                 at,
             },
         );
@@ -164,7 +162,7 @@ impl Match {
             out,
             Event::RefereeNeeded {
                 call: crate::event::RefereeCall::VerifyResult,
-                text: "對賽結果須口頭核實 (6.8, 7.9)".into(),
+                side: None,
             },
         );
     }

@@ -1,34 +1,38 @@
-//! The mover's actions before the press: announcement words (SPEC §5, 6.3(6), 7.4(2)(f)),
-//! repeats (6.3(7), 7.4(2)(c), 7.4(2)(g)(ii)), the deaf player's signal (7.4(2)(d)) and the
-//! board steps with divergence tracking (SPEC §8).
+//! The mover's announcement before the press, word by word (SPEC §5, 6.3(6), 7.4(2)(f)):
+//! who may speak for the side, what each word binds (頭兩字摸子走子, 後兩字落子無悔), and what
+//! the acting side's own board shows.
 
-use baoqi_grammar::{Completion, Designation, Mode, Word, parse_word};
-use baoqi_rules::{Color, Move};
+use baoqi_grammar::{Completion, ResolveError};
+use baoqi_rules::{Color, IllegalMove, Move};
 
 use crate::board::Diff;
-use crate::command::{Millis, Seat};
+use crate::command::{Card, Millis, Seat, ViolationKind};
 use crate::config::EventKind;
-use crate::event::{Event, RefereeCall, Speaker};
-use crate::rejection::Rejection;
-use crate::render::{side_name, word_view};
+use crate::event::{Event, Speaker};
+use crate::reasons::{AnnouncedFor, Announcement, CardMove, Decline, Illegality, ViolationReason};
+use crate::rejection::{Act, Rejection, Wait};
 use crate::state::Match;
-
-/// Why another speaks a side's move for it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum AnnouncedFor {
-    /// A deaf player moves, signals, and the referee or his proxy announces (7.4(2)(d)).
-    Deaf,
-    /// 共融賽 without notation: the player moves first, the referee announces, the player
-    /// repeats (7.4(2)(c)).
-    MovesFirst,
-    /// 視障賽 without notation: the referee announces first, the player repeats (6.3(7)).
-    RefereeFirst,
-}
 
 /// The refusal for a seat acting out of its turn.
 pub(crate) fn not_your_turn(seat: Seat) -> Rejection {
-    Rejection::NotYourTurn {
-        side: seat.side().map_or("the referee".into(), side_name),
+    Rejection::NotYourTurn { side: seat.side() }
+}
+
+/// Why a designated move cannot be played, typed.
+pub(crate) fn illegality(mv: Move, why: &IllegalMove) -> Illegality {
+    match why {
+        IllegalMove::NoPiece(point) => Illegality::NoPiece { point: *point },
+        IllegalMove::NotYours(point) => Illegality::NotYours { point: *point },
+        IllegalMove::Pattern { .. } => Illegality::Blocked { mv },
+        IllegalMove::SelfCheck(_) => Illegality::SelfCheck { mv },
+    }
+}
+
+/// Why a complete designation gives no legal move.
+fn unplayable(why: &ResolveError) -> Illegality {
+    match why {
+        ResolveError::Illegal { mv, why } => illegality(*mv, why),
+        _ => Illegality::Unresolved,
     }
 }
 
@@ -88,27 +92,15 @@ impl Match {
     /// Who speaks for `side` when `seat` gives a word.
     fn speaker(&self, seat: Seat, side: Color) -> Result<Speaker, Rejection> {
         let cfg = self.config.side(side);
+        let not_allowed = |act| Rejection::NotAllowed { seat, act };
         match seat {
             Seat::Referee => Ok(Speaker::Referee),
             s if s.side() != Some(side) => Err(not_your_turn(s)),
-            s if s.is_proxy() => {
-                if cfg.is_deaf() {
-                    Ok(Speaker::Proxy)
-                } else {
-                    Err(Rejection::NotAllowed {
-                        seat,
-                        what: "announce: a proxy announces only for a player who cannot (7.4(2)(d)(ii))"
-                            .into(),
-                    })
-                }
-            }
-            _ if cfg.is_deaf() => Err(Rejection::NotAllowed {
-                seat,
-                what: "announce: the referee or the proxy announces after the signal (7.4(2)(d))"
-                    .into(),
-            }),
+            s if s.is_proxy() && cfg.is_deaf() => Ok(Speaker::Proxy),
+            s if s.is_proxy() => Err(not_allowed(Act::AnnounceAsProxy)),
+            _ if cfg.is_deaf() => Err(not_allowed(Act::AnnounceForDeaf)),
             _ if !cfg.knows_notation => Err(Rejection::OutOfOrder {
-                why: "the referee announces, then the player repeats (6.3(7), 7.4(2)(c))".into(),
+                wait: Wait::RefereeFirst,
             }),
             _ => Ok(Speaker::Player),
         }
@@ -136,21 +128,19 @@ impl Match {
     fn may_announce(&self, seat: Seat) -> Result<(Color, Speaker), Rejection> {
         self.playing(false)?;
         if !self.config.announcing() {
-            return Err(Rejection::Invalid(
-                "moves are not announced in this game (7.4(2)(a), 7.4(3)(a))".into(),
-            ));
+            return Err(Rejection::NotAnnouncing);
         }
         let side = self.core.turn.side;
         let by = self.speaker(seat, side)?;
         let t = &self.core.turn;
         if t.correction.is_some() {
             return Err(Rejection::OutOfOrder {
-                why: "the announcement is binding: the board must be corrected (6.4(a))".into(),
+                wait: Wait::CorrectBoard,
             });
         }
         if let Some(b) = &t.bound {
             return Err(Rejection::AnnouncementBound {
-                words: b.words.clone(),
+                words: b.announcement.words,
             });
         }
         if by != Speaker::Player
@@ -159,7 +149,7 @@ impl Match {
             && self.board_move() == BoardMove::Incomplete
         {
             return Err(Rejection::OutOfOrder {
-                why: "the player moves first, then the move is announced (7.4(2)(c)-(d))".into(),
+                wait: Wait::MoveFirst,
             });
         }
         Ok((side, by))
@@ -180,37 +170,33 @@ impl Match {
         if by != Speaker::Referee
             && let (Some((p, true)), Some(q)) = (t.touched, step.touched)
             && p != q
+            && let Some(piece) = self.announced_position().piece_at(p)
         {
-            let piece = self.announced_position().piece_at(p);
             return Err(Rejection::TouchedPiece {
-                touched: format!("{}{p}", piece.map_or('?', baoqi_rules::Piece::chinese)),
+                point: p,
+                kind: piece.kind,
             });
         }
         let attempt = a.log().last().map_or(0, |l| l.0);
-        let mut words = t.attempt.clone();
-        if words.len() >= 4 {
-            words.clear();
-        }
-        words.push(text.to_string());
+        let mut words = if t.attempt.len() >= 4 {
+            Vec::new()
+        } else {
+            t.attempt.clone()
+        };
+        words.extend(step.word);
         let next = if step.possible && step.complete.is_none() {
             a.next_words()
-                .into_iter()
-                .map(|w| word_view(w, side).display)
-                .collect()
         } else {
             Vec::new()
         };
         self.emit(
             out,
             Event::Word {
-                side: side.into(),
+                side,
                 by,
                 at: now,
                 text: text.to_string(),
-                word: step.word.map(|w| word_view(w, side)),
-                cmn: step
-                    .word
-                    .map(|w| crate::render::word_in(w, side, baoqi_grammar::speech::Lang::Cmn)),
+                word: step.word,
                 attempt,
                 slot: step.slot,
                 possible: step.possible,
@@ -219,14 +205,15 @@ impl Match {
                 next,
             },
         );
-        if let Some(p) = step.touched.filter(|_| step.slot == 1 && step.possible) {
-            let piece = self.announced_position().piece_at(p);
+        if let Some(p) = step.touched.filter(|_| step.slot == 1 && step.possible)
+            && let Some(piece) = self.announced_position().piece_at(p)
+        {
             self.emit(
                 out,
                 Event::Touched {
-                    side: side.into(),
-                    point: p.to_string(),
-                    piece: piece.map(|x| x.chinese().to_string()).unwrap_or_default(),
+                    side,
+                    point: p,
+                    kind: piece.kind,
                     can_move: step.touched_can_move,
                 },
             );
@@ -234,15 +221,8 @@ impl Match {
                 self.touch_declines(side, out);
             }
         }
-        if !step.possible {
-            self.emit(
-                out,
-                Event::Impossible {
-                    side: side.into(),
-                    words: words.concat(),
-                    why: step.why.clone(),
-                },
-            );
+        if let Some(why) = step.why {
+            self.emit(out, Event::Impossible { side, words, why });
         }
         if let Some(done) = step.complete {
             self.announced(side, by, done, now, out);
@@ -269,39 +249,37 @@ impl Match {
     ) {
         let (designation, mv, illegal) = match done {
             Completion::Legal { designation, mv } => (designation, Some(mv), None),
-            Completion::Illegal { designation, why } => (designation, None, Some(why.to_string())),
+            Completion::Illegal { designation, why } => (designation, None, Some(unplayable(&why))),
         };
-        let words = designation.text(side);
-        let point = self.core.turn.touched.map(|(p, _)| p.to_string());
+        let words = designation.words();
+        let announcement = Announcement {
+            words,
+            mv,
+            illegal,
+            from: self.core.turn.touched.map(|(p, _)| p),
+        };
         self.emit(
             out,
             Event::Announced {
-                side: side.into(),
+                side,
                 by,
-                words: words.clone(),
-                mv: mv.map(|m| m.to_string()),
-                illegal,
-                point,
+                announcement,
             },
         );
-        if let Some(expected) = self.core.turn.reannounce
-            && mv != Some(expected)
+        if let Some((stands, stands_words)) = self.core.turn.reannounce
+            && mv != Some(stands)
         {
             // 6.4(b): the move stands; a wrong re-announcement is one more 記錄違例 (126(4)).
-            self.violation(
-                side,
-                crate::command::ViolationKind::Recording,
-                format!("重新報棋「{words}」與走子 {expected} 不符"),
-                "6.4(b), 126(4)",
-                now,
-                out,
-            );
+            let reason = ViolationReason::WrongReannouncement { words, stands };
+            let articles = crate::article::articles(&["6.4(b)", "126(4)"]);
+            self.violation(side, ViolationKind::Recording, reason, articles, now, out);
             if self.core.phase == crate::view::Phase::Playing {
                 self.emit(
                     out,
                     Event::ReannounceRequired {
-                        side: side.into(),
-                        mv: expected.to_string(),
+                        side,
+                        mv: stands,
+                        words: stands_words,
                     },
                 );
             }
@@ -319,9 +297,10 @@ impl Match {
             self.emit(
                 out,
                 Event::RepeatDue {
-                    side: side.into(),
+                    side,
                     words,
-                    article: article.into(),
+                    mover: side,
+                    article: crate::article::Article::of(article),
                     mirror: false,
                 },
             );
@@ -330,112 +309,26 @@ impl Match {
 
     /// 69(2)(d): touching a piece without answering a standing offer declines it.
     pub(crate) fn touch_declines(&mut self, side: Color, out: &mut Vec<Event>) {
-        if let Some((by, true, card)) = self.core.offer
-            && by != side
-        {
-            if card {
-                self.emit(
-                    out,
-                    Event::CardMoved {
-                        owner: by.into(),
-                        card: crate::command::Card::Draw,
-                        holder: by.into(),
-                        how: "returned".into(),
-                    },
-                );
-            }
+        let Some(offer) = self.core.offer.filter(|o| o.stands && o.side != side) else {
+            return;
+        };
+        if offer.card {
             self.emit(
                 out,
-                Event::DrawDeclined {
-                    side: side.into(),
-                    how: "touched a piece (69(2)(d))".into(),
+                Event::CardMoved {
+                    owner: offer.side,
+                    card: Card::Draw,
+                    holder: offer.side,
+                    how: CardMove::Returned,
                 },
             );
         }
-    }
-
-    /// A repeat word, or (`None`) a card-UI confirmation of a mirrored announcement.
-    pub(crate) fn repeat_word(
-        &mut self,
-        seat: Seat,
-        text: Option<&str>,
-        now: Millis,
-        out: &mut Vec<Event>,
-    ) -> Result<(), Rejection> {
-        self.playing(false)?;
-        let side = seat.side().ok_or(Rejection::NotAllowed {
-            seat,
-            what: "repeat: the players repeat (6.3(7), 7.4(2)(g)(ii))".into(),
-        })?;
-        let r = self
-            .core
-            .repeats
-            .iter()
-            .find(|r| r.side == side)
-            .ok_or(Rejection::NothingToRepeat)?;
-        let (done, mismatch, text) = match text {
-            None if r.mirror => (true, false, String::new()),
-            None => {
-                return Err(Rejection::NotAllowed {
-                    seat,
-                    what: "confirm: the referee's words are repeated aloud (6.3(7))".into(),
-                });
-            }
-            Some(t) => match parse_word(t, r.got.len()) {
-                None => (false, true, t.to_string()),
-                // A different form may name the same move: judged on the fourth word.
-                Some(_) if r.got.len() < 3 => (false, false, t.to_string()),
-                Some(w) => {
-                    let mut got = r.got.clone();
-                    got.push(w);
-                    let same = got == r.words || names_same_move(&got, r);
-                    (same, !same, t.to_string())
-                }
-            },
-        };
         self.emit(
             out,
-            Event::Repeated {
-                side: side.into(),
-                at: now,
-                text,
-                done,
-                mismatch,
+            Event::DrawDeclined {
+                side,
+                how: Decline::TouchedPiece,
             },
         );
-        Ok(())
     }
-
-    /// 7.4(2)(d): the deaf player signals that the move is made.
-    pub(crate) fn signal(&mut self, seat: Seat, out: &mut Vec<Event>) -> Result<(), Rejection> {
-        self.playing(false)?;
-        let side = self.core.turn.side;
-        if seat.side() != Some(side) {
-            return Err(crate::turn::not_your_turn(seat));
-        }
-        self.emit(out, Event::Signalled { side: side.into() });
-        let who = if self.config.side(side).proxy.is_some() {
-            "代理"
-        } else {
-            "監局裁判"
-        };
-        self.emit(
-            out,
-            Event::RefereeNeeded {
-                call: RefereeCall::AnnounceFor,
-                text: format!("{}已走子示意，請{who}代為報棋 (7.4(2)(d))", side_name(side)),
-            },
-        );
-        Ok(())
-    }
-}
-
-/// Whether repeat words name the same move as the words to repeat (another correct form).
-fn names_same_move(got: &[Word], r: &crate::state::RepeatDue) -> bool {
-    let Ok(ws) = <[Word; 4]>::try_from(got.to_vec()) else {
-        return false;
-    };
-    r.mv.is_some()
-        && Designation::from_words(ws).and_then(|d| d.resolve_with(&r.pos, Mode::Lenient).ok())
-            == r.mv
 }

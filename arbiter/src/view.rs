@@ -1,11 +1,15 @@
 //! [`View`]: the whole visible state of a match, for a reconnecting client or the referee
-//! monitor. Built by [`crate::Match::snapshot`]; serialisable.
+//! monitor. Built by [`crate::Match::snapshot`]; serialisable; typed like the events.
 
+use baoqi_grammar::Word;
+use baoqi_rules::{Kind, Move, Piece, Point, WarningKind};
 use serde::{Deserialize, Serialize};
 
+use crate::article::Article;
 use crate::command::{Card, Millis, Side};
 use crate::config::BoardId;
 use crate::event::{ClockView, MoveView, Outcome, Speaker};
+use crate::reasons::{EndCause, PauseReason};
 
 /// The phase of a match.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -16,7 +20,7 @@ pub enum Phase {
     NotStarted,
     /// Being played.
     Playing,
-    /// Paused (103): the side to move seals a move, then the clock stops.
+    /// Paused: an adjournment (103), or a server restart (both clocks stand).
     Paused,
     /// Over.
     Over,
@@ -33,12 +37,23 @@ pub struct LoggedWord {
     pub by: Speaker,
     /// When.
     pub at: Millis,
-    /// The text.
+    /// The text as given.
     pub text: String,
+    /// The word it is, if any.
+    pub word: Option<Word>,
     /// Whether the prefix was still possible after it.
     pub possible: bool,
     /// Whether it was a repeat word.
     pub repeat: bool,
+}
+
+/// A piece lifted from a board and not yet placed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct InHand {
+    /// The piece.
+    pub piece: Piece,
+    /// Where it was lifted from.
+    pub from: Point,
 }
 
 /// One board's state.
@@ -48,10 +63,12 @@ pub struct BoardView {
     pub board: BoardId,
     /// FEN placement.
     pub placement: String,
-    /// Pieces in hand with the point they came from (`C@h2`).
-    pub hand: Vec<String>,
+    /// Pieces in hand.
+    pub hand: Vec<InHand>,
     /// Whether it differs from the game (an open divergence).
     pub diverging: bool,
+    /// The points where it differs from the game.
+    pub differs: Vec<Point>,
 }
 
 /// A side's tallies (126) and limits (127).
@@ -65,17 +82,34 @@ pub struct TallyView {
     pub clock: u32,
 }
 
+/// Red's and black's tallies.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Tallies {
+    /// 紅方.
+    pub red: TallyView,
+    /// 黑方.
+    pub black: TallyView,
+}
+
+/// The players' names.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Names {
+    /// 紅方.
+    pub red: String,
+    /// 黑方.
+    pub black: String,
+}
+
 /// The result of a finished game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ResultView {
     /// The outcome.
     pub outcome: Outcome,
-    /// `1-0`, `0-1`, `1/2-1/2`, `0-0`.
-    pub result: String,
     /// Why.
-    pub reason: String,
-    /// The article.
-    pub article: String,
+    #[serde(flatten)]
+    pub cause: EndCause,
+    /// The articles.
+    pub articles: Vec<Article>,
     /// When.
     pub at: Millis,
 }
@@ -95,23 +129,71 @@ pub struct SheetMove {
     pub clock_ms: u64,
 }
 
+/// A repeat owed by the side to act.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RepeatOwed {
+    /// The words to repeat.
+    pub words: [Word; 4],
+    /// Whose move they are.
+    pub mover: Side,
+    /// Whether the repeat mirrors the opponent's move (7.4(2)(g)(ii)), which a card UI may
+    /// confirm; else it repeats the referee's announcement of the side's own move (6.3(7)).
+    pub mirror: bool,
+}
+
 /// What the side to move still owes before the turn can end.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Pending {
-    /// Check (a): the board must be corrected to this move (ICCS).
-    pub correction: Option<String>,
-    /// Check (b): the move stands and must be announced again (ICCS).
-    pub reannounce: Option<String>,
-    /// Check (c) or 125: the board must be restored (the move taken back, ICCS).
-    pub restore: Option<String>,
+    /// Check (a): the board must be corrected to this move.
+    pub correction: Option<Move>,
+    /// Check (b): this move stands and must be announced again, with these words.
+    pub reannounce: Option<(Move, [Word; 4])>,
+    /// Check (c) or 125: the board must be restored (this move taken back).
+    pub restore: Option<Move>,
     /// Words the side must repeat (mirroring or after the referee).
-    pub repeat: Option<String>,
-    /// Whether that repeat mirrors the opponent's move (7.4(2)(g)(ii)), which a card UI may
-    /// confirm; else it repeats the referee's announcement of the side's own move (6.3(7)).
-    #[serde(default)]
-    pub repeat_mirror: bool,
+    pub repeat: Option<RepeatOwed>,
     /// The move must be announced by the referee or proxy (7.4(2)(c)-(d)).
     pub announce_for: bool,
+}
+
+/// The touched piece of the turn (頭兩字摸子走子, 31).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Touch {
+    /// Where it stands.
+    pub point: Point,
+    /// Its kind.
+    pub kind: Kind,
+}
+
+/// The standing or pending draw offer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OfferView {
+    /// The offering side.
+    pub side: Side,
+    /// Whether it stands (the offering turn ended, 69(2)(b)).
+    pub stands: bool,
+    /// Made with the draw card (7.1(2)).
+    pub card: bool,
+}
+
+/// Who holds a card (7.1(2)).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CardView {
+    /// Whose card.
+    pub owner: Side,
+    /// Which card.
+    pub card: Card,
+    /// In whose hand it is.
+    pub holder: Side,
+}
+
+/// A repetition warning of 第61條 (or 62) given by the rules crate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GivenWarning {
+    /// The ply of the 警誡盤面.
+    pub ply: usize,
+    /// Which warning.
+    pub warning: WarningKind,
 }
 
 /// The whole visible state.
@@ -119,6 +201,8 @@ pub struct Pending {
 pub struct View {
     /// The phase.
     pub phase: Phase,
+    /// Why the game is paused, when it is.
+    pub paused: Option<PauseReason>,
     /// The start position (FEN).
     pub start_fen: String,
     /// The current position (FEN).
@@ -130,36 +214,35 @@ pub struct View {
     /// The moves so far.
     pub moves: Vec<SheetMove>,
     /// The words of the current attempt.
-    pub attempt: Vec<String>,
-    /// The touched piece (point, piece) of the current turn.
-    pub touched: Option<(String, String)>,
+    pub attempt: Vec<Word>,
+    /// The touched piece of the current turn.
+    pub touched: Option<Touch>,
     /// The complete, binding announcement of this turn.
-    pub announced: Option<String>,
+    pub announced: Option<[Word; 4]>,
     /// What the side to move still owes.
     pub pending: Pending,
     /// Every word of every announcement.
     pub log: Vec<LoggedWord>,
     /// The boards.
     pub boards: Vec<BoardView>,
-    /// Red's and black's tallies.
-    pub tallies: [TallyView; 2],
+    /// The tallies.
+    pub tallies: Tallies,
     /// The limits the tallies count towards (127(2); 0 = none).
     pub limits: crate::config::Limits,
     /// The event kind.
     pub kind: crate::config::EventKind,
-    /// The players' names, red then black.
-    pub names: [String; 2],
-    /// The standing or pending draw offer: the side and whether it stands.
-    pub offer: Option<(Side, bool)>,
-    /// Who holds each card: `(owner, card, holder)`.
-    pub cards: Vec<(Side, Card, Side)>,
-    /// Repetition warnings given (article, words).
-    pub warnings: Vec<(String, String)>,
+    /// The players' names.
+    pub names: Names,
+    /// The standing or pending draw offer.
+    pub offer: Option<OfferView>,
+    /// Who holds each card (empty when cards are not used).
+    pub cards: Vec<CardView>,
+    /// Repetition warnings given by the rules (61, 62).
+    pub warnings: Vec<GivenWarning>,
     /// The result, when over.
     pub result: Option<ResultView>,
     /// The oral verification, when recorded.
     pub verified: Option<String>,
     /// What the referee must attend to now ([`crate::Match::open_calls`]).
-    #[serde(default)]
     pub calls: Vec<crate::calls::OpenCall>,
 }

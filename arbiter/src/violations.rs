@@ -4,27 +4,24 @@
 
 use baoqi_rules::Color;
 
+use crate::article::{Article, articles};
 use crate::command::{Millis, ViolationKind};
 use crate::event::{Event, Outcome};
-use crate::state::{Match, kind_index};
+use crate::reasons::{EndCause, Removal, ViolationReason};
+use crate::state::Match;
 
 impl Match {
-    /// A 按鐘違規; absorbed by a technical foul of the same turn (126(3)).
+    /// A 按鐘違規 of the side to act; absorbed by a technical foul of the same turn (126(3)).
     pub(crate) fn clock_violation(
         &mut self,
-        side: Color,
-        why: &str,
+        reason: ViolationReason,
+        cited: &[&'static str],
         now: Millis,
         out: &mut Vec<Event>,
     ) {
-        self.violation(
-            side,
-            ViolationKind::Clock,
-            why.to_string(),
-            "6.3(3), 126(1)(a)",
-            now,
-            out,
-        );
+        let side = self.core.turn.side;
+        let cited = articles(cited);
+        self.violation(side, ViolationKind::Clock, reason, cited, now, out);
     }
 
     /// Records a violation with the counting rules of 126 and the limits of 127 (70(4)).
@@ -32,49 +29,47 @@ impl Match {
         &mut self,
         side: Color,
         kind: ViolationKind,
-        reason: String,
-        article: &str,
+        reason: ViolationReason,
+        cited: Vec<Article>,
         now: Millis,
         out: &mut Vec<Event>,
     ) {
         let same_turn = side == self.core.turn.side;
-        let i = side.index();
         let limit = self.config.limits.of(kind);
-        let current = self.core.tallies[i][kind_index(kind)];
+        let current = self.core.tallies.get(side, kind);
         let absorbed = same_turn
             && self.core.turn.technical
             && matches!(kind, ViolationKind::Technical | ViolationKind::Clock);
         if absorbed {
-            let why = if kind == ViolationKind::Technical {
-                "126(2)"
-            } else {
-                "126(3)"
-            };
+            // 126(2): one technical foul per turn; 126(3): it absorbs the clock violations.
             self.emit(
                 out,
                 Event::Violation {
-                    side: side.into(),
+                    side,
                     kind,
                     counted: false,
                     count: current,
                     limit,
-                    reason: format!("{reason}（同一輪次只記 1 次技術犯規, {why}）"),
-                    article: article.into(),
+                    reason,
+                    articles: cited,
                 },
             );
             return;
         }
         if kind == ViolationKind::Technical && same_turn {
             for _ in 0..self.core.turn.clock_violations {
-                let count =
-                    self.core.tallies[i][kind_index(ViolationKind::Clock)].saturating_sub(1);
+                let count = self
+                    .core
+                    .tallies
+                    .get(side, ViolationKind::Clock)
+                    .saturating_sub(1);
                 self.emit(
                     out,
                     Event::ViolationRemoved {
-                        side: side.into(),
+                        side,
                         kind: ViolationKind::Clock,
                         count,
-                        reason: "同一輪次的技術犯規吸收按鐘違規 (126(3))".into(),
+                        why: Removal::AbsorbedByFoul,
                     },
                 );
             }
@@ -83,25 +78,26 @@ impl Match {
         self.emit(
             out,
             Event::Violation {
-                side: side.into(),
+                side,
                 kind,
                 counted: true,
                 count,
                 limit,
                 reason,
-                article: article.into(),
+                articles: cited,
             },
         );
         if limit > 0 && count >= limit {
+            let cause = EndCause::ViolationLimit {
+                loser: side,
+                kind,
+                count,
+            };
             self.end(
                 out,
                 Outcome::win_for(side.other()),
-                format!(
-                    "{}方{}達 {count} 次上限，犯規作負 (127)",
-                    side.chinese(),
-                    kind.chinese()
-                ),
-                "70(4)",
+                cause,
+                &["70(4)", "127"],
                 now,
             );
         }

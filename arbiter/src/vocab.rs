@@ -1,7 +1,10 @@
-//! The vocabulary the events are written in: who hears, who spoke, a move in every notation,
+//! The vocabulary the events are written in: who hears, who spoke, a move on the record,
 //! the clock, the outcomes of 走子檢查, why the referee is called, how a game ended.
 
 use serde::{Deserialize, Serialize};
+
+use baoqi_grammar::Word;
+use baoqi_rules::{Kind, Move};
 
 use crate::command::{Millis, Side};
 
@@ -29,35 +32,18 @@ pub enum Speaker {
     Referee,
 }
 
-/// One word shown and spoken.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Spoken {
-    /// What a screen shows.
-    pub display: String,
-    /// What the voice is fed.
-    pub speak: String,
-}
-
-/// A move in every notation, with marks and spoken words.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+/// A move on the record, typed: the move, its four words as the mover designates it (附表六
+/// 第一部份), and the marks it earns (第二部份). Clients write the words in their reader's
+/// characters and numerals.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MoveView {
-    /// ICCS, `h2e2`.
-    pub iccs: String,
-    /// 附表六 1, `炮二平五`.
-    pub traditional: String,
-    /// With the marks of 第二部份 (× ○ ＝ as earned).
-    pub marked: String,
-    /// AXF, `C2=5`.
-    pub axf: String,
-    /// WXF, `C2.5`.
-    pub wxf: String,
-    /// The four words and marks in Cantonese.
-    pub yue: Vec<Spoken>,
-    /// The four words and marks in Mandarin.
-    pub cmn: Vec<Spoken>,
-    /// A capture (×).
-    pub capture: bool,
-    /// A check (○).
+    /// The move (ICCS in JSON: `"h2e2"`).
+    pub iccs: Move,
+    /// The four words, e.g. 炮 二 平 五.
+    pub words: [Word; 4],
+    /// The piece taken (×), if any.
+    pub captured: Option<Kind>,
+    /// Whether the move gives check (○): both players hear 將軍.
     pub check: bool,
 }
 
@@ -125,6 +111,8 @@ pub enum CheckOutcome {
     SealedMoveBroken,
     /// The referee ruled which move stands (overriding the check).
     RefereeRuling,
+    /// Check (a) done: the board now shows the announced move (or the referee confirmed it).
+    Corrected,
 }
 
 /// Why the referee is needed.

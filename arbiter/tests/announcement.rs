@@ -3,8 +3,9 @@
 
 mod common;
 
-use baoqi_arbiter::{Command, Event, Rejection, Seat, Speaker};
-use common::{Table, part6, part7, regular};
+use baoqi_arbiter::{Command, Event, Illegality, Rejection, Seat, Side, Speaker};
+use baoqi_rules::Kind;
+use common::{Table, art, four, m, part6, part7, pt, regular};
 
 #[test]
 fn s7p6_3_2_every_move_is_announced_word_by_word_with_the_prefix_state() {
@@ -32,18 +33,18 @@ fn s7p6_3_2_every_move_is_announced_word_by_word_with_the_prefix_state() {
 fn s7p6_3_6_a_first_two_words_touch_the_piece() {
     let mut t = Table::started(part6());
     let ev = t.say(Seat::Red, "炮二");
-    let (point, can) =
-        find!(ev, Event::Touched { point, can_move, .. } => (point.clone(), *can_move));
-    assert_eq!((point.as_str(), can), ("h2", true));
-    assert_eq!(t.m.snapshot().touched, Some(("h2".into(), "炮".into())));
+    let (point, can) = find!(ev, Event::Touched { point, can_move, .. } => (*point, *can_move));
+    assert_eq!((point, can), (pt("h2"), true));
+    let touched = t.m.snapshot().touched.expect("a touched piece");
+    assert_eq!((touched.point, touched.kind), (pt("h2"), Kind::Cannon));
 }
 
 #[test]
 fn s7p6_3_6_a_no_word_is_withdrawn_after_the_announcement_is_complete() {
     let mut t = Table::started(part6());
     let ev = t.say(Seat::Red, "炮二平五");
-    let mv = find!(ev, Event::Announced { mv, .. } => mv.clone());
-    assert_eq!(mv.as_deref(), Some("h2e2"));
+    let mv = find!(ev, Event::Announced { announcement, .. } => announcement.mv);
+    assert_eq!(mv, Some(m("h2e2")));
     let r = t.try_cmd(Seat::Red, Command::Word { text: "馬".into() });
     assert!(
         matches!(r, Err(Rejection::AnnouncementBound { .. })),
@@ -59,7 +60,7 @@ fn s7p6_3_6_b_correction_only_after_an_impossible_prefix() {
     assert!(has!(ev, Event::Impossible { .. }));
     // A fresh attempt is allowed, and the log keeps both.
     let ev = t.say(Seat::Red, "馬二進三");
-    assert!(has!(ev, Event::Announced { mv: Some(_), .. }));
+    assert!(has!(ev, Event::Announced { announcement, .. } if announcement.mv.is_some()));
     let log = t.m.snapshot().log;
     assert_eq!(log.len(), 7);
     assert!(!log[2].possible);
@@ -78,8 +79,8 @@ fn s7p6_3_6_a_the_touched_piece_binds_the_new_attempt() {
     let ev = t.say(Seat::Red, "炮");
     assert!(has!(ev, Event::Impossible { .. }));
     let ev = t.say(Seat::Red, "炮二平五");
-    let mv = find!(ev, Event::Announced { mv, .. } => mv.clone());
-    assert_eq!(mv.as_deref(), Some("h2e2"));
+    let mv = find!(ev, Event::Announced { announcement, .. } => announcement.mv);
+    assert_eq!(mv, Some(m("h2e2")));
 }
 
 #[test]
@@ -87,8 +88,8 @@ fn s7p6_3_6_a_an_illegal_but_possible_announcement_is_still_binding() {
     // 車一平二: a rook may move sideways, but its own horse stands on h0.
     let mut t = Table::started(part6());
     let ev = t.say(Seat::Red, "車一平二");
-    let illegal = find!(ev, Event::Announced { illegal, .. } => illegal.clone());
-    assert!(illegal.is_some());
+    let illegal = find!(ev, Event::Announced { announcement, .. } => announcement.illegal);
+    assert_eq!(illegal, Some(Illegality::Blocked { mv: m("i0h0") }));
     let r = t.try_cmd(Seat::Red, Command::Word { text: "車".into() });
     assert!(matches!(r, Err(Rejection::AnnouncementBound { .. })));
 }
@@ -108,9 +109,8 @@ fn s7p6_3_7_without_notation_the_referee_announces_first_and_the_player_repeats(
             ..
         }
     ));
-    let words =
-        find!(ev, Event::RepeatDue { words, article, .. } => (words.clone(), article.clone()));
-    assert_eq!(words.1, "6.3(7)");
+    let words = find!(ev, Event::RepeatDue { words, article, .. } => (*words, article.clone()));
+    assert_eq!(words, (four("炮二平五"), art("6.3(7)")));
     t.board(Seat::Red, "h2e2");
     // Pressing before the repeat is a clock-press violation.
     let ev = t.press(Seat::Red);
@@ -133,11 +133,13 @@ fn s7p7_4_2_c_without_notation_the_player_moves_first() {
     let due = find!(ev, Event::RepeatDue { article, mirror, .. } => (article.clone(), *mirror));
     assert_eq!(
         due,
-        ("7.4(2)(c)".to_string(), false),
+        (art("7.4(2)(c)"), false),
         "his own move, not a mirroring"
     );
     // Two boards, yet the repeat is of the referee's words: no confirmation by card.
-    assert!(!t.m.snapshot().pending.repeat_mirror);
+    let owed = t.m.snapshot().pending.repeat.expect("a repeat owed");
+    assert!(!owed.mirror);
+    assert_eq!(owed.mover, Side::Red);
     t.repeat(Seat::Red, "炮二平五");
     let ev = t.press(Seat::Red);
     assert!(has!(ev, Event::Moved { .. }));
@@ -215,8 +217,8 @@ fn s7p7_4_2_f_iii_when_the_referee_announces_the_board_move_governs() {
     t.board(Seat::Black, "h9g7");
     t.say(Seat::Referee, "馬２進３"); // the referee misreads
     let ev = t.press(Seat::Black);
-    let mv = find!(ev, Event::Moved { mv, .. } => mv.iccs.clone());
-    assert_eq!(mv, "h9g7");
+    let mv = find!(ev, Event::Moved { mv, .. } => mv.iccs);
+    assert_eq!(mv, m("h9g7"));
     assert!(has!(
         ev,
         Event::Checked {
@@ -230,7 +232,7 @@ fn s7p7_4_2_f_iii_when_the_referee_announces_the_board_move_governs() {
 fn s7p7_4_2_a_no_announcement_in_a_regular_game() {
     let mut t = Table::started(regular());
     let r = t.try_cmd(Seat::Red, Command::Word { text: "炮".into() });
-    assert!(matches!(r, Err(Rejection::Invalid(_))));
+    assert_eq!(r, Err(Rejection::NotAnnouncing));
     t.board(Seat::Red, "h2e2");
     let ev = t.press(Seat::Red);
     assert!(has!(ev, Event::Moved { .. }));

@@ -4,12 +4,14 @@
 mod common;
 
 use baoqi_arbiter::{
-    CheckOutcome, ClockMode, Command, Event, Outcome, Phase, Seat, Side, ViolationKind,
+    CheckOutcome, ClockMode, Command, EndCause, Event, Outcome, Owed, Phase, Seat, Side,
+    ViolationKind, ViolationReason,
 };
-use common::{Table, part6};
+use common::{Table, art, four, m, part6};
 
 fn tallies(t: &Table, side: usize) -> (u32, u32, u32) {
-    let v = t.m.snapshot().tallies[side];
+    let all = t.m.snapshot().tallies;
+    let v = if side == 0 { all.red } else { all.black };
     (v.technical, v.recording, v.clock)
 }
 
@@ -32,7 +34,12 @@ fn s7p6_3_3_press_before_the_announcement_is_a_clock_press_violation() {
     t.board(Seat::Red, "h2e2");
     let ev = t.press(Seat::Red);
     let reason = find!(ev, Event::Violation { reason, .. } => reason.clone());
-    assert!(reason.contains("報棋"), "{reason}");
+    assert_eq!(
+        reason,
+        ViolationReason::PressedEarly {
+            missing: vec![Owed::Announcement]
+        }
+    );
     t.say(Seat::Red, "炮二平五");
     assert!(has!(t.press(Seat::Red), Event::Moved { .. }));
     assert_eq!(tallies(&t, 0), (0, 0, 1));
@@ -51,14 +58,16 @@ fn s7p6_4_a_legal_announcement_other_board_move_is_corrected_on_the_movers_time(
             ..
         }
     ));
-    let mv = find!(ev, Event::CorrectionRequired { mv, .. } => mv.clone());
-    assert_eq!(mv, "h2h6");
+    let (mv, words) = find!(ev, Event::CorrectionRequired { mv, words, .. } => (*mv, *words));
+    assert_eq!((mv, words), (m("h2h6"), four("炮二進四")));
+    let finding = find!(ev, Event::Checked { finding, .. } => finding.clone());
+    assert_eq!(finding.board, Some(m("h2e2")), "what the board showed");
+    assert_eq!(finding.board_words, Some(four("炮二平五")));
     assert_eq!(t.m.snapshot().clock.running, Some(Side::Red));
     // The correction takes 3 s of red's time, then the move stands and black's clock runs.
     let ev = t.at(8_000).board(Seat::Red, "e2h6");
-    let (iccs, clock_ms) =
-        find!(ev, Event::Moved { mv, clock_ms, .. } => (mv.iccs.clone(), *clock_ms));
-    assert_eq!(iccs, "h2h6");
+    let (iccs, clock_ms) = find!(ev, Event::Moved { mv, clock_ms, .. } => (mv.iccs, *clock_ms));
+    assert_eq!(iccs, m("h2h6"));
     assert_eq!(clock_ms, 20 * 60_000 - 8_000 + 10_000);
     assert_eq!(t.m.to_move(), Side::Black);
     assert_eq!(tallies(&t, 0), (0, 0, 0));
@@ -87,14 +96,15 @@ fn s7p6_4_b_illegal_announcement_legal_board_move_of_that_piece_stands() {
             ..
         }
     ));
-    let iccs = find!(ev, Event::Moved { mv, .. } => mv.iccs.clone());
-    assert_eq!(iccs, "i0i1");
+    let iccs = find!(ev, Event::Moved { mv, .. } => mv.iccs);
+    assert_eq!(iccs, m("i0i1"));
     assert_eq!(tallies(&t, 0), (0, 1, 0));
-    assert!(has!(ev, Event::ReannounceRequired { .. }));
+    let words = find!(ev, Event::ReannounceRequired { words, .. } => *words);
+    assert_eq!(words, four("車一進一"), "the words to announce again");
     // Still red's turn until the move is announced again and the clock pressed.
     assert_eq!(t.m.to_move(), Side::Red);
     let ev = t.say(Seat::Red, "車一進一");
-    assert!(has!(ev, Event::Announced { mv: Some(_), .. }));
+    assert!(has!(ev, Event::Announced { announcement, .. } if announcement.mv.is_some()));
     let ev = t.press(Seat::Red);
     assert!(has!(
         ev,
@@ -145,7 +155,7 @@ fn s7p6_4_c_illegal_announcement_other_piece_restores_and_is_a_technical_foul() 
     ));
     assert!(has!(ev, Event::RestoreRequired { .. }));
     assert_eq!(tallies(&t, 0), (1, 0, 0));
-    assert_eq!(t.m.snapshot().pending.restore.as_deref(), Some("h2e2"));
+    assert_eq!(t.m.snapshot().pending.restore, Some(m("h2e2")));
     // The position is restored and another piece may be moved.
     t.board(Seat::Red, "e2h2");
     assert_eq!(t.m.snapshot().pending.restore, None);
@@ -239,8 +249,8 @@ fn a127_2_a70_4_reaching_the_technical_limit_loses() {
     }
     let r = t.m.snapshot().result.unwrap();
     assert_eq!(
-        (r.outcome, r.article.as_str()),
-        (Outcome::BlackWins, "70(4)")
+        (r.outcome, r.articles),
+        (Outcome::BlackWins, vec![art("70(4)"), art("127")])
     );
 }
 
@@ -277,7 +287,17 @@ fn a126_4_every_recording_violation_counts() {
     t.board(Seat::Red, "i0i1");
     t.press(Seat::Red);
     let ev = t.say(Seat::Red, "車一進二");
-    assert!(has!(ev, Event::GameOver { article, .. } if article == "70(4)"));
+    assert!(has!(
+        ev,
+        Event::GameOver {
+            cause: EndCause::ViolationLimit {
+                kind: ViolationKind::Recording,
+                count: 2,
+                ..
+            },
+            ..
+        }
+    ));
 }
 
 #[test]

@@ -5,10 +5,10 @@
 mod common;
 
 use baoqi_arbiter::{
-    Audience, Category, ClockMode, Command, Event, EventKind, MatchConfig, Millis, Outcome,
-    ReportReason, Seat, Side, TimeControl,
+    Audience, Category, ClockMode, Command, EndCause, Event, EventKind, MatchConfig, Millis,
+    Outcome, ReportReason, Seat, Side, Threshold, TimeControl,
 };
-use common::{Table, blind, part6, part7, sighted, tc};
+use common::{Table, art, blind, part6, part7, sighted, tc};
 
 fn alerts(events: &[Event]) -> Vec<(Side, u64, u64)> {
     events
@@ -66,8 +66,13 @@ fn s7p6_6_2_part6_alerts_fire_at_each_threshold_within_20_ms() {
     // Then the flag falls: 71(1).
     let r = t.m.snapshot().result.unwrap();
     assert_eq!(
-        (r.outcome, r.article.as_str(), r.at),
-        (Outcome::BlackWins, "71(1)", Millis(1_200_000))
+        (r.outcome, r.cause, r.articles, r.at),
+        (
+            Outcome::BlackWins,
+            EndCause::Timeout { loser: Side::Red },
+            vec![art("71(1)")],
+            Millis(1_200_000)
+        )
     );
 }
 
@@ -85,7 +90,13 @@ fn s7p6_6_2_a_half_time_is_its_own_threshold() {
         .rev()
         .find(|e| matches!(e, Event::TimeAlert { .. }))
         .unwrap();
-    assert!(matches!(ev, Event::TimeAlert { label, .. } if label == "half"));
+    assert!(matches!(
+        ev,
+        Event::TimeAlert {
+            threshold: Threshold::Half,
+            ..
+        }
+    ));
 }
 
 #[test]
@@ -98,14 +109,12 @@ fn s7p6_6_3_the_triggering_side_is_spoken_first() {
         .log
         .iter()
         .find_map(|e| match e {
-            Event::TimeAlert { times, text, .. } => {
-                Some((times[0].side, times[1].side, text.clone()))
-            }
+            Event::TimeAlert { times, .. } => Some(*times),
             _ => None,
         })
         .unwrap();
-    assert_eq!((times.0, times.1), (Side::Black, Side::Red));
-    assert!(times.2.starts_with("黑方尚餘15分鐘"), "{}", times.2);
+    assert_eq!((times[0].side, times[1].side), (Side::Black, Side::Red));
+    assert_eq!(times[0].ms, 900_000, "black's 15 minutes are said first");
 }
 
 #[test]

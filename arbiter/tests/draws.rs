@@ -4,9 +4,10 @@
 mod common;
 
 use baoqi_arbiter::{
-    Card, Category, Command, Event, Outcome, Phase, Rejection, Seat, Side, ViolationKind,
+    Card, Category, Command, EndCause, Event, Outcome, Phase, Rejection, Seat, Side, ViolationKind,
+    ViolationReason,
 };
-use common::{Table, part6, part7};
+use common::{Table, art, part6, part7};
 
 fn deaf_black() -> baoqi_arbiter::MatchConfig {
     let mut c = part7();
@@ -18,8 +19,15 @@ fn deaf_black() -> baoqi_arbiter::MatchConfig {
 fn a69_1_resignation_needs_no_consent_in_any_turn() {
     let mut t = Table::started(part6());
     let ev = t.ok(Seat::Black, Command::Resign);
-    let (o, a) = find!(ev, Event::GameOver { outcome, article, .. } => (*outcome, article.clone()));
-    assert_eq!((o, a.as_str()), (Outcome::RedWins, "69(1)"));
+    let (o, cause, a) = find!(ev, Event::GameOver { outcome, cause, articles, .. } => (*outcome, cause.clone(), articles.clone()));
+    assert_eq!((o, a), (Outcome::RedWins, vec![art("69(1)")]));
+    assert_eq!(
+        cause,
+        EndCause::Resigned {
+            loser: Side::Black,
+            card: false
+        }
+    );
     assert!(has!(ev, Event::RefereeNeeded { .. }));
 }
 
@@ -36,8 +44,13 @@ fn a69_2_b_offer_in_own_turn_valid_from_its_end() {
     );
     let ev = t.turn(Seat::Red, "炮二平五", "h2e2");
     assert!(has!(ev, Event::DrawOfferStands { side: Side::Red }));
-    let marked = find!(ev, Event::Moved { mv, .. } => mv.marked.clone());
-    assert_eq!(marked, "炮二平五＝");
+    assert!(has!(ev, Event::Moved { .. }));
+    assert!(t.m.snapshot().moves[0].draw_offer, "附表六 第二部份 3: ＝");
+    assert!(
+        t.m.scoresheet().contains("炮二平五＝ "),
+        "{}",
+        t.m.scoresheet()
+    );
     let ev = t.ok(Seat::Black, Command::AcceptDraw);
     assert!(has!(
         ev,
@@ -77,10 +90,10 @@ fn a69_2_c_second_offer_is_consecutive() {
     t.turn(Seat::Black, "馬８進７", "h9g7");
     // Black's material has not changed and black made no offer: 連續提和.
     let ev = t.ok(Seat::Red, Command::OfferDraw);
-    let (kind, article) =
-        find!(ev, Event::Violation { kind, article, .. } => (*kind, article.clone()));
+    let (kind, reason, cited) = find!(ev, Event::Violation { kind, reason, articles, .. } => (*kind, reason.clone(), articles.clone()));
     assert_eq!(kind, ViolationKind::Technical);
-    assert!(article.contains("123(2)(c)"));
+    assert_eq!(reason, ViolationReason::ConsecutiveDrawOffer);
+    assert!(cited.contains(&art("123(2)(c)")));
     assert!(!has!(ev, Event::DrawOffered { .. }));
 }
 

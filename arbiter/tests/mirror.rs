@@ -3,8 +3,11 @@
 
 mod common;
 
-use baoqi_arbiter::{BoardId, Command, Event, Rejection, Seat, Side, ViolationKind};
-use common::{Table, part7};
+use baoqi_arbiter::{
+    BoardId, Command, Event, Owed, Rejection, Seat, Side, ViolationKind, ViolationReason,
+};
+use baoqi_rules::Kind;
+use common::{Table, art, four, m, part7, pt};
 
 fn regular_board(t: &Table) -> (String, bool) {
     let v = t.m.snapshot();
@@ -20,16 +23,17 @@ fn regular_board(t: &Table) -> (String, bool) {
 fn s7p7_4_2_g_ii_the_opponent_repeats_and_mirrors_first() {
     let mut t = Table::started(part7());
     let ev = t.turn(Seat::Red, "炮二平五", "h2e2");
-    let (words, article, mirror) = find!(ev, Event::RepeatDue { side: Side::Black, words, article, mirror } => (words.clone(), article.clone(), *mirror));
+    let (words, mover, article, mirror) = find!(ev, Event::RepeatDue { side: Side::Black, words, mover, article, mirror } => (*words, *mover, article.clone(), *mirror));
     assert_eq!(
-        (words.as_str(), article.as_str(), mirror),
-        ("炮二平五", "7.4(2)(g)(ii)", true)
+        (words, mover, article, mirror),
+        (four("炮二平五"), Side::Red, art("7.4(2)(g)(ii)"), true)
     );
     // The regular board still shows the position before red's move: no divergence yet.
     assert!(!t.m.diverging());
     let pending = t.m.snapshot().pending;
-    assert_eq!(pending.repeat.as_deref(), Some("炮二平五"));
-    assert!(pending.repeat_mirror, "a card UI may confirm a mirroring");
+    let owed = pending.repeat.expect("a repeat owed");
+    assert_eq!((owed.words, owed.mover), (four("炮二平五"), Side::Red));
+    assert!(owed.mirror, "a card UI may confirm a mirroring");
     let ev = t.repeat(Seat::Black, "炮二平五");
     assert!(has!(ev, Event::Repeated { done: true, .. }));
     t.board(Seat::Black, "h2e2");
@@ -48,9 +52,11 @@ fn s7p7_4_2_g_ii_pressing_before_mirroring_is_a_clock_press_violation() {
     let ev = t.press(Seat::Black);
     let reason =
         find!(ev, Event::Violation { kind: ViolationKind::Clock, reason, .. } => reason.clone());
-    assert!(
-        reason.contains("複讀") && reason.contains("走子"),
-        "{reason}"
+    assert_eq!(
+        reason,
+        ViolationReason::PressedEarly {
+            missing: vec![Owed::Move, Owed::Repeat]
+        }
     );
 }
 
@@ -81,7 +87,7 @@ fn s7p7_4_2_g_iv_a_divergence_is_shown_until_corrected() {
     let ev = t.board(Seat::Black, "h2f2"); // mirrored wrongly
     let points =
         find!(ev, Event::BoardDiverges { board: BoardId::Regular, points, .. } => points.clone());
-    assert_eq!(points, vec!["e2", "f2"]);
+    assert_eq!(points, vec![pt("e2"), pt("f2")]);
     assert!(has!(ev, Event::RefereeNeeded { .. }));
     assert!(regular_board(&t).1);
     let ev = t.board(Seat::Black, "f2e2");
@@ -119,7 +125,7 @@ fn s7p7_4_2_g_i_each_side_operates_its_own_board() {
         Seat::Black,
         Command::BoardMove {
             board: Some(BoardId::Vi),
-            mv: "h2e2".into(),
+            mv: m("h2e2"),
         },
     );
     assert!(matches!(r, Err(Rejection::NotAllowed { .. })));
@@ -135,14 +141,14 @@ fn s7p7_4_2_g_iii_a_vi_proxy_operates_both_boards_and_the_clock() {
         Seat::RedProxy,
         Command::BoardMove {
             board: Some(BoardId::Vi),
-            mv: "h2e2".into(),
+            mv: m("h2e2"),
         },
     );
     t.ok(
         Seat::RedProxy,
         Command::BoardMove {
             board: Some(BoardId::Regular),
-            mv: "h2e2".into(),
+            mv: m("h2e2"),
         },
     );
     assert!(has!(t.press(Seat::RedProxy), Event::Moved { .. }));
@@ -157,15 +163,16 @@ fn s7p7_4_2_g_lift_and_place_steps_report_a_move() {
         Seat::Red,
         Command::Lift {
             board: None,
-            point: "h2".into(),
+            point: pt("h2"),
         },
     );
-    assert_eq!(t.m.snapshot().boards[0].hand, vec!["C@h2".to_string()]);
+    let hand = &t.m.snapshot().boards[0].hand;
+    assert_eq!((hand[0].piece.kind, hand[0].from), (Kind::Cannon, pt("h2")));
     t.ok(
         Seat::Red,
         Command::Place {
             board: None,
-            point: "e2".into(),
+            point: pt("e2"),
         },
     );
     assert!(has!(t.press(Seat::Red), Event::Moved { .. }));

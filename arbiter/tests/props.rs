@@ -9,6 +9,7 @@ use baoqi_arbiter::{
     BoardId, Card, Command, Event, Match, MatchConfig, Millis, Seat, Stamped, ViolationKind,
 };
 use baoqi_grammar::{Style, render};
+use baoqi_rules::{Move, Point};
 use proptest::prelude::*;
 
 /// What a random participant does; indices pick among what the position offers.
@@ -88,7 +89,7 @@ impl Run {
     }
 
     fn mover(&self) -> Seat {
-        Seat::player(self.m.to_move().into())
+        Seat::player(self.m.to_move())
     }
 
     fn legal(&self, i: u8) -> Option<baoqi_rules::Move> {
@@ -102,7 +103,7 @@ impl Run {
         let seat = self.mover();
         let repeat = |run: &mut Run| {
             if let Some(r) = run.m.snapshot().pending.repeat {
-                for c in r.chars() {
+                for c in baoqi_grammar::words_text(&r.words, r.mover).chars() {
                     run.send(
                         seat,
                         Command::RepeatWord {
@@ -117,7 +118,7 @@ impl Run {
         let v = self.m.snapshot();
         let game = placement(&v.fen).to_string();
         let last = self.events.iter().rev().find_map(|e| match e {
-            Event::Moved { mv, .. } => Some(mv.iccs.clone()),
+            Event::Moved { mv, .. } => Some(mv.iccs),
             _ => None,
         });
         if v.boards.len() == 2 {
@@ -151,10 +152,7 @@ impl Run {
                 );
             }
         }
-        let board = Command::BoardMove {
-            board: None,
-            mv: mv.to_string(),
-        };
+        let board = Command::BoardMove { board: None, mv };
         if self.m.snapshot().pending.announce_for {
             self.send(seat, board);
             for c in words.chars() {
@@ -183,16 +181,16 @@ impl Run {
     fn referee(&mut self, k: u8) {
         let cmd = match k % 10 {
             0 => Command::ConfirmCheck,
-            1 => Command::Pause,
+            1 => Command::Pause {
+                reason: baoqi_arbiter::PauseReason::Adjournment,
+            },
             2 => Command::Resume,
             3 => self
                 .legal(k)
-                .map_or(Command::Tick, |m| Command::SealMove { mv: m.to_string() }),
+                .map_or(Command::Tick, |mv| Command::SealMove { mv }),
             4 => self
                 .legal(k)
-                .map_or(Command::Tick, |m| Command::OverrideCheck {
-                    mv: m.to_string(),
-                }),
+                .map_or(Command::Tick, |mv| Command::OverrideCheck { mv }),
             5 => Command::RecordViolation {
                 side: baoqi_arbiter::Side::Red,
                 kind: ViolationKind::Recording,
@@ -212,6 +210,7 @@ impl Run {
             },
             8 => Command::IssueWarning {
                 side: None,
+                repetition: None,
                 text: "警告".into(),
             },
             _ => Command::VerifyResult {
@@ -255,7 +254,7 @@ impl Run {
             seat,
             Command::BoardMove {
                 board: None,
-                mv: played.to_string(),
+                mv: played,
             },
         );
         self.send(seat, Command::PressClock);
@@ -294,25 +293,26 @@ impl Run {
                 self.send(SEATS[s as usize % 5], cmd);
             }
             Act::Board(s, i) => {
+                let any = || {
+                    let from = Point::new(i % 9, i % 10)?;
+                    let to = Point::new((i / 9) % 9, (i / 3) % 10)?;
+                    (from != to).then(|| Move::new(from, to))
+                };
                 let mv = match self.legal(i) {
-                    Some(m) if i % 4 != 0 => m.to_string(),
-                    _ => format!(
-                        "{}{}{}{}",
-                        (b'a' + i % 9) as char,
-                        i % 10,
-                        (b'a' + (i / 9) % 9) as char,
-                        (i / 3) % 10
-                    ),
+                    Some(m) if i % 4 != 0 => Some(m),
+                    _ => any(),
                 };
                 let board = [None, Some(BoardId::Vi), Some(BoardId::Regular)][s as usize % 3];
-                self.send(SEATS[s as usize % 5], Command::BoardMove { board, mv });
+                if let Some(mv) = mv {
+                    self.send(SEATS[s as usize % 5], Command::BoardMove { board, mv });
+                }
             }
             Act::Lift(p) => {
-                let point = format!("{}{}", (b'a' + p % 9) as char, (p / 9) % 10);
+                let point = Point::new(p % 9, (p / 9) % 10).expect("on the board");
                 self.send(SEATS[p as usize % 5], Command::Lift { board: None, point });
             }
             Act::Place(p) => {
-                let point = format!("{}{}", (b'a' + p % 9) as char, (p / 9) % 10);
+                let point = Point::new(p % 9, (p / 9) % 10).expect("on the board");
                 self.send(SEATS[p as usize % 5], Command::Place { board: None, point });
             }
             Act::Simple(k) => {

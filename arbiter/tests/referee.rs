@@ -5,10 +5,18 @@
 mod common;
 
 use baoqi_arbiter::{
-    Adjudication, Audience, CheckOutcome, Command, Event, Millis, Outcome, Phase, Rejection, Seat,
-    Side, ViolationKind,
+    Adjudication, Audience, CheckOutcome, Command, EndCause, Event, Millis, Outcome, PauseReason,
+    Phase, Rejection, Seat, Side, ViolationKind,
 };
-use common::{Table, part6, regular};
+use baoqi_rules::{EndReason, Pattern, WarningKind};
+use common::{Table, art, m, part6, regular};
+
+/// The referee's adjournment (103).
+fn pause() -> Command {
+    Command::Pause {
+        reason: PauseReason::Adjournment,
+    }
+}
 
 fn from(fen: &str) -> Table {
     let mut c = regular();
@@ -35,15 +43,20 @@ fn a61_2_warning_with_the_exact_words_then_a65_3_ending() {
     let mut t = from("4k4/R8/9/9/9/9/9/9/9/3K5 w");
     let lp = "a8a9 e9e8 a9a8 e8e9";
     let ev = play(&mut t, &format!("{lp} {lp}"));
-    let (article, text, warned) = find!(ev, Event::RepetitionWarning { article, text, warned, .. } => (article.clone(), text.clone(), warned.clone()));
-    assert_eq!(
-        (article.as_str(), text.as_str()),
-        ("61(2)", "紅方長將，紅方不變作負")
-    );
+    let (article, warning, warned) = find!(ev, Event::RepetitionWarning { article, warning, warned, .. } => (article.clone(), *warning, warned.clone()));
+    assert_eq!(article, art("61(2)"));
+    assert_eq!(warning.text(), "紅方長將，紅方不變作負");
     assert_eq!(warned, vec![Side::Red]);
     let ev = play(&mut t, lp);
-    let (o, a) = find!(ev, Event::GameOver { outcome, article, .. } => (*outcome, article.clone()));
-    assert_eq!((o, a.as_str()), (Outcome::BlackWins, "65(3)"));
+    let (o, cause, a) = find!(ev, Event::GameOver { outcome, cause, articles, .. } => (*outcome, cause.clone(), articles.clone()));
+    assert_eq!((o, a), (Outcome::BlackWins, vec![art("65(3)")]));
+    assert_eq!(
+        cause,
+        EndCause::Forbidden {
+            offender: Side::Red,
+            pattern: Pattern::PerpetualCheck
+        }
+    );
 }
 
 #[test]
@@ -51,30 +64,34 @@ fn a61_1_ordinary_cycle_warns_both_then_a66_4_draw() {
     let mut t = from("4k4/9/9/9/9/9/9/9/R8/5K3 w");
     let lp = "a1a2 e9d9 a2a1 d9e9";
     let ev = play(&mut t, &format!("{lp} {lp}"));
-    let (article, text, warned) = find!(ev, Event::RepetitionWarning { article, text, warned, .. } => (article.clone(), text.clone(), warned.clone()));
-    assert_eq!(
-        (article.as_str(), text.as_str()),
-        ("61(1)", "一般循環盤面，雙方不變作和")
-    );
+    let (article, warning, warned) = find!(ev, Event::RepetitionWarning { article, warning, warned, .. } => (article.clone(), *warning, warned.clone()));
+    assert_eq!((article, warning), (art("61(1)"), WarningKind::Ordinary));
+    assert_eq!(warning.text(), "一般循環盤面，雙方不變作和");
     assert_eq!(warned, vec![Side::Red, Side::Black]);
     assert!(has!(ev, Event::RefereeNeeded { .. }));
     let ev = play(&mut t, lp);
-    let (o, a) = find!(ev, Event::GameOver { outcome, article, .. } => (*outcome, article.clone()));
-    assert_eq!((o, a.as_str()), (Outcome::Draw, "66(4)"));
-    // The snapshot lists the warning in the words the event carried.
-    assert_eq!(t.m.snapshot().warnings, vec![(article, text)]);
+    let (o, cause) = find!(ev, Event::GameOver { outcome, cause, .. } => (*outcome, cause.clone()));
+    assert_eq!((o, cause), (Outcome::Draw, EndCause::CycleDraw));
+    // The snapshot lists the warning the event carried.
+    let given: Vec<WarningKind> = t.m.snapshot().warnings.iter().map(|w| w.warning).collect();
+    assert_eq!(given, vec![warning]);
 }
 
 #[test]
 fn a65_1_checkmate_ends_the_game_at_once() {
     let mut t = from("4k4/R8/9/9/9/9/9/9/9/1R1K5 w");
     let ev = play(&mut t, "b0b9");
-    let (o, a, reason) = find!(ev, Event::GameOver { outcome, article, reason, .. } => (*outcome, article.clone(), reason.clone()));
-    assert_eq!((o, a.as_str()), (Outcome::RedWins, "65(1)"));
-    assert!(reason.contains("將死"), "{reason}");
+    let (o, cause, a) = find!(ev, Event::GameOver { outcome, cause, articles, .. } => (*outcome, cause.clone(), articles.clone()));
+    assert_eq!((o, a), (Outcome::RedWins, vec![art("65(1)")]));
+    assert_eq!(
+        cause,
+        EndCause::Board {
+            reason: EndReason::Checkmate
+        }
+    );
     assert!(t.m.next_deadline().is_none());
     let r = t.try_cmd(Seat::Black, Command::PressClock);
-    assert!(matches!(r, Err(Rejection::GameOver { .. })));
+    assert_eq!(r, Err(Rejection::GameOver));
 }
 
 #[test]
@@ -96,7 +113,9 @@ fn a67_official_draw_only_when_agreed_before_the_game() {
             ruling: Adjudication::OfficialDraw,
         },
     );
-    assert!(has!(ev, Event::GameOver { outcome: Outcome::Draw, article, .. } if article == "67"));
+    assert!(
+        has!(ev, Event::GameOver { outcome: Outcome::Draw, cause: EndCause::OfficialDraw, articles, .. } if *articles == vec![art("67")])
+    );
 }
 
 #[test]
@@ -106,7 +125,7 @@ fn a70_5_the_referee_may_rule_both_lose() {
         winner: None,
         both_lose: true,
         reason: "雙方造成無法回復的非法局面".into(),
-        article: "70(5)".into(),
+        article: art("70(5)"),
     };
     let ev = t.ok(Seat::Referee, Command::Adjudicate { ruling });
     assert!(has!(
@@ -143,20 +162,15 @@ fn s7p6_8_result_is_verified_orally() {
 fn a103_104_pause_seal_and_resume() {
     let mut t = Table::started(part6());
     t.at(1_000);
-    t.ok(Seat::Referee, Command::Pause);
+    t.ok(Seat::Referee, pause());
     // 103(1)(a): the 續着方 decides on his own time; the clock still runs.
     assert!(t.m.next_deadline().is_some());
-    let r = t.try_cmd(Seat::Red, Command::SealMove { mv: "h2h8".into() });
+    let r = t.try_cmd(Seat::Red, Command::SealMove { mv: m("h2h8") });
     assert!(matches!(r, Err(Rejection::IllegalMove { .. })));
     t.at(4_000);
-    let ev = t.ok(Seat::Red, Command::SealMove { mv: "h2e2".into() });
-    assert!(has!(
-        ev,
-        Event::Sealed {
-            audience: Audience::Referee,
-            ..
-        }
-    ));
+    let ev = t.ok(Seat::Red, Command::SealMove { mv: m("h2e2") });
+    let sealed = find!(ev, e @ Event::Sealed { .. } => e.clone());
+    assert_eq!(sealed.audience(), Audience::Referee, "103(1)(b)");
     assert_eq!(
         t.m.next_deadline(),
         None,
@@ -196,8 +210,8 @@ fn a103_104_pause_seal_and_resume() {
 #[test]
 fn a104_b_the_sealed_move_is_played_after_resuming() {
     let mut t = Table::started(part6());
-    t.ok(Seat::Referee, Command::Pause);
-    t.ok(Seat::Referee, Command::SealMove { mv: "h2e2".into() });
+    t.ok(Seat::Referee, pause());
+    t.ok(Seat::Referee, Command::SealMove { mv: m("h2e2") });
     t.ok(Seat::Referee, Command::Resume);
     let ev = t.turn(Seat::Red, "炮二平五", "h2e2");
     assert!(has!(ev, Event::Moved { .. }));
@@ -256,6 +270,7 @@ fn a128_1_a_the_referee_warns() {
         Seat::Referee,
         Command::IssueWarning {
             side: Some(Side::Red),
+            repetition: None,
             text: "口頭警告".into(),
         },
     );
@@ -268,7 +283,7 @@ fn s7p6_4_the_referee_overrides_a_pending_check() {
     t.say(Seat::Red, "炮二進四");
     t.board(Seat::Red, "h2e2");
     t.press(Seat::Red);
-    let ev = t.ok(Seat::Referee, Command::OverrideCheck { mv: "h2e2".into() });
+    let ev = t.ok(Seat::Referee, Command::OverrideCheck { mv: m("h2e2") });
     assert!(has!(
         ev,
         Event::Checked {
@@ -318,4 +333,28 @@ fn appendix4_3_scoresheet_has_the_fields_marks_and_clock_times() {
         "{pgn}"
     );
     assert_eq!(t.m.phase(), Phase::Over);
+}
+
+#[test]
+fn a103_a_server_restart_is_no_adjournment_both_clocks_stop_and_no_seal_is_owed() {
+    let mut cfg = part6();
+    cfg.time.default = common::tc(15_000, baoqi_arbiter::ClockMode::Plain, 0);
+    let mut t = Table::started(cfg);
+    t.at(2_000).turn(Seat::Red, "炮二平五", "h2e2");
+    t.at(3_000).ok(
+        Seat::Referee,
+        Command::Pause {
+            reason: PauseReason::ServerRestart,
+        },
+    );
+    assert_eq!(t.m.snapshot().clock.running, None, "no clock runs");
+    assert_eq!(t.m.next_deadline(), None, "no flag can fall");
+    // Black's 15 s would be gone by now under an adjournment (103(1)(a)).
+    t.at(30_000).tick();
+    assert_eq!(t.m.phase(), Phase::Paused);
+    let r = t.try_cmd(Seat::Black, Command::SealMove { mv: m("h9g7") });
+    assert_eq!(r, Err(Rejection::NotPaused), "no move is sealed");
+    t.ok(Seat::Referee, Command::Resume);
+    assert_eq!(t.m.time_left(Side::Black, Millis(30_000)), 14_000);
+    assert_eq!(t.m.snapshot().clock.running, Some(Side::Black));
 }

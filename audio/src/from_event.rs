@@ -19,10 +19,11 @@
 use std::time::Duration;
 
 use baoqi_arbiter::{
-    Audience, BoardId, Card, CheckOutcome as Check, Event, Outcome, RefereeCall, ViolationKind,
+    Audience, BoardId, Card, CardMove, CheckOutcome as Check, EndCause as Cause, Event, Outcome,
+    RefereeCall, ViolationKind,
 };
-use baoqi_grammar::{Marks, parse_word, parse_words};
-use baoqi_rules::{Color, EndReason, Pattern, Point, WarningKind};
+use baoqi_grammar::Marks;
+use baoqi_rules::{Color, Kind, Point};
 
 use crate::earcon::Earcon;
 use crate::utterance::{
@@ -59,22 +60,18 @@ pub fn utterances(event: &Event, me: Color) -> Heard {
 
 /// Repeats owed and given, calls for the referee, pause and resumption.
 fn referee(event: &Event, me: Color) -> Option<Heard> {
-    let mine = |side: baoqi_arbiter::Side| Color::from(side) == me;
+    let mine = |side: baoqi_arbiter::Side| side == me;
     Some(match event {
         Event::RepeatDue {
-            side,
-            words,
-            mirror,
-            ..
+            side, words, mover, ..
         } if mine(*side) => {
             // Mirroring repeats the opponent's move (7.4(2)(g)); otherwise the player repeats
             // the referee's announcement of his own move (6.3(7), 7.4(2)(c)).
-            let mover = if *mirror { me.other() } else { me };
             one(
                 None,
                 Utterance::RepeatDue {
-                    mover,
-                    words: parse_words(words),
+                    mover: *mover,
+                    words: words.to_vec(),
                 },
             )
         }
@@ -97,12 +94,7 @@ fn referee(event: &Event, me: Color) -> Option<Heard> {
                 call: Call::ResultVerified,
             },
         ),
-        Event::Paused { side, .. } => one(
-            Some(Earcon::Alert),
-            Utterance::Paused {
-                side: (*side).into(),
-            },
-        ),
+        Event::Paused { side, .. } => one(Some(Earcon::Alert), Utterance::Paused { side: *side }),
         Event::Resumed { .. } => one(Some(Earcon::Alert), Utterance::Resumed),
         _ => return None,
     })
@@ -123,32 +115,39 @@ fn call_of(c: RefereeCall) -> Option<Call> {
 
 /// Own words, touched piece, impossible prefix; the opponent's move on record.
 fn announcement(event: &Event, me: Color) -> Option<Heard> {
-    let mine = |side: baoqi_arbiter::Side| Color::from(side) == me;
+    let mine = |side: baoqi_arbiter::Side| side == me;
     Some(match event {
         Event::Word {
-            side, text, slot, ..
-        } if mine(*side) => parse_word(text, *slot).map_or_else(Heard::default, |word| {
-            one(Some(Earcon::Key), Utterance::Word { word, side: me })
-        }),
+            side,
+            word: Some(word),
+            ..
+        } if mine(*side) => one(
+            Some(Earcon::Key),
+            Utterance::Word {
+                word: *word,
+                side: me,
+            },
+        ),
+        Event::Word { side, .. } if mine(*side) => Heard::default(),
         Event::Touched {
-            side, point, piece, ..
-        } if mine(*side) => {
-            touched(point, piece, me).map_or_else(Heard::default, |u| one(Some(Earcon::Touched), u))
-        }
+            side, point, kind, ..
+        } if mine(*side) => one(Some(Earcon::Touched), touched(*point, *kind, me)),
         Event::Impossible { side, .. } if mine(*side) => {
             one(Some(Earcon::Error), Utterance::Impossible)
         }
         Event::Moved { side, mv, .. } if !mine(*side) => {
-            let words = parse_words(&mv.traditional);
             let marks = Marks {
-                capture: mv.capture,
+                capture: mv.captured.is_some(),
                 check: mv.check,
                 draw_offer: false,
             };
-            let side = Color::from(*side);
             one(
                 Some(Earcon::OpponentMoved),
-                Utterance::Move { side, words, marks },
+                Utterance::Move {
+                    side: *side,
+                    words: mv.words.to_vec(),
+                    marks,
+                },
             )
         }
         _ => return None,
@@ -157,27 +156,20 @@ fn announcement(event: &Event, me: Color) -> Option<Heard> {
 
 /// The opponent's draw offers, declines and acceptances.
 fn offer(event: &Event, me: Color) -> Option<Heard> {
-    let mine = |side: baoqi_arbiter::Side| Color::from(side) == me;
+    let mine = |side: baoqi_arbiter::Side| side == me;
     Some(match event {
-        Event::DrawOffered { side, .. } if !mine(*side) => one(
-            Some(Earcon::Card),
-            Utterance::DrawOffered { by: (*side).into() },
-        ),
-        Event::DrawDeclined { side, .. } if !mine(*side) => one(
-            Some(Earcon::Card),
-            Utterance::DrawDeclined { by: (*side).into() },
-        ),
+        Event::DrawOffered { side, .. } if !mine(*side) => {
+            one(Some(Earcon::Card), Utterance::DrawOffered { by: (*side) })
+        }
+        Event::DrawDeclined { side, .. } if !mine(*side) => {
+            one(Some(Earcon::Card), Utterance::DrawDeclined { by: (*side) })
+        }
         Event::CardMoved {
             owner,
             card: Card::Draw,
-            how,
+            how: CardMove::Exchanged,
             ..
-        } if how == "exchanged" && !mine(*owner) => one(
-            Some(Earcon::Card),
-            Utterance::DrawAccepted {
-                by: (*owner).into(),
-            },
-        ),
+        } if !mine(*owner) => one(Some(Earcon::Card), Utterance::DrawAccepted { by: (*owner) }),
         _ => return None,
     })
 }
@@ -189,7 +181,7 @@ fn table(event: &Event, me: Color) -> Heard {
             one(
                 Some(Earcon::Error),
                 Utterance::Check {
-                    side: (*side).into(),
+                    side: (*side),
                     outcome: o,
                 },
             )
@@ -204,7 +196,7 @@ fn table(event: &Event, me: Color) -> Heard {
         } => one(
             Some(Earcon::Error),
             Utterance::Violation {
-                side: (*side).into(),
+                side: (*side),
                 violation: violation(*kind),
                 count: *count,
                 limit: *limit,
@@ -226,14 +218,13 @@ fn table(event: &Event, me: Color) -> Heard {
             }
             baoqi_arbiter::ReportReason::Query => Heard::default(),
         },
-        Event::RepetitionWarning { text, .. } => repetition(text).map_or_else(
-            || {
-                one(
-                    Some(Earcon::Alert),
-                    Utterance::Referee { text: text.clone() },
-                )
-            },
-            |kind| one(Some(Earcon::Alert), Utterance::Repetition { kind }),
+        Event::RepetitionWarning { warning, .. }
+        | Event::WarningIssued {
+            repetition: Some(warning),
+            ..
+        } => one(
+            Some(Earcon::Alert),
+            Utterance::Repetition { kind: *warning },
         ),
         Event::WarningIssued { text, .. } => one(
             Some(Earcon::Alert),
@@ -251,16 +242,11 @@ fn table(event: &Event, me: Color) -> Heard {
                 board: board_of(*board),
             },
         ),
-        Event::GameOver {
-            outcome,
-            reason,
-            article,
-            ..
-        } => one(
+        Event::GameOver { outcome, cause, .. } => one(
             Some(Earcon::GameEnd),
             Utterance::GameEnd {
                 result: result(*outcome),
-                cause: cause(*outcome, reason, article),
+                cause: end_cause(cause),
             },
         ),
         _ => Heard::default(),
@@ -270,25 +256,20 @@ fn table(event: &Event, me: Color) -> Heard {
 fn hears(a: Audience, me: Color) -> bool {
     match a {
         Audience::All => true,
-        Audience::Side(s) => Color::from(s) == me,
+        Audience::Side(s) => s == me,
         Audience::Referee => false,
     }
 }
 
 /// The touched piece as its kind and file, as the player names it (`炮二`).
-fn touched(point: &str, piece: &str, me: Color) -> Option<Utterance> {
-    let p: Point = point.parse().ok()?;
-    let kind = parse_word(piece, 0).and_then(|w| match w {
-        baoqi_grammar::Word::Piece(k) => Some(k),
-        _ => None,
-    })?;
-    Some(Utterance::PieceTouched {
+fn touched(point: Point, kind: Kind, me: Color) -> Utterance {
+    Utterance::PieceTouched {
         words: vec![
             baoqi_grammar::Word::Piece(kind),
-            baoqi_grammar::Word::Numeral(p.file_number_for(me)),
+            baoqi_grammar::Word::Numeral(point.file_number_for(me)),
         ],
         side: me,
-    })
+    }
 }
 
 fn check(o: Check) -> Option<CheckOutcome> {
@@ -296,7 +277,11 @@ fn check(o: Check) -> Option<CheckOutcome> {
         Check::A => Some(CheckOutcome::CorrectBoard),
         Check::B => Some(CheckOutcome::AnnounceAgain),
         Check::C | Check::SealedMoveBroken => Some(CheckOutcome::RestorePosition),
-        Check::Agree | Check::BoardGoverns | Check::BoardOnly | Check::RefereeRuling => None,
+        Check::Agree
+        | Check::BoardGoverns
+        | Check::BoardOnly
+        | Check::RefereeRuling
+        | Check::Corrected => None,
     }
 }
 
@@ -310,7 +295,7 @@ fn violation(k: ViolationKind) -> Violation {
 
 fn times_of(reason: TimeReason, t: &[baoqi_arbiter::SideTime; 2]) -> Utterance {
     let of = |s: &baoqi_arbiter::SideTime| SideTime {
-        side: s.side.into(),
+        side: s.side,
         left: Duration::from_millis(s.ms),
     };
     Utterance::Times {
@@ -327,21 +312,6 @@ fn board_of(b: BoardId) -> Board {
     }
 }
 
-/// The warning whose words of 第61條 are `text`.
-fn repetition(text: &str) -> Option<WarningKind> {
-    let mut kinds = vec![WarningKind::Ordinary];
-    for side in Color::ALL {
-        for pattern in [Pattern::PerpetualCheck, Pattern::PerpetualChase] {
-            kinds.push(WarningKind::Forbidden { side, pattern });
-            kinds.push(WarningKind::Mutual {
-                first: side,
-                pattern,
-            });
-        }
-    }
-    kinds.into_iter().find(|k| k.text() == text)
-}
-
 fn result(o: Outcome) -> GameResult {
     match o {
         Outcome::RedWins => GameResult::RedWins,
@@ -351,90 +321,24 @@ fn result(o: Outcome) -> GameResult {
     }
 }
 
-/// The cause by the article the arbiter cites; its own words when the article is another.
-fn cause(o: Outcome, reason: &str, article: &str) -> EndCause {
-    let loser = match o {
-        Outcome::RedWins => Some(Color::Black),
-        Outcome::BlackWins => Some(Color::Red),
-        Outcome::Draw | Outcome::BothLose => None,
-    };
-    let stated = || EndCause::Stated(reason.to_owned());
-    let with_loser = |f: &dyn Fn(Color) -> EndCause| loser.map_or_else(stated, f);
-    match article {
-        "65(1)" => EndCause::Board(EndReason::Checkmate),
-        "65(2)" => EndCause::Board(EndReason::Stalemate),
-        "66(1)" => EndCause::Board(EndReason::DeadDraw),
-        "66(2)" => EndCause::Board(EndReason::NaturalLimit),
-        "65(3)" => with_loser(&|offender| EndCause::Forbidden {
-            offender,
-            pattern: if reason.contains("長捉") {
-                Pattern::PerpetualChase
-            } else {
-                Pattern::PerpetualCheck
-            },
-        }),
-        "66(3)" => EndCause::MutualForbidden,
-        "66(4)" => EndCause::CycleDraw,
-        "67" => EndCause::OfficialDraw,
-        "71(1)" => with_loser(&|loser| EndCause::Timeout { loser }),
-        "70(4)" => with_loser(&|loser| EndCause::ViolationLimit {
-            loser,
-            violation: if reason.contains("技術") {
-                Violation::Technical
-            } else if reason.contains("記錄") {
-                Violation::Recording
-            } else {
-                Violation::ClockPress
-            },
-        }),
-        a if a.starts_with("69(1)") => with_loser(&|loser| EndCause::Resignation { loser }),
-        a if a.starts_with("69(2)(e)") => EndCause::DrawAgreed,
-        _ => stated(),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn articles_map_to_causes() {
-        let c = cause(Outcome::BlackWins, "紅方長捉犯禁，黑方勝", "65(3)");
-        assert_eq!(
-            c,
-            EndCause::Forbidden {
-                offender: Color::Red,
-                pattern: Pattern::PerpetualChase
-            }
-        );
-        let c = cause(
-            Outcome::RedWins,
-            "黑方技術犯規達 2 次上限，犯規作負 (127)",
-            "70(4)",
-        );
-        assert_eq!(
-            c,
-            EndCause::ViolationLimit {
-                loser: Color::Black,
-                violation: Violation::Technical
-            }
-        );
-        assert_eq!(
-            cause(Outcome::Draw, "雙方同意議和", "69(2)(e), 7.1(2)"),
-            EndCause::DrawAgreed
-        );
-        assert_eq!(
-            cause(Outcome::BothLose, "雙方違規", "70(5)"),
-            EndCause::Stated("雙方違規".into())
-        );
-    }
-
-    #[test]
-    fn warnings_are_recognised_by_their_words() {
-        assert_eq!(
-            repetition("一般循環盤面，雙方不變作和"),
-            Some(WarningKind::Ordinary)
-        );
-        assert_eq!(repetition("whatever"), None);
+/// Why the game ended, as it is said.
+fn end_cause(c: &Cause) -> EndCause {
+    match c {
+        Cause::Board { reason } => EndCause::Board(*reason),
+        Cause::Forbidden { offender, pattern } => EndCause::Forbidden {
+            offender: *offender,
+            pattern: *pattern,
+        },
+        Cause::MutualForbidden => EndCause::MutualForbidden,
+        Cause::CycleDraw => EndCause::CycleDraw,
+        Cause::OfficialDraw => EndCause::OfficialDraw,
+        Cause::Timeout { loser } => EndCause::Timeout { loser: *loser },
+        Cause::ViolationLimit { loser, kind, .. } => EndCause::ViolationLimit {
+            loser: *loser,
+            violation: violation(*kind),
+        },
+        Cause::Resigned { loser, .. } => EndCause::Resignation { loser: *loser },
+        Cause::DrawAgreed { .. } => EndCause::DrawAgreed,
+        Cause::Adjudicated { reason } => EndCause::Stated(reason.clone()),
     }
 }

@@ -75,15 +75,16 @@ pub enum Refusal {
 }
 
 impl Refusal {
-    /// The refusal of the arbiter's rejection code (`not_your_turn`, …).
-    pub fn from_code(code: &str) -> Refusal {
-        match code {
-            "not_your_turn" => Refusal::NotYourTurn,
-            "announcement_bound" => Refusal::AnnouncementBound,
-            "touched_piece" => Refusal::TouchedPiece,
-            "game_over" => Refusal::GameOver,
-            "out_of_order" => Refusal::OutOfOrder,
-            "not_allowed" | "forbidden" => Refusal::NotAllowed,
+    /// What the player hears of the arbiter's rejection.
+    pub fn of(r: &baoqi_arbiter::Rejection) -> Refusal {
+        use baoqi_arbiter::Rejection as R;
+        match r {
+            R::NotYourTurn { .. } => Refusal::NotYourTurn,
+            R::AnnouncementBound { .. } => Refusal::AnnouncementBound,
+            R::TouchedPiece { .. } => Refusal::TouchedPiece,
+            R::GameOver => Refusal::GameOver,
+            R::OutOfOrder { .. } => Refusal::OutOfOrder,
+            R::NotAllowed { .. } | R::NoProxy { .. } => Refusal::NotAllowed,
             _ => Refusal::Other,
         }
     }
@@ -269,13 +270,17 @@ mod tests {
     }
 
     #[test]
-    fn refusal_codes_are_told_apart() {
-        assert_eq!(Refusal::from_code("not_your_turn"), Refusal::NotYourTurn);
+    fn refusals_are_told_apart() {
+        let turn = baoqi_arbiter::Rejection::NotYourTurn { side: None };
+        assert_eq!(Refusal::of(&turn), Refusal::NotYourTurn);
+        let bound = baoqi_arbiter::Rejection::AnnouncementBound {
+            words: baoqi_grammar::parse_words("炮二平五").try_into().unwrap(),
+        };
+        assert_eq!(Refusal::of(&bound), Refusal::AnnouncementBound);
         assert_eq!(
-            Refusal::from_code("announcement_bound"),
-            Refusal::AnnouncementBound
+            Refusal::of(&baoqi_arbiter::Rejection::NoOffer),
+            Refusal::Other
         );
-        assert_eq!(Refusal::from_code("whatever"), Refusal::Other);
         assert_ne!(
             Notice::Refused(Refusal::NotYourTurn).phrase().display,
             Notice::Refused(Refusal::Other).phrase().display

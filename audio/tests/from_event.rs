@@ -63,7 +63,7 @@ impl Table {
             seat,
             Command::BoardMove {
                 board: None,
-                mv: mv.into(),
+                mv: mv.parse().unwrap(),
             },
         ));
         ev.extend(self.cmd(seat, Command::PressClock));

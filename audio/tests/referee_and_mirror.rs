@@ -75,7 +75,7 @@ fn s7p7_4_2_g_ii_the_opponent_is_prompted_to_repeat_and_told_the_verdict() {
         Seat::Red,
         Command::BoardMove {
             board: None,
-            mv: "h2e2".into(),
+            mv: "h2e2".parse().unwrap(),
         },
     ));
     ev.extend(run(&mut m, &mut now, Seat::Red, Command::PressClock));
@@ -137,7 +137,14 @@ fn s7p7_4_2_d_a_call_for_the_referee_is_said_to_both_sides() {
 #[test]
 fn a103_104_pause_and_resumption_are_urgent_for_both() {
     let (mut m, mut now) = part7();
-    let paused = run(&mut m, &mut now, Seat::Referee, Command::Pause);
+    let paused = run(
+        &mut m,
+        &mut now,
+        Seat::Referee,
+        Command::Pause {
+            reason: baoqi_arbiter::PauseReason::Adjournment,
+        },
+    );
     let said = heard(&paused, Color::Black);
     assert_eq!(said, vec![Utterance::Paused { side: Color::Red }]);
     assert_eq!(said[0].urgency(), Urgency::Urgent);
@@ -146,7 +153,9 @@ fn a103_104_pause_and_resumption_are_urgent_for_both() {
         &mut m,
         &mut now,
         Seat::Red,
-        Command::SealMove { mv: "h2e2".into() },
+        Command::SealMove {
+            mv: "h2e2".parse().unwrap(),
+        },
     );
     let resumed = run(&mut m, &mut now, Seat::Referee, Command::Resume);
     assert!(heard(&resumed, Color::Red).contains(&Utterance::Resumed));

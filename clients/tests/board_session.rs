@@ -48,7 +48,7 @@ fn sense(s: &mut Session, t: &mut Table, lines: &str, seat: Seat) -> Vec<Output>
 fn board_move(mv: &str) -> Command {
     Command::BoardMove {
         board: None,
-        mv: mv.into(),
+        mv: mv.parse().expect("an ICCS move"),
     }
 }
 

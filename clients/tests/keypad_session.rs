@@ -6,7 +6,7 @@ mod common;
 use baoqi_arbiter::{Card, Command, Seat};
 use baoqi_audio::{Earcon, Notice, Prompt, Refusal, Sent, TimeReason, Utterance};
 use baoqi_clients::keypad::Key;
-use baoqi_clients::session::{FromServer, Input, Output, Session, SessionOptions, ToServer};
+use baoqi_clients::session::{ClientMsg, Input, Output, ServerMsg, Session, SessionOptions};
 use baoqi_grammar::Word;
 use baoqi_rules::{Color, Kind};
 use common::{Table, join, said, sent};
@@ -218,7 +218,7 @@ fn s7p7_4_2_c_on_mirrored_boards_the_referees_words_are_repeated_as_the_players_
         Seat::Red,
         Command::BoardMove {
             board: None,
-            mv: "h2e2".into(),
+            mv: "h2e2".parse().unwrap(),
         },
     );
     for w in ["炮", "二", "平", "五"] {
@@ -296,7 +296,7 @@ fn a_lost_connection_is_said_nothing_is_sent_and_the_hello_asks_for_what_was_mis
     let back = s.handle(Input::Connected, 20);
     assert_eq!(
         back.send,
-        vec![ToServer::Hello {
+        vec![ClientMsg::Hello {
             token: "tok".into(),
             since: Some(t.seq)
         }]
@@ -304,9 +304,10 @@ fn a_lost_connection_is_said_nothing_is_sent_and_the_hello_asks_for_what_was_mis
     // Events already in the state are not applied twice.
     let (seq, e) = t.log.last().cloned().expect("an event");
     let dup = s.handle(
-        Input::Server(FromServer::Event {
+        Input::Server(ServerMsg::Event {
+            table: 1,
             seq,
-            at: 0,
+            at: baoqi_arbiter::Millis(0),
             event: Box::new(e),
         }),
         30,
@@ -372,11 +373,7 @@ fn s7p7_4_2_g_iii_the_proxy_operates_board_and_clock_for_the_vi_player() {
         "the proxy's press is accepted: {:?}",
         said(&clock)
     );
-    assert_eq!(
-        Color::from(t.m.snapshot().to_move),
-        Color::Black,
-        "the turn passed"
-    );
+    assert_eq!(t.m.snapshot().to_move, Color::Black, "the turn passed");
 }
 
 #[test]

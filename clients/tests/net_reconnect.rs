@@ -84,14 +84,14 @@ fn the_client_reconnects_with_since_and_stops_at_the_end_of_the_game() {
         let url = format!("ws://{}/ws/seat", listener.local_addr().unwrap());
         let (playing, over) = views();
         let server = tokio::spawn(async move {
-            let welcome = json!({"v": 1, "type": "welcome", "role": "red", "name": "甲",
+            let welcome = json!({"v": 2, "type": "welcome", "role": "red", "name": "甲",
                                  "event": 1, "tables": [1]});
             let (mut sinces, mut recorded) = (Vec::new(), Vec::new());
             for view in [playing, over] {
                 let (tcp, _) = listener.accept().await.unwrap();
                 let mut ws = tokio_tungstenite::accept_async(tcp).await.unwrap();
                 sinces.push(hello(&mut ws).await);
-                let state = json!({"v": 1, "type": "state", "table": 1, "seq": 7, "at": 900,
+                let state = json!({"v": 2, "type": "state", "table": 1, "seq": 7, "at": 900,
                                    "snapshot": view});
                 for m in [&welcome, &state] {
                     ws.send(Message::text(m.to_string())).await.unwrap();

@@ -10,9 +10,9 @@
 use baoqi_rules::{Kind, Move, Piece, Point, Position};
 
 use crate::designation::{Designation, Motion, Order, PieceName};
-use crate::locate::{self, Impossible};
-use crate::render::words_text;
+use crate::locate::{self, Impossible, NameError};
 use crate::resolve::{Mode, ResolveError};
+use crate::unspeakable::Unspeakable;
 use crate::words::Word;
 
 /// One possible designation: its four words, the piece it names and where it leads.
@@ -51,8 +51,8 @@ pub struct Step {
     pub slot: usize,
     /// Whether the words of this attempt can still be completed (SPEC §5).
     pub possible: bool,
-    /// Why the prefix is impossible (empty when possible).
-    pub why: String,
+    /// Why the prefix is impossible (`None` when possible).
+    pub why: Option<Unspeakable>,
     /// The touched piece (頭兩字摸子走子) once the first two words name exactly one piece.
     pub touched: Option<Point>,
     /// Whether the touched piece has a legal move (if not, 第31–32條 leave the player free).
@@ -136,7 +136,9 @@ impl Announcer {
             word: None,
             slot,
             possible: false,
-            why: format!("{text:?} is not a word of the notation (附表六)"),
+            why: Some(Unspeakable::NotAWord {
+                text: text.to_owned(),
+            }),
             touched: None,
             touched_can_move: false,
             completions: 0,
@@ -155,11 +157,7 @@ impl Announcer {
         let slot = self.current.len() - 1;
         let completions = self.completions().len();
         let possible = completions > 0;
-        let why = if possible {
-            String::new()
-        } else {
-            self.explain(&self.current)
-        };
+        let why = (!possible).then(|| self.explain(&self.current));
         let touched = if possible && self.current.len() >= 2 {
             let mut froms = self.matching(&self.current[..2]).map(|p| p.from);
             let first = froms.next();
@@ -199,76 +197,33 @@ impl Announcer {
     }
 
     /// Why no designation starts with `ws` (assumes none does).
-    fn explain(&self, ws: &[Word]) -> String {
+    fn explain(&self, ws: &[Word]) -> Unspeakable {
         let color = self.pos.turn();
-        let side = color.chinese();
-        let head = words_text(ws, color);
         let Some(name) = ws.get(1).and_then(|&w2| PieceName::from_words(ws[0], w2)) else {
-            return match ws {
-                [Word::Forward | Word::Backward | Word::Across, ..] => {
-                    format!(
-                        "{head}: a designation begins with a piece, 前/中/後 or an ordinal (附表六 1)"
-                    )
-                }
-                [Word::Piece(k)] if !self.pos.has_piece(color, *k) => {
-                    format!(
-                        "{side} has no {} on the board",
-                        Piece::new(color, *k).chinese()
-                    )
-                }
-                [Word::Piece(k)] => format!(
-                    "{side}'s {} share a file and are told apart by 前/後 (附表六 1(2))",
-                    Piece::new(color, *k).chinese()
-                ),
-                [Word::Numeral(n)] if *n > 5 => {
-                    format!("{head} is neither a piece nor an ordinal (一…五, 附表六 1(3)(b))")
-                }
-                [_] if Kind::ALL
-                    .iter()
-                    .any(|&k| !locate::tandem_files(&self.pos, color, k).is_empty()) =>
-                {
-                    format!(
-                        "{head} names none of {side}'s same pieces on one file (附表六 1(2)-(4))"
-                    )
-                }
-                [_] => format!("{side} has no same pieces on one file for {head} to tell apart"),
-                _ => format!("{head} does not name a piece (附表六 1(1)-(4))"),
-            };
+            return self.unnamed(ws);
         };
         let found = match locate::candidates(&self.pos, name) {
-            Err(e) => return e.to_string(),
+            Err(e) => return unnamed_piece(&e, Piece::new(color, name.kind())),
             Ok(v) if v.len() > 1 && self.mode == Mode::Strict => {
-                return format!(
-                    "{} {} share file {}: say 前/後 (附表六 1(2))",
-                    v.len(),
-                    Piece::new(color, name.kind()).chinese(),
-                    ws[1].numeral().unwrap_or(0)
-                );
+                return Unspeakable::Several {
+                    piece: Piece::new(color, name.kind()),
+                    count: v.len(),
+                };
             }
             Ok(v) => v,
         };
         if ws.len() == 2 {
-            return format!("{head} names a piece that cannot move at all");
+            return Unspeakable::CannotMove;
         }
         let motions: Vec<Motion> = match (ws[2], ws.get(3)) {
             (_, Some(&w4)) => match Motion::from_words(ws[2], w4) {
                 Some(m) => vec![m],
-                None => {
-                    return format!(
-                        "{} is not a direction and a number (附表六 1(1)(c)-(d))",
-                        words_text(&ws[2..], color)
-                    );
-                }
+                None => return Unspeakable::NotAMotion,
             },
             (Word::Forward | Word::Backward | Word::Across, None) => (1..=9)
                 .filter_map(|n| Motion::from_words(ws[2], Word::Numeral(n)))
                 .collect(),
-            _ => {
-                return format!(
-                    "{}: the third word is 進, 退 or 平 (附表六 1(1)(c))",
-                    words_text(&ws[2..3], color)
-                );
-            }
+            _ => return Unspeakable::NotADirection,
         };
         let errors: Vec<Impossible> = found
             .iter()
@@ -284,21 +239,54 @@ impl Announcer {
                 !matches!(
                     e,
                     Impossible::FileOutOfReach { .. }
-                        | Impossible::SameFile(..)
-                        | Impossible::OneStep(_)
+                        | Impossible::SameFile { .. }
+                        | Impossible::OneStep { .. }
                 )
             })
             .or(errors.first());
         match best {
             Some(e)
                 if ws.len() == 4
-                    || !matches!(e, Impossible::OffBoard(_))
+                    || !matches!(e, Impossible::OffBoard { .. })
                     || errors.len() == motions.len() * found.len() =>
             {
-                format!("{head}: {e}")
+                Unspeakable::Unreachable { reason: *e }
             }
-            _ => format!("{head} cannot be completed to a move of this piece"),
+            _ => Unspeakable::CannotComplete,
         }
+    }
+
+    /// Why the first words (one, or two that name no piece) start no designation.
+    fn unnamed(&self, ws: &[Word]) -> Unspeakable {
+        let color = self.pos.turn();
+        match ws {
+            [Word::Forward | Word::Backward | Word::Across, ..] => Unspeakable::DirectionFirst,
+            [Word::Piece(k)] if !self.pos.has_piece(color, *k) => Unspeakable::NoSuchPiece {
+                piece: Piece::new(color, *k),
+            },
+            [Word::Piece(k)] => Unspeakable::SayFrontOrRear {
+                piece: Piece::new(color, *k),
+            },
+            [Word::Numeral(n)] if *n > 5 => Unspeakable::NotAnOrdinal { numeral: *n },
+            [_] if Kind::ALL
+                .iter()
+                .any(|&k| !locate::tandem_files(&self.pos, color, k).is_empty()) =>
+            {
+                Unspeakable::OrderNamesNone
+            }
+            [_] => Unspeakable::NoSamePiecesOnAFile,
+            _ => Unspeakable::NotAPiece,
+        }
+    }
+}
+
+/// Why a piece name that parses names no piece here.
+fn unnamed_piece(e: &NameError, piece: Piece) -> Unspeakable {
+    match *e {
+        NameError::NoneOnFile { file, .. } => Unspeakable::NoneOnFile { piece, file },
+        NameError::NoTandem { .. } => Unspeakable::NoSamePiecesOnAFile,
+        NameError::BadOrder { count, .. } => Unspeakable::BadOrder { piece, count },
+        NameError::Ambiguous { count, .. } => Unspeakable::Several { piece, count },
     }
 }
 

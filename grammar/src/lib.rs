@@ -17,6 +17,8 @@ pub mod pgn;
 mod render;
 mod resolve;
 pub mod speech;
+mod unspeakable;
+mod word_serde;
 pub mod words;
 
 pub use announce::{Announcer, Completion, Step};
@@ -25,6 +27,9 @@ pub use locate::{Impossible, NameError, Points, candidates, destination, motion_
 pub use parse::{Notation, ParseError, parse, parse_word, parse_words};
 pub use render::{
     RenderError, Style, canonical_name, designate, marks_of, render, render_marked, words_of,
+    words_text,
 };
 pub use resolve::{Mode, NotationError, ResolveError, parse_move};
+pub use unspeakable::Unspeakable;
+pub use word_serde::{ParseTokenError, kind_token};
 pub use words::{CharSide, Marks, NumeralStyle, Word};

@@ -201,34 +201,55 @@ pub(crate) fn order_text(order: Order) -> String {
     }
 }
 
-/// Why a motion cannot take a piece anywhere, even on an empty board.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+/// Why a motion cannot take a piece anywhere, even on an empty board. JSON: `{"impossible":
+/// "one_step", "piece": "P"}`.
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, thiserror::Error, serde::Serialize, serde::Deserialize,
+)]
+#[serde(tag = "impossible", rename_all = "snake_case")]
 pub enum Impossible {
     /// 馬/象/士 never move along a rank.
-    #[error("{0} moves diagonally and never 平 (附表六 1(1)(c))")]
-    DiagonalAcross(char),
+    #[error("{} moves diagonally and never 平 (附表六 1(1)(c))", piece.chinese())]
+    DiagonalAcross {
+        /// The piece.
+        piece: Piece,
+    },
     /// 平 to the file the piece already stands on.
-    #[error("{0} already stands on file {1}")]
-    SameFile(char, u8),
+    #[error("{} already stands on file {file}", piece.chinese())]
+    SameFile {
+        /// The piece.
+        piece: Piece,
+        /// Its file, as its side counts.
+        file: u8,
+    },
     /// A diagonal piece going 進/退 to its own file, or to a file it cannot reach.
-    #[error("{piece} on file {from} cannot reach file {to} in one move")]
+    #[error("{} on file {from} cannot reach file {to} in one move", piece.chinese())]
     FileOutOfReach {
-        /// The piece character.
-        piece: char,
+        /// The piece.
+        piece: Piece,
         /// Its file.
         from: u8,
         /// The file named.
         to: u8,
     },
     /// 帥/兵 move one step, so 進/退 more than one and 平 beyond the next file are impossible.
-    #[error("{0} moves one step at a time")]
-    OneStep(char),
+    #[error("{} moves one step at a time", piece.chinese())]
+    OneStep {
+        /// The piece.
+        piece: Piece,
+    },
     /// 兵/卒 never retreat (第28條).
-    #[error("{0} never retreats (第28條)")]
-    PawnRetreat(char),
+    #[error("{} never retreats (第28條)", piece.chinese())]
+    PawnRetreat {
+        /// The piece.
+        piece: Piece,
+    },
     /// The point lies off the board.
-    #[error("{0} would leave the board")]
-    OffBoard(char),
+    #[error("{} would leave the board", piece.chinese())]
+    OffBoard {
+        /// The piece.
+        piece: Piece,
+    },
 }
 
 /// Whether a kind moves diagonally (附表六 1(1)(d): the 4th word is then a file number).
@@ -244,12 +265,12 @@ pub fn destination(
     kind: Kind,
     motion: Motion,
 ) -> Result<Point, Impossible> {
-    let piece = Piece::new(color, kind).chinese();
+    let piece = Piece::new(color, kind);
     let file = i32::from(from.file_number_for(color));
     let rank = i32::from(from.rank_for(color));
     let (to_file, to_rank) = if is_diagonal(kind) {
         let (sign, target) = match motion {
-            Motion::Across(_) => return Err(Impossible::DiagonalAcross(piece)),
+            Motion::Across(_) => return Err(Impossible::DiagonalAcross { piece }),
             Motion::Forward(n) => (1, i32::from(n)),
             Motion::Backward(n) => (-1, i32::from(n)),
         };
@@ -272,24 +293,27 @@ pub fn destination(
             Motion::Across(n) => {
                 let n = i32::from(n);
                 if n == file {
-                    return Err(Impossible::SameFile(piece, n as u8));
+                    return Err(Impossible::SameFile {
+                        piece,
+                        file: n as u8,
+                    });
                 }
                 if one_step && (n - file).abs() != 1 {
-                    return Err(Impossible::OneStep(piece));
+                    return Err(Impossible::OneStep { piece });
                 }
                 (n, rank)
             }
             Motion::Backward(_) if kind == Kind::Pawn => {
-                return Err(Impossible::PawnRetreat(piece));
+                return Err(Impossible::PawnRetreat { piece });
             }
             Motion::Forward(n) | Motion::Backward(n) if one_step && n != 1 => {
-                return Err(Impossible::OneStep(piece));
+                return Err(Impossible::OneStep { piece });
             }
             Motion::Forward(n) => (file, rank + i32::from(n)),
             Motion::Backward(n) => (file, rank - i32::from(n)),
         }
     };
-    point_for(color, to_file, to_rank).ok_or(Impossible::OffBoard(piece))
+    point_for(color, to_file, to_rank).ok_or(Impossible::OffBoard { piece })
 }
 
 /// The board point of a file number and rank counted by `color`, if on the board.

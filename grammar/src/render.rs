@@ -197,6 +197,6 @@ fn english_char(w: Word, slot: usize, across: char) -> char {
 }
 
 /// Words in traditional characters as `color` writes them (for messages).
-pub(crate) fn words_text(ws: &[Word], color: Color) -> String {
+pub fn words_text(ws: &[Word], color: Color) -> String {
     ws.iter().map(|&w| traditional_char(w, color)).collect()
 }

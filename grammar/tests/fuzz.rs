@@ -35,7 +35,7 @@ proptest! {
             let mut a = Announcer::new(&pos, mode);
             for w in &words {
                 let step = a.push_text(w);
-                prop_assert!(step.possible || !step.why.is_empty(), "impossible without a reason: {w:?}");
+                prop_assert!(step.possible == step.why.is_none(), "impossible without a reason, or a reason when possible: {w:?}");
             }
             for c in words.concat().chars() {
                 let _ = a.push_text(&c.to_string());

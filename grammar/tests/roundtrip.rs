@@ -43,7 +43,7 @@ fn check_all(pos: &Position) -> Result<(), TestCaseError> {
                 words,
                 mv,
                 pos.fen(),
-                step.why
+                step.why.map(|w| w.to_string()).unwrap_or_default()
             );
             if i >= 1 {
                 prop_assert_eq!(step.touched, Some(mv.from), "{:?} in {}", words, pos.fen());

@@ -4,8 +4,9 @@
 use crate::position::Position;
 use crate::types::{Color, Kind};
 
-/// How a game ended by the board.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// How a game ended by the board. JSON: `"checkmate"`, …
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum EndReason {
     /// 正和 (66(1)): no sequence of legal moves can ever end the game for either side.
     DeadDraw,

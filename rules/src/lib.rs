@@ -12,6 +12,7 @@ mod movegen;
 mod perft;
 mod position;
 mod repetition;
+mod serde_text;
 mod setup;
 mod tables;
 mod types;
@@ -21,6 +22,7 @@ pub use movegen::MoveList;
 pub use perft::{divide, perft};
 pub use position::{IllegalMove, Position, PositionError, Undo};
 pub use repetition::*; // Game, Review, Warning, Ruling, …: see repetition/mod.rs
+pub use serde_text::ParsePieceError;
 pub use setup::{ParseFenError, START_FEN, Setup};
 pub use types::{Color, Kind, Move, ParseIccsError, Piece, Point};
 

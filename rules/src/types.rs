@@ -5,7 +5,11 @@ use std::ops::Not;
 use std::str::FromStr;
 
 /// One of the two sides (紅方 / 黑方, 第16條). Red moves first (第18(1)項).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+/// JSON: `"red"`, `"black"`.
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "snake_case")]
 pub enum Color {
     /// 紅方: occupies ranks 0–4 at the start.
     Red,
@@ -49,8 +53,11 @@ impl Not for Color {
     }
 }
 
-/// The seven kinds of piece (兵種, 第12條).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+/// The seven kinds of piece (兵種, 第12條). JSON: `"general"`, `"advisor"`, …
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "snake_case")]
 pub enum Kind {
     /// 帥 / 將 (第29條).
     General,

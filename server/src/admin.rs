@@ -4,10 +4,30 @@
 
 use std::fmt::Write as _;
 
-use crate::config::{EventFile, TableSpec, referee_tables};
-use crate::engine::EngineFactory;
+use baoqi_arbiter::{Category, ConfigError, Match, Millis};
+
+use crate::config::{EventFile, EventFileError, TableSpec, referee_tables};
 use crate::model::{EventId, IssuedSeat, Role, SeatRow, TableId, TableRow, Token};
-use crate::store::Store;
+use crate::store::{Store, StoreError};
+
+/// Why an organiser action failed; nothing after the failing step was done.
+#[derive(Debug, thiserror::Error)]
+pub enum AdminError {
+    /// The store failed.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    /// The event file is not usable.
+    #[error(transparent)]
+    File(#[from] EventFileError),
+    /// A table's match configuration cannot make a match.
+    #[error("table {table}: {source}")]
+    Config {
+        /// The table's label.
+        table: String,
+        /// Why.
+        source: ConfigError,
+    },
+}
 
 /// An event just created, with every seat's secret (shown once).
 #[derive(Debug, Clone)]
@@ -29,7 +49,7 @@ pub fn issue(
     role: Role,
     name: &str,
     tables: Vec<TableId>,
-) -> Result<IssuedSeat, String> {
+) -> Result<IssuedSeat, StoreError> {
     let token = Token::generate();
     let seat = SeatRow {
         token_hash: token.hash(),
@@ -39,23 +59,31 @@ pub fn issue(
         tables,
         revoked: false,
     };
-    store.add_seat(&seat).map_err(|e| e.to_string())?;
+    store.add_seat(&seat)?;
     Ok(IssuedSeat { seat, token })
 }
 
 /// Adds one table with its player (and proxy) seats to an existing event.
 pub fn add_table(
     store: &dyn Store,
-    factory: &dyn EngineFactory,
     event: EventId,
     spec: &TableSpec,
-) -> Result<(TableRow, Vec<IssuedSeat>), String> {
-    let config = spec
-        .config
-        .clone()
-        .unwrap_or_else(|| factory.default_config());
-    // Refuse a configuration the engine cannot use now, not when the server starts.
-    factory.create(&config, 0)?;
+) -> Result<(TableRow, Vec<IssuedSeat>), AdminError> {
+    let mut config = spec.config.clone().unwrap_or_default();
+    // A proxy named for the table is the side's proxy in the match (7.4(2)(d)(ii)).
+    for (named, side) in [
+        (&spec.red_proxy, &mut config.red),
+        (&spec.black_proxy, &mut config.black),
+    ] {
+        if side.proxy.is_none() {
+            side.proxy.clone_from(named);
+        }
+    }
+    // Refuse a configuration the arbiter cannot use now, not when the server starts.
+    Match::new(config.clone(), Millis(0)).map_err(|source| AdminError::Config {
+        table: spec.name.clone(),
+        source,
+    })?;
     let mut row = TableRow {
         id: 0,
         event,
@@ -65,7 +93,7 @@ pub fn add_table(
         black: spec.black.clone(),
         config,
     };
-    row.id = store.add_table(&row).map_err(|e| e.to_string())?;
+    row.id = store.add_table(&row)?;
     let mut seats = vec![
         issue(store, event, Role::Red, &spec.red, vec![row.id])?,
         issue(store, event, Role::Black, &spec.black, vec![row.id])?,
@@ -80,19 +108,13 @@ pub fn add_table(
 }
 
 /// Creates a whole event: tables, player seats, referees, spectator seats.
-pub fn create_event(
-    store: &dyn Store,
-    factory: &dyn EngineFactory,
-    file: &EventFile,
-) -> Result<Created, String> {
-    let settings = serde_json::to_value(&file.settings).map_err(|e| e.to_string())?;
-    let event = store
-        .create_event(&file.name, &settings)
-        .map_err(|e| e.to_string())?;
+pub fn create_event(store: &dyn Store, file: &EventFile) -> Result<Created, AdminError> {
+    file.check()?;
+    let event = store.create_event(&file.name, &file.settings)?;
     let mut tables = Vec::new();
     let mut seats = Vec::new();
     for spec in &file.tables {
-        let (row, s) = add_table(store, factory, event, spec)?;
+        let (row, s) = add_table(store, event, spec)?;
         tables.push(row);
         seats.extend(s);
     }
@@ -179,27 +201,19 @@ pub fn describe(created: &Created, base: &str) -> String {
 
 /// Whether a player seat belongs to a side the match configuration lists as deaf (聾啞).
 fn is_deaf(created: &Created, seat: &SeatRow) -> bool {
-    let side = match seat.role {
-        Role::Red => "red",
-        Role::Black => "black",
-        _ => return false,
+    let (Role::Red | Role::Black, Some(side)) = (seat.role, seat.role.side()) else {
+        return false;
     };
     created
         .tables
         .iter()
         .filter(|t| seat.tables.contains(&t.id))
-        .any(|t| {
-            t.config[side]["categories"]
-                .as_array()
-                .is_some_and(|c| c.iter().any(|x| x == "deaf" || x == "聾啞"))
-        })
+        .any(|t| t.config.side(side).categories.contains(&Category::Deaf))
 }
 
 /// Revokes the seat holding `token`; false when no seat has it.
-pub fn revoke(store: &dyn Store, token: &str) -> Result<bool, String> {
-    store
-        .revoke(&Token::from_secret(token).hash())
-        .map_err(|e| e.to_string())
+pub fn revoke(store: &dyn Store, token: &str) -> Result<bool, StoreError> {
+    store.revoke(&Token::from_secret(token).hash())
 }
 
 #[cfg(test)]

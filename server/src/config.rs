@@ -1,8 +1,8 @@
 //! The organiser's event file (`baoqi event create --config event.toml`, sample in
 //! `docs/event.toml`) and the event-wide settings stored with the event.
 
+use baoqi_arbiter::MatchConfig;
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 
 use crate::model::TableId;
 
@@ -60,9 +60,9 @@ pub struct TableSpec {
     /// Black's proxy.
     #[serde(default)]
     pub black_proxy: Option<String>,
-    /// The arbiter's match configuration, verbatim (absent: the engine's default).
+    /// The arbiter's match configuration (absent: the default).
     #[serde(default, rename = "match")]
-    pub config: Option<Value>,
+    pub config: Option<MatchConfig>,
 }
 
 fn one() -> u32 {
@@ -93,21 +93,73 @@ fn one_usize() -> usize {
     1
 }
 
+/// The most spectator seats one event file may ask for.
+pub const MAX_SPECTATORS: usize = 1_000;
+/// The most tables one event file may list.
+pub const MAX_TABLES: usize = 10_000;
+
+/// Why an event file cannot be used.
+#[derive(Debug, thiserror::Error)]
+pub enum EventFileError {
+    /// Not TOML, or not an event file.
+    #[error("{0}")]
+    Toml(#[from] toml::de::Error),
+    /// A referee names a table the file does not list.
+    #[error("referee {referee}: there is no table {n} (the file lists {count})")]
+    NoSuchTable {
+        /// The referee.
+        referee: String,
+        /// The table number named.
+        n: usize,
+        /// How many tables the file lists.
+        count: usize,
+    },
+    /// A count beyond its limit.
+    #[error("{what} = {found} is more than the limit of {limit}")]
+    TooMany {
+        /// What is counted.
+        what: &'static str,
+        /// The number asked for.
+        found: usize,
+        /// The limit.
+        limit: usize,
+    },
+}
+
 impl EventFile {
-    /// Reads an event file written in TOML.
-    pub fn from_toml(text: &str) -> Result<EventFile, String> {
-        toml::from_str(text).map_err(|e| e.to_string())
+    /// Reads an event file written in TOML and checks its counts against their limits.
+    pub fn from_toml(text: &str) -> Result<EventFile, EventFileError> {
+        let file: EventFile = toml::from_str(text)?;
+        file.check()?;
+        Ok(file)
+    }
+
+    /// Refuses counts beyond [`MAX_SPECTATORS`] and [`MAX_TABLES`].
+    pub fn check(&self) -> Result<(), EventFileError> {
+        let limit = |what, found, limit| {
+            if found > limit {
+                Err(EventFileError::TooMany { what, found, limit })
+            } else {
+                Ok(())
+            }
+        };
+        limit("spectators", self.spectators, MAX_SPECTATORS)?;
+        limit("tables", self.tables.len(), MAX_TABLES)
     }
 }
 
 /// Maps table numbers of the file (1-based) to stored table ids.
-pub fn referee_tables(spec: &RefereeSpec, ids: &[TableId]) -> Result<Vec<TableId>, String> {
+pub fn referee_tables(spec: &RefereeSpec, ids: &[TableId]) -> Result<Vec<TableId>, EventFileError> {
     spec.tables
         .iter()
         .map(|&n| {
             n.checked_sub(1)
                 .and_then(|i| ids.get(i).copied())
-                .ok_or_else(|| format!("referee {}: there is no table {n}", spec.name))
+                .ok_or_else(|| EventFileError::NoSuchTable {
+                    referee: spec.name.clone(),
+                    n,
+                    count: ids.len(),
+                })
         })
         .collect()
 }
@@ -128,5 +180,12 @@ mod tests {
     #[test]
     fn an_unknown_field_is_refused() {
         assert!(EventFile::from_toml("name = \"x\"\ncolour = 1\n").is_err());
+    }
+
+    #[test]
+    fn s11_counts_beyond_their_limits_are_refused_with_the_limit() {
+        let e =
+            EventFile::from_toml("name = \"x\"\nspectators = 9223372036854775807\n").unwrap_err();
+        assert!(e.to_string().contains("limit of 1000"), "{e}");
     }
 }

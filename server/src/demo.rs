@@ -4,12 +4,33 @@
 //! start issues fresh tokens for the demo seats (revoking the previous ones) and prints
 //! them with their join links.
 
-use serde_json::json;
+use baoqi_arbiter::MatchConfig;
 
-use crate::admin::{self, Created};
+use crate::admin::{self, AdminError, Created};
 use crate::config::{EventFile, EventSettings, RefereeSpec, TableSpec};
-use crate::engine::EngineFactory;
 use crate::store::Store;
+
+/// The 視障賽 table: two VI players, the talking clock, part 6 alerts with half time.
+const PART6: &str = r#"
+kind = "part6"
+talking_clock = true
+red = { name = "李明", categories = ["blind"] }
+black = { name = "張華", categories = ["partially_sighted"] }
+alerts = { set = "part6", half = true }
+"#;
+
+/// The 共融賽 table: a blind player on the VI board against a deaf player on the regular
+/// board (mirrored boards), part 7 alerts to the VI player.
+const PART7: &str = r#"
+kind = "part7"
+red = { name = "王芳", categories = ["blind"], board = "vi" }
+black = { name = "趙強", categories = ["deaf"], board = "regular" }
+alerts = { set = "part7", vi_only = true }
+"#;
+
+fn config(toml: &str) -> MatchConfig {
+    MatchConfig::from_toml(toml).expect("the demo configurations are valid")
+}
 
 /// The demo event's name; an event of this name is the demo.
 pub const DEMO_EVENT: &str = "報棋示範 baoqi demo";
@@ -32,13 +53,7 @@ pub fn demo_file() -> EventFile {
                 black: "張華".into(),
                 red_proxy: None,
                 black_proxy: None,
-                config: Some(json!({
-                    "kind": "part6",
-                    "talking_clock": true,
-                    "red": {"name": "李明", "categories": ["blind"]},
-                    "black": {"name": "張華", "categories": ["partially_sighted"]},
-                    "alerts": {"set": "part6", "half": true}
-                })),
+                config: Some(config(PART6)),
             },
             TableSpec {
                 round: 1,
@@ -47,12 +62,7 @@ pub fn demo_file() -> EventFile {
                 black: "趙強".into(),
                 red_proxy: None,
                 black_proxy: None,
-                config: Some(json!({
-                    "kind": "part7",
-                    "red": {"name": "王芳", "categories": ["blind"], "board": "vi"},
-                    "black": {"name": "趙強", "categories": ["deaf"], "board": "regular"},
-                    "alerts": {"set": "part7", "vi_only": true}
-                })),
+                config: Some(config(PART7)),
             },
         ],
     }
@@ -60,22 +70,18 @@ pub fn demo_file() -> EventFile {
 
 /// Creates the demo event if the store has none, else re-issues its seats' tokens.
 /// Returns the event with every seat's new secret.
-pub fn ensure(store: &dyn Store, factory: &dyn EngineFactory) -> Result<Created, String> {
-    let existing = store
-        .events()
-        .map_err(|e| e.to_string())?
-        .into_iter()
-        .find(|e| e.name == DEMO_EVENT);
+pub fn ensure(store: &dyn Store) -> Result<Created, AdminError> {
+    let existing = store.events()?.into_iter().find(|e| e.name == DEMO_EVENT);
     let Some(event) = existing else {
-        return admin::create_event(store, factory, &demo_file());
+        return admin::create_event(store, &demo_file());
     };
-    let tables = store.tables(Some(event.id)).map_err(|e| e.to_string())?;
+    let tables = store.tables(Some(event.id))?;
     let mut seats = Vec::new();
-    for old in store.seats(event.id).map_err(|e| e.to_string())? {
+    for old in store.seats(event.id)? {
         if old.revoked {
             continue;
         }
-        store.revoke(&old.token_hash).map_err(|e| e.to_string())?;
+        store.revoke(&old.token_hash)?;
         seats.push(admin::issue(
             store,
             event.id,

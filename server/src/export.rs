@@ -4,64 +4,53 @@
 use std::fmt::Write as _;
 
 use baoqi_grammar::Style;
-use baoqi_grammar::pgn::{write_pgn, write_scoresheet};
-use baoqi_rules::{Move, Position, START_FEN};
+use baoqi_grammar::pgn::write_pgn;
+use baoqi_rules::Position;
 use serde::Serialize;
-use serde_json::Value;
 
-use crate::engine::GameRecord;
+use crate::game::{Actor, GameRecord};
 use crate::model::{EventRow, TableRow};
 use crate::store::{EntryKind, LogEntry};
 
-fn game(record: &GameRecord) -> Result<(Position, Vec<Move>), String> {
-    let fen = if record.start_fen.is_empty() {
-        START_FEN
-    } else {
-        &record.start_fen
-    };
-    let start = Position::from_fen(fen).map_err(|e| e.to_string())?;
-    let moves = record
-        .moves
-        .iter()
-        .map(|m| m.parse::<Move>().map_err(|e| format!("{m}: {e}")))
-        .collect::<Result<Vec<_>, _>>()?;
-    Ok((start, moves))
+/// Why a game record cannot be exported.
+#[derive(Debug, thiserror::Error)]
+pub enum ExportError {
+    /// The start position is not a legal position.
+    #[error("the start position: {0}")]
+    Start(#[from] baoqi_rules::FenError),
+    /// The moves cannot be written.
+    #[error("the moves: {0}")]
+    Moves(#[from] baoqi_grammar::RenderError),
 }
 
-/// The scoresheet (裁判人員記譜) of a table: header, moves with marks, result.
-pub fn scoresheet(
-    event: &EventRow,
-    table: &TableRow,
-    record: &GameRecord,
-) -> Result<String, String> {
-    let mut out = format!("{}\n第{}輪 {}\n", event.name, table.round, table.name);
-    if let Some(sheet) = &record.sheet {
-        out.push_str(sheet);
-        return Ok(out);
-    }
-    let (start, moves) = game(record)?;
-    out.push_str(
-        &write_scoresheet(&table.red, &table.black, &start, &moves).map_err(|e| e.to_string())?,
-    );
-    let _ = writeln!(out, "結果：{}", record.result);
-    if let Some(reason) = &record.reason {
-        let _ = writeln!(out, "理由：{reason}");
-    }
-    Ok(out)
+/// The scoresheet (裁判人員記譜) of a table: the event and round, then the arbiter's sheet
+/// with the 附表四 header, the moves with marks and clock times, and the result.
+pub fn scoresheet(event: &EventRow, table: &TableRow, record: &GameRecord) -> String {
+    format!(
+        "{}\n第{}輪 {}\n{}",
+        event.name, table.round, table.name, record.sheet
+    )
 }
 
 /// The PGN record of a table, moves in traditional Chinese notation.
-pub fn pgn(event: &EventRow, table: &TableRow, record: &GameRecord) -> Result<String, String> {
-    let (start, moves) = game(record)?;
+pub fn pgn(event: &EventRow, table: &TableRow, record: &GameRecord) -> Result<String, ExportError> {
+    let start = Position::from_fen(&record.start_fen)?;
+    let result = record.result();
     let tags = vec![
         ("Event".to_string(), event.name.clone()),
         ("Round".to_string(), table.round.to_string()),
         ("Table".to_string(), table.name.clone()),
         ("Red".to_string(), table.red.clone()),
         ("Black".to_string(), table.black.clone()),
-        ("Result".to_string(), record.result.clone()),
+        ("Result".to_string(), result.to_string()),
     ];
-    write_pgn(&tags, &start, &moves, Style::Traditional, &record.result).map_err(|e| e.to_string())
+    Ok(write_pgn(
+        &tags,
+        &start,
+        &record.moves,
+        Style::Traditional,
+        result,
+    )?)
 }
 
 /// One line of the results table.
@@ -77,9 +66,9 @@ pub struct ResultLine {
     pub red: String,
     /// Black player.
     pub black: String,
-    /// `1-0`, `0-1`, `1/2-1/2` or `*`.
-    pub result: String,
-    /// Why the game ended.
+    /// `1-0`, `0-1`, `1/2-1/2`, `0-0` or `*`.
+    pub result: &'static str,
+    /// Why the game ended, in the words of the rule text.
     pub reason: Option<String>,
     /// Moves played (plies).
     pub plies: usize,
@@ -95,8 +84,8 @@ pub fn results(tables: &[(TableRow, GameRecord)]) -> Vec<ResultLine> {
             name: t.name.clone(),
             red: t.red.clone(),
             black: t.black.clone(),
-            result: r.result.clone(),
-            reason: r.reason.clone(),
+            result: r.result(),
+            reason: r.cause.as_ref().map(baoqi_arbiter::EndCause::rule_text),
             plies: r.moves.len(),
         })
         .collect()
@@ -136,47 +125,45 @@ pub struct LogLine<'a> {
     /// `create`, `command` or `advance`.
     pub kind: EntryKind,
     /// Who.
-    pub actor: &'a crate::engine::Actor,
+    pub actor: Actor,
     /// The command.
-    pub command: &'a Value,
+    pub command: &'a Option<baoqi_arbiter::Command>,
     /// Events, each with its sequence number.
-    pub events: Vec<(u64, &'a Value)>,
+    pub events: Vec<(u64, &'a baoqi_arbiter::Event)>,
 }
 
 /// The JSON event log of one or more tables: every accepted command and its events.
-pub fn log_json(entries: &[LogEntry]) -> Value {
-    let lines: Vec<LogLine<'_>> = entries
+pub fn log_json(entries: &[LogEntry]) -> Vec<LogLine<'_>> {
+    entries
         .iter()
         .map(|e| LogLine {
             table: e.table,
             index: e.index,
             at: e.at,
             kind: e.kind,
-            actor: &e.actor,
+            actor: e.actor,
             command: &e.command,
-            events: e
-                .events
-                .iter()
-                .enumerate()
-                .map(|(k, ev)| (e.first_seq + k as u64, ev))
-                .collect(),
+            events: e.numbered().collect(),
         })
-        .collect();
-    serde_json::to_value(lines).unwrap_or(Value::Null)
+        .collect()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
+    use crate::game::Game;
+    use baoqi_arbiter::{Command, MatchConfig};
 
     #[test]
     fn a_record_exports_as_scoresheet_and_pgn() {
         let event = EventRow {
             id: 1,
             name: "公開賽".into(),
-            settings: json!({}),
+            settings: crate::config::EventSettings::default(),
         };
+        let mut config = MatchConfig::default();
+        config.red.name = "甲".into();
+        config.black.name = "乙".into();
         let table = TableRow {
             id: 3,
             event: 1,
@@ -184,17 +171,23 @@ mod tests {
             name: "視障賽 1".into(),
             red: "甲".into(),
             black: "乙".into(),
-            config: json!({}),
+            config: config.clone(),
         };
-        let record = GameRecord {
-            start_fen: String::new(),
-            moves: vec!["h2e2".into(), "h9g7".into()],
-            clock_after: vec![None, None],
-            result: "*".into(),
-            reason: None,
-            sheet: None,
-        };
-        let sheet = scoresheet(&event, &table, &record).unwrap();
+        let mut game = Game::create(config, 0).unwrap();
+        let red = Actor::Seat(crate::model::Role::Red);
+        let black = Actor::Seat(crate::model::Role::Black);
+        game.apply(crate::game::Actor::Server, &Command::Start, 0)
+            .unwrap();
+        for (actor, mv) in [(red, "h2e2"), (black, "h9g7")] {
+            let board = Command::BoardMove {
+                board: None,
+                mv: mv.parse().unwrap(),
+            };
+            game.apply(actor, &board, 10).unwrap();
+            game.apply(actor, &Command::PressClock, 10).unwrap();
+        }
+        let record = game.record();
+        let sheet = scoresheet(&event, &table, &record);
         assert!(sheet.contains("炮二平五"), "{sheet}");
         assert!(sheet.contains("馬８進７"), "{sheet}");
         let pgn = pgn(&event, &table, &record).unwrap();

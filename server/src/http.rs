@@ -17,12 +17,13 @@ use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
 
 use crate::export;
+use crate::game::GameRecord;
 use crate::hub::Hub;
 use crate::model::{EventId, EventRow, TableId, TableRow};
 use crate::ws::{self, Endpoint, Incoming};
 
 /// Largest WebSocket message accepted from a client.
-const MAX_MESSAGE: usize = 64 * 1024;
+const MAX_MESSAGE: usize = baoqi_protocol::MAX_FRAME;
 /// Read buffer of a WebSocket connection (it grows for a larger message).
 pub const READ_BUFFER: usize = 4 * 1024;
 
@@ -243,7 +244,7 @@ fn event_of(hub: &Hub, id: EventId) -> Result<EventRow, AppError> {
 async fn record_of(
     hub: &Hub,
     id: TableId,
-) -> Result<(EventRow, TableRow, crate::engine::GameRecord, Value), AppError> {
+) -> Result<(EventRow, TableRow, GameRecord, Arc<baoqi_arbiter::View>), AppError> {
     let row = hub
         .table_row(id)
         .ok_or_else(|| AppError::NotFound(format!("no table {id}")))?;
@@ -263,7 +264,7 @@ async fn api_table(
 ) -> Result<axum::Json<Value>, AppError> {
     let (_, row, record, snapshot) = record_of(&hub, id).await?;
     Ok(axum::Json(
-        json!({"table": row, "record": record, "snapshot": snapshot}),
+        json!({"table": row, "record": record, "snapshot": *snapshot}),
     ))
 }
 
@@ -276,7 +277,7 @@ async fn api_scoresheet(
     Path(id): Path<TableId>,
 ) -> Result<Response, AppError> {
     let (event, row, record, _) = record_of(&hub, id).await?;
-    let body = export::scoresheet(&event, &row, &record).map_err(AppError::Internal)?;
+    let body = export::scoresheet(&event, &row, &record);
     Ok(text(body, "text/plain; charset=utf-8"))
 }
 
@@ -285,7 +286,7 @@ async fn api_pgn(
     Path(id): Path<TableId>,
 ) -> Result<Response, AppError> {
     let (event, row, record, _) = record_of(&hub, id).await?;
-    let body = export::pgn(&event, &row, &record).map_err(AppError::Internal)?;
+    let body = export::pgn(&event, &row, &record).map_err(|e| AppError::Internal(e.to_string()))?;
     Ok(text(body, "application/x-chess-pgn; charset=utf-8"))
 }
 
@@ -301,7 +302,7 @@ async fn logs(hub: &Hub, tables: Vec<TableId>) -> Result<Value, AppError> {
     .await
     .map_err(|e| AppError::Internal(e.to_string()))?
     .map_err(|e| AppError::Internal(e.to_string()))?;
-    Ok(export::log_json(&entries))
+    serde_json::to_value(export::log_json(&entries)).map_err(|e| AppError::Internal(e.to_string()))
 }
 
 async fn api_table_log(

@@ -7,18 +7,57 @@ use std::collections::HashMap;
 use std::sync::{Arc, RwLock};
 use std::time::Duration;
 
+use baoqi_protocol::ErrorCode;
 use tokio::sync::watch;
 
-use crate::config::{EventSettings, ResumePolicy};
-use crate::engine::EngineFactory;
+use crate::config::ResumePolicy;
 use crate::metrics::Metrics;
 use crate::model::{EventId, EventRow, SeatRow, TableId, TableRow, Token};
-use crate::protocol::ErrorCode;
 use crate::recording::Recordings;
 use crate::replay::replay;
-use crate::store::{Store, StoreError, Writer};
-use crate::table::{self, TableContext, TableHandle};
-use crate::timeline::Timeline;
+use crate::store::{LogEntry, Store, StoreError, Writer};
+use crate::table::{self, RebuildError, Restart, TableContext, TableHandle};
+use crate::timeline::{Millis, Timeline};
+
+/// Why the hub could not start its tables.
+#[derive(Debug, thiserror::Error)]
+pub enum StartError {
+    /// The store failed.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    /// The blocking work panicked or was cancelled.
+    #[error("starting the tables: {0}")]
+    Join(#[from] tokio::task::JoinError),
+}
+
+/// Why a token opens no seat.
+#[derive(Debug, thiserror::Error)]
+pub enum AuthError {
+    /// No seat has this token.
+    #[error("this token opens no seat")]
+    BadToken,
+    /// The seat's token was revoked.
+    #[error("this seat's token was revoked")]
+    Revoked,
+    /// The store failed.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    /// The lookup panicked or was cancelled.
+    #[error("the seat lookup failed: {0}")]
+    Join(#[from] tokio::task::JoinError),
+}
+
+impl AuthError {
+    /// The protocol's error code for it.
+    pub fn code(&self) -> ErrorCode {
+        match self {
+            AuthError::BadToken => ErrorCode::BadToken,
+            AuthError::Revoked => ErrorCode::Revoked,
+            AuthError::Store(_) => ErrorCode::Storage,
+            AuthError::Join(_) => ErrorCode::Unavailable,
+        }
+    }
+}
 
 /// How often the store is scanned for tables added by another process.
 pub const TABLE_SCAN: Duration = Duration::from_secs(2);
@@ -26,7 +65,8 @@ pub const TABLE_SCAN: Duration = Duration::from_secs(2);
 /// Shared state of a running server.
 pub struct Hub {
     store: Arc<dyn Store>,
-    factory: Arc<dyn EngineFactory>,
+    /// The instant the timeline resumed from: where the server went down.
+    opened_at: Millis,
     writer: Writer,
     timeline: Arc<Timeline>,
     metrics: Arc<Metrics>,
@@ -38,17 +78,15 @@ pub struct Hub {
 
 impl Hub {
     /// Opens the hub on a store: the timeline continues from the store's last mark.
-    pub fn open(
-        store: Arc<dyn Store>,
-        factory: Arc<dyn EngineFactory>,
-    ) -> Result<Arc<Hub>, StoreError> {
-        let timeline = Arc::new(Timeline::resume_at(store.timeline()? + 1));
+    pub fn open(store: Arc<dyn Store>) -> Result<Arc<Hub>, StoreError> {
+        let opened_at = store.timeline()? + 1;
+        let timeline = Arc::new(Timeline::resume_at(opened_at));
         let writer = Writer::start(store.clone(), timeline.clone());
         let (shutdown, _) = watch::channel(false);
         let recordings = Recordings::open(store.location().as_deref());
         Ok(Arc::new(Hub {
             store,
-            factory,
+            opened_at,
             writer,
             timeline,
             metrics: Arc::new(Metrics::default()),
@@ -60,26 +98,26 @@ impl Hub {
     }
 
     /// Starts every table of the store not yet running: played matches are rebuilt from
-    /// their logs (and paused by the restart policy when `restart` is true), new ones are
-    /// created. Must run inside a tokio runtime. Returns how many were started.
-    pub async fn start_tables(self: &Arc<Self>, restart: bool) -> Result<usize, String> {
+    /// their logs (and, when `restart` is true, paused by the restart policy at the instant
+    /// the server went down), new ones are created. Must run inside a tokio runtime.
+    /// Returns how many were started; a table that cannot be rebuilt is logged and left out.
+    pub async fn start_tables(self: &Arc<Self>, restart: bool) -> Result<usize, StartError> {
         let hub = self.clone();
         let now = self.timeline.now();
         // Reading and replaying is blocking work: off the async workers.
         let rebuilt = tokio::task::spawn_blocking(move || {
             let loaded = hub.load_new()?;
-            Ok::<_, String>(
+            Ok::<_, StoreError>(
                 loaded
                     .into_iter()
                     .map(|(row, log)| {
                         let played = log.len() > 1;
-                        (replay(&*hub.factory, &row, &log, now), row, played)
+                        (replay(&row, &log, now), row, played)
                     })
                     .collect::<Vec<_>>(),
             )
         })
-        .await
-        .map_err(|e| e.to_string())??;
+        .await??;
         let mut creations = Vec::new();
         let mut ready = Vec::new();
         for (result, row, played) in rebuilt {
@@ -97,15 +135,18 @@ impl Hub {
         }
         let started = ready.len();
         for (row, resumed, played) in ready {
-            let policy = (restart && played).then(|| self.policy(row.event));
-            let handle = table::spawn(row.id, resumed, self.context(&row), policy);
+            let restarted = (restart && played).then(|| Restart {
+                policy: self.policy(row.event),
+                at: self.opened_at,
+            });
+            let handle = table::spawn(row.id, resumed, self.context(&row), restarted);
             self.write_tables().insert(row.id, (row, handle));
         }
         Ok(started)
     }
 
-    fn load_new(&self) -> Result<Vec<(TableRow, Vec<crate::store::LogEntry>)>, String> {
-        let events = self.store.events().map_err(|e| e.to_string())?;
+    fn load_new(&self) -> Result<Vec<(TableRow, Vec<LogEntry>)>, StoreError> {
+        let events = self.store.events()?;
         {
             let mut map = self
                 .events
@@ -115,19 +156,22 @@ impl Hub {
                 map.insert(e.id, e);
             }
         }
-        let rows = self.store.tables(None).map_err(|e| e.to_string())?;
+        let rows = self.store.tables(None)?;
         let running = self.read_tables();
         let new: Vec<TableRow> = rows
             .into_iter()
             .filter(|r| !running.contains_key(&r.id))
             .collect();
         drop(running);
-        new.into_iter()
-            .map(|row| {
-                let log = self.store.log(row.id).map_err(|e| e.to_string())?;
-                Ok((row, log))
-            })
-            .collect()
+        let mut out = Vec::with_capacity(new.len());
+        for row in new {
+            match self.store.log(row.id) {
+                Ok(log) => out.push((row, log)),
+                // A damaged log keeps its table from starting, not the others.
+                Err(e) => tracing::error!(table = row.id, "not started: {e}"),
+            }
+        }
+        Ok(out)
     }
 
     /// Keeps starting tables added to the store, every [`TABLE_SCAN`], until shutdown.
@@ -155,23 +199,21 @@ impl Hub {
             .unwrap_or_else(std::sync::PoisonError::into_inner);
         events
             .get(&event)
-            .and_then(|e| serde_json::from_value::<EventSettings>(e.settings.clone()).ok())
+            .map(|e| e.settings.resume)
             .unwrap_or_default()
-            .resume
     }
 
     fn context(&self, row: &TableRow) -> TableContext {
-        let (store, factory, row) = (self.store.clone(), self.factory.clone(), row.clone());
+        let (store, row) = (self.store.clone(), row.clone());
         let timeline = self.timeline.clone();
         TableContext {
-            rebuild: Arc::new(move || {
-                let log = store.log(row.id).map_err(|e| e.to_string())?;
-                replay(&*factory, &row, &log, timeline.now()).map(|(r, _)| r)
+            rebuild: Arc::new(move || -> Result<_, RebuildError> {
+                let log = store.log(row.id)?;
+                Ok(replay(&row, &log, timeline.now())?.0)
             }),
             writer: self.writer.clone(),
             timeline: self.timeline.clone(),
             metrics: self.metrics.clone(),
-            factory: self.factory.clone(),
             shutdown: self.shutdown.subscribe(),
             recordings: self.recordings.board().clone(),
         }
@@ -229,18 +271,13 @@ impl Hub {
     }
 
     /// The seat holding `token`, unless unknown or revoked.
-    pub async fn authenticate(&self, token: &str) -> Result<SeatRow, (ErrorCode, String)> {
+    pub async fn authenticate(&self, token: &str) -> Result<SeatRow, AuthError> {
         let hash = Token::from_secret(token).hash();
         let store = self.store.clone();
-        let found = tokio::task::spawn_blocking(move || store.seat(&hash))
-            .await
-            .map_err(|e| (ErrorCode::Unavailable, e.to_string()))?
-            .map_err(|e| (ErrorCode::Storage, e.to_string()))?;
+        let found = tokio::task::spawn_blocking(move || store.seat(&hash)).await??;
         match found {
-            None => Err((ErrorCode::BadToken, "this token opens no seat".into())),
-            Some(s) if s.revoked => {
-                Err((ErrorCode::Revoked, "this seat's token was revoked".into()))
-            }
+            None => Err(AuthError::BadToken),
+            Some(s) if s.revoked => Err(AuthError::Revoked),
             Some(s) => Ok(s),
         }
     }
@@ -248,11 +285,6 @@ impl Hub {
     /// The store.
     pub fn store(&self) -> &Arc<dyn Store> {
         &self.store
-    }
-
-    /// The engine factory.
-    pub fn factory(&self) -> &Arc<dyn EngineFactory> {
-        &self.factory
     }
 
     /// The game timeline.

@@ -5,14 +5,83 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use crate::admin;
-use crate::config::{EventFile, TableSpec};
-use crate::engine::EngineFactory;
-use crate::export;
-use crate::hub::Hub;
-use crate::model::{EventId, TableId};
-use crate::replay::replay;
-use crate::store::{SqliteStore, Store};
+use baoqi_arbiter::MatchConfig;
+
+use crate::admin::{self, AdminError};
+use crate::config::{EventFile, EventFileError, TableSpec};
+use crate::export::{self, ExportError};
+use crate::game::GameRecord;
+use crate::hub::{Hub, StartError};
+use crate::model::{EventId, EventRow, TableId, TableRow};
+use crate::replay::{ReplayError, replay};
+use crate::store::{SqliteStore, Store, StoreError};
+
+/// Why a command of the server's command line failed.
+#[derive(Debug, thiserror::Error)]
+pub enum LaunchError {
+    /// A file could not be read.
+    #[error("{path}: {source}")]
+    Read {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// The event file is not usable.
+    #[error("{path}: {source}")]
+    EventFile {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        source: EventFileError,
+    },
+    /// A match configuration file is not usable.
+    #[error("{path}: {source}")]
+    MatchFile {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        source: toml::de::Error,
+    },
+    /// The store failed.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    /// An organiser action failed.
+    #[error(transparent)]
+    Admin(#[from] AdminError),
+    /// The address cannot be listened on.
+    #[error("cannot listen on {addr}: {source}")]
+    Listen {
+        /// The address.
+        addr: String,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// The runtime could not start.
+    #[error("the runtime: {0}")]
+    Runtime(std::io::Error),
+    /// The tables could not be started.
+    #[error(transparent)]
+    Start(#[from] StartError),
+    /// The server stopped on an error.
+    #[error("serving: {0}")]
+    Serve(std::io::Error),
+    /// There is no such event.
+    #[error("there is no event {0}")]
+    NoEvent(EventId),
+    /// There is no such table.
+    #[error("there is no table {0}")]
+    NoTable(TableId),
+    /// A table's log does not rebuild its match.
+    #[error(transparent)]
+    Replay(#[from] ReplayError),
+    /// A record cannot be exported.
+    #[error(transparent)]
+    Export(#[from] ExportError),
+    /// The log cannot be written as JSON.
+    #[error("the log as JSON: {0}")]
+    Json(#[from] serde_json::Error),
+}
 
 /// Options of `baoqi serve`.
 #[derive(Debug, Clone)]
@@ -32,7 +101,7 @@ pub struct ServeOptions {
 
 /// Runs the server until Ctrl-C (or SIGTERM). Prints `listening on http://ADDR` first,
 /// then, with `--demo`, every seat's link and token.
-pub fn serve_blocking(opts: &ServeOptions, factory: Arc<dyn EngineFactory>) -> Result<(), String> {
+pub fn serve_blocking(opts: &ServeOptions) -> Result<(), LaunchError> {
     let _ = tracing_subscriber::fmt()
         .with_env_filter(
             tracing_subscriber::EnvFilter::try_from_default_env()
@@ -43,31 +112,33 @@ pub fn serve_blocking(opts: &ServeOptions, factory: Arc<dyn EngineFactory>) -> R
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
-        .map_err(|e| e.to_string())?;
-    runtime.block_on(serve(opts, factory))
+        .map_err(LaunchError::Runtime)?;
+    runtime.block_on(serve(opts))
 }
 
-async fn serve(opts: &ServeOptions, factory: Arc<dyn EngineFactory>) -> Result<(), String> {
-    let store: Arc<dyn Store> =
-        Arc::new(SqliteStore::open(&opts.db, opts.full_sync).map_err(|e| e.to_string())?);
+async fn serve(opts: &ServeOptions) -> Result<(), LaunchError> {
+    let store: Arc<dyn Store> = Arc::new(SqliteStore::open(&opts.db, opts.full_sync)?);
     let listener = tokio::net::TcpListener::bind(&opts.listen)
         .await
-        .map_err(|e| format!("cannot listen on {}: {e}", opts.listen))?;
-    let addr = listener.local_addr().map_err(|e| e.to_string())?;
+        .map_err(|source| LaunchError::Listen {
+            addr: opts.listen.clone(),
+            source,
+        })?;
+    let addr = listener.local_addr().map_err(LaunchError::Serve)?;
     let base = format!("http://{addr}");
     println!("listening on {base}");
     if opts.demo {
-        let created = crate::demo::ensure(&*store, &*factory)?;
+        let created = crate::demo::ensure(&*store)?;
         print!("{}", admin::describe(&created, &base));
     }
-    let hub = Hub::open(store, factory).map_err(|e| e.to_string())?;
+    let hub = Hub::open(store)?;
     hub.recordings().set_limit(opts.max_recording_bytes);
     let started = hub.start_tables(true).await?;
     println!("{started} tables running");
     hub.watch_store();
     crate::run(listener, hub, shutdown_signal())
         .await
-        .map_err(|e| e.to_string())
+        .map_err(LaunchError::Serve)
 }
 
 async fn shutdown_signal() {
@@ -89,21 +160,25 @@ async fn shutdown_signal() {
     }
 }
 
-fn open(db: &Path) -> Result<SqliteStore, String> {
-    SqliteStore::open(db, false).map_err(|e| e.to_string())
+fn open(db: &Path) -> Result<SqliteStore, LaunchError> {
+    Ok(SqliteStore::open(db, false)?)
+}
+
+fn read(path: &Path) -> Result<String, LaunchError> {
+    std::fs::read_to_string(path).map_err(|source| LaunchError::Read {
+        path: path.to_path_buf(),
+        source,
+    })
 }
 
 /// `baoqi event create`: creates the event of a TOML file; returns the seats' listing.
-pub fn create_event(
-    db: &Path,
-    config: &Path,
-    base: &str,
-    factory: &dyn EngineFactory,
-) -> Result<String, String> {
-    let text = std::fs::read_to_string(config).map_err(|e| format!("{}: {e}", config.display()))?;
-    let file = EventFile::from_toml(&text).map_err(|e| format!("{}: {e}", config.display()))?;
+pub fn create_event(db: &Path, config: &Path, base: &str) -> Result<String, LaunchError> {
+    let file = EventFile::from_toml(&read(config)?).map_err(|source| LaunchError::EventFile {
+        path: config.to_path_buf(),
+        source,
+    })?;
     let store = open(db)?;
-    let created = admin::create_event(&store, factory, &file)?;
+    let created = admin::create_event(&store, &file)?;
     Ok(admin::describe(&created, base))
 }
 
@@ -113,16 +188,14 @@ pub fn add_table(
     event: EventId,
     spec: &TableSpec,
     base: &str,
-    factory: &dyn EngineFactory,
-) -> Result<String, String> {
+) -> Result<String, LaunchError> {
     let store = open(db)?;
     let ev = store
-        .events()
-        .map_err(|e| e.to_string())?
+        .events()?
         .into_iter()
         .find(|e| e.id == event)
-        .ok_or_else(|| format!("there is no event {event}"))?;
-    let (row, seats) = admin::add_table(&store, factory, event, spec)?;
+        .ok_or(LaunchError::NoEvent(event))?;
+    let (row, seats) = admin::add_table(&store, event, spec)?;
     let created = admin::Created {
         event,
         name: ev.name,
@@ -133,8 +206,8 @@ pub fn add_table(
 }
 
 /// `baoqi event revoke`: revokes the seat holding a token.
-pub fn revoke(db: &Path, token: &str) -> Result<bool, String> {
-    admin::revoke(&open(db)?, token)
+pub fn revoke(db: &Path, token: &str) -> Result<bool, LaunchError> {
+    Ok(admin::revoke(&open(db)?, token)?)
 }
 
 /// What `baoqi export` writes.
@@ -150,47 +223,49 @@ pub enum ExportKind {
     Log(EventId),
 }
 
+/// A table's event, row and record, rebuilt from its log.
+fn record(
+    store: &SqliteStore,
+    events: &[EventRow],
+    tables: &[TableRow],
+    id: TableId,
+) -> Result<(EventRow, TableRow, GameRecord), LaunchError> {
+    let row = tables
+        .iter()
+        .find(|t| t.id == id)
+        .ok_or(LaunchError::NoTable(id))?;
+    let log = store.log(id)?;
+    let now = log.last().map_or(0, |e| e.at);
+    let (resumed, _) = replay(row, &log, now)?;
+    let event = events
+        .iter()
+        .find(|e| e.id == row.event)
+        .ok_or(LaunchError::NoEvent(row.event))?;
+    Ok((event.clone(), row.clone(), resumed.game.record()))
+}
+
 /// `baoqi export`: reads the database (a running server may be using it) and renders.
-pub fn export_offline(
-    db: &Path,
-    what: ExportKind,
-    factory: &dyn EngineFactory,
-) -> Result<String, String> {
+pub fn export_offline(db: &Path, what: ExportKind) -> Result<String, LaunchError> {
     let store = open(db)?;
-    let err = |e: crate::store::StoreError| e.to_string();
-    let events = store.events().map_err(err)?;
-    let tables = store.tables(None).map_err(err)?;
-    let record = |id: TableId| -> Result<_, String> {
-        let row = tables
-            .iter()
-            .find(|t| t.id == id)
-            .ok_or_else(|| format!("there is no table {id}"))?;
-        let log = store.log(id).map_err(err)?;
-        let now = log.last().map_or(0, |e| e.at);
-        let (resumed, _) = replay(factory, row, &log, now)?;
-        let event = events
-            .iter()
-            .find(|e| e.id == row.event)
-            .ok_or_else(|| format!("table {id} has no event"))?;
-        Ok((event.clone(), row.clone(), resumed.engine.record()))
-    };
+    let events = store.events()?;
+    let tables = store.tables(None)?;
     match what {
         ExportKind::Scoresheet(t) => {
-            let (e, r, rec) = record(t)?;
-            export::scoresheet(&e, &r, &rec)
+            let (e, r, rec) = record(&store, &events, &tables, t)?;
+            Ok(export::scoresheet(&e, &r, &rec))
         }
         ExportKind::Pgn(t) => {
-            let (e, r, rec) = record(t)?;
-            export::pgn(&e, &r, &rec)
+            let (e, r, rec) = record(&store, &events, &tables, t)?;
+            Ok(export::pgn(&e, &r, &rec)?)
         }
         ExportKind::Results(ev) => {
             let event = events
                 .iter()
                 .find(|e| e.id == ev)
-                .ok_or_else(|| format!("there is no event {ev}"))?;
+                .ok_or(LaunchError::NoEvent(ev))?;
             let mut rows = Vec::new();
             for t in tables.iter().filter(|t| t.event == ev) {
-                let (_, r, rec) = record(t.id)?;
+                let (_, r, rec) = record(&store, &events, &tables, t.id)?;
                 rows.push((r, rec));
             }
             Ok(export::results_text(event, &export::results(&rows)))
@@ -198,17 +273,17 @@ pub fn export_offline(
         ExportKind::Log(ev) => {
             let mut all = Vec::new();
             for t in tables.iter().filter(|t| t.event == ev) {
-                all.extend(store.log(t.id).map_err(err)?);
+                all.extend(store.log(t.id)?);
             }
-            serde_json::to_string_pretty(&export::log_json(&all)).map_err(|e| e.to_string())
+            Ok(serde_json::to_string_pretty(&export::log_json(&all))?)
         }
     }
 }
 
-/// Reads a match configuration (the arbiter's `MatchConfig`) from a TOML file, as JSON.
-pub fn match_config_from_toml(path: &Path) -> Result<serde_json::Value, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let value: toml::Value =
-        toml::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))?;
-    serde_json::to_value(value).map_err(|e| e.to_string())
+/// Reads a match configuration (the arbiter's `MatchConfig`) from a TOML file.
+pub fn match_config_from_toml(path: &Path) -> Result<MatchConfig, LaunchError> {
+    MatchConfig::from_toml(&read(path)?).map_err(|source| LaunchError::MatchFile {
+        path: path.to_path_buf(),
+        source,
+    })
 }

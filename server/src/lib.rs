@@ -3,22 +3,20 @@
 //!
 //! Shape (after `mini-redis` and `lila-ws`): [`run`] serves a listener until a shutdown future
 //! resolves; one task per WebSocket connection ([`ws`]); one task per match owning its
-//! engine ([`table`]); a store behind a trait with `SQLite` by default ([`store`]); the
+//! game ([`table`]); a store behind a trait with `SQLite` by default ([`store`]); the
 //! timeline that keeps downtime off the clocks ([`timeline`]).
 
 pub mod admin;
-pub mod arbiter_engine;
 pub mod bench;
 pub mod config;
 pub mod demo;
-pub mod engine;
 pub mod export;
+pub mod game;
 pub mod http;
 pub mod hub;
 pub mod launch;
 pub mod metrics;
 pub mod model;
-pub mod protocol;
 pub mod recording;
 pub mod replay;
 pub mod store;

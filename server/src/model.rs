@@ -8,70 +8,7 @@ use rand::RngCore;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
-/// An event (a tournament), as numbered by the store.
-pub type EventId = i64;
-/// A table (one match), as numbered by the store; unique across events.
-pub type TableId = i64;
-
-/// What a seat may do. Players and proxies act for their own side of one table; a referee
-/// acts on the tables it supervises (all of the event's when it lists none); a spectator
-/// only reads.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Role {
-    /// The red player.
-    Red,
-    /// The black player.
-    Black,
-    /// Red's proxy (operates boards and clock for a VI player, announces for a deaf one).
-    RedProxy,
-    /// Black's proxy.
-    BlackProxy,
-    /// A supervising referee (監局裁判).
-    Referee,
-    /// A read-only spectator.
-    Spectator,
-}
-
-impl Role {
-    /// Every role, in display order.
-    pub const ALL: [Role; 6] = [
-        Role::Red,
-        Role::Black,
-        Role::RedProxy,
-        Role::BlackProxy,
-        Role::Referee,
-        Role::Spectator,
-    ];
-
-    /// The wire and storage name (`red`, `red_proxy`, ...).
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Role::Red => "red",
-            Role::Black => "black",
-            Role::RedProxy => "red_proxy",
-            Role::BlackProxy => "black_proxy",
-            Role::Referee => "referee",
-            Role::Spectator => "spectator",
-        }
-    }
-
-    /// Reads a wire or storage name.
-    pub fn parse(s: &str) -> Option<Role> {
-        Role::ALL.into_iter().find(|r| r.as_str() == s)
-    }
-
-    /// Whether this role may send commands at all.
-    pub fn may_act(self) -> bool {
-        self != Role::Spectator
-    }
-}
-
-impl fmt::Display for Role {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
+pub use baoqi_protocol::{EventId, Role, TableId};
 
 /// A seat's secret: 256 random bits, written as 64 hex digits. Only its hash is stored.
 #[derive(Clone, PartialEq, Eq)]
@@ -124,8 +61,8 @@ pub struct EventRow {
     pub id: EventId,
     /// Its name.
     pub name: String,
-    /// Event-wide settings (see [`crate::config::EventSettings`]), JSON.
-    pub settings: serde_json::Value,
+    /// Event-wide settings.
+    pub settings: crate::config::EventSettings,
 }
 
 /// A table as stored.
@@ -143,8 +80,8 @@ pub struct TableRow {
     pub red: String,
     /// Black player's name.
     pub black: String,
-    /// The match configuration handed to the engine (the arbiter's `MatchConfig`), JSON.
-    pub config: serde_json::Value,
+    /// The arbiter's match configuration.
+    pub config: baoqi_arbiter::MatchConfig,
 }
 
 /// A seat as stored: everything but the secret.
@@ -194,13 +131,5 @@ mod tests {
         assert_ne!(a, b);
         assert_ne!(a.hash(), a.secret());
         assert_eq!(a.hash(), Token::from_secret(a.secret()).hash());
-    }
-
-    #[test]
-    fn roles_round_trip_their_names() {
-        for r in Role::ALL {
-            assert_eq!(Role::parse(r.as_str()), Some(r));
-        }
-        assert!(!Role::Spectator.may_act());
     }
 }

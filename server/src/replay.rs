@@ -1,66 +1,101 @@
-//! Rebuilding a match from its stored log: the `Create` entry makes the engine, every
-//! `Command` and `Advance` entry is applied again at its stored instant. The engine is
-//! deterministic, so the events come out as they were stored; a difference (an engine of
+//! Rebuilding a match from its stored log: the `Create` entry makes the match, every
+//! `Command` and `Advance` entry is applied again at its stored instant. The arbiter is
+//! deterministic, so the events come out as they were stored; a difference (an arbiter of
 //! another version) is logged and the stored events stay the record.
 
-use crate::engine::{EngineFactory, Millis};
-use crate::model::TableRow;
+use baoqi_arbiter::{ConfigError, Event};
+
+use crate::game::Game;
+use crate::model::{TableId, TableRow};
 use crate::store::{EntryKind, LogEntry};
 use crate::table::{HISTORY, Resumed};
+use crate::timeline::Millis;
 
-/// Replays `log` (empty: a new match created at `now`). Returns the rebuilt match and
-/// whether it had been played (anything beyond its creation).
+/// Why a table's log does not rebuild its match.
+#[derive(Debug, thiserror::Error)]
+pub enum ReplayError {
+    /// The table's configuration cannot make a match.
+    #[error("table {table}: {source}")]
+    Config {
+        /// The table.
+        table: TableId,
+        /// Why.
+        source: ConfigError,
+    },
+    /// The log does not start with the table's creation.
+    #[error("table {table}: the log does not start with its creation")]
+    NoCreation {
+        /// The table.
+        table: TableId,
+    },
+    /// An entry is missing.
+    #[error("table {table}: log entry {index} is missing")]
+    Gap {
+        /// The table.
+        table: TableId,
+        /// The missing entry.
+        index: u64,
+    },
+    /// A stored command is refused by this arbiter.
+    #[error("table {table}: stored command {index} is now refused: {why}")]
+    Refused {
+        /// The table.
+        table: TableId,
+        /// The entry.
+        index: u64,
+        /// Why.
+        why: crate::game::Refusal,
+    },
+}
+
+/// Replays `log` (empty: a new match created at `now`). Returns the rebuilt match and the
+/// entries to store for a new match (its creation).
 pub fn replay(
-    factory: &dyn EngineFactory,
     table: &TableRow,
     log: &[LogEntry],
     now: Millis,
-) -> Result<(Resumed, Vec<LogEntry>), String> {
+) -> Result<(Resumed, Vec<LogEntry>), ReplayError> {
+    let create = |at| {
+        Game::create(table.config.clone(), at).map_err(|source| ReplayError::Config {
+            table: table.id,
+            source,
+        })
+    };
     let Some(first) = log.first() else {
-        let engine = factory.create(&table.config, now)?;
-        let create = LogEntry {
+        let entry = LogEntry {
             table: table.id,
             index: 0,
             at: now,
             kind: EntryKind::Create,
-            actor: crate::engine::Actor::Server,
-            command: serde_json::Value::Null,
+            actor: crate::game::Actor::Server,
+            command: None,
             first_seq: 1,
             events: Vec::new(),
         };
         let resumed = Resumed {
-            engine,
+            game: create(now)?,
             next_index: 1,
             seq: 0,
             recent: Vec::new(),
         };
-        return Ok((resumed, vec![create]));
+        return Ok((resumed, vec![entry]));
     };
     if first.kind != EntryKind::Create {
-        return Err(format!(
-            "table {}: the log does not start with its creation",
-            table.id
-        ));
+        return Err(ReplayError::NoCreation { table: table.id });
     }
-    let mut engine = factory.create(&table.config, first.at)?;
-    let mut seq = first.events.len() as u64;
-    let mut recent = Vec::new();
+    let mut game = create(first.at)?;
     for (i, entry) in log.iter().enumerate() {
         if entry.index != i as u64 {
-            return Err(format!("table {}: log entry {i} is missing", table.id));
+            return Err(ReplayError::Gap {
+                table: table.id,
+                index: i as u64,
+            });
         }
-        let events = match entry.kind {
-            EntryKind::Create => entry.events.clone(),
-            EntryKind::Command => engine
-                .apply(entry.actor, &entry.command, entry.at)
-                .map_err(|r| {
-                    format!(
-                        "table {}: stored command {} is now refused: {}",
-                        table.id, entry.index, r.message
-                    )
-                })?,
-            EntryKind::Advance => engine.advance(entry.at),
-        };
+        let events = step(&mut game, entry).map_err(|why| ReplayError::Refused {
+            table: table.id,
+            index: entry.index,
+            why,
+        })?;
         if events != entry.events {
             tracing::warn!(
                 table = table.id,
@@ -68,21 +103,28 @@ pub fn replay(
                 "replayed events differ from the stored ones; the stored ones are kept"
             );
         }
-        for (k, event) in entry.events.iter().enumerate() {
-            recent.push((entry.first_seq + k as u64, entry.at, event.clone()));
-        }
-        if !entry.events.is_empty() {
-            seq = entry.first_seq + entry.events.len() as u64 - 1;
-        }
     }
-    if recent.len() > HISTORY {
-        recent.drain(..recent.len() - HISTORY);
-    }
+    let recent: Vec<(u64, Millis, Event)> = log
+        .iter()
+        .flat_map(|e| e.numbered().map(move |(seq, ev)| (seq, e.at, ev.clone())))
+        .collect();
+    let seq = recent.last().map_or(0, |r| r.0);
+    let skip = recent.len().saturating_sub(HISTORY);
     let resumed = Resumed {
-        engine,
+        game,
         next_index: log.len() as u64,
         seq,
-        recent,
+        recent: recent.into_iter().skip(skip).collect(),
     };
     Ok((resumed, Vec::new()))
+}
+
+/// Applies one stored entry again.
+fn step(game: &mut Game, entry: &LogEntry) -> Result<Vec<Event>, crate::game::Refusal> {
+    match (&entry.kind, &entry.command) {
+        (EntryKind::Create, _) => Ok(entry.events.clone()),
+        (EntryKind::Command, Some(command)) => game.apply(entry.actor, command, entry.at),
+        (EntryKind::Command, None) => Ok(Vec::new()),
+        (EntryKind::Advance, _) => Ok(game.advance(entry.at)),
+    }
 }

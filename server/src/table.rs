@@ -1,4 +1,4 @@
-//! One task per match (lila-ws's room actor): it owns the engine, takes commands and timer
+//! One task per match (lila-ws's room actor): it owns the game, takes commands and timer
 //! deadlines in order, writes every accepted step to the store before anyone hears of it,
 //! then publishes the events on a bounded broadcast channel. A slow subscriber lags behind
 //! and resyncs; it never delays the match. A bounded history serves reconnecting clients.
@@ -6,17 +6,18 @@
 use std::collections::VecDeque;
 use std::sync::Arc;
 
-use serde_json::Value;
+use baoqi_arbiter::{Command, Event, Millis as At, View};
+use baoqi_protocol::{Audience, ServerMsg, encode};
 use tokio::sync::{broadcast, mpsc, oneshot, watch};
 
 use crate::config::ResumePolicy;
-use crate::engine::{Actor, Audience, EngineFactory, GameEngine, GameRecord, Millis, Refusal};
+use crate::game::{Actor, Game, GameRecord, Refusal};
 use crate::metrics::Metrics;
 use crate::model::{Role, TableId};
-use crate::protocol::{ServerMsg, encode};
 use crate::recording::status::RecordingBoard;
-use crate::store::{EntryKind, LogEntry, Writer};
-use crate::timeline::Timeline;
+use crate::replay::ReplayError;
+use crate::store::{EntryKind, LogEntry, StoreError, Writer};
+use crate::timeline::{Millis, Timeline};
 
 /// Events kept in memory for reconnecting clients; older ones are read from the store.
 pub const HISTORY: usize = 1024;
@@ -37,17 +38,17 @@ pub struct Published {
 }
 
 /// The outcome of a command.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug)]
 pub enum Outcome {
     /// Accepted and stored; `seq` is the last event it caused.
     Accepted {
         /// Last sequence number after the command.
         seq: u64,
     },
-    /// Refused by the engine; nothing changed.
+    /// Refused; nothing changed.
     Refused(Refusal),
     /// Could not be stored; the match was rebuilt from the store and nothing changed.
-    Storage(String),
+    Storage(StoreError),
 }
 
 /// What a joining or resyncing subscriber receives.
@@ -65,7 +66,7 @@ pub struct Joined {
 enum Msg {
     Command {
         actor: Role,
-        command: Value,
+        command: Command,
         reply: oneshot::Sender<Outcome>,
     },
     Join {
@@ -73,7 +74,7 @@ enum Msg {
         reply: oneshot::Sender<Joined>,
     },
     Record {
-        reply: oneshot::Sender<(GameRecord, Value)>,
+        reply: oneshot::Sender<(GameRecord, Arc<View>)>,
     },
 }
 
@@ -87,7 +88,7 @@ pub struct TableHandle {
 
 impl TableHandle {
     /// Sends a command from a seat and waits for its outcome.
-    pub async fn command(&self, actor: Role, command: Value) -> Option<Outcome> {
+    pub async fn command(&self, actor: Role, command: Command) -> Option<Outcome> {
         let (reply, wait) = oneshot::channel();
         self.tx
             .send(Msg::Command {
@@ -109,14 +110,14 @@ impl TableHandle {
     }
 
     /// The game record and the current snapshot.
-    pub async fn record(&self) -> Option<(GameRecord, Value)> {
+    pub async fn record(&self) -> Option<(GameRecord, Arc<View>)> {
         let (reply, wait) = oneshot::channel();
         self.tx.send(Msg::Record { reply }).await.ok()?;
         wait.await.ok()
     }
 }
 
-/// What a match task needs besides its engine.
+/// What a match task needs besides its game.
 pub struct TableContext {
     /// Where accepted steps are written.
     pub writer: Writer,
@@ -124,34 +125,53 @@ pub struct TableContext {
     pub timeline: Arc<Timeline>,
     /// Shared measurements.
     pub metrics: Arc<Metrics>,
-    /// The engine factory (for the audience of events).
-    pub factory: Arc<dyn EngineFactory>,
     /// Becomes true when the server shuts down.
     pub shutdown: watch::Receiver<bool>,
-    /// Rebuilds the match from the store (after a failed write left the engine ahead of it).
+    /// Rebuilds the match from the store (after a failed write left the game ahead of it).
     pub rebuild: Rebuild,
     /// The recording status of every table (told when this game ends; shown in `state`).
     pub recordings: Arc<RecordingBoard>,
 }
 
+/// Why a match could not be rebuilt from the store.
+#[derive(Debug, thiserror::Error)]
+pub enum RebuildError {
+    /// The log could not be read.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    /// The log does not rebuild the match.
+    #[error(transparent)]
+    Replay(#[from] ReplayError),
+}
+
 /// Rebuilds a match from the store; blocking.
-pub type Rebuild = Arc<dyn Fn() -> Result<Resumed, String> + Send + Sync>;
+pub type Rebuild = Arc<dyn Fn() -> Result<Resumed, RebuildError> + Send + Sync>;
 
 /// Where a rebuilt match stands.
 pub struct Resumed {
-    /// The engine after replaying the log.
-    pub engine: Box<dyn GameEngine>,
+    /// The game after replaying the log.
+    pub game: Game,
     /// The next log index.
     pub next_index: u64,
     /// The last event sequence number.
     pub seq: u64,
     /// The last events, for the history.
-    pub recent: Vec<(u64, Millis, Value)>,
+    pub recent: Vec<(u64, Millis, Event)>,
+}
+
+/// How a table starts after a server restart.
+#[derive(Debug, Clone, Copy)]
+pub struct Restart {
+    /// Who restarts the clocks.
+    pub policy: ResumePolicy,
+    /// The instant the server went down: the clocks stop there (the time taken to rebuild
+    /// is nobody's).
+    pub at: Millis,
 }
 
 struct Task {
     id: TableId,
-    engine: Box<dyn GameEngine>,
+    game: Game,
     next_index: u64,
     seq: u64,
     history: VecDeque<Arc<Published>>,
@@ -162,25 +182,25 @@ struct Task {
     stalled: Option<Millis>,
     /// The game is over and the recording board knows it.
     finished: bool,
-    /// The engine's snapshot at event `seq` (every resync after a burst of events asks for
-    /// it, once per connection).
-    snapshot: Option<(u64, Value)>,
+    /// The snapshot at event `seq` (every resync after a burst of events asks for it, once
+    /// per connection).
+    snapshot: Option<(u64, Arc<View>)>,
 }
 
-/// Starts the task of a match rebuilt from the store (or freshly created). When
-/// `restarted` is true the restart policy runs: clocks are paused and, under
+/// Starts the task of a match rebuilt from the store (or freshly created). After a restart,
+/// the clocks are paused at the instant the server went down and, under
 /// [`ResumePolicy::Auto`], resumed later by the server.
 pub fn spawn(
     id: TableId,
     resumed: Resumed,
     ctx: TableContext,
-    restarted: Option<ResumePolicy>,
+    restarted: Option<Restart>,
 ) -> TableHandle {
     let (tx, rx) = mpsc::channel(INBOX);
     let (feed, _) = broadcast::channel(BROADCAST);
     let mut task = Task {
         id,
-        engine: resumed.engine,
+        game: resumed.game,
         next_index: resumed.next_index,
         seq: resumed.seq,
         history: VecDeque::with_capacity(HISTORY),
@@ -196,8 +216,8 @@ pub fn spawn(
     }
     task.note_finished();
     tokio::spawn(async move {
-        if let Some(policy) = restarted {
-            task.pause_after_restart(policy).await;
+        if let Some(restart) = restarted {
+            task.pause_after_restart(restart).await;
         }
         task.run(rx).await;
     });
@@ -227,11 +247,11 @@ impl Task {
     }
 
     fn deadline(&self) -> Option<Millis> {
-        let engine = self
-            .engine
+        let game = self
+            .game
             .next_deadline()
             .filter(|d| Some(*d) != self.stalled);
-        match (engine, self.resume_at) {
+        match (game, self.resume_at) {
             (Some(a), Some(b)) => Some(a.min(b)),
             (a, b) => a.or(b),
         }
@@ -245,7 +265,8 @@ impl Task {
                 reply,
             } => {
                 let started = self.ctx.timeline.now_micros();
-                let outcome = self.command(Actor::Seat(actor), command).await;
+                let now = self.ctx.timeline.now();
+                let outcome = self.command(Actor::Seat(actor), command, now).await;
                 let took = self.ctx.timeline.now_micros().saturating_sub(started);
                 self.ctx.metrics.command_latency.record(took);
                 let _ = reply.send(outcome);
@@ -254,17 +275,17 @@ impl Task {
                 let _ = reply.send(self.joined(since));
             }
             Msg::Record { reply } => {
-                let _ = reply.send((self.engine.record(), self.snapshot()));
+                let _ = reply.send((self.game.record(), self.snapshot()));
             }
         }
     }
 
-    /// The engine's snapshot, computed once per event sequence number.
-    fn snapshot(&mut self) -> Value {
+    /// The game's snapshot, computed once per event sequence number.
+    fn snapshot(&mut self) -> Arc<View> {
         match &self.snapshot {
             Some((seq, v)) if *seq == self.seq => v.clone(),
             _ => {
-                let v = self.engine.snapshot(self.ctx.timeline.now());
+                let v = Arc::new(self.game.snapshot());
                 self.snapshot = Some((self.seq, v.clone()));
                 v
             }
@@ -276,8 +297,8 @@ impl Task {
         let state = encode(&ServerMsg::State {
             table: self.id,
             seq: self.seq,
-            at: now,
-            snapshot: self.snapshot(),
+            at: At(now),
+            snapshot: Box::new((*self.snapshot()).clone()),
             recording: Some(Box::new(self.ctx.recordings.view(self.id))),
         });
         let missed = since.and_then(|since| {
@@ -301,15 +322,14 @@ impl Task {
         }
     }
 
-    async fn command(&mut self, actor: Actor, command: Value) -> Outcome {
-        let now = self.ctx.timeline.now();
-        let events = match self.engine.apply(actor, &command, now) {
+    async fn command(&mut self, actor: Actor, command: Command, now: Millis) -> Outcome {
+        let events = match self.game.apply(actor, &command, now) {
             Ok(events) => events,
             Err(refusal) => return Outcome::Refused(refusal),
         };
         self.stalled = None;
         match self
-            .commit(EntryKind::Command, actor, command, now, events)
+            .commit(EntryKind::Command, actor, Some(command), now, events)
             .await
         {
             Ok(seq) => Outcome::Accepted { seq },
@@ -320,8 +340,9 @@ impl Task {
     async fn on_deadline(&mut self, deadline: Millis) {
         if self.resume_at.is_some_and(|r| r <= deadline) {
             self.resume_at = None;
-            if let Some(cmd) = self.engine.resume_command() {
-                let _ = self.command(Actor::Server, cmd).await;
+            if let Some(cmd) = self.game.resume_command() {
+                let now = self.ctx.timeline.now();
+                let _ = self.command(Actor::Server, cmd, now).await;
             }
             return;
         }
@@ -332,30 +353,29 @@ impl Task {
             .now_micros()
             .saturating_sub(deadline * 1000);
         self.ctx.metrics.timer_lateness.record(late);
-        let events = self.engine.advance(now);
+        let events = self.game.advance(now);
         if events.is_empty() {
-            if self.engine.next_deadline() == Some(deadline) {
+            if self.game.next_deadline() == Some(deadline) {
                 self.stalled = Some(deadline);
             }
             return;
         }
         self.stalled = None;
         let _ = self
-            .commit(EntryKind::Advance, Actor::Server, Value::Null, now, events)
+            .commit(EntryKind::Advance, Actor::Server, None, now, events)
             .await;
     }
 
-    /// Stores the step, then publishes its events. On a storage failure the engine has
-    /// moved on without the store: it is rebuilt from the store by the caller's caller
-    /// (the task stops and the hub restarts it), and nothing is published.
+    /// Stores the step, then publishes its events. On a storage failure the game has moved
+    /// on without the store: it is rebuilt from the store, and nothing is published.
     async fn commit(
         &mut self,
         kind: EntryKind,
         actor: Actor,
-        command: Value,
+        command: Option<Command>,
         at: Millis,
-        events: Vec<Value>,
-    ) -> Result<u64, String> {
+        events: Vec<Event>,
+    ) -> Result<u64, StoreError> {
         let entry = LogEntry {
             table: self.id,
             index: self.next_index,
@@ -388,20 +408,20 @@ impl Task {
 
     /// Tells the recording board once the game is over.
     fn note_finished(&mut self) {
-        if !self.finished && self.engine.finished() {
+        if !self.finished && self.game.finished() {
             self.finished = true;
             self.ctx.recordings.game_over(self.id);
         }
     }
 
-    /// Puts the engine back where the store says it is: the step that could not be
-    /// written is forgotten, as if it had never been accepted.
+    /// Puts the game back where the store says it is: the step that could not be written
+    /// is forgotten, as if it had never been accepted.
     async fn rebuild(&mut self) {
         let rebuild = self.ctx.rebuild.clone();
         match tokio::task::spawn_blocking(move || rebuild()).await {
             Ok(Ok(r)) => {
                 self.snapshot = None;
-                self.engine = r.engine;
+                self.game = r.game;
                 self.next_index = r.next_index;
                 self.seq = r.seq;
             }
@@ -410,13 +430,13 @@ impl Task {
         }
     }
 
-    fn remember(&mut self, seq: u64, at: Millis, event: Value) -> Arc<Published> {
-        let audience = self.ctx.factory.audience(&event);
+    fn remember(&mut self, seq: u64, at: Millis, event: Event) -> Arc<Published> {
+        let audience = Audience::of(&event);
         let json = encode(&ServerMsg::Event {
             table: self.id,
             seq,
-            at,
-            event,
+            at: At(at),
+            event: Box::new(event),
         });
         let published = Arc::new(Published {
             seq,
@@ -430,14 +450,17 @@ impl Task {
         published
     }
 
-    async fn pause_after_restart(&mut self, policy: ResumePolicy) {
-        let Some(pause) = self.engine.pause_command() else {
+    /// Stops both clocks at the instant the server went down (no seal is owed: a restart is
+    /// not an adjournment, docs/decisions.md).
+    async fn pause_after_restart(&mut self, restart: Restart) {
+        let Some(pause) = self.game.restart_pause() else {
             return;
         };
-        if let Outcome::Accepted { .. } = self.command(Actor::Server, pause).await {
-            if let ResumePolicy::Auto { after_secs } = policy {
-                self.resume_at = Some(self.ctx.timeline.now() + after_secs * 1000);
-            }
+        let outcome = self.command(Actor::Server, pause, restart.at).await;
+        if let (Outcome::Accepted { .. }, ResumePolicy::Auto { after_secs }) =
+            (outcome, restart.policy)
+        {
+            self.resume_at = Some(self.ctx.timeline.now() + after_secs * 1000);
         }
     }
 }

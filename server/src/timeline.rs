@@ -5,7 +5,9 @@
 
 use std::time::{Duration, Instant};
 
-use crate::engine::Millis;
+/// Milliseconds on the game timeline (monotonic, continuous across restarts, the time the
+/// server was down excluded).
+pub type Millis = u64;
 
 /// Maps the monotonic clock of this process onto the game timeline.
 #[derive(Debug)]

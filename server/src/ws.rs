@@ -13,17 +13,18 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
+use baoqi_arbiter::{Command, Millis as At};
+use baoqi_protocol::{
+    Audience, ClientMsg, ErrorCode, RecorderState, ServerMsg, decode, encode, error,
+};
 use futures_util::stream::{self, BoxStream, SelectAll};
 use futures_util::{Sink, SinkExt, Stream, StreamExt};
 use tokio::sync::broadcast::error::RecvError;
 
-use crate::engine::Audience;
+use crate::game::Refusal;
 use crate::hub::Hub;
 use crate::model::{Role, SeatRow, TableId};
-use crate::protocol::{ClientMsg, ErrorCode, ServerMsg, decode, encode, error};
-use crate::recording::Side;
-use crate::recording::status::RecorderState;
-use crate::store::EntryKind;
+use crate::store::StoreError;
 use crate::table::{Outcome, Published};
 
 /// Which endpoint a connection came in on.
@@ -160,7 +161,7 @@ where
     async fn on_text(&mut self, endpoint: Endpoint, text: &str) -> bool {
         let msg = match decode(text) {
             Ok(m) => m,
-            Err(e) => return self.send(&e).await,
+            Err(e) => return self.send(&e.answer()).await,
         };
         match (msg, self.seat.is_some()) {
             (ClientMsg::Hello { token, since }, false) => self.hello(endpoint, &token, since).await,
@@ -173,7 +174,7 @@ where
                 .await
             }
             (ClientMsg::Ping { id }, _) => {
-                let at = self.hub.timeline().now();
+                let at = At(self.hub.timeline().now());
                 self.send(&ServerMsg::Pong { id, at }).await
             }
             (ClientMsg::Command { id, table, command }, true) => {
@@ -214,7 +215,7 @@ where
     async fn hello(&mut self, endpoint: Endpoint, token: &str, since: Option<u64>) -> bool {
         let seat = match self.hub.authenticate(token).await {
             Ok(s) => s,
-            Err((code, message)) => return self.send(&error(None, code, message)).await,
+            Err(e) => return self.send(&error(None, e.code(), e.to_string())).await,
         };
         if !endpoint.admits(seat.role) {
             let msg = format!("a {} seat does not join on this endpoint", seat.role);
@@ -249,8 +250,6 @@ where
         true
     }
 
-    /// The table a message is about: the given one if this seat covers it, else the seat's
-    /// only table.
     /// The table a message is about: the one named (if this seat follows it), else the
     /// seat's only table; otherwise the error to answer (carrying the message's `id`).
     fn table_of(&self, id: Option<String>, table: Option<TableId>) -> Result<TableId, ServerMsg> {
@@ -274,7 +273,7 @@ where
         &mut self,
         id: Option<String>,
         table: Option<TableId>,
-        command: serde_json::Value,
+        command: Command,
     ) -> bool {
         let Some(role) = self.seat.as_ref().map(|s| s.role) else {
             return false;
@@ -294,11 +293,14 @@ where
         };
         let reply = match handle.command(role, command).await {
             Some(Outcome::Accepted { seq }) => ServerMsg::Ack { id, table, seq },
-            Some(Outcome::Refused(rejection)) => ServerMsg::Rejected {
+            Some(Outcome::Refused(Refusal::Rejected(rejection))) => ServerMsg::Rejected {
                 id,
                 table,
                 rejection,
             },
+            Some(Outcome::Refused(r @ (Refusal::Spectator | Refusal::ServerOnly))) => {
+                error(id, ErrorCode::Forbidden, r.to_string())
+            }
             Some(Outcome::Storage(e)) => error(
                 id,
                 ErrorCode::Storage,
@@ -318,7 +320,7 @@ where
         reason: Option<String>,
     ) -> bool {
         let role = self.seat.as_ref().map_or(Role::Spectator, |s| s.role);
-        let Some(side) = Side::of_role(role) else {
+        let Some(side) = role.side() else {
             let e = error(
                 id,
                 ErrorCode::Forbidden,
@@ -395,7 +397,19 @@ where
                 .collect(),
             (Some(s), None) => {
                 let role = self.seat.as_ref().map_or(Role::Spectator, |s| s.role);
-                from_store(&self.hub, table, s, joined.seq, role).await
+                match from_store(&self.hub, table, s, joined.seq, role).await {
+                    Ok(missed) => missed,
+                    Err(e) => {
+                        // Never "nothing missed": the client is told, then gets the state.
+                        tracing::error!(table, "resync from the store: {e}");
+                        let told = error(
+                            None,
+                            ErrorCode::Resync,
+                            format!("table {table}: the events missed cannot be read back: {e}"),
+                        );
+                        vec![encode(&told)]
+                    }
+                }
             }
         };
         for text in missed {
@@ -432,34 +446,40 @@ fn recording_feed(
     .boxed()
 }
 
-/// The encoded events of a table with `since < seq <= upto`, read from the store.
-async fn from_store(hub: &Hub, table: TableId, since: u64, upto: u64, role: Role) -> Vec<String> {
-    let factory = hub.factory().clone();
+/// Why the events missed could not be read back from the store.
+#[derive(Debug, thiserror::Error)]
+pub enum ResyncError {
+    /// The log could not be read.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    /// The read panicked or was cancelled.
+    #[error("reading the log: {0}")]
+    Join(#[from] tokio::task::JoinError),
+}
+
+/// The encoded events of a table with `since < seq <= upto` that `role` may see, read from
+/// the store. An event that cannot be read fails the whole read: nothing is guessed.
+pub async fn from_store(
+    hub: &Hub,
+    table: TableId,
+    since: u64,
+    upto: u64,
+    role: Role,
+) -> Result<Vec<String>, ResyncError> {
     let store = hub.store().clone();
-    let log = tokio::task::spawn_blocking(move || store.log(table))
-        .await
-        .ok()
-        .and_then(Result::ok)
-        .unwrap_or_default();
-    log.into_iter()
-        .filter(|e| e.kind != EntryKind::Create || !e.events.is_empty())
-        .flat_map(|e| {
-            let at = e.at;
-            let first = e.first_seq;
-            e.events
-                .into_iter()
-                .enumerate()
-                .map(move |(k, event)| (first + k as u64, at, event))
-        })
+    let log = tokio::task::spawn_blocking(move || store.log(table)).await??;
+    Ok(log
+        .iter()
+        .flat_map(|e| e.numbered().map(move |(seq, event)| (seq, e.at, event)))
         .filter(|(seq, _, _)| *seq > since && *seq <= upto)
-        .filter(|(_, _, event)| factory.audience(event).includes(role))
+        .filter(|(_, _, event)| Audience::of(event).includes(role))
         .map(|(seq, at, event)| {
             encode(&ServerMsg::Event {
                 table,
                 seq,
-                at,
-                event,
+                at: At(at),
+                event: Box::new(event.clone()),
             })
         })
-        .collect()
+        .collect())
 }

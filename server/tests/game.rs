@@ -7,7 +7,6 @@ use std::sync::Arc;
 
 use axum::body::Body;
 use axum::http::Request;
-use baoqi_server::arbiter_engine::ArbiterFactory;
 use baoqi_server::model::Role;
 use common::{Client, event_file, is_event, start};
 use serde_json::{Value, json};
@@ -63,7 +62,7 @@ impl Table {
     /// A referee command on this table; returns the answer.
     async fn rule(&mut self, id: &str, command: Value) -> Value {
         let msg =
-            json!({"v": 1, "type": "command", "id": id, "table": self.id, "command": command});
+            json!({"v": 2, "type": "command", "id": id, "table": self.id, "command": command});
         self.referee.send(msg).await;
         self.referee.answer(id).await
     }
@@ -88,7 +87,11 @@ async fn opening(t: &mut Table) {
     .await;
     ok(&mut t.red, "r1.p", json!({"type": "press_clock"})).await;
     let moved = t.black.until(|v| is_event(v, "moved")).await;
-    assert_eq!(moved["event"]["mv"]["traditional"], "炮二平五");
+    assert_eq!(moved["event"]["mv"]["iccs"], "h2e2");
+    assert_eq!(
+        moved["event"]["mv"]["words"],
+        json!(["cannon", "2", "across", "5"])
+    );
     t.black.until(|v| is_event(v, "repeat_due")).await;
     // Black may not speak for red: his seat is black's.
     let cross = act(&mut t.black, "x1", json!({"type": "word", "text": "炮"})).await;
@@ -228,7 +231,14 @@ async fn card_resignation(t: &mut Table) {
     );
     assert_eq!(which, (Some("black"), Some("resign")));
     let over = t.red.until(|v| is_event(v, "game_over")).await;
-    assert_eq!(over["event"]["result"], "1-0", "{over}");
+    assert_eq!(
+        (
+            over["event"]["outcome"].as_str(),
+            over["event"]["cause"].as_str()
+        ),
+        (Some("red_wins"), Some("resigned")),
+        "{over}"
+    );
     let late = act(&mut t.black, "b4", json!({"type": "offer_draw"})).await;
     assert_eq!(late["type"], "rejected", "the game is over: {late}");
     let verified = t
@@ -280,7 +290,7 @@ async fn exports(hub: &Arc<baoqi_server::Hub>, event: i64, table: i64) {
 
 #[tokio::test]
 async fn s7p7_a_whole_game_through_websockets() {
-    let s = start(Arc::new(ArbiterFactory), None, Some(&event_file(EVENT))).await;
+    let s = start(None, Some(&event_file(EVENT))).await;
     let mut t = Table {
         id: s.created.tables[0].id,
         red: Client::join(&s.url("seat"), &s.token(Role::Red, 0), None).await,

@@ -1,6 +1,6 @@
-//! The server's own behaviour, on a small deterministic engine (the rules are the arbiter's
-//! business and are tested through it in `game.rs`): authentication and authorisation,
-//! errors that change nothing, timers, reconnect resync, slow clients, restart.
+//! The server's own behaviour with the real arbiter: authentication and authorisation,
+//! errors that change nothing, timers, reconnect resync, slow clients, restart, and events
+//! routed to their audience only.
 
 mod common;
 
@@ -8,9 +8,11 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use baoqi_server::model::Role;
-use common::{Client, CountdownFactory, event_file, is_event, start};
-use serde_json::json;
+use common::{Client, event_file, is_event, start};
+use serde_json::{Value, json};
 
+/// Two 視障賽 tables (the first with an alert every 70 ms of red's first second, for the
+/// timer test) and a referee of table 1.
 const EVENT: &str = r#"
 name = "plumbing"
 spectators = 1
@@ -18,17 +20,50 @@ spectators = 1
 name = "t1"
 red = "r1"
 black = "b1"
+[tables.match]
+kind = "part6"
+red = { name = "r1", categories = ["blind"] }
+black = { name = "b1", categories = ["blind"] }
+time = { default = { base_ms = 60_000, mode = "plain" } }
+alerts = { set = "custom", thresholds_ms = [59_950, 59_880, 59_810, 59_740, 59_670, 59_600, 59_530, 59_460, 59_390, 59_320] }
 [[tables]]
 name = "t2"
 red = "r2"
 black = "b2"
+[tables.match]
+kind = "part6"
+red = { name = "r2", categories = ["blind"] }
+black = { name = "b2", categories = ["blind"] }
 [[referees]]
 name = "ref of t1"
 tables = [1]
 "#;
 
 async fn server() -> common::Server {
-    start(Arc::new(CountdownFactory), None, Some(&event_file(EVENT))).await
+    start(None, Some(&event_file(EVENT))).await
+}
+
+/// A word that is no word of the notation: always accepted, always impossible, stored.
+fn noise(text: &str) -> Value {
+    json!({"type": "word", "text": text})
+}
+
+/// The texts of the announcement log in a `state`.
+fn logged(state: &Value) -> Vec<String> {
+    state["snapshot"]["log"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|w| w["text"].as_str().unwrap().to_owned())
+        .collect()
+}
+
+/// Starts table `t` from the referee's monitor.
+async fn start_table(referee: &mut Client, t: i64) {
+    referee
+        .send(json!({"v":2,"type":"command","id":"start","table":t,"command":{"type":"start"}}))
+        .await;
+    assert_eq!(referee.answer("start").await["type"], "ack");
 }
 
 #[tokio::test]
@@ -36,33 +71,38 @@ async fn s11_forged_tokens_and_bad_messages_get_errors_and_change_nothing() {
     let s = server().await;
     let mut c = Client::connect(&s.url("seat")).await;
     // Before hello: a command is refused.
-    c.command("x", json!({"type": "say", "text": "hi"})).await;
+    c.command("x", json!({"type": "query_time"})).await;
     let e = c.next().await;
     assert_eq!(
         (e["type"].as_str(), e["code"].as_str()),
         (Some("error"), Some("not_authenticated"))
     );
     // A forged token.
-    c.send(json!({"v": 1, "type": "hello", "token": "00".repeat(32)}))
+    c.send(json!({"v": 2, "type": "hello", "token": "00".repeat(32)}))
         .await;
     assert_eq!(c.next().await["code"], "bad_token");
     // Malformed JSON, a wrong version, an unknown type.
     c.send_raw("{not json").await;
     assert_eq!(c.next().await["code"], "malformed");
-    c.send_raw(r#"{"v":9,"type":"ping"}"#).await;
+    c.send_raw(r#"{"v":1,"type":"ping"}"#).await;
     assert_eq!(c.next().await["code"], "version");
-    c.send_raw(r#"{"v":1,"type":"teleport"}"#).await;
+    c.send_raw(r#"{"v":2,"type":"teleport"}"#).await;
     assert_eq!(c.next().await["code"], "malformed");
     // A spectator token on the seat endpoint.
-    c.send(json!({"v": 1, "type": "hello", "token": s.token(Role::Spectator, 0)}))
+    c.send(json!({"v": 2, "type": "hello", "token": s.token(Role::Spectator, 0)}))
         .await;
     assert_eq!(c.next().await["code"], "wrong_endpoint");
     // The connection still works: a real hello succeeds.
-    c.send(json!({"v": 1, "type": "hello", "token": s.token(Role::Red, 0)}))
+    c.send(json!({"v": 2, "type": "hello", "token": s.token(Role::Red, 0)}))
         .await;
     assert_eq!(c.next().await["type"], "welcome");
     let st = c.until(|v| v["type"] == "state").await;
-    assert_eq!(st["snapshot"]["said"], json!([]), "nothing changed");
+    assert_eq!(st["seq"], 0, "nothing changed");
+    // A command with a bad value is answered precisely, with its id.
+    c.command("bad", json!({"type": "board_move", "mv": "h2h2"}))
+        .await;
+    let e = c.answer("bad").await;
+    assert_eq!(e["code"], "bad_command", "{e}");
     s.stop().await;
 }
 
@@ -74,22 +114,26 @@ async fn s11_a_seat_acts_only_for_itself_and_spectators_only_read() {
     let mut red = Client::join(&s.url("seat"), &s.token(Role::Red, 0), None).await;
     red.until(|v| v["type"] == "state").await;
     // Red of table 1 names table 2: forbidden, nothing changes there.
-    red.send(
-        json!({"v":1,"type":"command","id":"x","table":t2,"command":{"type":"say","text":"hack"}}),
-    )
-    .await;
-    let e = red.answer("x").await;
-    assert_eq!(e["code"], "forbidden", "{e}");
-    // The engine sees who sent the command: red cannot resume as a referee would.
-    red.command("y", json!({"type": "resume"})).await;
-    assert_eq!(red.answer("y").await["type"], "rejected");
+    red.send(json!({"v":2,"type":"command","id":"x","table":t2,"command":{"type":"start"}}))
+        .await;
+    assert_eq!(red.answer("x").await["code"], "forbidden");
+    // The arbiter sees who sent the command: red cannot act as the referee.
+    red.command("y", json!({"type": "pause"})).await;
+    let r = red.answer("y").await;
+    assert_eq!(
+        (r["type"].as_str(), r["rejection"]["reason"].as_str()),
+        (Some("rejected"), Some("not_allowed")),
+        "{r}"
+    );
+    // Only the server pauses for a restart.
+    red.command("z", json!({"type": "pause", "reason": "server_restart"}))
+        .await;
+    assert_eq!(red.answer("z").await["code"], "forbidden");
     // A spectator may not command.
     let mut watch = Client::join(&s.url("watch"), &s.token(Role::Spectator, 0), None).await;
     watch.until(|v| v["type"] == "state").await;
     watch
-        .send(
-            json!({"v":1,"type":"command","id":"w","table":t1,"command":{"type":"say","text":"x"}}),
-        )
+        .send(json!({"v":2,"type":"command","id":"w","table":t1,"command":{"type":"start"}}))
         .await;
     assert_eq!(watch.answer("w").await["code"], "forbidden");
     // The referee of table 1 may not act on table 2 and does not follow it.
@@ -100,49 +144,65 @@ async fn s11_a_seat_acts_only_for_itself_and_spectators_only_read() {
         referee.seen
     );
     referee
-        .send(
-            json!({"v":1,"type":"command","id":"r","table":t2,"command":{"type":"say","text":"x"}}),
-        )
+        .send(json!({"v":2,"type":"command","id":"r","table":t2,"command":{"type":"start"}}))
         .await;
     assert_eq!(referee.answer("r").await["code"], "forbidden");
     // Table 2 is untouched.
     let mut black2 = Client::join(&s.url("seat"), &s.token(Role::Black, 1), None).await;
     let st = black2.until(|v| v["type"] == "state").await;
     assert_eq!(st["seq"], 0, "{st}");
-    // A referee-only event reaches the referee, not the players or spectators.
+    s.stop().await;
+}
+
+#[tokio::test]
+async fn a103_1_b_the_sealed_move_reaches_the_referee_only() {
+    let s = server().await;
+    let t1 = s.created.tables[0].id;
+    let mut red = Client::join(&s.url("seat"), &s.token(Role::Red, 0), None).await;
+    red.until(|v| v["type"] == "state").await;
+    let mut watch = Client::join(&s.url("watch"), &s.token(Role::Spectator, 0), None).await;
+    watch.until(|v| v["type"] == "state").await;
+    let mut referee = Client::join(&s.url("monitor"), &s.token(Role::Referee, 0), None).await;
+    referee.until(|v| v["type"] == "state").await;
+    start_table(&mut referee, t1).await;
+    for (id, command) in [
+        ("p", json!({"type": "pause"})),
+        ("s", json!({"type": "seal_move", "mv": "h2e2"})),
+    ] {
+        referee
+            .send(json!({"v":2,"type":"command","id":id,"table":t1,"command":command}))
+            .await;
+        assert_eq!(referee.answer(id).await["type"], "ack");
+    }
+    referee.until(|v| is_event(v, "sealed")).await;
     referee
-        .send(json!({"v":1,"type":"command","id":"s","table":t1,"command":{"type":"secret"}}))
+        .send(json!({"v":2,"type":"command","id":"g","table":t1,"command":{"type":"resume"}}))
         .await;
-    referee.until(|v| is_event(v, "secret")).await;
-    red.command("z", json!({"type": "say", "text": "after"}))
-        .await;
-    let next = red.until(|v| v["type"] == "event").await;
-    assert_eq!(
-        next["event"]["type"], "said",
-        "red must not see the secret: {next}"
-    );
-    watch.until(|v| is_event(v, "said")).await;
-    assert!(!watch.seen.iter().any(|v| is_event(v, "secret")));
+    assert_eq!(referee.answer("g").await["type"], "ack");
+    for c in [&mut red, &mut watch] {
+        c.until(|v| is_event(v, "resumed")).await;
+        assert!(!c.seen.iter().any(|v| is_event(v, "sealed")), "103(1)(b)");
+    }
     s.stop().await;
 }
 
 #[tokio::test]
 async fn s7_alerts_fire_within_20ms_of_their_deadline() {
     let s = server().await;
+    let t1 = s.created.tables[0].id;
     let mut red = Client::join(&s.url("seat"), &s.token(Role::Red, 0), None).await;
     red.until(|v| v["type"] == "state").await;
+    let mut referee = Client::join(&s.url("monitor"), &s.token(Role::Referee, 0), None).await;
+    start_table(&mut referee, t1).await;
     let mut worst = 0;
-    for i in 0..10 {
-        red.command(
-            &format!("a{i}"),
-            json!({"type": "arm", "in_ms": 50 + 7 * i}),
-        )
-        .await;
-        let alarm = red.until(|v| is_event(v, "alarm")).await;
-        let late = alarm["event"]["at"].as_u64().unwrap() - alarm["event"]["due"].as_u64().unwrap();
+    for _ in 0..10 {
+        let alert = red.until(|v| is_event(v, "time_alert")).await;
+        // The message's instant is when the table's timer published it; the event's is
+        // the true instant the threshold was crossed.
+        let late = alert["at"].as_u64().unwrap() - alert["event"]["at"].as_u64().unwrap();
         worst = worst.max(late);
     }
-    assert!(worst <= 20, "an alarm fired {worst} ms late");
+    assert!(worst <= 20, "an alert was published {worst} ms late");
     let stats = s.hub.metrics().stats().timer_lateness;
     assert!(stats.count >= 10 && stats.max_ms <= 20.0, "{stats:?}");
     println!("timer lateness: {stats:?}");
@@ -153,50 +213,63 @@ async fn s7_alerts_fire_within_20ms_of_their_deadline() {
 async fn s11_a_reconnecting_client_gets_what_it_missed_then_the_state() {
     let s = server().await;
     let mut red = Client::join(&s.url("seat"), &s.token(Role::Red, 0), None).await;
-    red.until(|v| v["type"] == "state").await;
-    red.command("1", json!({"type": "say", "text": "one"}))
-        .await;
-    let first = red.until(|v| is_event(v, "said")).await;
-    let seen = first["seq"].as_u64().unwrap();
+    let mut referee = Client::join(&s.url("monitor"), &s.token(Role::Referee, 0), None).await;
+    start_table(&mut referee, s.created.tables[0].id).await;
+    red.command("1", noise("one")).await;
+    assert_eq!(red.answer("1").await["type"], "ack");
+    let seen = red.until(|v| is_event(v, "impossible")).await["seq"]
+        .as_u64()
+        .unwrap();
     red.close().await;
-    let mut black = Client::join(&s.url("seat"), &s.token(Role::Black, 0), None).await;
-    black.until(|v| v["type"] == "state").await;
     for w in ["two", "three"] {
-        black.command(w, json!({"type": "say", "text": w})).await;
-        assert_eq!(black.answer(w).await["type"], "ack");
+        referee
+            .send(json!({"v":2,"type":"command","id":w,"table":s.created.tables[0].id,"command":noise(w)}))
+            .await;
+        assert_eq!(referee.answer(w).await["type"], "ack");
     }
     let mut red = Client::join(&s.url("seat"), &s.token(Role::Red, 0), Some(seen)).await;
-    let a = red.next().await;
-    let b = red.next().await;
-    let st = red.next().await;
-    assert_eq!(
-        (a["event"]["text"].as_str(), b["event"]["text"].as_str()),
-        (Some("two"), Some("three"))
-    );
-    assert_eq!(st["type"], "state");
-    assert_eq!(st["seq"], b["seq"]);
-    assert_eq!(st["snapshot"]["said"], json!(["one", "two", "three"]));
+    let mut missed = Vec::new();
+    let st = loop {
+        let v = red.next().await;
+        if v["type"] == "state" {
+            break v;
+        }
+        missed.push(v);
+    };
+    let texts: Vec<&str> = missed
+        .iter()
+        .filter(|v| is_event(v, "word"))
+        .map(|v| v["event"]["text"].as_str().unwrap())
+        .collect();
+    assert_eq!(texts, ["two", "three"]);
+    assert_eq!(st["seq"], missed.last().unwrap()["seq"]);
+    assert_eq!(logged(&st), ["one", "two", "three"]);
     s.stop().await;
 }
 
 #[tokio::test]
 async fn s11_a_client_that_never_reads_does_not_delay_the_game() {
     let s = server().await;
+    let mut referee = Client::join(&s.url("monitor"), &s.token(Role::Referee, 0), None).await;
+    start_table(&mut referee, s.created.tables[0].id).await;
     // A client that joins and then never reads its socket.
     let mut stalled = Client::connect_small(&s.url("seat")).await;
-    let hello = json!({"v": 1, "type": "hello", "token": s.token(Role::Black, 0)});
+    let hello = json!({"v": 2, "type": "hello", "token": s.token(Role::Black, 0)});
     stalled.send(hello).await;
-    stalled.until(|v| v["type"] == "state").await;
+    let joined = stalled.until(|v| v["type"] == "state").await["seq"]
+        .as_u64()
+        .unwrap();
     let mut red = Client::join(&s.url("seat"), &s.token(Role::Red, 0), None).await;
     red.until(|v| v["type"] == "state").await;
     let text = "字".repeat(2000);
     let started = std::time::Instant::now();
     let mut worst = Duration::ZERO;
-    for i in 0..2000 {
+    let mut last_seq = 0;
+    for i in 0..1000 {
         let t0 = std::time::Instant::now();
-        red.command(&format!("c{i}"), json!({"type": "say", "text": text}))
-            .await;
-        red.until(|v| v["id"] == format!("c{i}")).await;
+        red.command(&format!("c{i}"), noise(&text)).await;
+        let a = red.answer(&format!("c{i}")).await;
+        last_seq = a["seq"].as_u64().unwrap();
         worst = worst.max(t0.elapsed());
     }
     assert!(
@@ -204,12 +277,12 @@ async fn s11_a_client_that_never_reads_does_not_delay_the_game() {
         "a command took {worst:?}"
     );
     println!(
-        "2000 commands with a stalled peer: {:?}, worst {worst:?}",
+        "1000 commands with a stalled peer: {:?}, worst {worst:?}",
         started.elapsed()
     );
     // When it reads again it catches up: every event in order, possibly through a resync
     // (missed events then a fresh state), up to the last one, nothing lost.
-    let mut last = 0;
+    let mut last = joined;
     loop {
         let v = stalled.next().await;
         let seq = v["seq"].as_u64().unwrap_or(0);
@@ -225,7 +298,7 @@ async fn s11_a_client_that_never_reads_does_not_delay_the_game() {
             }
             _ => {}
         }
-        if last >= 2000 {
+        if last >= last_seq {
             break;
         }
     }
@@ -241,30 +314,35 @@ async fn s11_a_client_that_never_reads_does_not_delay_the_game() {
 }
 
 #[tokio::test]
-async fn s11_a_restart_rebuilds_the_match_and_pauses_it() {
+async fn s11_a_restart_rebuilds_the_match_and_pauses_both_clocks() {
     let s = server().await;
+    let t1 = s.created.tables[0].id;
+    let mut referee = Client::join(&s.url("monitor"), &s.token(Role::Referee, 0), None).await;
+    start_table(&mut referee, t1).await;
     let mut red = Client::join(&s.url("seat"), &s.token(Role::Red, 0), None).await;
     red.until(|v| v["type"] == "state").await;
     for w in ["a", "b"] {
-        red.command(w, json!({"type": "say", "text": w})).await;
+        red.command(w, noise(w)).await;
         assert_eq!(red.answer(w).await["type"], "ack");
     }
     let created = s.created.clone();
     red.close().await;
     let db = s.stop().await;
-    let mut s2 = start(Arc::new(CountdownFactory), Some(db), None).await;
+    let mut s2 = start(Some(db), None).await;
     s2.created = created;
     let mut red = Client::join(&s2.url("seat"), &s2.token(Role::Red, 0), None).await;
     let st = red.until(|v| v["type"] == "state").await;
-    assert_eq!(st["snapshot"]["said"], json!(["a", "b"]));
+    assert_eq!(logged(&st), ["a", "b"]);
+    let snap = &st["snapshot"];
     assert_eq!(
-        st["snapshot"]["paused"], true,
+        (snap["phase"].as_str(), snap["paused"].as_str()),
+        (Some("paused"), Some("server_restart")),
         "the restart policy paused the match"
     );
+    assert!(snap["clock"]["running"].is_null(), "no clock runs: {snap}");
     let mut referee = Client::join(&s2.url("monitor"), &s2.token(Role::Referee, 0), None).await;
-    let t1 = s2.created.tables[0].id;
     referee
-        .send(json!({"v":1,"type":"command","id":"go","table":t1,"command":{"type":"resume"}}))
+        .send(json!({"v":2,"type":"command","id":"go","table":t1,"command":{"type":"resume"}}))
         .await;
     assert_eq!(referee.answer("go").await["type"], "ack");
     s2.stop().await;
@@ -278,20 +356,17 @@ async fn s11_under_the_auto_policy_the_server_restarts_the_clocks_itself() {
         "spectators = 1\n",
         "spectators = 1\n[settings]\nresume = { mode = \"auto\", after_secs = 1 }\n",
     );
-    let s = start(Arc::new(CountdownFactory), None, Some(&event_file(&auto))).await;
-    let mut red = Client::join(&s.url("seat"), &s.token(Role::Red, 0), None).await;
-    red.until(|v| v["type"] == "state").await;
-    red.command("a", json!({"type": "say", "text": "a"})).await;
-    assert_eq!(red.answer("a").await["type"], "ack", "the game has begun");
-    red.close().await;
+    let s = start(None, Some(&event_file(&auto))).await;
+    let mut referee = Client::join(&s.url("monitor"), &s.token(Role::Referee, 0), None).await;
+    start_table(&mut referee, s.created.tables[0].id).await;
     let created = s.created.clone();
     let db = s.stop().await;
     let restarted = std::time::Instant::now();
-    let mut s2 = start(Arc::new(CountdownFactory), Some(db), None).await;
+    let mut s2 = start(Some(db), None).await;
     s2.created = created;
     let mut red = Client::join(&s2.url("seat"), &s2.token(Role::Red, 0), None).await;
     let st = red.until(|v| v["type"] == "state").await;
-    assert_eq!(st["snapshot"]["paused"], true, "paused by the restart");
+    assert_eq!(st["snapshot"]["phase"], "paused", "paused by the restart");
     red.until(|v| is_event(v, "resumed")).await;
     let waited = restarted.elapsed();
     assert!(
@@ -314,7 +389,7 @@ async fn s11_a_revoked_token_no_longer_joins() {
     assert!(baoqi_server::admin::revoke(&**s.hub.store(), &token).unwrap());
     let mut again = Client::connect(&s.url("seat")).await;
     again
-        .send(json!({"v": 1, "type": "hello", "token": token}))
+        .send(json!({"v": 2, "type": "hello", "token": token}))
         .await;
     assert_eq!(again.next().await["code"], "revoked");
     s.stop().await;
@@ -347,91 +422,16 @@ async fn unknown_tables_and_events_are_404_over_http() {
     s.stop().await;
 }
 
-/// A store whose appends can be made to fail.
-struct Flaky {
-    inner: baoqi_server::store::SqliteStore,
-    fail: std::sync::atomic::AtomicBool,
-}
-
-impl baoqi_server::store::Store for Flaky {
-    fn create_event(
-        &self,
-        name: &str,
-        settings: &serde_json::Value,
-    ) -> Result<i64, baoqi_server::store::StoreError> {
-        self.inner.create_event(name, settings)
-    }
-    fn events(
-        &self,
-    ) -> Result<Vec<baoqi_server::model::EventRow>, baoqi_server::store::StoreError> {
-        self.inner.events()
-    }
-    fn add_table(
-        &self,
-        t: &baoqi_server::model::TableRow,
-    ) -> Result<i64, baoqi_server::store::StoreError> {
-        self.inner.add_table(t)
-    }
-    fn tables(
-        &self,
-        event: Option<i64>,
-    ) -> Result<Vec<baoqi_server::model::TableRow>, baoqi_server::store::StoreError> {
-        self.inner.tables(event)
-    }
-    fn add_seat(
-        &self,
-        s: &baoqi_server::model::SeatRow,
-    ) -> Result<(), baoqi_server::store::StoreError> {
-        self.inner.add_seat(s)
-    }
-    fn seat(
-        &self,
-        h: &str,
-    ) -> Result<Option<baoqi_server::model::SeatRow>, baoqi_server::store::StoreError> {
-        self.inner.seat(h)
-    }
-    fn seats(
-        &self,
-        e: i64,
-    ) -> Result<Vec<baoqi_server::model::SeatRow>, baoqi_server::store::StoreError> {
-        self.inner.seats(e)
-    }
-    fn revoke(&self, h: &str) -> Result<bool, baoqi_server::store::StoreError> {
-        self.inner.revoke(h)
-    }
-    fn append(
-        &self,
-        entries: &[baoqi_server::store::LogEntry],
-        timeline: Option<u64>,
-    ) -> Result<(), baoqi_server::store::StoreError> {
-        if !entries.is_empty() && self.fail.load(std::sync::atomic::Ordering::Relaxed) {
-            return Err(baoqi_server::store::StoreError("disk full".into()));
-        }
-        self.inner.append(entries, timeline)
-    }
-    fn log(
-        &self,
-        t: i64,
-    ) -> Result<Vec<baoqi_server::store::LogEntry>, baoqi_server::store::StoreError> {
-        self.inner.log(t)
-    }
-    fn timeline(&self) -> Result<u64, baoqi_server::store::StoreError> {
-        self.inner.timeline()
-    }
-}
-
 #[tokio::test]
 async fn s11_a_command_that_cannot_be_stored_changes_nothing() {
     use std::sync::atomic::Ordering;
     let (inner, _path) = baoqi_server::store::SqliteStore::open_temp().unwrap();
-    let flaky = Arc::new(Flaky {
+    let flaky = Arc::new(common::flaky::Flaky {
         inner,
         fail: std::sync::atomic::AtomicBool::new(false),
     });
-    let factory = Arc::new(CountdownFactory);
-    let created =
-        baoqi_server::admin::create_event(&*flaky, &*factory, &event_file(EVENT)).unwrap();
-    let hub = baoqi_server::Hub::open(flaky.clone(), factory).unwrap();
+    let created = baoqi_server::admin::create_event(&*flaky, &event_file(EVENT)).unwrap();
+    let hub = baoqi_server::Hub::open(flaky.clone()).unwrap();
     hub.start_tables(true).await.unwrap();
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let url = format!("ws://{}/ws/seat", listener.local_addr().unwrap());
@@ -440,31 +440,38 @@ async fn s11_a_command_that_cannot_be_stored_changes_nothing() {
         hub.clone(),
         std::future::pending(),
     ));
-    let token = created
-        .seats
-        .iter()
-        .find(|s| s.seat.role == Role::Red && s.seat.tables == [created.tables[0].id])
-        .unwrap()
-        .token
-        .secret()
-        .to_string();
-    let mut red = Client::join(&url, &token, None).await;
+    let token = |role: Role| {
+        created
+            .seats
+            .iter()
+            .find(|s| s.seat.role == role && s.seat.tables == [created.tables[0].id])
+            .unwrap()
+            .token
+            .secret()
+            .to_string()
+    };
+    let mut black = Client::join(&url, &token(Role::Black), None).await;
+    black.until(|v| v["type"] == "state").await;
+    black.command("go", json!({"type": "press_clock"})).await;
+    assert_eq!(
+        black.answer("go").await["type"],
+        "ack",
+        "black starts the clocks"
+    );
+    let mut red = Client::join(&url, &token(Role::Red), None).await;
     red.until(|v| v["type"] == "state").await;
-    red.command("a", json!({"type": "say", "text": "kept"}))
-        .await;
+    red.command("a", noise("kept")).await;
     assert_eq!(red.answer("a").await["type"], "ack");
     flaky.fail.store(true, Ordering::Relaxed);
-    red.command("b", json!({"type": "say", "text": "lost"}))
-        .await;
+    red.command("b", noise("lost")).await;
     let e = red.answer("b").await;
     assert_eq!(e["code"], "storage", "{e}");
     flaky.fail.store(false, Ordering::Relaxed);
-    red.command("c", json!({"type": "say", "text": "after"}))
-        .await;
+    red.command("c", noise("after")).await;
     assert_eq!(red.answer("c").await["type"], "ack");
-    red.send(json!({"v": 1, "type": "sync"})).await;
+    red.send(json!({"v": 2, "type": "sync"})).await;
     let st = red.until(|v| v["type"] == "state").await;
-    assert_eq!(st["snapshot"]["said"], json!(["kept", "after"]), "{st}");
+    assert_eq!(logged(&st), ["kept", "after"], "{st}");
     assert!(
         !red.seen.iter().any(|v| v["event"]["text"] == "lost"),
         "never published"

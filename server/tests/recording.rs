@@ -6,16 +6,14 @@
 mod common;
 
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use axum::body::Body;
 use axum::http::{Request, StatusCode, header};
 use baoqi_audio::recording::{RATE, Recorder, RecordingMeta};
 use baoqi_audio::upload::{HttpUploader, UploadError, Uploader};
-use baoqi_server::arbiter_engine::ArbiterFactory;
 use baoqi_server::model::Role;
-use common::{Client, CountdownFactory, Server, event_file, start};
+use common::{Client, Server, event_file, start};
 use serde_json::{Value, json};
 use tower::ServiceExt;
 
@@ -104,7 +102,7 @@ fn cleanup(db: &Path, dir: &Path) {
 #[tokio::test]
 async fn s7p6_a_seat_uploads_its_recording_and_the_referee_plays_it_back_after_a_restart() {
     let dir = scratch("upload");
-    let s = start(Arc::new(CountdownFactory), None, Some(&event_file(EVENT))).await;
+    let s = start(None, Some(&event_file(EVENT))).await;
     let t1 = s.created.tables[0].id;
     let meta = record(&dir, "game", "視障賽 第1輪", 1_234, 500);
     let wav = std::fs::read(&meta.wav).unwrap();
@@ -190,7 +188,7 @@ async fn s7p6_a_seat_uploads_its_recording_and_the_referee_plays_it_back_after_a
     // After a restart everything is still there.
     let created = s.created.clone();
     let db = s.stop().await;
-    let mut s2 = start(Arc::new(CountdownFactory), Some(db.clone()), None).await;
+    let mut s2 = start(Some(db.clone()), None).await;
     s2.created = created;
     let listed = list(&s2, t1).await;
     assert_eq!(listed["recordings"].as_array().unwrap().len(), 2);
@@ -205,7 +203,7 @@ async fn s7p6_a_seat_uploads_its_recording_and_the_referee_plays_it_back_after_a
 #[tokio::test]
 async fn s7p6_uploads_by_the_wrong_seat_or_of_the_wrong_thing_are_refused_with_a_reason() {
     let dir = scratch("refuse");
-    let s = start(Arc::new(CountdownFactory), None, Some(&event_file(EVENT))).await;
+    let s = start(None, Some(&event_file(EVENT))).await;
     let (t1, t2) = (s.created.tables[0].id, s.created.tables[1].id);
     let meta = record(&dir, "ok", "g", 0, 100);
     let url = upload_url(&s, t1);
@@ -255,7 +253,7 @@ async fn s7p6_uploads_by_the_wrong_seat_or_of_the_wrong_thing_are_refused_with_a
 #[tokio::test]
 async fn s7p6_recorder_status_reaches_the_monitor_and_a_stopped_recorder_is_missing_at_game_end() {
     let dir = scratch("status");
-    let s = start(Arc::new(ArbiterFactory), None, Some(&event_file(EVENT))).await;
+    let s = start(None, Some(&event_file(EVENT))).await;
     let t1 = s.created.tables[0].id;
     let mut referee = Client::join(&s.url("monitor"), &s.token(Role::Referee, 0), None).await;
     let st = referee
@@ -270,7 +268,7 @@ async fn s7p6_recorder_status_reaches_the_monitor_and_a_stopped_recorder_is_miss
     let mut black = Client::join(&s.url("seat"), &s.token(Role::Black, 0), None).await;
     black.until(|v| v["type"] == "state").await;
 
-    red.send(json!({"v": 1, "type": "recording", "state": "on", "microphone": true}))
+    red.send(json!({"v": 2, "type": "recording", "state": "on", "microphone": true}))
         .await;
     let m = referee.until(|v| v["type"] == "recording").await;
     assert_eq!(m["table"], t1);
@@ -282,18 +280,18 @@ async fn s7p6_recorder_status_reaches_the_monitor_and_a_stopped_recorder_is_miss
 
     // Black's recorder ran and stopped; then the game ends without its upload.
     black
-        .send(json!({"v": 1, "type": "recording", "state": "on"}))
+        .send(json!({"v": 2, "type": "recording", "state": "on"}))
         .await;
     referee
         .until(|v| v["type"] == "recording" && v["seats"]["black"]["state"] == "recording")
         .await;
     black
-        .send(json!({"v": 1, "type": "recording", "state": "off"}))
+        .send(json!({"v": 2, "type": "recording", "state": "off"}))
         .await;
     referee
         .until(|v| v["type"] == "recording" && v["seats"]["black"]["state"] == "off")
         .await;
-    referee.send(json!({"v": 1, "type": "command", "id": "go", "table": t1, "command": {"type": "start"}})).await;
+    referee.send(json!({"v": 2, "type": "command", "id": "go", "table": t1, "command": {"type": "start"}})).await;
     assert_eq!(referee.answer("go").await["type"], "ack");
     red.command("gg", json!({"type": "resign"})).await;
     assert_eq!(red.answer("gg").await["type"], "ack", "red resigns");
@@ -323,7 +321,7 @@ async fn s7p6_recorder_status_reaches_the_monitor_and_a_stopped_recorder_is_miss
 
     // Only a table's seats report recorders; other tables' monitors-only messages stay apart.
     referee
-        .send(json!({"v": 1, "type": "recording", "id": "r", "state": "on"}))
+        .send(json!({"v": 2, "type": "recording", "id": "r", "state": "on"}))
         .await;
     let e = referee.answer("r").await;
     assert_eq!(
@@ -332,10 +330,10 @@ async fn s7p6_recorder_status_reaches_the_monitor_and_a_stopped_recorder_is_miss
     );
     let mut watcher = Client::join(&s.url("watch"), &s.token(Role::Spectator, 0), None).await;
     watcher
-        .send(json!({"v": 1, "type": "recording", "id": "w", "state": "on"}))
+        .send(json!({"v": 2, "type": "recording", "id": "w", "state": "on"}))
         .await;
     assert_eq!(watcher.answer("w").await["code"], "forbidden");
-    red.send(json!({"v": 1, "type": "recording", "state": "sideways"}))
+    red.send(json!({"v": 2, "type": "recording", "state": "sideways"}))
         .await;
     assert_eq!(
         red.until(|v| v["type"] == "error").await["code"],
@@ -348,7 +346,7 @@ async fn s7p6_recorder_status_reaches_the_monitor_and_a_stopped_recorder_is_miss
 #[tokio::test]
 async fn s7p6_each_refusal_says_why_in_words() {
     let dir = scratch("why");
-    let s = start(Arc::new(CountdownFactory), None, Some(&event_file(EVENT))).await;
+    let s = start(None, Some(&event_file(EVENT))).await;
     let (t1, t2) = (s.created.tables[0].id, s.created.tables[1].id);
     let meta = record(&dir, "ok", "g", 0, 100);
     let wav = std::fs::read(&meta.wav).unwrap();

@@ -47,11 +47,14 @@ pub(crate) fn run(args: &AnnounceArgs) -> Result<(), CliError> {
         let why = if step.possible && step.touched.is_some() && !step.touched_can_move {
             "the touched piece has no legal move".to_string()
         } else {
-            step.why.clone()
+            step.why
+                .as_ref()
+                .map(ToString::to_string)
+                .unwrap_or_default()
         };
         println!("{w}\t{status}\t{touched}\t{}\t{why}", step.completions);
         if !step.possible && impossible.is_none() {
-            impossible = Some(step.why);
+            impossible = step.why.map(|w| w.to_string());
         }
         complete = step.complete.or(complete);
     }

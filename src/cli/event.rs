@@ -4,12 +4,21 @@
 
 use std::path::PathBuf;
 
-use baoqi_server::arbiter_engine::ArbiterFactory;
 use baoqi_server::config::TableSpec;
 use baoqi_server::launch::{self, ExportKind};
 use clap::{Args, Subcommand};
 
 use super::CliError;
+
+/// Bad input: the file, the event, the configuration (exit code 2).
+fn usage(e: &launch::LaunchError) -> CliError {
+    CliError::Usage(e.to_string())
+}
+
+/// A failure while running (exit code 1).
+fn failed(e: &launch::LaunchError) -> CliError {
+    CliError::Failed(e.to_string())
+}
 
 /// Arguments of `baoqi event`.
 #[derive(Debug, Args)]
@@ -48,12 +57,11 @@ enum EventAction {
 pub(crate) fn run_event(args: &EventArgs) -> Result<(), CliError> {
     match &args.action {
         EventAction::Create { config, db, url } => {
-            let out =
-                launch::create_event(db, config, url, &ArbiterFactory).map_err(CliError::Usage)?;
+            let out = launch::create_event(db, config, url).map_err(|e| usage(&e))?;
             print!("{out}");
         }
         EventAction::Revoke { token, db } => {
-            if !launch::revoke(db, token).map_err(CliError::Failed)? {
+            if !launch::revoke(db, token).map_err(|e| failed(&e))? {
                 return Err(CliError::Usage("no seat has this token".into()));
             }
             println!("revoked");
@@ -121,7 +129,7 @@ pub(crate) fn run_table(args: &TableArgs) -> Result<(), CliError> {
         url,
     } = &args.action;
     let config = match config {
-        Some(path) => Some(launch::match_config_from_toml(path).map_err(CliError::Usage)?),
+        Some(path) => Some(launch::match_config_from_toml(path).map_err(|e| usage(&e))?),
         None => None,
     };
     let spec = TableSpec {
@@ -133,8 +141,7 @@ pub(crate) fn run_table(args: &TableArgs) -> Result<(), CliError> {
         black_proxy: black_proxy.clone(),
         config,
     };
-    let out =
-        launch::add_table(db, *event, &spec, url, &ArbiterFactory).map_err(CliError::Usage)?;
+    let out = launch::add_table(db, *event, &spec, url).map_err(|e| usage(&e))?;
     print!("{out}");
     Ok(())
 }
@@ -170,7 +177,7 @@ pub(crate) fn run_export(args: &ExportArgs) -> Result<(), CliError> {
         (.., Some(e)) => ExportKind::Log(e),
         _ => return Err(CliError::Usage("say what to export".into())),
     };
-    let out = launch::export_offline(&args.db, what, &ArbiterFactory).map_err(CliError::Failed)?;
+    let out = launch::export_offline(&args.db, what).map_err(|e| failed(&e))?;
     print!("{out}");
     Ok(())
 }

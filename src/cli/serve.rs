@@ -2,9 +2,7 @@
 //! tokio runtime (inside `baoqi_server::launch`), so `main` stays synchronous.
 
 use std::path::PathBuf;
-use std::sync::Arc;
 
-use baoqi_server::arbiter_engine::ArbiterFactory;
 use baoqi_server::launch::{ServeOptions, serve_blocking};
 use clap::Args;
 
@@ -40,5 +38,5 @@ pub(crate) fn run(args: &ServeArgs) -> Result<(), CliError> {
         full_sync: args.full_sync,
         max_recording_bytes: args.max_recording_mb.saturating_mul(1024 * 1024),
     };
-    serve_blocking(&opts, Arc::new(ArbiterFactory)).map_err(CliError::Failed)
+    serve_blocking(&opts).map_err(|e| CliError::Failed(e.to_string()))
 }

@@ -6,6 +6,31 @@ use baoqi_arbiter::{
     Rejection, Seat, SideConfig, TimeControl,
 };
 
+/// A move written in ICCS (`h2e2`).
+pub fn m(iccs: &str) -> baoqi_rules::Move {
+    iccs.parse().expect("an ICCS move")
+}
+
+/// A point written in ICCS (`h2`).
+pub fn pt(iccs: &str) -> baoqi_rules::Point {
+    iccs.parse().expect("an ICCS point")
+}
+
+/// Words written as characters (`炮二平五`).
+pub fn words(text: &str) -> Vec<baoqi_grammar::Word> {
+    baoqi_grammar::parse_words(text)
+}
+
+/// Four words written as characters.
+pub fn four(text: &str) -> [baoqi_grammar::Word; 4] {
+    words(text).try_into().expect("four words")
+}
+
+/// An article reference.
+pub fn art(text: &str) -> baoqi_arbiter::Article {
+    text.parse().expect("an article")
+}
+
 /// A match and a clock that only moves when told.
 pub struct Table {
     pub m: Match,
@@ -137,7 +162,7 @@ impl Table {
             seat,
             Command::BoardMove {
                 board: None,
-                mv: mv.into(),
+                mv: m(mv),
             },
         )
     }

@@ -8,7 +8,6 @@ use baoqi_grammar::Word;
 use baoqi_rules::Color;
 
 use super::machine::{Output, Session};
-use super::table::RepeatOwed;
 use crate::keypad::queries::{self, Seen};
 use crate::keypad::{Key, KeyCommand, KeyOutcome, Prefix};
 
@@ -41,7 +40,7 @@ fn word(s: &mut Session, w: Word, out: &mut Output) {
     };
     // A repeat is written as the mover writes it (the opponent's, when mirroring).
     let repeat = s.repeat_owed();
-    let writer = repeat.as_ref().map_or(me, RepeatOwed::mover);
+    let writer = repeat.as_ref().map_or(me, |r| r.mover);
     out.say(
         Some(Earcon::Key),
         Utterance::Word {
@@ -86,7 +85,7 @@ fn command(s: &mut Session, c: KeyCommand, now: u64, out: &mut Output) {
         KeyCommand::RepeatOpponentMove => {
             let last = s.table.as_ref().and_then(|t| t.last_move_of(me.other()));
             let u = last.map_or(Utterance::Client(Notice::Nothing), |m| {
-                Session::move_utterance(m.side, &m.mv.traditional, m.mv.capture, m.mv.check)
+                Session::move_utterance(m.side, &m.mv.words, m.mv.captured.is_some(), m.mv.check)
             });
             out.say(None, u);
         }
@@ -167,16 +166,19 @@ fn query(s: &Session, c: KeyCommand, me: Color, out: &mut Output) {
 /// The announcement to repeat (a repeat owed), else the opponent's last announcement.
 fn repeat_announcement(s: &Session, me: Color, out: &mut Output) {
     if let Some(r) = s.repeat_owed() {
-        let mover = r.mover();
-        let u = Session::move_utterance(mover, &r.words, false, false);
-        if let Utterance::Move { words, .. } = u {
-            out.say(None, Utterance::RepeatDue { mover, words });
-        }
+        let words = r.words.to_vec();
+        out.say(
+            None,
+            Utterance::RepeatDue {
+                mover: r.mover,
+                words,
+            },
+        );
         return;
     }
     let theirs = s.table.as_ref().and_then(|t| {
         let i = usize::from(me.other() == Color::Black);
-        t.announced[i].clone()
+        t.announced[i]
     });
     let u = theirs.map_or(Utterance::Client(Notice::Nothing), |w| {
         Session::move_utterance(me.other(), &w, false, false)

@@ -14,15 +14,16 @@ use std::collections::HashMap;
 use baoqi_arbiter::{Command, Event, Speaker};
 use baoqi_audio::from_event::{Heard, utterances};
 use baoqi_audio::{Earcon, Notice, Refusal, Utterance};
+use baoqi_grammar::Marks;
 use baoqi_grammar::speech::{self, Lang};
-use baoqi_grammar::{Marks, parse_words};
 use baoqi_rules::Color;
 
 use super::keys;
 use super::table::{RepeatOwed, TableState};
-use super::wire::{FromServer, RecorderReport, ToServer};
+use super::wire::{ClientMsg, RecorderReport, ServerMsg};
 use crate::board::{BoardSensor, SenseMode, SensorEvent};
 use crate::keypad::{Key, KeyMap};
+use baoqi_protocol::{ErrorCode, Role};
 
 /// What goes into the session.
 #[derive(Clone, Debug, PartialEq)]
@@ -32,7 +33,7 @@ pub enum Input {
     /// The connection is lost.
     Disconnected,
     /// A message from the server.
-    Server(FromServer),
+    Server(ServerMsg),
     /// A key of the keypad.
     Key(Key),
     /// An event sensed by the attached tactile board.
@@ -48,7 +49,7 @@ pub enum Input {
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Output {
     /// Messages to send, in order.
-    pub send: Vec<ToServer>,
+    pub send: Vec<ClientMsg>,
     /// What to play and say, in order.
     pub heard: Vec<Heard>,
     /// The game is running and this client knows its table: (table, server instant). Given
@@ -196,7 +197,7 @@ impl Session {
         match input {
             Input::Connected => {
                 self.link = Link::Up;
-                out.send.push(ToServer::Hello {
+                out.send.push(ClientMsg::Hello {
                     token: self.token.clone(),
                     since: self.table.as_ref().map(|t| t.seq),
                 });
@@ -231,7 +232,7 @@ impl Session {
             }
             Input::Recorder(report) => {
                 if self.link == Link::Welcomed {
-                    out.send.push(ToServer::Recording(report.clone()));
+                    out.send.push(report.message());
                 }
                 self.recorder = Some(report);
             }
@@ -262,7 +263,11 @@ impl Session {
         self.next_id += 1;
         let id = format!("k{}", self.next_id);
         self.sent.insert(id.clone(), command.clone());
-        out.send.push(ToServer::Command { id, command });
+        out.send.push(ClientMsg::Command {
+            id: Some(id),
+            table: None,
+            command,
+        });
         true
     }
 
@@ -280,14 +285,13 @@ impl Session {
     /// A move as spoken: `side`'s four words with marks.
     pub(super) fn move_utterance(
         side: Color,
-        words: &str,
+        words: &[baoqi_grammar::Word],
         capture: bool,
         check: bool,
     ) -> Utterance {
-        let words = parse_words(words);
         Utterance::Move {
             side,
-            words,
+            words: words.to_vec(),
             marks: Marks {
                 capture,
                 check,
@@ -296,18 +300,15 @@ impl Session {
         }
     }
 
-    fn server(&mut self, msg: FromServer, now: u64, out: &mut Output) {
+    fn server(&mut self, msg: ServerMsg, now: u64, out: &mut Output) {
         match msg {
-            FromServer::Welcome { role, .. } => {
-                let (side, proxy) = match role.as_str() {
-                    "red" => (Color::Red, false),
-                    "black" => (Color::Black, false),
-                    "red_proxy" => (Color::Red, true),
-                    "black_proxy" => (Color::Black, true),
-                    other => {
-                        out.fatal = Some(format!("a {other} seat cannot use this client"));
-                        return;
-                    }
+            ServerMsg::Welcome { role, .. } => {
+                let (Some(side), proxy) = (
+                    role.side(),
+                    matches!(role, Role::RedProxy | Role::BlackProxy),
+                ) else {
+                    out.fatal = Some(format!("a {role} seat cannot use this client"));
+                    return;
                 };
                 self.me = Some(side);
                 self.proxy = proxy;
@@ -315,50 +316,58 @@ impl Session {
                 out.notice(None, Notice::Connected { side, proxy });
                 // The server keeps live recorder reports in memory only: say it again.
                 if let Some(r) = &self.recorder {
-                    out.send.push(ToServer::Recording(r.clone()));
+                    out.send.push(r.message());
                 }
             }
-            FromServer::State {
+            ServerMsg::State {
                 table,
                 seq,
                 at,
-                view,
+                snapshot,
+                ..
             } => {
-                let state = TableState::from_view(table, seq, at, &view, now);
+                let state = TableState::from_view(table, seq, at.0, &snapshot, now);
                 self.table = Some(state);
                 self.sync_sensor();
                 if !self.started_told && !self.is_over() {
                     self.started_told = true;
-                    out.game_started = Some((table, at));
+                    out.game_started = Some((table, at.0));
                 } else if self.started_told && self.is_over() {
                     // The end came while we were away and only the state says so.
                     out.game_over = Some(table);
                 }
             }
-            FromServer::Event { seq, at, event } => self.event(seq, at, &event, now, out),
-            FromServer::Ack { id } => {
+            ServerMsg::Event { seq, at, event, .. } => self.event(seq, at.0, &event, now, out),
+            ServerMsg::Ack { id, .. } => {
                 if let Some(id) = id {
                     self.sent.remove(&id);
                 }
             }
-            FromServer::Rejected { id, code, .. } => {
+            ServerMsg::Rejected { id, rejection, .. } => {
                 if let Some(id) = id {
                     self.sent.remove(&id);
                 }
-                let r = Refusal::from_code(&code);
-                out.notice(Some(Earcon::Error), Notice::Refused(r));
+                out.notice(
+                    Some(Earcon::Error),
+                    Notice::Refused(Refusal::of(&rejection)),
+                );
             }
-            FromServer::Error { code, message, .. } => {
-                if matches!(code.as_str(), "bad_token" | "revoked" | "wrong_endpoint") {
-                    out.fatal = Some(format!("{code}: {message}"));
+            ServerMsg::Error { code, message, .. } => {
+                if matches!(
+                    code,
+                    ErrorCode::BadToken | ErrorCode::Revoked | ErrorCode::WrongEndpoint
+                ) {
+                    out.fatal = Some(format!("{code:?}: {message}"));
                 } else {
-                    out.notice(
-                        Some(Earcon::Error),
-                        Notice::Refused(Refusal::from_code(&code)),
-                    );
+                    let refusal = if code == ErrorCode::Forbidden {
+                        Refusal::NotAllowed
+                    } else {
+                        Refusal::Other
+                    };
+                    out.notice(Some(Earcon::Error), Notice::Refused(refusal));
                 }
             }
-            FromServer::Pong { .. } | FromServer::Other(_) => {}
+            ServerMsg::Pong { .. } | ServerMsg::Recording { .. } => {}
         }
     }
 
@@ -374,7 +383,7 @@ impl Session {
         let Some(me) = self.me else { return };
         let mut heard = utterances(event, me);
         if let Event::Word { side, by, .. } = event
-            && Color::from(*side) == me
+            && (*side) == me
             && *by == Speaker::Player
         {
             // Echoed at the key press already.

@@ -25,4 +25,4 @@ pub use machine::{Input, Output, Session, SessionOptions};
 pub use script::{Action, Condition, Runner, ScriptError, Step, parse_script};
 pub use status::{StatusInfo, render as render_status};
 pub use table::{RepeatOwed, TableState};
-pub use wire::{FromServer, RecorderReport, ToServer, decode};
+pub use wire::{ClientMsg, RecorderReport, ServerMsg, decode};

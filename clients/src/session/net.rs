@@ -12,7 +12,7 @@ use tokio_tungstenite::tungstenite::Message;
 
 use super::machine::{Input, Session};
 use super::script::{Action, Runner};
-use super::wire::{RecorderReport, ToServer, decode};
+use super::wire::{ClientMsg, RecorderReport, decode, encode_client};
 use crate::board::SensorEvent;
 use crate::keypad::Key;
 
@@ -100,10 +100,10 @@ impl Client<'_> {
         self.start.elapsed().as_millis() as u64
     }
 
-    async fn send_all(&mut self, messages: Vec<ToServer>) {
+    async fn send_all(&mut self, messages: Vec<ClientMsg>) {
         for msg in messages {
             if let Some(ws) = self.ws.as_mut()
-                && ws.send(Message::text(msg.encode())).await.is_err()
+                && ws.send(Message::text(encode_client(&msg))).await.is_err()
             {
                 self.ws = None;
             }

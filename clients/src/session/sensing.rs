@@ -78,13 +78,7 @@ impl Session {
         for o in sensed {
             match o {
                 BoardOutput::Moved { mv, legal } => {
-                    self.send(
-                        Command::BoardMove {
-                            board: None,
-                            mv: mv.to_string(),
-                        },
-                        out,
-                    );
+                    self.send(Command::BoardMove { board: None, mv }, out);
                     if !legal {
                         out.notice(Some(Earcon::Error), Notice::BoardIllegal);
                     }

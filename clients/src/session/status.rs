@@ -4,6 +4,7 @@
 //! halves) with high contrast (bold bright yellow on black). [`render`] is pure.
 
 use baoqi_arbiter::Phase;
+use baoqi_grammar::words_text;
 use baoqi_rules::Color;
 
 use super::machine::Session;
@@ -48,9 +49,12 @@ impl StatusInfo {
                 t.remaining(Color::Red, now_ms),
                 t.remaining(Color::Black, now_ms),
             ],
-            last_move: t.moves.last().map(|m| (m.side, m.mv.traditional.clone())),
-            words: t.attempt.1.concat(),
-            result: t.result.clone(),
+            last_move: t
+                .moves
+                .last()
+                .map(|m| (m.side, words_text(&m.mv.words, m.side))),
+            words: words_text(&t.attempt.1, t.attempt.0),
+            result: t.result.as_ref().map(|r| r.cause.rule_text()),
             connected: s.is_connected(),
         }
     }

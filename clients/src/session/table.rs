@@ -2,7 +2,8 @@
 //! (the arbiter's [`View`]) and kept up to date by its `event`s, so that board queries, the
 //! last move and the clocks are answered locally, without a round trip.
 
-use baoqi_arbiter::{BoardId, ClockView, Event, Millis, MoveView, Phase, Side, View};
+use baoqi_arbiter::{BoardId, ClockView, Event, Millis, MoveView, Phase, ResultView, View};
+use baoqi_grammar::Word;
 use baoqi_rules::{Color, Position};
 
 /// A move on the game record.
@@ -20,22 +21,13 @@ pub struct RepeatOwed {
     /// Who must repeat.
     pub side: Color,
     /// The words to repeat.
-    pub words: String,
+    pub words: [Word; 4],
+    /// The side whose move the words name, and so how they are written (red or black
+    /// numerals).
+    pub mover: Color,
     /// Whether they are the opponent's move, mirrored (7.4(2)(g)(ii)); else the referee's
     /// announcement of the side's own move.
     pub mirror: bool,
-}
-
-impl RepeatOwed {
-    /// The side whose move the words name, and so how they are written (red or black
-    /// numerals).
-    pub fn mover(&self) -> Color {
-        if self.mirror {
-            self.side.other()
-        } else {
-            self.side
-        }
-    }
 }
 
 /// What a seat client knows of its table.
@@ -56,23 +48,19 @@ pub struct TableState {
     /// The moves so far.
     pub moves: Vec<Played>,
     /// The side announcing and the words of its current attempt.
-    pub attempt: (Color, Vec<String>),
+    pub attempt: (Color, Vec<Word>),
     /// The last complete announcement of each side (red, black).
-    pub announced: [Option<String>; 2],
+    pub announced: [Option<[Word; 4]>; 2],
     /// A repeat owed.
     pub repeat_due: Option<RepeatOwed>,
     /// A draw offer: who offered, and whether it stands.
     pub offer: Option<(Color, bool)>,
     /// Each board's placement (FEN board part).
     pub boards: Vec<(BoardId, String)>,
-    /// Why the game ended, when it did.
-    pub result: Option<String>,
+    /// The result and why the game ended, when it did.
+    pub result: Option<ResultView>,
     /// The server's timeline instant of the last message and the local instant it arrived.
     pub synced: (u64, u64),
-}
-
-fn color(s: Side) -> Color {
-    Color::from(s)
 }
 
 fn index(c: Color) -> usize {
@@ -84,38 +72,39 @@ impl TableState {
     pub fn from_view(table: i64, seq: u64, at: u64, view: &View, local_ms: u64) -> TableState {
         let position = Position::from_fen(&view.fen).unwrap_or_else(|_| Position::start());
         let mut announced = [None, None];
-        if let Some(words) = &view.announced {
-            announced[index(color(view.to_move))] = Some(words.clone());
+        if let Some(words) = view.announced {
+            announced[index(view.to_move)] = Some(words);
         }
         TableState {
             table,
             seq,
             phase: view.phase,
             position,
-            to_move: color(view.to_move),
+            to_move: view.to_move,
             clock: view.clock,
             moves: view
                 .moves
                 .iter()
                 .map(|m| Played {
-                    side: color(m.side),
+                    side: m.side,
                     mv: m.mv.clone(),
                 })
                 .collect(),
-            attempt: (color(view.to_move), view.attempt.clone()),
+            attempt: (view.to_move, view.attempt.clone()),
             announced,
-            repeat_due: view.pending.repeat.clone().map(|words| RepeatOwed {
-                side: color(view.to_move),
-                words,
-                mirror: view.pending.repeat_mirror,
+            repeat_due: view.pending.repeat.as_ref().map(|r| RepeatOwed {
+                side: view.to_move,
+                words: r.words,
+                mover: r.mover,
+                mirror: r.mirror,
             }),
-            offer: view.offer.map(|(s, stands)| (color(s), stands)),
+            offer: view.offer.map(|o| (o.side, o.stands)),
             boards: view
                 .boards
                 .iter()
                 .map(|b| (b.board, b.placement.clone()))
                 .collect(),
-            result: view.result.as_ref().map(|r| r.reason.clone()),
+            result: view.result.clone(),
             synced: (at, local_ms),
         }
     }
@@ -154,31 +143,35 @@ impl TableState {
                 self.clock = *clock;
             }
             Event::Turn { side, .. } => {
-                self.to_move = color(*side);
-                self.attempt = (color(*side), Vec::new());
+                self.to_move = *side;
+                self.attempt = (*side, Vec::new());
             }
             Event::Clock { clock } => self.clock = *clock,
             Event::Word {
-                side, text, slot, ..
+                side, word, slot, ..
             } => {
-                if *slot == 0 || self.attempt.0 != color(*side) {
-                    self.attempt = (color(*side), Vec::new());
+                if *slot == 0 || self.attempt.0 != *side {
+                    self.attempt = (*side, Vec::new());
                 }
-                self.attempt.1.push(text.clone());
+                self.attempt.1.extend(*word);
             }
-            Event::Impossible { side, .. } => self.attempt = (color(*side), Vec::new()),
-            Event::Announced { side, words, .. } => {
-                self.announced[index(color(*side))] = Some(words.clone());
+            Event::Impossible { side, .. } => self.attempt = (*side, Vec::new()),
+            Event::Announced {
+                side, announcement, ..
+            } => {
+                self.announced[index(*side)] = Some(announcement.words);
             }
             Event::RepeatDue {
                 side,
                 words,
+                mover,
                 mirror,
                 ..
             } => {
                 self.repeat_due = Some(RepeatOwed {
-                    side: color(*side),
-                    words: words.clone(),
+                    side: *side,
+                    words: *words,
+                    mover: *mover,
                     mirror: *mirror,
                 });
             }
@@ -188,13 +181,13 @@ impl TableState {
                     self.position = p;
                 }
                 self.moves.push(Played {
-                    side: color(*side),
+                    side: *side,
                     mv: mv.clone(),
                 });
-                self.attempt = (color(*side).other(), Vec::new());
+                self.attempt = (side.other(), Vec::new());
             }
-            Event::DrawOffered { side, .. } => self.offer = Some((color(*side), false)),
-            Event::DrawOfferStands { side } => self.offer = Some((color(*side), true)),
+            Event::DrawOffered { side, .. } => self.offer = Some((*side, false)),
+            Event::DrawOfferStands { side } => self.offer = Some((*side, true)),
             Event::DrawDeclined { .. } => self.offer = None,
             Event::Board {
                 board, placement, ..
@@ -204,10 +197,20 @@ impl TableState {
             },
             Event::Paused { .. } => self.phase = Phase::Paused,
             Event::Resumed { .. } => self.phase = Phase::Playing,
-            Event::GameOver { reason, .. } => {
+            Event::GameOver {
+                outcome,
+                cause,
+                articles,
+                at,
+            } => {
                 self.phase = Phase::Over;
                 self.offer = None;
-                self.result = Some(reason.clone());
+                self.result = Some(ResultView {
+                    outcome: *outcome,
+                    cause: cause.clone(),
+                    articles: articles.clone(),
+                    at: *at,
+                });
             }
             _ => {}
         }

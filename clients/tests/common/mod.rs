@@ -5,11 +5,10 @@
 
 use baoqi_arbiter::{
     Audience, BoardUse, Category, ClockMode, Command, Event, EventKind, Match, MatchConfig, Millis,
-    Seat, SideConfig, TimeControl,
+    Rejection, Seat, SideConfig, TimeControl,
 };
 use baoqi_audio::Utterance;
-use baoqi_clients::session::{FromServer, Input, Output, Session, SessionOptions, ToServer};
-use baoqi_rules::Color;
+use baoqi_clients::session::{ClientMsg, Input, Output, ServerMsg, Session, SessionOptions};
 
 /// The server side of a test.
 pub struct Table {
@@ -93,17 +92,18 @@ impl Table {
     }
 
     /// The `state` message.
-    pub fn state(&self) -> FromServer {
-        FromServer::State {
+    pub fn state(&self) -> ServerMsg {
+        ServerMsg::State {
             table: 1,
             seq: self.seq,
-            at: self.now,
-            view: Box::new(self.m.snapshot()),
+            at: Millis(self.now),
+            snapshot: Box::new(self.m.snapshot()),
+            recording: None,
         }
     }
 
-    /// Applies a command; returns the numbered events, or the rejection's code.
-    pub fn run(&mut self, seat: Seat, c: Command) -> Result<Vec<(u64, Event)>, String> {
+    /// Applies a command; returns the numbered events, or the rejection.
+    pub fn run(&mut self, seat: Seat, c: Command) -> Result<Vec<(u64, Event)>, Rejection> {
         self.now += 100;
         match self.m.apply(seat, c, Millis(self.now)) {
             Ok(events) => Ok(events
@@ -114,10 +114,7 @@ impl Table {
                     (self.seq, e)
                 })
                 .collect()),
-            Err(r) => Err(serde_json::to_value(&r).unwrap()["reason"]
-                .as_str()
-                .unwrap_or_default()
-                .to_owned()),
+            Err(r) => Err(r),
         }
     }
 
@@ -142,7 +139,7 @@ impl Table {
     /// `seat` gives `words` and moves `mv` on its board, without pressing the clock.
     pub fn say_and_move(&mut self, seat: Seat, words: &str, mv: &str) {
         self.say(seat, words);
-        let mv = mv.to_owned();
+        let mv = mv.parse().expect("an ICCS move");
         self.run(seat, Command::BoardMove { board: None, mv })
             .unwrap_or_else(|e| panic!("{seat:?} board move: {e}"));
     }
@@ -167,7 +164,7 @@ impl Table {
             let text = c.to_string();
             self.other(s, seat, Command::Word { text });
         }
-        let mv = mv.to_owned();
+        let mv = mv.parse().expect("an ICCS move");
         self.other(s, seat, Command::BoardMove { board: None, mv });
         self.other(s, seat, Command::PressClock)
     }
@@ -177,22 +174,24 @@ impl Table {
     pub fn serve(&mut self, s: &mut Session, out: &Output, seat: Seat) -> Vec<Output> {
         let mut outs = Vec::new();
         for msg in &out.send {
-            let ToServer::Command { id, command } = msg else {
+            let ClientMsg::Command { id, command, .. } = msg else {
                 continue;
             };
             match self.run(seat, command.clone()) {
                 Ok(events) => {
                     outs.extend(deliver(s, &events, self.now));
-                    let ack = FromServer::Ack {
-                        id: Some(id.clone()),
+                    let ack = ServerMsg::Ack {
+                        id: id.clone(),
+                        table: 1,
+                        seq: self.seq,
                     };
                     outs.push(s.handle(Input::Server(ack), self.now));
                 }
-                Err(code) => {
-                    let rej = FromServer::Rejected {
-                        id: Some(id.clone()),
-                        code,
-                        message: String::new(),
+                Err(rejection) => {
+                    let rej = ServerMsg::Rejected {
+                        id: id.clone(),
+                        table: 1,
+                        rejection,
                     };
                     outs.push(s.handle(Input::Server(rej), self.now));
                 }
@@ -214,13 +213,14 @@ pub fn deliver(s: &mut Session, events: &[(u64, Event)], now: u64) -> Vec<Output
         .iter()
         .filter(|(_, e)| match e.audience() {
             Audience::All => true,
-            Audience::Side(side) => Some(Color::from(side)) == me,
+            Audience::Side(side) => Some(side) == me,
             Audience::Referee => false,
         })
         .map(|(seq, e)| {
-            let msg = FromServer::Event {
+            let msg = ServerMsg::Event {
+                table: 1,
                 seq: *seq,
-                at: now,
+                at: Millis(now),
                 event: Box::new(e.clone()),
             };
             s.handle(Input::Server(msg), now)
@@ -234,15 +234,16 @@ pub fn join(t: &Table, role: &str, opts: SessionOptions) -> Session {
     let hello = s.handle(Input::Connected, 0);
     assert_eq!(
         hello.send,
-        vec![ToServer::Hello {
+        vec![ClientMsg::Hello {
             token: "tok".into(),
             since: None
         }]
     );
     s.handle(
-        Input::Server(FromServer::Welcome {
-            role: role.into(),
+        Input::Server(ServerMsg::Welcome {
+            role: baoqi_protocol::Role::parse(role).expect("a role"),
             name: "甲".into(),
+            event: 1,
             tables: vec![1],
         }),
         0,
@@ -263,7 +264,7 @@ pub fn sent(outs: &[Output]) -> Vec<Command> {
     outs.iter()
         .flat_map(|o| o.send.iter())
         .filter_map(|m| match m {
-            ToServer::Command { command, .. } => Some(command.clone()),
+            ClientMsg::Command { command, .. } => Some(command.clone()),
             _ => None,
         })
         .collect()

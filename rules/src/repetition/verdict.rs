@@ -7,7 +7,8 @@ use crate::end::EndReason;
 use crate::types::Color;
 
 /// A forbidden way of playing a cycle (禁着, 63(a)): 長將 or 長捉.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Pattern {
     /// 長將 (58(1)): every move of the side within the cycle is a check (照着).
     PerpetualCheck,
@@ -71,8 +72,10 @@ pub struct Repetition {
     pub count: usize,
 }
 
-/// Which warning of 第61條 a cycle calls for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// Which warning of 第61條 a cycle calls for. JSON: `{"kind": "forbidden", "side": "red",
+/// "pattern": "perpetual_check"}`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
 pub enum WarningKind {
     /// 61(1): an ordinary cycle; both sides are warned.
     Ordinary,
@@ -192,7 +195,8 @@ impl fmt::Display for Warning {
 }
 
 /// The result of a finished game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Outcome {
     /// 紅方勝.
     RedWins,

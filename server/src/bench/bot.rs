@@ -6,12 +6,13 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
+use baoqi_arbiter::{Command, Event};
 use baoqi_grammar::{Style, render};
+use baoqi_protocol::{ClientMsg, ServerMsg, decode_server, encode_client};
 use baoqi_rules::{Move, Position};
 use futures_util::{SinkExt, StreamExt};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
-use serde_json::{Value, json};
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
@@ -56,32 +57,42 @@ struct Feed {
 }
 
 impl Feed {
-    /// Reads one message; returns it parsed.
-    fn observe(&mut self, v: &Value, shared: &Shared) {
-        let table = v["table"].as_i64().unwrap_or(0);
-        match v["type"].as_str() {
-            Some("state") => {
+    /// Counts one message and checks the order of the feed.
+    fn observe(&mut self, m: &ServerMsg, shared: &Shared) {
+        match m {
+            ServerMsg::State { table, seq, .. } => {
                 self.states += 1;
                 if self.states > self.last.len() as u64 + 1 {
                     shared.resyncs.fetch_add(1, Ordering::Relaxed);
                 }
-                self.last.insert(table, v["seq"].as_u64().unwrap_or(0));
+                self.last.insert(*table, *seq);
             }
-            Some("event") => {
+            ServerMsg::Event { table, seq, .. } => {
                 shared.events.fetch_add(1, Ordering::Relaxed);
-                let seq = v["seq"].as_u64().unwrap_or(0);
-                let last = self.last.entry(table).or_insert(0);
-                if seq <= *last {
+                let last = self.last.entry(*table).or_insert(0);
+                if *seq <= *last {
                     shared.reordered.fetch_add(1, Ordering::Relaxed);
                 } else {
-                    if seq > *last + 1 {
+                    if *seq > *last + 1 {
                         shared.lost.fetch_add(seq - *last - 1, Ordering::Relaxed);
                     }
-                    *last = seq;
+                    *last = *seq;
                 }
             }
             _ => {}
         }
+    }
+}
+
+/// Whether a message is an event caused by a command (not a timer's time alert) after
+/// `floor`, and whether it ends the game.
+fn caused_after(m: &ServerMsg, floor: u64) -> (bool, bool) {
+    match m {
+        ServerMsg::Event { seq, event, .. } => (
+            *seq > floor && !matches!(**event, Event::TimeAlert { .. }),
+            matches!(**event, Event::GameOver { .. }),
+        ),
+        _ => (false, false),
     }
 }
 
@@ -91,17 +102,22 @@ async fn connect(url: &str, token: &str) -> Result<Ws, String> {
     let (mut ws, _) = tokio_tungstenite::connect_async_with_config(url, Some(config), true)
         .await
         .map_err(|e| format!("{url}: {e}"))?;
-    let hello = json!({"v": 1, "type": "hello", "token": token});
-    ws.send(Message::text(hello.to_string()))
+    let hello = ClientMsg::Hello {
+        token: token.to_owned(),
+        since: None,
+    };
+    ws.send(Message::text(encode_client(&hello)))
         .await
         .map_err(|e| e.to_string())?;
     Ok(ws)
 }
 
-async fn next_json(ws: &mut Ws) -> Option<Value> {
+/// The next protocol message; `None` when the connection ends or the server speaks
+/// something else.
+async fn next_msg(ws: &mut Ws) -> Option<ServerMsg> {
     loop {
         match ws.next().await? {
-            Ok(Message::Text(t)) => return serde_json::from_str(t.as_str()).ok(),
+            Ok(Message::Text(t)) => return decode_server(t.as_str()).ok(),
             Ok(Message::Close(_)) | Err(_) => return None,
             Ok(_) => {}
         }
@@ -158,11 +174,11 @@ async fn seat(
     let mut feed = Feed::default();
     let mut states = 0;
     while states < tables {
-        let v = next_json(&mut ws)
+        let m = next_msg(&mut ws)
             .await
             .ok_or("a seat lost its connection while joining")?;
-        feed.observe(&v, &shared);
-        if v["type"] == "state" {
+        feed.observe(&m, &shared);
+        if matches!(m, ServerMsg::State { .. }) {
             states += 1;
         }
     }
@@ -260,21 +276,17 @@ pub(super) async fn play(
 
 async fn monitor(mut ws: Ws, mut feed: Feed, shared: Arc<Shared>, index: Arc<HashMap<i64, usize>>) {
     let mut measured: HashMap<usize, u64> = HashMap::new();
-    while let Some(v) = next_json(&mut ws).await {
-        feed.observe(&v, &shared);
-        if v["type"] != "event" {
+    while let Some(m) = next_msg(&mut ws).await {
+        feed.observe(&m, &shared);
+        let ServerMsg::Event { table, .. } = &m else {
             continue;
-        }
-        let Some(&i) = v["table"].as_i64().and_then(|t| index.get(&t)) else {
+        };
+        let Some(&i) = index.get(table) else {
             continue;
         };
         let sent = shared.sent_at[i].load(Ordering::Acquire);
-        let seq = v["seq"].as_u64().unwrap_or(0);
-        if sent != 0
-            && v["event"]["type"] != "time_alert"
-            && seq > shared.floor[i].load(Ordering::Acquire)
-            && measured.get(&i) != Some(&sent)
-        {
+        let floor = shared.floor[i].load(Ordering::Acquire);
+        if sent != 0 && caused_after(&m, floor).0 && measured.get(&i) != Some(&sent) {
             measured.insert(i, sent);
             shared
                 .to_monitor
@@ -285,17 +297,19 @@ async fn monitor(mut ws: Ws, mut feed: Feed, shared: Arc<Shared>, index: Arc<Has
 
 /// The commands of one move: four words, the board report, the press, and every fourth
 /// move a time query first.
-fn move_commands(pos: &Position, mv: Move, ply: usize) -> Vec<Value> {
+fn move_commands(pos: &Position, mv: Move, ply: usize) -> Vec<Command> {
     let mut cmds = Vec::new();
     if ply % 4 == 0 {
-        cmds.push(json!({"type": "query_time"}));
+        cmds.push(Command::QueryTime);
     }
     let text = render(pos, mv, Style::Traditional).unwrap_or_default();
     for ch in text.chars() {
-        cmds.push(json!({"type": "word", "text": ch.to_string()}));
+        cmds.push(Command::Word {
+            text: ch.to_string(),
+        });
     }
-    cmds.push(json!({"type": "board_move", "mv": mv.to_string()}));
-    cmds.push(json!({"type": "press_clock"}));
+    cmds.push(Command::BoardMove { board: None, mv });
+    cmds.push(Command::PressClock);
     cmds
 }
 
@@ -311,10 +325,9 @@ struct Bot {
 
 /// Sends one command of `mover` and waits, on both sockets at once, for the opponent's
 /// first event caused by it and the mover's answer. False when the game cannot go on.
-async fn step(bot: &mut Bot, mover: usize, cmd: &Value, shared: &Shared) -> bool {
+async fn step(bot: &mut Bot, mover: usize, cmd: &Command, shared: &Shared) -> bool {
     bot.next_id += 1;
     let id = bot.next_id.to_string();
-    let id = id.as_str();
     let (i, table, acked, seats) = (bot.index, bot.table, &mut bot.acked, &mut bot.seats);
     // Events of earlier commands may still be on their way: only what comes after the
     // last acknowledged event counts for this command.
@@ -322,44 +335,54 @@ async fn step(bot: &mut Bot, mover: usize, cmd: &Value, shared: &Shared) -> bool
     shared.floor[i].store(floor, Ordering::Release);
     let sent = shared.micros().max(1);
     shared.sent_at[i].store(sent, Ordering::Release);
-    let msg = json!({"v": 1, "type": "command", "id": id, "command": cmd});
+    let msg = ClientMsg::Command {
+        id: Some(id.clone()),
+        table: None,
+        command: cmd.clone(),
+    };
     let (me, opp) = match seats {
         [r, b] if mover == 0 => (r, b),
         [r, b] => (b, r),
     };
-    if me.0.send(Message::text(msg.to_string())).await.is_err() {
+    if me.0.send(Message::text(encode_client(&msg))).await.is_err() {
         return false;
     }
     let (mut seen, mut answered) = (false, false);
     while !(answered && seen) {
         tokio::select! {
-            v = next_json(&mut opp.0), if !seen => {
-                let Some(v) = v else { return false };
-                opp.1.observe(&v, shared);
+            m = next_msg(&mut opp.0), if !seen => {
+                let Some(m) = m else { return false };
+                opp.1.observe(&m, shared);
                 // Clock alerts come from the table's timer, not from this command.
-                let caused = v["event"]["type"] != "time_alert";
-                if v["type"] == "event" && caused && v["seq"].as_u64().unwrap_or(0) > floor {
+                let (caused, over) = caused_after(&m, floor);
+                if caused {
                     shared.to_opponent.record(shared.micros().saturating_sub(sent));
                     seen = true;
                 }
-                if v["event"]["type"] == "game_over" {
+                if over {
                     shared.finished.fetch_add(1, Ordering::Relaxed);
                     return false;
                 }
             }
-            v = next_json(&mut me.0), if !answered => {
-                let Some(v) = v else { return false };
-                me.1.observe(&v, shared);
-                if v["id"] == id && v["type"] != "event" {
-                    answered = true;
-                    if v["type"] != "ack" {
+            m = next_msg(&mut me.0), if !answered => {
+                let Some(m) = m else { return false };
+                me.1.observe(&m, shared);
+                match m {
+                    ServerMsg::Ack { id: Some(a), seq, .. } if a == id => {
+                        answered = true;
+                        shared.commands.fetch_add(1, Ordering::Relaxed);
+                        *acked = seq;
+                    }
+                    ServerMsg::Rejected { id: Some(ref a), .. }
+                    | ServerMsg::Error { id: Some(ref a), .. }
+                        if *a == id =>
+                    {
                         if shared.rejected.fetch_add(1, Ordering::Relaxed) < 3 {
-                            eprintln!("bench: table {table}: {cmd} refused: {v}");
+                            eprintln!("bench: table {table}: {cmd:?} refused: {m:?}");
                         }
                         return false;
                     }
-                    shared.commands.fetch_add(1, Ordering::Relaxed);
-                    *acked = v["seq"].as_u64().unwrap_or(*acked);
+                    _ => {}
                 }
             }
         }
@@ -406,10 +429,10 @@ async fn game(
         }
         let mv = pool[rng.random_range(0..pool.len())];
         let mover = usize::from(pos.turn() != baoqi_rules::Color::Red);
-        let mut script: Vec<(usize, Value)> = Vec::new();
+        let mut script: Vec<(usize, Command)> = Vec::new();
         if ply == 0 {
             // Black's press starts the clocks (95(3)).
-            script.push((1, json!({"type": "press_clock"})));
+            script.push((1, Command::PressClock));
         }
         script.extend(move_commands(&pos, mv, ply).into_iter().map(|c| (mover, c)));
         for (who, cmd) in script {

@@ -11,10 +11,9 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
-use serde_json::json;
+use baoqi_arbiter::{AlertSet, Category, ClockMode, EventKind, MatchConfig, TimeControl};
 
 use crate::admin;
-use crate::arbiter_engine::ArbiterFactory;
 use crate::config::{EventFile, RefereeSpec, TableSpec};
 use crate::metrics::Summary;
 use crate::store::{SqliteStore, Store};
@@ -130,9 +129,12 @@ pub fn run_blocking(opts: &BenchOptions) -> Result<BenchReport, String> {
         (base, db, Some(hub))
     };
     let store = SqliteStore::open(&db, false).map_err(|e| e.to_string())?;
-    let created = admin::create_event(&store, &ArbiterFactory, &bench_event(opts.games))?;
+    let created =
+        admin::create_event(&store, &bench_event(opts.games)).map_err(|e| e.to_string())?;
     if let Some(hub) = &hub {
-        server_rt.block_on(hub.start_tables(false))?;
+        server_rt
+            .block_on(hub.start_tables(false))
+            .map_err(|e| e.to_string())?;
     } else {
         // A running server starts tables added to its store within its scan period.
         std::thread::sleep(crate::hub::TABLE_SCAN + Duration::from_millis(500));
@@ -165,14 +167,22 @@ fn alert_thresholds() -> Vec<u64> {
 }
 
 fn bench_event(games: usize) -> EventFile {
-    let config = json!({
-        "kind": "part6",
-        "red": {"name": "red", "categories": ["blind"]},
-        "black": {"name": "black", "categories": ["blind"]},
-        "time": {"default": {"base_ms": 3_600_000, "mode": "plain"}},
-        // An alert every 2 s of a side's thinking time: the tables' timers fire under load.
-        "alerts": {"set": "custom", "thresholds_ms": alert_thresholds()}
-    });
+    let mut config = MatchConfig {
+        kind: EventKind::Part6,
+        ..MatchConfig::default()
+    };
+    for (side, name) in [(&mut config.red, "red"), (&mut config.black, "black")] {
+        side.name = name.into();
+        side.categories = vec![Category::Blind];
+    }
+    config.time.default = TimeControl {
+        base_ms: 3_600_000,
+        mode: ClockMode::Plain,
+        extra_ms: 0,
+    };
+    // An alert every 2 s of a side's thinking time: the tables' timers fire under load.
+    config.alerts.set = Some(AlertSet::Custom);
+    config.alerts.thresholds_ms = alert_thresholds();
     let tables = (0..games)
         .map(|i| TableSpec {
             round: 1,
@@ -203,7 +213,7 @@ fn bench_event(games: usize) -> EventFile {
 async fn start_server() -> Result<(String, PathBuf, Arc<crate::Hub>), String> {
     let (store, path) = SqliteStore::open_temp().map_err(|e| e.to_string())?;
     let store: Arc<dyn Store> = Arc::new(store);
-    let hub = crate::Hub::open(store, Arc::new(ArbiterFactory)).map_err(|e| e.to_string())?;
+    let hub = crate::Hub::open(store).map_err(|e| e.to_string())?;
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
         .await
         .map_err(|e| e.to_string())?;

@@ -201,7 +201,7 @@ impl Archive {
             params![
                 upload.table,
                 n as i64,
-                upload.side.as_str(),
+                super::side_str(upload.side),
                 upload.role.as_str(),
                 upload.game,
                 upload.event_log_offset_ms as i64,

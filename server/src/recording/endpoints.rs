@@ -28,7 +28,7 @@ use super::Side;
 use super::archive::{Archive, ArchiveError, Upload};
 use super::wav::{self, WavError};
 use crate::hub::Hub;
-use crate::model::{SeatRow, TableId};
+use crate::model::{Role, SeatRow, TableId};
 
 /// Why an upload or a download was refused: a status and a sentence.
 #[derive(Debug, thiserror::Error)]
@@ -241,8 +241,8 @@ async fn uploader(
     let seat = hub
         .authenticate(token)
         .await
-        .map_err(|(_, m)| RecordingError::Unauthorized(m))?;
-    let side = Side::of_role(seat.role).ok_or_else(|| {
+        .map_err(|e| RecordingError::Unauthorized(e.to_string()))?;
+    let side = seat.role.side().ok_or_else(|| {
         RecordingError::Forbidden(format!(
             "a {} seat does not upload recordings: only the players and proxies of the table do",
             seat.role
@@ -254,6 +254,14 @@ async fn uploader(
     if seat.event != row.event || !seat.tables.contains(&table) {
         return Err(RecordingError::Forbidden(format!(
             "this seat does not belong to table {table}"
+        )));
+    }
+    // A proxy seat acts only for a proxy named before the game (as the arbiter refuses
+    // its commands, 7.4(2)(d)(ii)).
+    let proxy = matches!(seat.role, Role::RedProxy | Role::BlackProxy);
+    if proxy && row.config.side(side).proxy.is_none() {
+        return Err(RecordingError::Forbidden(format!(
+            "table {table} has no named proxy for this side: its proxy seat does not upload"
         )));
     }
     Ok((seat, side))

@@ -13,9 +13,6 @@ use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use serde::{Deserialize, Serialize};
-
-use crate::model::Role;
 use archive::Archive;
 use status::RecordingBoard;
 
@@ -24,31 +21,13 @@ use status::RecordingBoard;
 pub const DEFAULT_LIMIT: u64 = 512 * 1024 * 1024;
 
 /// A side of the table, as recordings are kept: a proxy's recording is its side's.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Side {
-    /// Red.
-    Red,
-    /// Black.
-    Black,
-}
+pub use baoqi_arbiter::Side;
 
-impl Side {
-    /// The wire and storage name.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Side::Red => "red",
-            Side::Black => "black",
-        }
-    }
-
-    /// The side a seat records for: players and proxies only.
-    pub fn of_role(role: Role) -> Option<Side> {
-        match role {
-            Role::Red | Role::RedProxy => Some(Side::Red),
-            Role::Black | Role::BlackProxy => Some(Side::Black),
-            Role::Referee | Role::Spectator => None,
-        }
+/// A side's storage name.
+pub(crate) fn side_str(side: Side) -> &'static str {
+    match side {
+        Side::Red => "red",
+        Side::Black => "black",
     }
 }
 

@@ -9,68 +9,15 @@
 use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
 
-use serde::{Deserialize, Serialize};
+use baoqi_protocol::{ServerMsg, encode};
 use tokio::sync::broadcast;
 
 use super::Side;
 use super::archive::RecordingRow;
-use crate::engine::Millis;
 use crate::model::TableId;
-use crate::protocol::{ServerMsg, encode};
+use crate::timeline::Millis;
 
-/// What a client says about its recorder (`state` of the `recording` message).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum RecorderState {
-    /// Recording.
-    On,
-    /// Not recording (never started, or stopped).
-    Off,
-    /// The recorder or its upload failed.
-    Failed,
-}
-
-/// A seat's recording status as the monitor shows it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "state", rename_all = "snake_case")]
-pub enum SeatStatus {
-    /// No recorder reported, nothing uploaded.
-    Off,
-    /// The seat's client is recording.
-    Recording {
-        /// Since when (game timeline, ms).
-        since: Millis,
-        /// Whether the table's microphone is recorded too.
-        microphone: bool,
-    },
-    /// A recording was received (the latest one).
-    Uploaded {
-        /// Its number: `/api/tables/{table}/recordings/{n}.wav`.
-        n: u64,
-        /// Length, ms.
-        duration_ms: u64,
-        /// Size of the file.
-        bytes: u64,
-        /// Event-log time of its first sample (ms), to align it with the log.
-        event_log_offset_ms: u64,
-    },
-    /// The client reported that recording or uploading failed, and nothing was received.
-    Failed {
-        /// The client's reason.
-        reason: String,
-    },
-    /// The game is over, the seat recorded, its recorder stopped and no recording arrived.
-    Missing,
-}
-
-/// The recording status of both sides of a table.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct TableRecording {
-    /// Red's seat (player or proxy).
-    pub red: SeatStatus,
-    /// Black's seat.
-    pub black: SeatStatus,
-}
+pub use baoqi_protocol::{RecorderState, SeatStatus, TableRecording};
 
 /// A client's last report.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -108,7 +55,7 @@ pub fn status(facts: &SeatFacts, game_over: bool) -> SeatStatus {
             if r.state == RecorderState::On && upload_stamp.is_none_or(|u| r.stamp > u) =>
         {
             SeatStatus::Recording {
-                since: r.since,
+                since: baoqi_arbiter::Millis(r.since),
                 microphone: r.microphone,
             }
         }
@@ -305,7 +252,7 @@ mod tests {
         assert_eq!(
             v.red,
             SeatStatus::Recording {
-                since: 500,
+                since: baoqi_arbiter::Millis(500),
                 microphone: true
             }
         );
@@ -316,7 +263,7 @@ mod tests {
         assert_eq!(
             v.red,
             SeatStatus::Recording {
-                since: 500,
+                since: baoqi_arbiter::Millis(500),
                 microphone: true
             }
         );
@@ -386,7 +333,7 @@ mod tests {
         assert_eq!(
             v.red,
             SeatStatus::Recording {
-                since: 7,
+                since: baoqi_arbiter::Millis(7),
                 microphone: false
             }
         );

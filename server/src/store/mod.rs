@@ -1,8 +1,10 @@
 //! Durable storage behind a trait: events, tables, seats (token hashes only), and each
-//! table's log of accepted commands with the events they caused. `SQLite` is the default
-//! backend ([`SqliteStore`]); [`Writer`] batches appends from every match task into group
-//! commits on a thread of its own.
+//! table's log of accepted commands with the events they caused, typed. `SQLite` is the
+//! default backend ([`SqliteStore`]); [`Writer`] batches appends from every match task into
+//! group commits on a thread of its own; [`migrate`] brings a log written by an earlier
+//! protocol version to the current one.
 
+pub mod migrate;
 mod sqlite;
 mod writer;
 
@@ -10,27 +12,69 @@ pub use sqlite::SqliteStore;
 pub(crate) use sqlite::connect;
 pub use writer::{TIMELINE_MARK, WriteItem, Writer};
 
+use baoqi_arbiter::{Command, Event};
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 
-use crate::engine::{Actor, Millis};
+use crate::game::Actor;
 use crate::model::{EventId, EventRow, SeatRow, TableId, TableRow};
+use crate::timeline::Millis;
 
-/// A storage failure, in words.
+/// The format of the log this code writes: 2 since the typed protocol (events with typed
+/// words, moves, articles and reasons). A store of format 1 is migrated ([`migrate`]).
+pub const LOG_FORMAT: i64 = 2;
+
+/// Why a storage operation failed, with its cause.
 #[derive(Debug, thiserror::Error)]
-#[error("store: {0}")]
-pub struct StoreError(pub String);
-
-impl From<rusqlite::Error> for StoreError {
-    fn from(e: rusqlite::Error) -> Self {
-        StoreError(e.to_string())
-    }
-}
-
-impl From<serde_json::Error> for StoreError {
-    fn from(e: serde_json::Error) -> Self {
-        StoreError(e.to_string())
-    }
+pub enum StoreError {
+    /// The database refused or failed.
+    #[error("database: {0}")]
+    Database(#[from] rusqlite::Error),
+    /// A value could not be written as JSON.
+    #[error("cannot encode {what}: {source}")]
+    Encode {
+        /// What was being written.
+        what: &'static str,
+        /// Why.
+        source: serde_json::Error,
+    },
+    /// A stored value cannot be read: the database is damaged or was written by another
+    /// program.
+    #[error("table {table}, log entry {index}: {what} cannot be read: {source}")]
+    Corrupt {
+        /// The table.
+        table: TableId,
+        /// The log entry.
+        index: u64,
+        /// The column.
+        what: &'static str,
+        /// Why.
+        source: serde_json::Error,
+    },
+    /// A stored row of another kind (event, table, seat) cannot be read.
+    #[error("{what} {id} cannot be read: {source}")]
+    BadRow {
+        /// What kind of row.
+        what: &'static str,
+        /// Its id.
+        id: i64,
+        /// Why.
+        source: serde_json::Error,
+    },
+    /// The log was written by a newer version of baoqi.
+    #[error("the log format is {found}; this baoqi reads up to {LOG_FORMAT}: upgrade baoqi")]
+    NewerFormat {
+        /// The format found.
+        found: i64,
+    },
+    /// A thread of the store could not be started.
+    #[error("store thread: {0}")]
+    Thread(std::io::Error),
+    /// The writer thread has stopped (the server is shutting down).
+    #[error("the store writer has stopped")]
+    WriterStopped,
+    /// A log of an earlier format could not be migrated; nothing was changed.
+    #[error("migration failed, nothing changed: {0}")]
+    Migration(Box<migrate::MigrationError>),
 }
 
 /// What a log entry records.
@@ -39,10 +83,21 @@ impl From<serde_json::Error> for StoreError {
 pub enum EntryKind {
     /// The match was created (no command; `events` are its opening events).
     Create,
-    /// A command accepted by the engine.
+    /// A command accepted by the arbiter.
     Command,
     /// Time passed to `at` and produced events (clock alerts, timeouts).
     Advance,
+}
+
+impl EntryKind {
+    /// The storage name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            EntryKind::Create => "create",
+            EntryKind::Command => "command",
+            EntryKind::Advance => "advance",
+        }
+    }
 }
 
 /// One accepted step of a table, in order: replaying the entries rebuilds the match.
@@ -58,19 +113,30 @@ pub struct LogEntry {
     pub kind: EntryKind,
     /// Who issued the command (`Server` for creation and time passing).
     pub actor: Actor,
-    /// The command as the engine received it (`null` for `Create` and `Advance`).
-    pub command: Value,
+    /// The command (`None` for `Create` and `Advance`).
+    pub command: Option<Command>,
     /// Sequence number of the first event caused (events of a table are numbered 1, 2, …).
     pub first_seq: u64,
     /// The events caused, in order.
-    pub events: Vec<Value>,
+    pub events: Vec<Event>,
+}
+
+impl LogEntry {
+    /// The entry's events with their sequence numbers.
+    pub fn numbered(&self) -> impl Iterator<Item = (u64, &Event)> {
+        (self.first_seq..).zip(&self.events)
+    }
 }
 
 /// A storage backend. Every method is blocking; async callers go through [`Writer`] or
 /// `spawn_blocking`.
 pub trait Store: Send + Sync + 'static {
     /// Creates an event and returns its number.
-    fn create_event(&self, name: &str, settings: &Value) -> Result<EventId, StoreError>;
+    fn create_event(
+        &self,
+        name: &str,
+        settings: &crate::config::EventSettings,
+    ) -> Result<EventId, StoreError>;
     /// Every event.
     fn events(&self) -> Result<Vec<EventRow>, StoreError>;
     /// Adds a table to an event and returns its number.

@@ -7,11 +7,13 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use rusqlite::{Connection, OptionalExtension, params};
-use serde_json::Value;
+use serde::de::DeserializeOwned;
 
-use super::{EntryKind, LogEntry, Store, StoreError};
-use crate::engine::{Actor, Millis};
+use super::{EntryKind, LOG_FORMAT, LogEntry, Store, StoreError};
+use crate::config::EventSettings;
+use crate::game::Actor;
 use crate::model::{EventId, EventRow, Role, SeatRow, TableId, TableRow};
+use crate::timeline::Millis;
 
 const SCHEMA: &str = "
 CREATE TABLE IF NOT EXISTS events (
@@ -72,7 +74,7 @@ fn checkpointer(path: &Path, closed: Arc<AtomicBool>) -> Result<(), StoreError> 
                 }
             }
         })
-        .map_err(|e| StoreError(e.to_string()))?;
+        .map_err(StoreError::Thread)?;
     Ok(())
 }
 
@@ -90,12 +92,89 @@ impl SqliteStore {
         let read = connect(path)?;
         let closed = Arc::new(AtomicBool::new(false));
         checkpointer(path, closed.clone())?;
-        Ok(SqliteStore {
+        let store = SqliteStore {
             path: path.to_path_buf(),
             write: Mutex::new(write),
             read: Mutex::new(read),
             closed,
-        })
+        };
+        match store.format()? {
+            LOG_FORMAT => {}
+            1 => super::migrate::from_v1(&store)?,
+            found => return Err(StoreError::NewerFormat { found }),
+        }
+        Ok(store)
+    }
+
+    /// The format of the stored log: as recorded, else 1 when a log exists (a store of
+    /// the first protocol, which did not record it), else none yet: the current one.
+    pub(crate) fn format(&self) -> Result<i64, StoreError> {
+        let c = self.w();
+        let recorded: Option<i64> = c
+            .query_row("SELECT value FROM meta WHERE key = 'log_format'", [], |r| {
+                r.get(0)
+            })
+            .optional()?;
+        if let Some(f) = recorded {
+            return Ok(f);
+        }
+        let any: Option<i64> = c
+            .query_row("SELECT 1 FROM log LIMIT 1", [], |r| r.get(0))
+            .optional()?;
+        if any.is_some() {
+            return Ok(1);
+        }
+        c.execute(
+            "INSERT INTO meta (key, value) VALUES ('log_format', ?1)",
+            params![LOG_FORMAT],
+        )?;
+        Ok(LOG_FORMAT)
+    }
+
+    /// A table's log as stored: the command and events columns as JSON text.
+    pub(crate) fn raw_log(&self, table: TableId) -> Result<Vec<RawEntry>, StoreError> {
+        let c = self.r();
+        let mut st = c.prepare(
+            "SELECT idx, at, kind, actor, command, first_seq, events FROM log
+             WHERE tbl = ?1 ORDER BY idx",
+        )?;
+        let rows = st.query_map(params![table], |row| {
+            Ok(RawEntry {
+                index: row.get::<_, i64>(0)? as u64,
+                at: row.get::<_, i64>(1)? as u64,
+                kind: kind_parse(&row.get::<_, String>(2)?),
+                actor: actor_parse(&row.get::<_, String>(3)?),
+                command: row.get(4)?,
+                first_seq: row.get::<_, i64>(5)? as u64,
+                events: row.get(6)?,
+            })
+        })?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    /// Replaces every table's log with `logs` and records the current format, in one
+    /// transaction; `backup` first receives a copy of the database as it was.
+    pub(crate) fn rewrite(&self, logs: &[Vec<LogEntry>], backup: &Path) -> Result<(), StoreError> {
+        let mut c = self.w();
+        let _ = std::fs::remove_file(backup);
+        c.execute("VACUUM INTO ?1", params![backup.to_string_lossy()])?;
+        let tx = c.transaction()?;
+        tx.execute("DELETE FROM log", [])?;
+        for log in logs {
+            insert(&tx, log)?;
+        }
+        tx.execute(
+            "INSERT INTO meta (key, value) VALUES ('log_format', ?1)
+             ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+            params![LOG_FORMAT],
+        )?;
+        tx.commit()?;
+        Ok(())
+    }
+
+    /// The database file.
+    pub fn path(&self) -> &Path {
+        &self.path
     }
 
     /// A private in-memory-like store in a temporary file (tests).
@@ -121,8 +200,69 @@ impl SqliteStore {
     }
 }
 
-fn json_text(v: &impl serde::Serialize) -> Result<String, StoreError> {
-    Ok(serde_json::to_string(v)?)
+/// A log entry as stored, its JSON columns unread (for migrations).
+#[derive(Debug, Clone)]
+pub(crate) struct RawEntry {
+    pub(crate) index: u64,
+    pub(crate) at: Millis,
+    pub(crate) kind: EntryKind,
+    pub(crate) actor: Actor,
+    pub(crate) command: String,
+    pub(crate) first_seq: u64,
+    pub(crate) events: String,
+}
+
+fn json_text(v: &impl serde::Serialize, what: &'static str) -> Result<String, StoreError> {
+    serde_json::to_string(v).map_err(|source| StoreError::Encode { what, source })
+}
+
+/// A JSON column of a row that is not a log entry.
+fn column<T: DeserializeOwned>(text: &str, what: &'static str, id: i64) -> rusqlite::Result<T> {
+    serde_json::from_str(text).map_err(|source| {
+        rusqlite::Error::FromSqlConversionFailure(
+            0,
+            rusqlite::types::Type::Text,
+            Box::new(StoreError::BadRow { what, id, source }),
+        )
+    })
+}
+
+/// The stored error inside a conversion failure, or the database error itself.
+fn unwrap_row_error(e: rusqlite::Error) -> StoreError {
+    match e {
+        rusqlite::Error::FromSqlConversionFailure(_, _, inner) => {
+            match inner.downcast::<StoreError>() {
+                Ok(store) => *store,
+                Err(other) => StoreError::Database(rusqlite::Error::FromSqlConversionFailure(
+                    0,
+                    rusqlite::types::Type::Text,
+                    other,
+                )),
+            }
+        }
+        other => StoreError::Database(other),
+    }
+}
+
+/// Inserts log entries within a transaction.
+fn insert(tx: &rusqlite::Transaction<'_>, entries: &[LogEntry]) -> Result<(), StoreError> {
+    let mut st = tx.prepare_cached(
+        "INSERT INTO log (tbl, idx, at, kind, actor, command, first_seq, events)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+    )?;
+    for e in entries {
+        st.execute(params![
+            e.table,
+            e.index as i64,
+            e.at as i64,
+            e.kind.as_str(),
+            actor_text(e.actor),
+            json_text(&e.command, "a command")?,
+            e.first_seq as i64,
+            json_text(&e.events, "events")?
+        ])?;
+    }
+    Ok(())
 }
 
 fn actor_text(a: Actor) -> &'static str {
@@ -136,14 +276,6 @@ fn actor_parse(s: &str) -> Actor {
     Role::parse(s).map_or(Actor::Server, Actor::Seat)
 }
 
-fn kind_text(k: EntryKind) -> &'static str {
-    match k {
-        EntryKind::Create => "create",
-        EntryKind::Command => "command",
-        EntryKind::Advance => "advance",
-    }
-}
-
 fn kind_parse(s: &str) -> EntryKind {
     match s {
         "create" => EntryKind::Create,
@@ -152,44 +284,40 @@ fn kind_parse(s: &str) -> EntryKind {
     }
 }
 
-fn parse_json(s: &str) -> rusqlite::Result<Value> {
-    serde_json::from_str(s).map_err(|e| {
-        rusqlite::Error::FromSqlConversionFailure(0, rusqlite::types::Type::Text, Box::new(e))
-    })
-}
-
 fn seat_from(row: &rusqlite::Row<'_>) -> rusqlite::Result<SeatRow> {
     let role: String = row.get(2)?;
     let tables: String = row.get(4)?;
+    let event: EventId = row.get(1)?;
     Ok(SeatRow {
         token_hash: row.get(0)?,
-        event: row.get(1)?,
+        event,
         role: Role::parse(&role).unwrap_or(Role::Spectator),
         name: row.get(3)?,
-        tables: serde_json::from_value(parse_json(&tables)?).unwrap_or_default(),
+        tables: column(&tables, "the tables of a seat of event", event)?,
         revoked: row.get::<_, i64>(5)? != 0,
     })
 }
 
 fn table_from(row: &rusqlite::Row<'_>) -> rusqlite::Result<TableRow> {
     let config: String = row.get(6)?;
+    let id: TableId = row.get(0)?;
     Ok(TableRow {
-        id: row.get(0)?,
+        id,
         event: row.get(1)?,
         round: row.get(2)?,
         name: row.get(3)?,
         red: row.get(4)?,
         black: row.get(5)?,
-        config: parse_json(&config)?,
+        config: column(&config, "the match configuration of table", id)?,
     })
 }
 
 impl Store for SqliteStore {
-    fn create_event(&self, name: &str, settings: &Value) -> Result<EventId, StoreError> {
+    fn create_event(&self, name: &str, settings: &EventSettings) -> Result<EventId, StoreError> {
         let c = self.w();
         c.execute(
             "INSERT INTO events (name, settings) VALUES (?1, ?2)",
-            params![name, json_text(settings)?],
+            params![name, json_text(settings, "event settings")?],
         )?;
         Ok(c.last_insert_rowid())
     }
@@ -199,13 +327,14 @@ impl Store for SqliteStore {
         let mut st = c.prepare("SELECT id, name, settings FROM events ORDER BY id")?;
         let rows = st.query_map([], |row| {
             let s: String = row.get(2)?;
+            let id: EventId = row.get(0)?;
             Ok(EventRow {
-                id: row.get(0)?,
+                id,
                 name: row.get(1)?,
-                settings: parse_json(&s)?,
+                settings: column(&s, "the settings of event", id)?,
             })
         })?;
-        Ok(rows.collect::<Result<_, _>>()?)
+        rows.collect::<Result<_, _>>().map_err(unwrap_row_error)
     }
 
     fn add_table(&self, t: &TableRow) -> Result<TableId, StoreError> {
@@ -219,7 +348,7 @@ impl Store for SqliteStore {
                 t.name,
                 t.red,
                 t.black,
-                json_text(&t.config)?
+                json_text(&t.config, "a match configuration")?
             ],
         )?;
         Ok(c.last_insert_rowid())
@@ -231,7 +360,7 @@ impl Store for SqliteStore {
                    WHERE ?1 IS NULL OR event = ?1 ORDER BY id";
         let mut st = c.prepare(sql)?;
         let rows = st.query_map(params![event], table_from)?;
-        Ok(rows.collect::<Result<_, _>>()?)
+        rows.collect::<Result<_, _>>().map_err(unwrap_row_error)
     }
 
     fn add_seat(&self, s: &SeatRow) -> Result<(), StoreError> {
@@ -243,7 +372,7 @@ impl Store for SqliteStore {
                 s.event,
                 s.role.as_str(),
                 s.name,
-                json_text(&s.tables)?,
+                json_text(&s.tables, "a seat's tables")?,
                 i64::from(s.revoked)
             ],
         )?;
@@ -254,8 +383,9 @@ impl Store for SqliteStore {
         let c = self.r();
         let sql = "SELECT token_hash, event, role, name, tables, revoked FROM seats
                    WHERE token_hash = ?1";
-        Ok(c.query_row(sql, params![token_hash], seat_from)
-            .optional()?)
+        c.query_row(sql, params![token_hash], seat_from)
+            .optional()
+            .map_err(unwrap_row_error)
     }
 
     fn seats(&self, event: EventId) -> Result<Vec<SeatRow>, StoreError> {
@@ -264,7 +394,7 @@ impl Store for SqliteStore {
                    WHERE event = ?1 ORDER BY rowid";
         let mut st = c.prepare(sql)?;
         let rows = st.query_map(params![event], seat_from)?;
-        Ok(rows.collect::<Result<_, _>>()?)
+        rows.collect::<Result<_, _>>().map_err(unwrap_row_error)
     }
 
     fn revoke(&self, token_hash: &str) -> Result<bool, StoreError> {
@@ -278,62 +408,42 @@ impl Store for SqliteStore {
     fn append(&self, entries: &[LogEntry], timeline: Option<Millis>) -> Result<(), StoreError> {
         let mut c = self.w();
         let tx = c.transaction()?;
-        {
-            let mut st = tx.prepare_cached(
-                "INSERT INTO log (tbl, idx, at, kind, actor, command, first_seq, events)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+        insert(&tx, entries)?;
+        if let Some(t) = timeline {
+            tx.execute(
+                "INSERT INTO meta (key, value) VALUES ('timeline', ?1)
+                 ON CONFLICT(key) DO UPDATE SET value = max(value, excluded.value)",
+                params![t as i64],
             )?;
-            for e in entries {
-                st.execute(params![
-                    e.table,
-                    e.index as i64,
-                    e.at as i64,
-                    kind_text(e.kind),
-                    actor_text(e.actor),
-                    json_text(&e.command)?,
-                    e.first_seq as i64,
-                    json_text(&e.events)?
-                ])?;
-            }
-            if let Some(t) = timeline {
-                tx.execute(
-                    "INSERT INTO meta (key, value) VALUES ('timeline', ?1)
-                     ON CONFLICT(key) DO UPDATE SET value = max(value, excluded.value)",
-                    params![t as i64],
-                )?;
-            }
         }
         tx.commit()?;
         Ok(())
     }
 
     fn log(&self, table: TableId) -> Result<Vec<LogEntry>, StoreError> {
-        let c = self.r();
-        let mut st = c.prepare(
-            "SELECT idx, at, kind, actor, command, first_seq, events FROM log
-             WHERE tbl = ?1 ORDER BY idx",
-        )?;
-        let rows = st.query_map(params![table], |row| {
-            let kind: String = row.get(2)?;
-            let actor: String = row.get(3)?;
-            let command: String = row.get(4)?;
-            let events: String = row.get(6)?;
-            let events = match parse_json(&events)? {
-                Value::Array(v) => v,
-                other => vec![other],
-            };
-            Ok(LogEntry {
-                table,
-                index: row.get::<_, i64>(0)? as u64,
-                at: row.get::<_, i64>(1)? as u64,
-                kind: kind_parse(&kind),
-                actor: actor_parse(&actor),
-                command: parse_json(&command)?,
-                first_seq: row.get::<_, i64>(5)? as u64,
-                events,
+        self.raw_log(table)?
+            .into_iter()
+            .map(|r| {
+                let corrupt = |what, source| StoreError::Corrupt {
+                    table,
+                    index: r.index,
+                    what,
+                    source,
+                };
+                Ok(LogEntry {
+                    table,
+                    index: r.index,
+                    at: r.at,
+                    kind: r.kind,
+                    actor: r.actor,
+                    command: serde_json::from_str(&r.command)
+                        .map_err(|e| corrupt("the command", e))?,
+                    first_seq: r.first_seq,
+                    events: serde_json::from_str(&r.events)
+                        .map_err(|e| corrupt("the events", e))?,
+                })
             })
-        })?;
-        Ok(rows.collect::<Result<_, _>>()?)
+            .collect()
     }
 
     fn timeline(&self) -> Result<Millis, StoreError> {
@@ -354,22 +464,25 @@ impl Store for SqliteStore {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
+    use baoqi_arbiter::{Command, Event, MatchConfig, Side};
 
-    #[test]
-    fn a_log_survives_reopening_and_keeps_its_order() {
-        let (store, path) = SqliteStore::open_temp().unwrap();
-        let ev = store.create_event("e", &json!({})).unwrap();
-        let t = TableRow {
+    fn table(event: EventId) -> TableRow {
+        TableRow {
             id: 0,
-            event: ev,
+            event,
             round: 1,
             name: "t".into(),
             red: "r".into(),
             black: "b".into(),
-            config: json!({"x": 1}),
-        };
-        let tid = store.add_table(&t).unwrap();
+            config: MatchConfig::default(),
+        }
+    }
+
+    #[test]
+    fn a_log_survives_reopening_and_keeps_its_order() {
+        let (store, path) = SqliteStore::open_temp().unwrap();
+        let ev = store.create_event("e", &EventSettings::default()).unwrap();
+        let tid = store.add_table(&table(ev)).unwrap();
         let entries: Vec<LogEntry> = (0..3)
             .map(|i| LogEntry {
                 table: tid,
@@ -377,9 +490,12 @@ mod tests {
                 at: 100 * i,
                 kind: EntryKind::Command,
                 actor: Actor::Seat(Role::Red),
-                command: json!({"n": i}),
+                command: Some(Command::Word { text: "炮".into() }),
                 first_seq: i + 1,
-                events: vec![json!({"e": i})],
+                events: vec![Event::Turn {
+                    side: Side::Red,
+                    ply: i as usize,
+                }],
             })
             .collect();
         store.append(&entries, Some(250)).unwrap();
@@ -387,36 +503,59 @@ mod tests {
         let store = SqliteStore::open(&path, false).unwrap();
         assert_eq!(store.log(tid).unwrap(), entries);
         assert_eq!(store.timeline().unwrap(), 250);
-        assert_eq!(store.tables(Some(ev)).unwrap()[0].config, json!({"x": 1}));
+        assert_eq!(
+            store.tables(Some(ev)).unwrap()[0].config,
+            MatchConfig::default()
+        );
+        assert_eq!(store.format().unwrap(), LOG_FORMAT);
         let _ = std::fs::remove_file(&path);
     }
 
     #[test]
     fn a_duplicate_index_fails_the_whole_batch() {
         let (store, path) = SqliteStore::open_temp().unwrap();
-        let ev = store.create_event("e", &json!({})).unwrap();
-        let t = TableRow {
-            id: 0,
-            event: ev,
-            round: 1,
-            name: "t".into(),
-            red: "r".into(),
-            black: "b".into(),
-            config: json!({}),
-        };
-        let tid = store.add_table(&t).unwrap();
+        let ev = store.create_event("e", &EventSettings::default()).unwrap();
+        let tid = store.add_table(&table(ev)).unwrap();
         let e = LogEntry {
             table: tid,
             index: 0,
             at: 0,
             kind: EntryKind::Create,
             actor: Actor::Server,
-            command: Value::Null,
+            command: None,
             first_seq: 1,
             events: vec![],
         };
         assert!(store.append(&[e.clone(), e.clone()], None).is_err());
         assert!(store.log(tid).unwrap().is_empty());
+        let _ = std::fs::remove_file(&path);
+    }
+
+    #[test]
+    fn s11_a_damaged_event_is_an_error_that_names_it_never_a_guess() {
+        let (store, path) = SqliteStore::open_temp().unwrap();
+        let ev = store.create_event("e", &EventSettings::default()).unwrap();
+        let tid = store.add_table(&table(ev)).unwrap();
+        let alert = r#"[{"type":"sealed","side":"purple","mv":"h2e2"}]"#;
+        store
+            .w()
+            .execute(
+                "INSERT INTO log VALUES (?1, 0, 0, 'advance', 'server', 'null', 1, ?2)",
+                params![tid, alert],
+            )
+            .unwrap();
+        let e = store.log(tid).unwrap_err();
+        assert!(
+            matches!(
+                e,
+                StoreError::Corrupt {
+                    index: 0,
+                    what: "the events",
+                    ..
+                }
+            ),
+            "{e}"
+        );
         let _ = std::fs::remove_file(&path);
     }
 }

@@ -13,7 +13,7 @@ use std::time::Duration;
 
 use tokio::sync::oneshot;
 
-use super::{LogEntry, Store};
+use super::{LogEntry, Store, StoreError};
 use crate::timeline::Timeline;
 
 /// How often the timeline instant is written even when no table has anything to write.
@@ -27,8 +27,8 @@ const MAX_BATCH: usize = 4096;
 pub struct WriteItem {
     /// The entries, all of one table, in order.
     pub entries: Vec<LogEntry>,
-    /// Receives `Ok` once the entries are committed, or the error in words.
-    pub done: oneshot::Sender<Result<(), String>>,
+    /// Receives `Ok` once the entries are committed, or why not.
+    pub done: oneshot::Sender<Result<(), StoreError>>,
 }
 
 /// The handle match tasks use to write. Cloning is cheap.
@@ -50,13 +50,12 @@ impl Writer {
     }
 
     /// Appends entries durably; returns once they are committed.
-    pub async fn append(&self, entries: Vec<LogEntry>) -> Result<(), String> {
+    pub async fn append(&self, entries: Vec<LogEntry>) -> Result<(), StoreError> {
         let (done, wait) = oneshot::channel();
         self.tx
             .send(WriteItem { entries, done })
-            .map_err(|_| "the store writer has stopped".to_string())?;
-        wait.await
-            .map_err(|_| "the store writer has stopped".to_string())?
+            .map_err(|_| StoreError::WriterStopped)?;
+        wait.await.map_err(|_| StoreError::WriterStopped)?
     }
 }
 
@@ -98,16 +97,16 @@ fn commit(store: &dyn Store, timeline: &Timeline, batch: Vec<WriteItem>) {
                 let _ = item.done.send(Ok(()));
             }
         }
-        Err(_) if batch.len() > 1 => {
-            // One bad request must not fail the others: retry them one by one.
-            for item in batch {
-                let r = store.append(&item.entries, None).map_err(|e| e.to_string());
-                let _ = item.done.send(r);
+        Err(e) if batch.len() == 1 => {
+            if let Some(item) = batch.into_iter().next() {
+                let _ = item.done.send(Err(e));
             }
         }
-        Err(e) => {
+        Err(_) => {
+            // One bad request must not fail the others: retry them one by one, each told
+            // its own outcome.
             for item in batch {
-                let _ = item.done.send(Err(e.to_string()));
+                let _ = item.done.send(store.append(&item.entries, None));
             }
         }
     }

@@ -1,0 +1,23 @@
+//! The protocol of baoqi (報棋): one definition of the wire, used by the server, the keypad
+//! and board clients, the load bot and (through the generated constants) the web pages.
+//!
+//! - [`ClientMsg`] / [`ServerMsg`]: the versioned envelope ([`VERSION`]); commands, events
+//!   and snapshots are the arbiter's own types, typed end to end.
+//! - [`Role`] and [`Audience`]: who is at the table and who sees an event.
+//! - [`samples`]: one sample of every variant, [`js`]: the pages' constants.
+//!
+//! Pure: no I/O, no clock.
+
+mod envelope;
+pub mod js;
+mod recording;
+pub mod samples;
+mod seat;
+pub mod variants;
+
+pub use envelope::{
+    ClientMsg, DecodeError, ErrorCode, MAX_FRAME, ServerMsg, VERSION, decode, decode_server,
+    encode, encode_client, error, server_only,
+};
+pub use recording::{RecorderState, SeatStatus, TableRecording};
+pub use seat::{Audience, EventId, Role, TableId};

@@ -1,0 +1,156 @@
+//! Who is at the table: [`Role`]s, and who may see an event ([`Audience`]).
+
+use std::fmt;
+
+use baoqi_arbiter::{Seat, Side};
+use serde::{Deserialize, Serialize};
+
+/// An event (a tournament), as numbered by the store.
+pub type EventId = i64;
+/// A table (one match), as numbered by the store; unique across events.
+pub type TableId = i64;
+
+/// What a seat may do. Players and proxies act for their own side of one table; a referee
+/// acts on the tables it supervises (all of the event's when it lists none); a spectator
+/// only reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Role {
+    /// The red player.
+    Red,
+    /// The black player.
+    Black,
+    /// Red's proxy (operates boards and clock for a VI player, announces for a deaf one).
+    RedProxy,
+    /// Black's proxy.
+    BlackProxy,
+    /// A supervising referee (監局裁判).
+    Referee,
+    /// A read-only spectator.
+    Spectator,
+}
+
+impl Role {
+    /// Every role, in display order.
+    pub const ALL: [Role; 6] = [
+        Role::Red,
+        Role::Black,
+        Role::RedProxy,
+        Role::BlackProxy,
+        Role::Referee,
+        Role::Spectator,
+    ];
+
+    /// The wire and storage name (`red`, `red_proxy`, ...).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Role::Red => "red",
+            Role::Black => "black",
+            Role::RedProxy => "red_proxy",
+            Role::BlackProxy => "black_proxy",
+            Role::Referee => "referee",
+            Role::Spectator => "spectator",
+        }
+    }
+
+    /// Reads a wire or storage name.
+    pub fn parse(s: &str) -> Option<Role> {
+        Role::ALL.into_iter().find(|r| r.as_str() == s)
+    }
+
+    /// Whether this role may send commands at all.
+    pub fn may_act(self) -> bool {
+        self != Role::Spectator
+    }
+
+    /// The arbiter's seat of this role; `None` for a spectator, who acts on nothing.
+    pub fn seat(self) -> Option<Seat> {
+        match self {
+            Role::Red => Some(Seat::Red),
+            Role::Black => Some(Seat::Black),
+            Role::RedProxy => Some(Seat::RedProxy),
+            Role::BlackProxy => Some(Seat::BlackProxy),
+            Role::Referee => Some(Seat::Referee),
+            Role::Spectator => None,
+        }
+    }
+
+    /// The side a player or proxy plays for.
+    pub fn side(self) -> Option<Side> {
+        self.seat().and_then(Seat::side)
+    }
+}
+
+impl fmt::Display for Role {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// Who may see an event. The referee sees every event; spectators only [`Audience::All`].
+/// It is a function of the event alone ([`Audience::of`]), so a stored event routes the
+/// same way as a live one, and an event that cannot be read is never routed at all.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Audience {
+    /// Everyone at the table and the spectators.
+    All,
+    /// Red's player and proxy, and the referee.
+    Red,
+    /// Black's player and proxy, and the referee.
+    Black,
+    /// The referee only.
+    Referee,
+}
+
+impl Audience {
+    /// The audience of an arbiter event.
+    pub fn of(event: &baoqi_arbiter::Event) -> Audience {
+        match event.audience() {
+            baoqi_arbiter::Audience::All => Audience::All,
+            baoqi_arbiter::Audience::Side(Side::Red) => Audience::Red,
+            baoqi_arbiter::Audience::Side(Side::Black) => Audience::Black,
+            baoqi_arbiter::Audience::Referee => Audience::Referee,
+        }
+    }
+
+    /// Whether a seat of `role` receives an event meant for this audience.
+    pub fn includes(self, role: Role) -> bool {
+        match self {
+            Audience::All => true,
+            Audience::Red => matches!(role, Role::Red | Role::RedProxy | Role::Referee),
+            Audience::Black => matches!(role, Role::Black | Role::BlackProxy | Role::Referee),
+            Audience::Referee => role == Role::Referee,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn roles_round_trip_their_names() {
+        for r in Role::ALL {
+            assert_eq!(Role::parse(r.as_str()), Some(r));
+            assert_eq!(serde_json::to_value(r).unwrap(), r.as_str());
+        }
+        assert!(!Role::Spectator.may_act());
+        assert_eq!(Role::BlackProxy.side(), Some(Side::Black));
+    }
+
+    #[test]
+    fn a103_the_sealed_move_is_for_the_referee_alone() {
+        let sealed = baoqi_arbiter::Event::Sealed {
+            side: Side::Red,
+            mv: "h2e2".parse().unwrap(),
+        };
+        let a = Audience::of(&sealed);
+        assert_eq!(a, Audience::Referee);
+        assert!(
+            Role::ALL
+                .iter()
+                .all(|&r| a.includes(r) == (r == Role::Referee))
+        );
+    }
+}

@@ -1,0 +1,53 @@
+//! A store whose appends can be made to fail, as a full disk would.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use baoqi_server::config::EventSettings;
+use baoqi_server::model::{EventRow, SeatRow, TableRow};
+use baoqi_server::store::{LogEntry, SqliteStore, Store, StoreError};
+
+/// The `SQLite` store, with appends that fail while `fail` is set.
+pub struct Flaky {
+    pub inner: SqliteStore,
+    pub fail: AtomicBool,
+}
+
+impl Store for Flaky {
+    fn create_event(&self, name: &str, settings: &EventSettings) -> Result<i64, StoreError> {
+        self.inner.create_event(name, settings)
+    }
+    fn events(&self) -> Result<Vec<EventRow>, StoreError> {
+        self.inner.events()
+    }
+    fn add_table(&self, t: &TableRow) -> Result<i64, StoreError> {
+        self.inner.add_table(t)
+    }
+    fn tables(&self, event: Option<i64>) -> Result<Vec<TableRow>, StoreError> {
+        self.inner.tables(event)
+    }
+    fn add_seat(&self, s: &SeatRow) -> Result<(), StoreError> {
+        self.inner.add_seat(s)
+    }
+    fn seat(&self, h: &str) -> Result<Option<SeatRow>, StoreError> {
+        self.inner.seat(h)
+    }
+    fn seats(&self, e: i64) -> Result<Vec<SeatRow>, StoreError> {
+        self.inner.seats(e)
+    }
+    fn revoke(&self, h: &str) -> Result<bool, StoreError> {
+        self.inner.revoke(h)
+    }
+    fn append(&self, entries: &[LogEntry], timeline: Option<u64>) -> Result<(), StoreError> {
+        if !entries.is_empty() && self.fail.load(Ordering::Relaxed) {
+            let full = std::io::Error::other("disk full");
+            return Err(StoreError::Thread(full));
+        }
+        self.inner.append(entries, timeline)
+    }
+    fn log(&self, t: i64) -> Result<Vec<LogEntry>, StoreError> {
+        self.inner.log(t)
+    }
+    fn timeline(&self) -> Result<u64, StoreError> {
+        self.inner.timeline()
+    }
+}
