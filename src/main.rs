@@ -47,6 +47,8 @@ enum Command {
     Keypad(cli::keypad::KeypadArgs),
     /// The tactile sensor board's client: board lines in, moves out (docs/board-protocol.md).
     Board(cli::board::BoardArgs),
+    /// The protocol as the web clients are built from it: their constants, and samples.
+    Protocol(cli::protocol::ProtocolArgs),
 }
 
 fn main() -> ExitCode {
@@ -67,6 +69,7 @@ fn main() -> ExitCode {
         Command::Simulate(a) => cli::simulate::run(&a),
         Command::Keypad(a) => cli::keypad::run_keypad(&a),
         Command::Board(a) => cli::board::run(&a),
+        Command::Protocol(a) => cli::protocol::run(&a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

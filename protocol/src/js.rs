@@ -88,12 +88,43 @@ fn word_text() -> Value {
     json!({"red": side(Side::Red), "black": side(Side::Black)})
 }
 
-/// The words of every warning of 第61條, keyed by the warning's JSON.
+/// The characters of the word keys a page offers, each with its word's token: the piece
+/// names of both sides' sets (第12條), 前 中 後, 進 退 平, red's numerals 一…九 and black's 1…9.
+const KEY_CHARS: &str = "車馬炮相象仕士帥將兵卒前中後進退平一二三四五六七八九123456789";
+
+/// The word keys: `[character, token]` pairs, read by the grammar (the key sends the
+/// character; the server's `next` words are tokens).
+fn key_words() -> Value {
+    let pairs: Vec<Value> = KEY_CHARS
+        .chars()
+        .filter_map(|c| {
+            let slot = if "進退平".contains(c) { 2 } else { 0 };
+            baoqi_grammar::parse_word(&c.to_string(), slot)
+                .map(|w| json!([c.to_string(), w.token()]))
+        })
+        .collect();
+    Value::Array(pairs)
+}
+
+/// The words of every warning of 第61條, keyed `kind/side/pattern` (`ordinary//`,
+/// `forbidden/red/perpetual_check`, `mutual/black/perpetual_chase` with the side named first).
 fn warning_text() -> Value {
     let m: Map<String, Value> = samples::warnings()
         .into_iter()
         .map(|w| {
-            let key = serde_json::to_string(&w).unwrap_or_default();
+            let v = serde_json::to_value(w).unwrap_or_default();
+            let field = |k: &str| {
+                v.get(k)
+                    .and_then(Value::as_str)
+                    .unwrap_or_default()
+                    .to_owned()
+            };
+            let side = if field("side").is_empty() {
+                field("first")
+            } else {
+                field("side")
+            };
+            let key = format!("{}/{side}/{}", field("kind"), field("pattern"));
             (key, json!(w.text()))
         })
         .collect();
@@ -191,6 +222,7 @@ pub fn constants() -> String {
             json!(Word::all().iter().map(|w| w.token()).collect::<Vec<_>>()),
         ),
         ("WORD_TEXT", word_text()),
+        ("KEY_WORDS", key_words()),
         ("WARNING_TEXT", warning_text()),
         ("RULE_WORDS", rule_words()),
     ];
@@ -201,7 +233,11 @@ pub fn constants() -> String {
     );
     for (name, value) in consts {
         let text = serde_json::to_string(&value).unwrap_or_default();
-        let _ = writeln!(out, "export const {name} = Object.freeze({text});");
+        if value.is_object() || value.is_array() {
+            let _ = writeln!(out, "export const {name} = Object.freeze({text});");
+        } else {
+            let _ = writeln!(out, "export const {name} = {text};");
+        }
     }
     out
 }

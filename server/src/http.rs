@@ -61,6 +61,12 @@ pub const ASSETS: &[(&str, &str, &[u8])] = &[
     ),
     ("app/board.js", JS, include_bytes!("../assets/app/board.js")),
     (
+        "app/protocol.js",
+        JS,
+        include_bytes!("../assets/app/protocol.js"),
+    ),
+    ("app/text.js", JS, include_bytes!("../assets/app/text.js")),
+    (
         "app/player.js",
         JS,
         include_bytes!("../assets/app/player.js"),

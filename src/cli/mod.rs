@@ -10,6 +10,7 @@ pub(crate) mod keypad;
 pub(crate) mod moves;
 pub(crate) mod notation;
 pub(crate) mod perft;
+pub(crate) mod protocol;
 pub(crate) mod replay;
 pub(crate) mod serve;
 pub(crate) mod simulate;

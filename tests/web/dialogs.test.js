@@ -171,7 +171,7 @@ async function repetition({ server, chrome, pages: rep }) {
     }
   }
   await waitText(mon, `${card} .calls`, "須即時警誡「一般循環盤面，雙方不變作和」");
-  await waitText(mon, `${card} .calls`, "〔61(1), 121(2)〕");
+  await waitText(mon, `${card} .calls`, "〔第61(1)條、第121(2)條〕");
   await rep.state("01-warning-due");
   // W, from the keyboard: the words of the due warning are filled in, both sides (61(1)).
   await rule(mon, "w", async (m) => {

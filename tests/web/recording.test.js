@@ -30,7 +30,7 @@ async function connect(page, name, endpoint, token) {
     ws.msgs = [];
     ws.onmessage = (m) => ws.msgs.push(JSON.parse(m.data));
     await new Promise((r) => { ws.onopen = r; });
-    ws.send(JSON.stringify({ v: 1, type: "hello", token }));
+    ws.send(JSON.stringify({ v: 2, type: "hello", token }));
     window.socks[name] = ws;
   }, { name, endpoint, token });
 }
@@ -40,7 +40,7 @@ async function ask(page, name, msg) {
   return page.evaluate(async ({ name, msg }) => {
     const ws = window.socks[name];
     const id = `m${Math.random()}`;
-    ws.send(JSON.stringify({ v: 1, id, ...msg }));
+    ws.send(JSON.stringify({ v: 2, id, ...msg }));
     for (let i = 0; i < 200; i++) {
       const a = ws.msgs.find((m) => m.id === id && m.type !== "event");
       if (a) return a;
@@ -65,7 +65,7 @@ async function seeking({ server, chrome, pages }) {
   const client = await open(chrome, `${base}/api/events`);
   await connect(client, "red", "seat", tokenOf(red));
   await connect(client, "referee", "monitor", tokenOf(referee));
-  await client.evaluate(() => window.socks.red.send(JSON.stringify({ v: 1, type: "recording", state: "on", microphone: true })));
+  await client.evaluate(() => window.socks.red.send(JSON.stringify({ v: 2, type: "recording", state: "on", microphone: true })));
   await waitText(mon, "#table-1", "紅方：錄音中 recording（連咪高峰 with microphone）");
   await waitText(mon, "#table-1", "黑方：未錄音 not recording");
   await pages.state("02-recording");
@@ -109,7 +109,7 @@ async function seeking({ server, chrome, pages }) {
   await mon.waitForFunction((s) => Math.abs(document.querySelector("#table-1 audio").currentTime - s) < 1.5, expected, { timeout: 5000 });
   // Black's recorder reports a failure: shown in words.
   await connect(client, "black", "seat", tokenOf(black));
-  await client.evaluate(() => window.socks.black.send(JSON.stringify({ v: 1, type: "recording", state: "failed", reason: "disk full" })));
+  await client.evaluate(() => window.socks.black.send(JSON.stringify({ v: 2, type: "recording", state: "failed", reason: "disk full" })));
   await waitText(mon, "#table-1", "黑方：上載失敗 upload failed：disk full");
   await pages.state("03-uploaded-scoresheet");
 }

@@ -74,7 +74,7 @@ async function play({ server, chrome, pages }) {
   await boardMove(red, "i0i1");
   await red.locator("#press").click();
   await waitText(mon, `${card} .calls`, "走子檢查 (b)");
-  await waitText(mon, `${card} .calls`, "〔6.4(b)〕");
+  await waitText(mon, `${card} .calls`, "〔附表七 6.4(b)〕");
   await waitText(mon, `${card} .calls`, "違反記錄規則 1／4");
   await waitText(red, "#mode", "走子檢查 (b)：請重新報棋");
   await pages.state("04-check-b");

@@ -248,7 +248,7 @@ async function game({ server, chrome, pages }) {
   const logBefore = await logLength(base, 2);
   const answer = await w.evaluate(async () => {
     const ws = window.sockets.find((s) => s.readyState === 1);
-    ws.send(JSON.stringify({ v: 1, type: "command", id: "spy", table: 2, command: { type: "return_card" } }));
+    ws.send(JSON.stringify({ v: 2, type: "command", id: "spy", table: 2, command: { type: "return_card" } }));
     for (let i = 0; i < 100 && !ws.seen.some((m) => m.id === "spy"); i++) await new Promise((r) => setTimeout(r, 20));
     return ws.seen.find((m) => m.id === "spy");
   });

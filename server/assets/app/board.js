@@ -3,7 +3,7 @@
 // sign and a pattern as well as a colour; and the text commands of the screen-reader mode
 // (after lichess's nvui: scan a file or a rank, list pieces, read the clocks, the log).
 
-import { el, expand, FILES, PIECES, pieceAt, pieceName, SIDE, fmtTime, sayTime, clockNow } from "./common.js";
+import { el, expand, FILES, PIECES, pieceAt, pieceName, SIDE, fmtTime, sayTime, clockNow, move, words } from "./common.js";
 
 /**
  * A board in `node`. Options: `label` (caption), `flip` (black at the bottom), `onMove(iccs)`
@@ -163,11 +163,11 @@ export function command(text, snap, me = null) {
     }
     case "l": {
       const m = snap.moves.at(-1);
-      return m ? `上一着 第 ${m.ply} 着 ${SIDE[m.side]} ${m.mv.marked}（${m.mv.iccs}）` : "尚未走子";
+      return m ? `上一着 第 ${m.ply} 着 ${SIDE[m.side]} ${move(m.mv, m.side, m.draw_offer)}（${m.mv.iccs}）` : "尚未走子";
     }
     case "m":
       return snap.moves.length
-        ? snap.moves.map((m) => `${m.ply}. ${SIDE[m.side]} ${m.mv.marked} ${fmtTime(m.clock_ms)}`).join("；")
+        ? snap.moves.map((m) => `${m.ply}. ${SIDE[m.side]} ${move(m.mv, m.side, m.draw_offer)} ${fmtTime(m.clock_ms)}`).join("；")
         : "尚未走子";
     case "p": {
       const want = { "紅": "red", r: "red", red: "red", "黑": "black", b: "black", black: "black" }[arg];
@@ -207,7 +207,8 @@ export function command(text, snap, me = null) {
     case "t":
       return snap.phase === "over" ? "對局已結束" : `輪到${SIDE[snap.to_move]}`;
     case "a":
-      return snap.attempt.length ? `本輪報棋：${snap.attempt.join(" ")}` : (snap.announced ? `已報：${snap.announced}` : "本輪尚未報棋");
+      return snap.attempt.length ? `本輪報棋：${words(snap.attempt, snap.to_move)}`
+        : (snap.announced ? `已報：${words(snap.announced, snap.to_move)}` : "本輪尚未報棋");
     case "h": case "?": case "":
       return HELP;
     default:

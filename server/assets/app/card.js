@@ -5,7 +5,7 @@
 
 import {
   $, el, Connection, SIDE, CARD, describe, tableInfo, announcer, feed, banner, flash,
-  commandSender, renderClocks,
+  commandSender, renderClocks, words, word, move, result, errorCode,
 } from "./common.js";
 import { Board } from "./board.js";
 
@@ -41,7 +41,7 @@ const conn = new Connection("seat", {
   },
   state: (t, s) => { if (t === table) { snap = s; render(); } },
   event: (t, ev, live) => { if (t === table) onEvent(ev, live); },
-  error: (e) => { feed(`錯誤：${e.message}`, true); say(`錯誤：${e.message}`, true); },
+  error: (e) => { feed(`錯誤：${errorCode(e.code)}`, true); say(`錯誤：${errorCode(e.code)}`, true); },
 });
 
 /** The card UI's banner stays 15 s; its flash vibrates long-short-long. */
@@ -60,18 +60,18 @@ function onEvent(ev, live) {
     case "word":
       if (ev.slot === 0) $("heard-words").replaceChildren();
       $("heard-words").append(el("span", { class: "word" + (ev.possible ? "" : " bad") },
-        `${ev.word?.display || ev.text}`));
+        ev.word ? word(ev.word, ev.side) : ev.text));
       $("heard-move").textContent = "";
       break;
     case "impossible":
       $("heard-check").textContent = text;
       break;
     case "announced":
-      $("heard-move").textContent = ev.words;
-      $("heard-check").textContent = `${SIDE[ev.side]}報棋完成${ev.illegal ? "（非法：" + ev.illegal + "）" : ""}`;
+      $("heard-move").textContent = words(ev.words, ev.side);
+      $("heard-check").textContent = text;
       break;
     case "moved":
-      $("heard-move").textContent = ev.mv.marked || ev.mv.traditional;
+      $("heard-move").textContent = move(ev.mv, ev.side);
       break;
     case "checked":
       $("heard-check").textContent = text;
@@ -84,7 +84,7 @@ function onEvent(ev, live) {
       break;
   }
   if (!live) return;
-  say(text, URGENT.includes(ev.type) || (ev.type === "checked" && ev.outcome !== "agree"));
+  say(text, URGENT.includes(ev.type) || (ev.type === "checked" && !["agree", "corrected"].includes(ev.outcome)));
   if (ev.type === "time_alert") { banner(text, BANNER_MS); flash(VIBRATION); }
   if (["warning_issued", "repetition_warning", "game_over"].includes(ev.type)) { banner(text, BANNER_MS); flash(VIBRATION); }
   if (ev.type === "card_moved" && ev.holder === me && ev.owner !== me) {
@@ -175,7 +175,7 @@ function renderCards() {
   cardsDrawn = drawn;
   cancelHolds();
   const opp = me === "red" ? "black" : "red";
-  const held = (owner, kind) => snap.cards.find(([o, k]) => o === owner && k === kind)?.[2];
+  const held = (owner, kind) => snap.cards.find((c) => c.owner === owner && c.card === kind)?.holder;
   const theirDrawWithMe = held(opp, "draw") === me;
   const mine = [];
   if (held(me, "draw") === me) {
@@ -201,7 +201,7 @@ function renderCards() {
     mine.push(el("p", { class: "panel" }, "我的認負卡已交出"));
   }
   $("mine").replaceChildren(...mine);
-  const received = snap.cards.filter(([o, , h]) => o !== me && h === me).map(([o, k]) => (k === "draw"
+  const received = snap.cards.filter((c) => c.owner !== me && c.holder === me).map(({ owner: o, card: k }) => (k === "draw"
     ? card({
       owner: o, kind: k, title: "按住 = 交還：不接受和棋", hint: "把對手的提和卡交還，即不接受",
       disabled: over, action: () => send({ type: "return_card" }, "交還提和卡（不接受和棋）"),
@@ -222,13 +222,13 @@ function render() {
   const over = snap.phase === "over";
   $("turn").textContent = over ? "對局結束" : snap.phase === "not_started" ? "未開鐘（黑方按鐘開始）"
     : `輪到${SIDE[snap.to_move]}${snap.to_move === me ? "（我）" : ""}${snap.phase === "paused" ? "（暫停）" : ""}`;
-  $("result").textContent = snap.result ? `${snap.result.result}：${snap.result.reason}` : "";
-  if (snap.result) $("heard-msg").textContent = `對局結束 ${snap.result.result}：${snap.result.reason}`;
+  $("result").textContent = result(snap.result);
+  if (snap.result) $("heard-msg").textContent = `對局結束 ${result(snap.result)}`;
   const p = snap.pending || {};
   const myTurn = snap.to_move === me && snap.phase === "playing";
-  $("confirm-repeat").hidden = !(myTurn && p.repeat && p.repeat_mirror);
+  $("confirm-repeat").hidden = !(myTurn && p.repeat?.mirror);
   $("todo").textContent = !myTurn ? ""
-    : p.repeat ? `請在你的棋盤走出對手的着法「${p.repeat}」，然後確認`
+    : p.repeat ? `請在你的棋盤走出對手的着法「${words(p.repeat.words, p.repeat.mover)}」，然後確認`
     : p.correction ? `請把棋盤修正為 ${p.correction}`
     : p.restore ? "請還原棋盤，改走別子"
     : p.announce_for ? "已示意，等候代為報棋，然後按鐘"

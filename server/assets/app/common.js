@@ -3,36 +3,22 @@
 // the game timeline clock, the live region and the words used on every page; the feed,
 // banner, answer line, word keys and clocks of the player, card and announcing pages.
 
+import { KEY_WORDS, VERSION } from "./protocol.js";
+import { SIDE, fmtTime, sayTime, answer } from "./text.js";
+
+export { SIDE, fmtTime, sayTime };
+export {
+  CARD, KIND, BOARD_NAME, boardName, describe, cardText, checkOutcome, words, word, move,
+  result, call, rejection, errorCode, pieceOf, kindOf, article, articles, unspeakable, warning,
+  finding, endCause,
+} from "./text.js";
+export const FILES = "abcdefghi";
+
+/** The chinese piece characters of FEN letters, for drawing a board. */
 export const PIECES = {
   K: "帥", A: "仕", B: "相", E: "相", N: "傌", H: "傌", R: "俥", C: "炮", P: "兵",
   k: "將", a: "士", b: "象", e: "象", n: "馬", h: "馬", r: "車", c: "砲", p: "卒",
 };
-export const SIDE = { red: "紅方", black: "黑方" };
-export const FILES = "abcdefghi";
-const CHECK_TEXT = {
-  agree: "報棋與走子吻合",
-  a: "走子檢查 (a)：報棋合法，走子不同，以該方用時修正至跟報棋一致",
-  b: "走子檢查 (b)：報棋非法，走子為所報子的合法着法，以走子為準，重新報棋，記錄違例",
-  c: "走子檢查 (c)：報棋非法，還原棋盤，改走別子，技術犯規",
-  board_governs: "裁判代報：以走子為準",
-  board_only: "無須報棋：只核對走子",
-  sealed_move_broken: "與續着記錄不同：還原，技術犯規",
-  referee_ruling: "監局裁判裁定",
-};
-export const KIND = { technical: "技術犯規", recording: "違反記錄規則", clock: "違反按棋鐘規則" };
-export const CARD = { draw: "提和卡", resign: "認負卡" };
-/** The two boards of a mirrored game (7.4(2)(g)): the VI player's and the regular one. */
-export const BOARD_NAME = { vi: "視障棋盤", regular: "正規棋盤" };
-
-/** A board's name: `視障棋盤` for `vi`, else `正規棋盤`. */
-export function boardName(id) {
-  return id === "vi" ? BOARD_NAME.vi : BOARD_NAME.regular;
-}
-
-/** A word as the word keys write it: full-width digits (black's １…９) as ASCII. */
-export function keyWord(w) {
-  return String(w).replace(/[０-９]/g, (d) => String.fromCharCode(d.charCodeAt(0) - 0xfee0));
-}
 
 /** `$("id")`. */
 export const $ = (id) => document.getElementById(id);
@@ -55,20 +41,6 @@ export function el(tag, attrs = {}, ...children) {
 /** The seat's token, from the link's fragment (`#token=…`). */
 export function token() {
   return new URLSearchParams(location.hash.slice(1)).get("token") || "";
-}
-
-/** Minutes and seconds of a time in ms: `12:05`. */
-export function fmtTime(ms) {
-  const s = Math.max(0, Math.ceil(ms / 1000));
-  const m = Math.floor(s / 60);
-  return `${m}:${String(s % 60).padStart(2, "0")}`;
-}
-
-/** The same time in words for a screen reader: `12 分 5 秒`. */
-export function sayTime(ms) {
-  const s = Math.max(0, Math.ceil(ms / 1000));
-  const m = Math.floor(s / 60);
-  return m ? `${m} 分 ${s % 60} 秒` : `${s} 秒`;
 }
 
 /**
@@ -188,11 +160,9 @@ export function commandSender(conn, table, say) {
   };
 }
 
-/** Words a player may announce: pieces, positions, numbers (red writes 一…九, black 1…9),
- * directions. */
-export const WORD_KEYS = ["車", "馬", "炮", "相", "象", "仕", "士", "帥", "將", "兵", "卒", "前", "中", "後",
-  "進", "退", "平", "一", "二", "三", "四", "五", "六", "七", "八", "九",
-  "1", "2", "3", "4", "5", "6", "7", "8", "9"];
+/** Words a player may announce, each key with its word's token (protocol.js): pieces,
+ * positions, directions, numbers (red writes 一…九, black 1…9). */
+export const WORD_KEYS = KEY_WORDS;
 
 /** A key held down on a button acts once: the repeats of Enter or Space would send a
  * binding word, a clock press or a ruling again. (A card's hold reads the key itself.) */
@@ -207,8 +177,8 @@ document.addEventListener("keydown", (e) => {
  * binding (每一字不得反悔, 6.3(6)); a refused typed word stops the rest.
  */
 export function wordEntry(command, send) {
-  $("keys").replaceChildren(...WORD_KEYS.map((k) => el("button", {
-    type: "button", "data-word": k, onclick: () => send(command(k), `報「${k}」`),
+  $("keys").replaceChildren(...WORD_KEYS.map(([k, token]) => el("button", {
+    type: "button", "data-word": k, "data-token": token, onclick: () => send(command(k), `報「${k}」`),
   }, k)));
   roving($("keys"));
   $("typed").addEventListener("submit", async (e) => {
@@ -245,11 +215,6 @@ export function pieceAt(grid, point) {
 export function pieceName(ch) {
   if (!ch) return "空";
   return (ch === ch.toUpperCase() ? "紅" : "黑") + PIECES[ch];
-}
-
-/** The words of a check outcome. */
-export function checkText(outcome) {
-  return CHECK_TEXT[outcome] || outcome;
 }
 
 /** Server time (game timeline) from the last `at` seen, advanced locally. */
@@ -337,21 +302,21 @@ export class Connection {
       // reconnection says.
       for (const [id, done] of this.pending) {
         this.pending.delete(id);
-        done({ type: "error", code: "connection_lost", message: "連線中斷，不確定是否送達，請看重新連線後的狀態 connection lost: check the state" });
+        done({ type: "error", code: "connection_lost", message: "" });
       }
       setTimeout(() => this.open(), 1500);
     };
   }
 
   send(msg) {
-    if (this.ws?.readyState === 1) this.ws.send(JSON.stringify({ v: 1, ...msg }));
+    if (this.ws?.readyState === 1) this.ws.send(JSON.stringify({ v: VERSION, ...msg }));
   }
 
   /** Sends an arbiter command; resolves with the `ack`, `rejected` or `error` answer. */
   command(command, table) {
     const id = "c" + ++this.n;
     if (this.ws?.readyState !== 1) {
-      return Promise.resolve({ type: "error", code: "not_connected", message: "未送出：未連線 not sent: not connected" });
+      return Promise.resolve({ type: "error", code: "not_connected", message: "" });
     }
     return new Promise((resolve) => {
       this.pending.set(id, resolve);
@@ -403,12 +368,8 @@ export class Connection {
   }
 }
 
-/** A refusal or error in words. */
-export function answerText(a) {
-  if (a.type === "ack") return "";
-  if (a.type === "rejected") return a.rejection?.message || a.rejection?.code || "rejected";
-  return a.message || a.code || "error";
-}
+/** A refusal or error in words ("" when accepted). */
+export const answerText = answer;
 
 /** Table rows of the event (names, configuration), from the HTTP API. */
 export async function tableInfo(id) {
@@ -421,51 +382,3 @@ export async function tableInfo(id) {
   }
 }
 
-/** What an event says, in one line of text (for logs, the card UI's feed, the monitor). */
-export function describe(ev) {
-  const s = (side) => SIDE[side] || "";
-  switch (ev.type) {
-    case "started": return "棋鐘開始，紅方先行";
-    case "turn": return `輪到${s(ev.side)}（第 ${ev.ply} 着）`;
-    case "word": return `${s(ev.side)}報：${ev.word?.display || ev.text}${ev.possible ? "" : `（不可能的着法：${ev.why}）`}`;
-    case "touched": return `${s(ev.side)}摸子：${ev.piece}（${ev.point}）`;
-    case "impossible": return `${s(ev.side)}「${ev.words}」不可能是任何着法，可以修正：${ev.why}`;
-    case "announced": return `${s(ev.side)}報棋完成：${ev.words}${ev.illegal ? `（非法：${ev.illegal}）` : ""}`;
-    case "repeated": return `${s(ev.side)}複讀：${ev.text}${ev.mismatch ? "（不符，重來）" : ""}${ev.done ? "（完成）" : ""}`;
-    case "repeat_due": return `${s(ev.side)}須複讀：${ev.words}`;
-    case "signalled": return `${s(ev.side)}示意：請代為報棋`;
-    case "board": return `棋盤 ${boardName(ev.board)}：${ev.step}`;
-    case "board_diverges": return `${boardName(ev.board)}與對局不同：${ev.points.join("、")}`;
-    case "board_agrees": return `${boardName(ev.board)}已與對局一致`;
-    case "pressed": return `${s(ev.side)}按鐘`;
-    case "checked": return [checkText(ev.outcome), ev.consequence].filter((x, i, a) => x && a.indexOf(x) === i).join("。");
-    case "violation": return `${s(ev.side)}${KIND[ev.kind] || ev.kind}：${ev.count}${ev.limit ? "／" + ev.limit : ""}（${ev.reason}）`;
-    case "violation_removed": return `${s(ev.side)}${KIND[ev.kind] || ev.kind}撤銷：${ev.count}（${ev.reason}）`;
-    case "moved": return `${s(ev.side)}：${ev.mv.marked || ev.mv.traditional}`;
-    case "restore_required": return `${s(ev.side)}須還原棋盤${ev.mv ? "（" + ev.mv + "）" : ""}`;
-    case "correction_required": return `${s(ev.side)}須修正棋盤至 ${ev.mv}`;
-    case "reannounce_required": return `${s(ev.side)}須重新報棋（${ev.mv}）`;
-    case "time_alert": return `報時：${ev.times.map((t) => s(t.side) + " " + sayTime(t.ms)).join("，")}`;
-    case "time_report": return `時間：${ev.times.map((t) => s(t.side) + " " + sayTime(t.ms)).join("，")}`;
-    case "draw_offered": return `${s(ev.side)}提和${ev.card ? "（交出提和卡）" : ""}`;
-    case "draw_offer_stands": return `${s(ev.side)}的提和生效`;
-    case "draw_declined": return `${s(ev.side)}不接受提和（${ev.how}）`;
-    case "card_moved": return cardText(ev);
-    case "repetition_warning": return `重複局面警告（${ev.article}）：${ev.text}`;
-    case "warning_issued": return `裁判警告${ev.side ? s(ev.side) : "雙方"}：${ev.text}`;
-    case "referee_needed": return `請裁判：${ev.text}`;
-    case "paused": return `暫停（續着方：${s(ev.side)}）`;
-    case "sealed": return `續着記錄：${s(ev.side)} ${ev.mv}`;
-    case "resumed": return "續賽";
-    case "game_over": return `對局結束 ${ev.result}：${ev.reason}（第 ${ev.article} 條）`;
-    case "result_verified": return `結果已口頭核實${ev.note ? "：" + ev.note : ""}`;
-    case "clock": return "";
-    default: return ev.type;
-  }
-}
-
-/** A card movement in words. */
-export function cardText(ev) {
-  const how = { handed: "交給", returned: "交還", exchanged: "交換給" }[ev.how] || ev.how;
-  return `${SIDE[ev.owner]}的${CARD[ev.card]}${how}${SIDE[ev.holder]}`;
-}

@@ -5,14 +5,14 @@
 
 import {
   $, el, Connection, SIDE, KIND, fmtTime, clockNow, announcer, describe, answerText,
-  checkText, tableInfo, token, typedWords, banner, boardName,
+  checkOutcome, tableInfo, token, typedWords, banner, boardName, words, word, move, result,
+  call as callText, articles, finding, warning, errorCode,
 } from "./common.js";
 import { Board, differences } from "./board.js";
 import { setRecording, recordingView, seekHeader, seekCell, forgetMoveTimes } from "./recording.js";
 
 // Every message is read once, by one live region; the rulings log and the banner are not live.
 const say = announcer($("live-polite"), $("live"));
-const DEFAULT_LIMITS = { technical: 2, recording: 4, clock: 4 };
 const tables = new Map(); // id -> { info, snap, words, checked, calls, callsOpen }
 let order = [];
 let current = null;
@@ -35,7 +35,7 @@ const conn = new Connection("monitor", {
     if (tables.get(id)?.snap) renderTable(id);
   },
   event: (id, ev, live, msg) => onEvent(id, ev, live, msg),
-  error: (e) => { logLine(`錯誤：${e.message}`); say(`錯誤：${e.message}`, true); },
+  error: (e) => { logLine(`錯誤：${errorCode(e.code)}`); say(`錯誤：${errorCode(e.code)}`, true); },
 });
 
 function name(id) {
@@ -166,37 +166,37 @@ function renderTable(id) {
     view.draw(b.placement, { last, diff });
     boardsNode.append(holder);
   }
-  const limits = { ...DEFAULT_LIMITS, ...(t.info?.config?.limits || {}) };
+  const limits = s.limits;
   const tally = el("table", { class: "tally" },
     el("caption", {}, "違例 Violations（次數／上限）"),
     el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "方"), ...Object.keys(KIND).map((k) => el("th", { scope: "col" }, KIND[k])))),
-    el("tbody", {}, ["red", "black"].map((side, i) => el("tr", {}, el("th", { scope: "row" }, SIDE[side]),
+    el("tbody", {}, ["red", "black"].map((side) => el("tr", {}, el("th", { scope: "row" }, SIDE[side]),
       ...Object.keys(KIND).map((k) => {
-        const n = s.tallies[i][k];
+        const n = s.tallies[side][k];
         const lim = limits[k];
         return el("td", { class: lim && n >= lim ? "over-limit" : "" }, `${n}／${lim || "—"}${lim && n >= lim ? "（已達上限）" : ""}`);
       })))));
-  const words = t.words.length ? t.words.map((w) => el("span", { class: "word" + (w.possible ? "" : " bad") }, w.word?.display || w.text))
-    : s.attempt.map((w) => el("span", { class: "word" }, w));
+  const heard = t.words.length ? t.words.map((w) => el("span", { class: "word" + (w.possible ? "" : " bad") }, w.word ? word(w.word, w.side) : w.text))
+    : s.attempt.map((w) => el("span", { class: "word" }, word(w, s.to_move)));
   const p = s.pending || {};
   node.replaceChildren(...[head,
     needs.length ? el("ul", { class: "calls", "aria-label": "需要裁判 Referee needed" }, needs.map((c) => callItem(id, c))) : el("p", {}, "沒有待處理事項 nothing pending"),
     el("p", {}, el("strong", {}, s.phase === "over" ? "對局結束" : s.phase === "not_started" ? "未開鐘" : `輪到${SIDE[s.to_move]}`),
       s.phase === "paused" ? "（暫停）" : "",
       el("span", { class: "clockline" }, clockText(s))),
-    el("div", { class: "words", role: "group", "aria-label": "本輪報棋 live announcement" }, words),
-    s.announced ? el("p", {}, `已報：${s.announced}`) : null,
+    el("div", { class: "words", role: "group", "aria-label": "本輪報棋 live announcement" }, heard),
+    s.announced ? el("p", {}, `已報：${words(s.announced, s.to_move)}`) : null,
     boardsNode,
-    el("p", {}, "走子檢查 Check：", t.checked ? `${SIDE[t.checked.side]} ${checkText(t.checked.outcome)}（報：${t.checked.announced || "—"}；走：${t.checked.board_move || "—"}）${t.checked.consequence}` : "—",
-      p.correction ? ` · 待修正至 ${p.correction}` : "", p.reannounce ? ` · 待重新報棋 ${p.reannounce}` : "", p.restore ? ` · 待還原 ${p.restore}` : ""),
+    el("p", {}, "走子檢查 Check：", t.checked ? `${SIDE[t.checked.side]} ${checkOutcome(t.checked.outcome)}（${finding(t.checked) || "—"}）` : "—",
+      p.correction ? ` · 待修正至 ${p.correction}` : "", p.reannounce ? ` · 待重新報棋 ${p.reannounce[0]}` : "", p.restore ? ` · 待還原 ${p.restore}` : ""),
     tally,
-    el("p", {}, "提和 Offer：", s.offer ? `${SIDE[s.offer[0]]}提和${s.offer[1] ? "（已生效）" : "（本輪結束後生效）"}` : "沒有"),
-    s.warnings.length ? el("p", {}, `循環警誡記錄 Repetition warnings：${s.warnings.map((w) => `（${w[0]}）${w[1]}`).join("；")}`) : null,
+    el("p", {}, "提和 Offer：", s.offer ? `${SIDE[s.offer.side]}提和${s.offer.stands ? "（已生效）" : "（本輪結束後生效）"}` : "沒有"),
+    s.warnings.length ? el("p", {}, `循環警誡記錄 Repetition warnings：${s.warnings.map((w) => `（第 ${w.ply} 着）${warning(w.warning)}`).join("；")}`) : null,
     recordingView(id, name(id)),
-    s.result ? el("p", {}, `結果 ${s.result.result}：${s.result.reason}（第 ${s.result.article} 條）${s.verified !== null && s.verified !== undefined ? ` · 已口頭核實 ${s.verified}` : " · 未核實"}`) : null,
+    s.result ? el("p", {}, `結果 ${result(s.result)}${s.verified !== null && s.verified !== undefined ? ` · 已口頭核實 ${s.verified}` : " · 未核實"}`) : null,
     t.calls.length ? el("details", { class: "recent", open: t.callsOpen, ontoggle: (e) => { t.callsOpen = e.target.open; } },
       el("summary", { "data-key": "recent" }, `最近呼叫 ${t.calls.length}`),
-      el("ul", {}, t.calls.map((c) => el("li", {}, `${c.time} ${c.text}`)))) : null,
+      el("ul", {}, t.calls.map((c) => el("li", {}, `${c.time} ${describe(c)}`)))) : null,
     el("p", {}, el("button", { type: "button", "data-key": "sheet", onclick: () => { select(id); showSheet(); } }, "記錄表 Scoresheet"), " ",
       el("a", { href: `/proxy#token=${encodeURIComponent(token())}&table=${id}`, target: "_blank", "data-proxy": id, "data-key": "proxy" }, `代為報棋頁（第 ${id} 台）Announce page`))].filter(Boolean));
   restoreFocus(node, id, was);
@@ -213,7 +213,7 @@ const CALL_LABELS = {
 function callItem(id, c) {
   const key = CALL_KEYS[c.action];
   return el("li", { class: `call call-${c.kind}`, "data-call": c.kind },
-    c.text, ` 〔${c.article}〕`,
+    callText(c), ` 〔${articles(c.articles)}〕`,
     key ? el("button", {
       type: "button", class: "call-act", "data-action": c.action, "data-key": `call-${c.action}`,
       onclick: () => { select(id); runCall(c); },
@@ -277,9 +277,13 @@ const snapOf = () => tables.get(current)?.snap;
 
 function issueWarning(call) {
   const side = call?.side || "";
+  const due = call?.warning ? warning(call.warning) : "";
   ruling("發出警告 Issue a warning",
-    [field("對象 Side", sideSelect("f-side", true)), field("警告字句 Words", el("input", { id: "f-text", size: 36, value: call?.words || "" }))],
-    () => ({ type: "issue_warning", side: $("f-side").value || null, text: $("f-text").value }),
+    [field("對象 Side", sideSelect("f-side", true)), field("警告字句 Words", el("input", { id: "f-text", size: 36, value: due }))],
+    // A due 61 warning given in its own words settles it (121(2)); other words are a 口頭警告.
+    () => ($("f-text").value === due && call?.warning
+      ? { type: "issue_warning", side: $("f-side").value || null, repetition: call.warning }
+      : { type: "issue_warning", side: $("f-side").value || null, text: $("f-text").value }),
     () => `警告${$("f-side").value ? SIDE[$("f-side").value] : "雙方"}「${$("f-text").value}」`);
   $("f-side").value = side;
   $("dlg-fields").dispatchEvent(new Event("input"));
@@ -301,7 +305,7 @@ const ACTIONS = [
   { key: "s", label: "開鐘 Start", run: () => ruling("開鐘 Start the clocks", [], () => ({ type: "start" }), () => "開始棋鐘") },
   { key: "k", label: "確認檢查 Confirm check", run: () => ruling("確認走子檢查／棋盤已修正 Confirm the check", [], () => ({ type: "confirm_check" }), () => `確認走子檢查結果${snapOf()?.pending?.correction ? "：棋盤已修正至 " + snapOf().pending.correction : ""}`) },
   { key: "o", label: "推翻檢查 Override check", run: () => ruling("推翻走子檢查 Override the check",
-    [field("成立的着法 ICCS move", el("input", { id: "f-mv", size: 6, value: tables.get(current)?.checked?.board_move || "" }))],
+    [field("成立的着法 ICCS move", el("input", { id: "f-mv", size: 6, value: tables.get(current)?.checked?.board || "" }))],
     () => ({ type: "override_check", mv: $("f-mv").value.trim() }), () => `裁定着法 ${$("f-mv").value} 成立`) },
   { key: "b", label: "修正棋盤 Correct board", run: () => { const c = openCall("correct_board"); correctBoard(c?.board, c?.placement); } },
   { key: "v", label: "記錄違例 Record violation", run: () => ruling("記錄違例 Record a violation",
@@ -362,9 +366,9 @@ function showSheet() {
     el("p", {}, name(id)),
     el("table", { class: "sheet" }, el("caption", {}, "裁判人員記譜 Scoresheet"),
       el("thead", {}, el("tr", {}, ["着", "方", "着法", "ICCS", "提和", "用時餘"].map((h) => el("th", { scope: "col" }, h)), seekHeader(id))),
-      el("tbody", {}, s.moves.map((m) => el("tr", {}, el("td", {}, m.ply), el("td", {}, SIDE[m.side]), el("td", {}, m.mv.marked),
+      el("tbody", {}, s.moves.map((m) => el("tr", {}, el("td", {}, m.ply), el("td", {}, SIDE[m.side]), el("td", {}, move(m.mv, m.side, m.draw_offer)),
         el("td", {}, m.mv.iccs), el("td", {}, m.draw_offer ? "＝" : ""), el("td", {}, fmtTime(m.clock_ms)), seekCell(id, m, say))))),
-    s.result ? el("p", {}, `結果 ${s.result.result}：${s.result.reason}`) : null,
+    s.result ? el("p", {}, `結果 ${result(s.result)}`) : null,
     el("p", { class: "row noprint" },
       el("a", { href: `/api/tables/${id}/scoresheet.txt` }, "匯出文字 Export text"), " ",
       el("a", { href: `/api/tables/${id}/game.pgn` }, "匯出 PGN Export PGN"), " ",

@@ -3,8 +3,9 @@
 // text-first screen-reader mode. With `<main data-readonly>` it is the spectator view.
 
 import {
-  $, el, Connection, SIDE, fmtTime, announcer, describe, tableInfo, token, keyWord, feed,
-  banner, flash, commandSender, wordEntry, renderClocks, boardName,
+  $, el, Connection, SIDE, fmtTime, announcer, describe, tableInfo, token, feed,
+  banner, flash, commandSender, wordEntry, renderClocks, boardName, words, word, move, result,
+  unspeakable, errorCode,
 } from "./common.js";
 import { Board, command as nvui, HELP } from "./board.js";
 
@@ -62,7 +63,7 @@ const conn = new Connection(endpoint, {
   },
   state: (t, s) => { if (t === table) { snap = s; render(); } },
   event: (t, ev, live) => { if (t === table) onEvent(ev, live); },
-  error: (e) => { feed(`錯誤：${e.message}`, true); say(`錯誤：${e.message}`, true); },
+  error: (e) => { feed(`錯誤：${errorCode(e.code)}`, true); say(`錯誤：${errorCode(e.code)}`, true); },
 });
 
 /** The player page's banner stays 12 s; its flash vibrates shorter than the card UI's. */
@@ -72,7 +73,7 @@ const VIBRATION = [300, 150, 300];
 /** Events a player must hear at once (assertive): alerts, rulings, what he must put right. */
 const URGENT = ["time_alert", "referee_needed", "repetition_warning", "warning_issued", "game_over",
   "impossible", "violation", "correction_required", "reannounce_required", "restore_required", "board_diverges"];
-const urgent = (ev) => URGENT.includes(ev.type) || (ev.type === "checked" && ev.outcome !== "agree");
+const urgent = (ev) => URGENT.includes(ev.type) || (ev.type === "checked" && !["agree", "corrected"].includes(ev.outcome));
 
 /** The arbiter's verdict on one's own word, read after it (SPEC §5: an answer after every word). */
 function verdictOf(ev) {
@@ -109,7 +110,7 @@ function cards() {
 
 /** Whether the opponent's draw card is in my hand (an offer made by card). */
 function offerCardWithMe() {
-  return Boolean(snap?.cards?.some(([o, k, h]) => o !== me && k === "draw" && h === me));
+  return Boolean(snap?.cards?.some((c) => c.owner !== me && c.card === "draw" && c.holder === me));
 }
 
 function wordCommand(text) {
@@ -187,19 +188,20 @@ function render() {
   $("turn").textContent = over ? "對局結束 Game over"
     : snap.phase === "not_started" ? "未開鐘 Not started（黑方按鐘開始）"
     : `輪到${SIDE[snap.to_move]}${snap.to_move === me ? "（我）" : ""}${snap.phase === "paused" ? "（暫停）" : ""}`;
-  $("result").textContent = snap.result ? `${snap.result.result}：${snap.result.reason}（第 ${snap.result.article} 條）` : "";
-  $("words").replaceChildren(...snap.attempt.map((w) => el("span", { class: "word" }, w)));
+  $("result").textContent = result(snap.result);
+  $("words").replaceChildren(...snap.attempt.map((w) => el("span", { class: "word" }, word(w, snap.to_move))));
   if (snap.announced) {
-    $("verdict").textContent = `已報（不能反悔）：${snap.announced}`;
+    $("verdict").textContent = `已報（不能反悔）：${words(snap.announced, snap.to_move)}`;
   } else if (lastWord && snap.attempt.length) {
+    const next = (lastWord.next || []).map((w) => word(w, lastWord.side)).join(" ");
     $("verdict").textContent = lastWord.possible
-      ? `可能的着法：尚餘 ${lastWord.completions} 種${lastWord.next?.length ? "，下一字可為 " + lastWord.next.join(" ") : ""}`
-      : `不可能：${lastWord.why}`;
+      ? `可能的着法：尚餘 ${lastWord.completions} 種${next ? "，下一字可為 " + next : ""}`
+      : `不可能：${unspeakable(lastWord.why)}`;
   } else {
     $("verdict").textContent = "";
   }
   $("moves").replaceChildren(...snap.moves.map((m) => el("li", {},
-    `${SIDE[m.side]} ${m.mv.marked}（${m.mv.iccs}）${m.draw_offer ? " ＝" : ""} · ${fmtTime(m.clock_ms)}`)));
+    `${SIDE[m.side]} ${move(m.mv, m.side, m.draw_offer)}（${m.mv.iccs}） · ${fmtTime(m.clock_ms)}`)));
   if (!readonly) renderControls();
   clocks();
 }
@@ -207,21 +209,22 @@ function render() {
 function renderControls() {
   const myTurn = snap.to_move === me && snap.phase === "playing";
   const p = snap.pending || {};
+  const repeat = p.repeat ? words(p.repeat.words, p.repeat.mover) : "";
   $("mode").textContent = snap.phase !== "playing" ? ""
-    : myTurn && p.repeat && p.repeat_mirror ? `請複讀對手的報棋：${p.repeat}（或按確認）`
-    : myTurn && p.repeat ? `請複讀裁判的報棋：${p.repeat}`
+    : myTurn && p.repeat?.mirror ? `請複讀對手的報棋：${repeat}（或按確認）`
+    : myTurn && p.repeat ? `請複讀裁判的報棋：${repeat}`
     : myTurn && p.correction ? `走子檢查 (a)：請把棋盤修正為 ${p.correction}`
-    : myTurn && p.reannounce ? `走子檢查 (b)：請重新報棋 ${p.reannounce}`
+    : myTurn && p.reannounce ? `走子檢查 (b)：請重新報棋 ${words(p.reannounce[1], me)}`
     : myTurn && p.restore ? `走子檢查 (c)：請還原棋盤，改走別子`
     : myTurn ? "輪到你：走子並報棋，然後按鐘" : "等候對手";
-  const next = new Set(lastWord?.side === me ? (lastWord.next || []).map(keyWord) : []);
+  const next = new Set(lastWord?.side === me ? lastWord.next || [] : []);
   for (const b of $("keys").children) {
-    b.classList.toggle("next", next.has(b.dataset.word));
+    b.classList.toggle("next", next.has(b.dataset.token));
   }
   // Only a mirroring may be confirmed; the referee's words are repeated aloud (6.3(7)).
-  $("confirm-repeat").hidden = !(myTurn && p.repeat && p.repeat_mirror);
-  const offer = snap.offer; // [side, stands]
-  const theirOffer = offer && offer[0] !== me;
+  $("confirm-repeat").hidden = !(myTurn && p.repeat?.mirror);
+  const offer = snap.offer;
+  const theirOffer = offer && offer.side !== me;
   const over = snap.phase === "over";
   $("accept").disabled = !theirOffer || over;
   $("decline").disabled = !theirOffer || over;

@@ -6,8 +6,9 @@
 // A proxy opens `/proxy#token=…`; a referee `/proxy#token=…&table=N` (the monitor links it).
 
 import {
-  $, el, Connection, SIDE, announcer, describe, tableInfo, keyWord, feed, banner,
-  commandSender, wordEntry, renderClocks, boardName,
+  $, el, Connection, SIDE, announcer, describe, tableInfo, feed, banner,
+  commandSender, wordEntry, renderClocks, boardName, words, word, move, result, call,
+  unspeakable, kindOf, errorCode,
 } from "./common.js";
 import { Board, differences } from "./board.js";
 
@@ -61,16 +62,16 @@ const conn = new Connection(endpoint, {
   },
   state: (t, s) => { if (t === table) { snap = s; render(); } },
   event: (t, ev, live) => { if (t === table) onEvent(ev, live); },
-  error: (e) => feed(`錯誤：${e.message}`, true),
+  error: (e) => feed(`錯誤：${errorCode(e.code)}`, true),
 });
 
 const send = commandSender(conn, () => table, say);
 
 /** The verdict after one word, in words (SPEC §5: the engine answers after every word). */
 function verdictText(ev) {
-  const w = ev.word?.display || ev.text;
-  if (!ev.possible) return `「${w}」：不可能是任何着法（${ev.why}），可以重新報棋`;
-  const next = ev.next?.length ? `；下一字可為 ${ev.next.join(" ")}` : "";
+  const w = ev.word ? word(ev.word, ev.side) : ev.text;
+  if (!ev.possible) return `「${w}」：不可能是任何着法（${unspeakable(ev.why)}），可以重新報棋`;
+  const next = ev.next?.length ? `；下一字可為 ${ev.next.map((n) => word(n, ev.side)).join(" ")}` : "";
   return ev.slot === 3 ? `「${w}」：四字完成，不能反悔` : `「${w}」：可能的着法，尚餘 ${ev.completions} 種${next}`;
 }
 
@@ -79,9 +80,9 @@ function onEvent(ev, live) {
   feed(text, ["referee_needed", "checked", "impossible", "violation", "game_over", "signalled"].includes(ev.type));
   switch (ev.type) {
     case "turn": verdicts = []; nextWords = []; break;
-    case "word": verdicts.push(verdictText(ev)); nextWords = ev.possible ? (ev.next || []).map(keyWord) : []; break;
-    case "touched": verdicts.push(`摸子：${ev.piece}（${ev.point}）${ev.can_move ? "，須以此子走子" : "，此子無合法着法"}`); break;
-    case "announced": verdicts.push(`報棋完成：${ev.words}${ev.illegal ? `（非法：${ev.illegal}）` : ""}`); break;
+    case "word": verdicts.push(verdictText(ev)); nextWords = ev.possible ? ev.next || [] : []; break;
+    case "touched": verdicts.push(`摸子：${kindOf(ev.kind, ev.side)}（${ev.point}）${ev.can_move ? "，須以此子走子" : "，此子無合法着法"}`); break;
+    case "announced": verdicts.push(text); break;
     default: break;
   }
   if (live && ["signalled", "referee_needed", "checked", "impossible", "game_over"].includes(ev.type)) {
@@ -104,10 +105,11 @@ function todo() {
   if (snap.phase !== "playing") return "";
   if (silent) return "代理操作棋盤及代按棋鐘，不代為報棋 (7.4(2)(g)(iii))";
   const s = served();
-  const call = (snap.calls || []).find((c) => c.kind === "announce_for" && c.side === s);
-  if (call) return `請代為報棋：${call.text}`;
+  const open = (snap.calls || []).find((c) => c.kind === "announce_for" && c.side === s);
+  if (open) return `請代為報棋：${call(open)}`;
   if (snap.to_move !== s) return `等候${SIDE[snap.to_move]}`;
-  if (snap.announced) return referee ? `已報：${snap.announced}，等候該方按鐘` : `已報：${snap.announced}，請代按棋鐘`;
+  const said = snap.announced ? words(snap.announced, snap.to_move) : "";
+  if (said) return referee ? `已報：${said}，等候該方按鐘` : `已報：${said}，請代按棋鐘`;
   return `等候${SIDE[s]}走子示意`;
 }
 
@@ -127,13 +129,13 @@ function render() {
   const task = todo();
   $("todo").textContent = task;
   if (task !== todoText) { todoText = task; say(task); }
-  $("result").textContent = snap.result ? `${snap.result.result}：${snap.result.reason}（第 ${snap.result.article} 條）` : "";
-  $("words").replaceChildren(...snap.attempt.map((w) => el("span", { class: "word" }, w)));
-  $("verdict").textContent = snap.announced ? `已報（不能反悔）：${snap.announced}` : verdicts.at(-1) || "";
+  $("result").textContent = result(snap.result);
+  $("words").replaceChildren(...snap.attempt.map((w) => el("span", { class: "word" }, word(w, snap.to_move))));
+  $("verdict").textContent = snap.announced ? `已報（不能反悔）：${words(snap.announced, snap.to_move)}` : verdicts.at(-1) || "";
   $("verdicts").replaceChildren(...verdicts.map((v) => el("li", {}, v)));
-  $("moves").replaceChildren(...snap.moves.map((m) => el("li", {}, `${SIDE[m.side]} ${m.mv.marked}（${m.mv.iccs}）`)));
+  $("moves").replaceChildren(...snap.moves.map((m) => el("li", {}, `${SIDE[m.side]} ${move(m.mv, m.side, m.draw_offer)}（${m.mv.iccs}）`)));
   const next = new Set(snap.attempt.length ? nextWords : []);
-  for (const b of $("keys").children) b.classList.toggle("next", next.has(b.dataset.word));
+  for (const b of $("keys").children) b.classList.toggle("next", next.has(b.dataset.token));
   $("press").disabled = over || snap.to_move !== s;
   clocks();
 }

@@ -1,0 +1,133 @@
+//! Samples of every client and server message.
+
+use baoqi_arbiter::{Command, Event, Millis, Side};
+
+use super::rejections;
+use crate::envelope::{ClientMsg, ErrorCode, ServerMsg};
+use crate::recording::{RecorderState, SeatStatus, TableRecording};
+use crate::seat::Role;
+
+/// Every client message.
+pub fn client_messages() -> Vec<ClientMsg> {
+    vec![
+        ClientMsg::Hello {
+            token: "0f3a…".into(),
+            since: Some(41),
+        },
+        ClientMsg::Command {
+            id: Some("c7".into()),
+            table: Some(1),
+            command: Command::Word { text: "炮".into() },
+        },
+        ClientMsg::Sync {
+            table: Some(1),
+            since: Some(41),
+        },
+        ClientMsg::Recording {
+            id: None,
+            state: RecorderState::On,
+            microphone: true,
+            reason: None,
+        },
+        ClientMsg::Ping {
+            id: Some("p1".into()),
+        },
+    ]
+}
+
+pub(super) fn client_index(m: &ClientMsg) -> usize {
+    match m {
+        ClientMsg::Hello { .. } => 0,
+        ClientMsg::Command { .. } => 1,
+        ClientMsg::Sync { .. } => 2,
+        ClientMsg::Recording { .. } => 3,
+        ClientMsg::Ping { .. } => 4,
+    }
+}
+
+/// Every server message (the snapshot of a new part 6 match in `state`).
+pub fn server_messages() -> Vec<ServerMsg> {
+    let config = baoqi_arbiter::MatchConfig {
+        kind: baoqi_arbiter::EventKind::Part6,
+        ..baoqi_arbiter::MatchConfig::default()
+    };
+    let view = baoqi_arbiter::Match::new(config, Millis(0))
+        .expect("the default configuration makes a match")
+        .snapshot();
+    let recording = TableRecording {
+        red: SeatStatus::Recording {
+            since: Millis(10),
+            microphone: true,
+        },
+        black: SeatStatus::Missing,
+    };
+    let mut all = vec![
+        ServerMsg::Welcome {
+            role: Role::Red,
+            name: "陳大文".into(),
+            event: 1,
+            tables: vec![1],
+        },
+        ServerMsg::State {
+            table: 1,
+            seq: 0,
+            at: Millis(0),
+            snapshot: Box::new(view),
+            recording: Some(Box::new(recording.clone())),
+        },
+        ServerMsg::Event {
+            table: 1,
+            seq: 1,
+            at: Millis(0),
+            event: Box::new(Event::Turn {
+                side: Side::Red,
+                ply: 1,
+            }),
+        },
+        ServerMsg::Ack {
+            id: Some("c7".into()),
+            table: 1,
+            seq: 3,
+        },
+        ServerMsg::Recording {
+            table: 1,
+            seats: recording,
+        },
+        ServerMsg::Pong {
+            id: Some("p1".into()),
+            at: Millis(1_000),
+        },
+    ];
+    all.extend(
+        rejections()
+            .into_iter()
+            .map(|rejection| ServerMsg::Rejected {
+                id: Some("c8".into()),
+                table: 1,
+                rejection,
+            }),
+    );
+    for code in crate::variants::names::<ErrorCode>() {
+        let code: ErrorCode =
+            serde_json::from_value(serde_json::Value::from(*code)).expect("an error code");
+        all.push(ServerMsg::Error {
+            id: None,
+            code,
+            message: "details".into(),
+        });
+    }
+    all
+}
+
+pub(super) fn server_index(m: &ServerMsg) -> usize {
+    match m {
+        ServerMsg::Welcome { .. } => 0,
+        ServerMsg::State { .. } => 1,
+        ServerMsg::Event { .. } => 2,
+        ServerMsg::Ack { .. } => 3,
+        ServerMsg::Rejected { .. } => 4,
+        ServerMsg::Error { .. } => 5,
+        ServerMsg::Recording { .. } => 6,
+        ServerMsg::Pong { .. } => 7,
+    }
+}
