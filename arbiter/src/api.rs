@@ -4,11 +4,11 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use baoqi_rules::{Color, FenError, Game, Position};
 
-use crate::board::Board;
 use crate::clock;
 use crate::command::{Card, Command, Millis, Seat, Side, Stamped};
 use crate::config::MatchConfig;
 use crate::event::Event;
+use crate::physical_board::Board;
 use crate::reasons::{BoardStep, Decline};
 use crate::rejection::{Act, Rejection};
 use crate::state::{Core, Hands, Match, Turn};

@@ -10,10 +10,10 @@ use baoqi_rules::{Color, Move, Point, WarningKind};
 use serde::{Deserialize, Serialize};
 
 use crate::article::{Article, articles};
-use crate::board::Board;
 use crate::command::{Side, ViolationKind};
 use crate::config::{BoardId, EventKind};
 use crate::event::{CheckOutcome, Outcome};
+use crate::physical_board::Board;
 use crate::reasons::{AnnouncedFor, EndCause, PauseReason};
 use crate::state::{CheckNote, DueWarning, Match};
 use crate::view::Phase;

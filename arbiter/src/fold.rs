@@ -4,9 +4,9 @@
 use baoqi_grammar::{Announcer, Designation, Mode};
 use baoqi_rules::Color;
 
-use crate::board::Board;
 use crate::command::ViolationKind;
 use crate::event::{Event, Speaker};
+use crate::physical_board::Board;
 use crate::reasons::EndCause;
 use crate::state::{Bound, CheckNote, DueWarning, Match, RepeatDue, Turn, material};
 use crate::view::{LoggedWord, OfferView, Phase, ResultView, SheetMove};

@@ -21,17 +21,17 @@
 
 mod api;
 mod article;
-mod board;
-mod boards;
+mod board_steps;
 mod calls;
-mod check;
 mod clock;
 mod command;
 mod config;
 mod event;
 mod fold;
+mod move_check;
 mod moves;
 mod offers;
+mod physical_board;
 mod reasons;
 mod referee;
 mod rejection;
@@ -48,7 +48,6 @@ mod vocab;
 
 pub use api::ConfigError;
 pub use article::{Article, ParseArticleError, articles};
-pub use board::{BoardError, PlacementError};
 pub use calls::{CallAction, Matter, OpenCall, RestoreCause, Tally};
 pub use command::{Adjudication, Card, Command, Millis, Seat, Side, Stamped, ViolationKind};
 pub use config::{
@@ -59,6 +58,7 @@ pub use event::{
     Audience, CheckOutcome, ClockView, Event, MoveView, Outcome, RefereeCall, ReportReason,
     SideTime, Speaker,
 };
+pub use physical_board::{BoardError, PlacementError};
 pub use reasons::{
     AnnouncedFor, Announcement, BoardStep, CardMove, CheckFinding, Decline, EndCause, Illegality,
     Owed, PauseReason, Removal, Threshold, ViolationReason,

@@ -6,10 +6,10 @@
 use baoqi_rules::{Move, WarningKind};
 
 use crate::article::articles;
-use crate::board::Board;
 use crate::clock;
 use crate::command::{Adjudication, Command, Millis, Seat, Side, ViolationKind};
 use crate::event::{CheckOutcome, Event, Outcome};
+use crate::physical_board::Board;
 use crate::reasons::{BoardStep, EndCause, PauseReason, Removal, ViolationReason};
 use crate::rejection::{Act, Rejection};
 use crate::state::Match;

@@ -5,9 +5,9 @@ use baoqi_grammar::Word;
 use baoqi_rules::{Kind, Move, Point};
 use serde::{Deserialize, Serialize};
 
-use crate::board::{BoardError, PlacementError};
 use crate::command::{Card, Seat, Side, ViolationKind};
 use crate::config::BoardId;
+use crate::physical_board::{BoardError, PlacementError};
 use crate::reasons::Illegality;
 
 /// What a seat asked to do that its role does not allow.

@@ -7,10 +7,10 @@ use baoqi_grammar::{Announcer, Mode, Word};
 use baoqi_rules::{Color, Game, Move, Point, Position, Review, WarningKind};
 
 use crate::article::Article;
-use crate::board::Board;
 use crate::command::{Card, Millis, Side, ViolationKind};
 use crate::config::{BoardId, MatchConfig};
 use crate::event::{CheckOutcome, ClockView, Speaker};
+use crate::physical_board::Board;
 use crate::reasons::{Announcement, CheckFinding, PauseReason};
 use crate::view::{OfferView, Phase, ResultView, SheetMove, Tallies, TallyView};
 
@@ -247,7 +247,7 @@ impl Match {
             return;
         };
         if let Some(b) = self.core.boards.get(&id)
-            && b.diff(self.game.position()) != crate::board::Diff::Move(m)
+            && b.diff(self.game.position()) != crate::physical_board::Diff::Move(m)
         {
             self.core.turn.restore = None;
         }

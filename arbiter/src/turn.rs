@@ -5,10 +5,10 @@
 use baoqi_grammar::{Completion, ResolveError};
 use baoqi_rules::{Color, IllegalMove, Move};
 
-use crate::board::Diff;
 use crate::command::{Card, Millis, Seat, ViolationKind};
 use crate::config::EventKind;
 use crate::event::{Event, Speaker};
+use crate::physical_board::Diff;
 use crate::reasons::{AnnouncedFor, Announcement, CardMove, Decline, Illegality, ViolationReason};
 use crate::rejection::{Act, Rejection, Wait};
 use crate::state::Match;

@@ -2,8 +2,8 @@
 //!
 //! [`Uploader`] is what the table client calls; [`HttpUploader`] POSTs the WAV to a URL
 //! (plain HTTP/1.1 over `std::net`, with a timeout on every step) and puts the metadata in
-//! headers. The server's endpoint is not written yet (issue 6); its contract is the request
-//! described on [`HttpUploader::upload`].
+//! headers, to the server's `POST /api/tables/{id}/recording` (`server/src/recording/`;
+//! the contract is in `docs/protocol.md`, "Uploading a recording").
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{TcpStream, ToSocketAddrs};

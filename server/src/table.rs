@@ -37,9 +37,9 @@ pub struct Published {
     pub json: String,
 }
 
-/// The outcome of a command.
+/// How a command was handled.
 #[derive(Debug)]
-pub enum Outcome {
+pub enum Handled {
     /// Accepted and stored; `seq` is the last event it caused.
     Accepted {
         /// Last sequence number after the command.
@@ -67,7 +67,7 @@ enum Msg {
     Command {
         actor: Role,
         command: Command,
-        reply: oneshot::Sender<Outcome>,
+        reply: oneshot::Sender<Handled>,
     },
     Join {
         since: Option<u64>,
@@ -88,7 +88,7 @@ pub struct TableHandle {
 
 impl TableHandle {
     /// Sends a command from a seat and waits for its outcome.
-    pub async fn command(&self, actor: Role, command: Command) -> Option<Outcome> {
+    pub async fn command(&self, actor: Role, command: Command) -> Option<Handled> {
         let (reply, wait) = oneshot::channel();
         self.tx
             .send(Msg::Command {
@@ -322,18 +322,18 @@ impl Task {
         }
     }
 
-    async fn command(&mut self, actor: Actor, command: Command, now: Millis) -> Outcome {
+    async fn command(&mut self, actor: Actor, command: Command, now: Millis) -> Handled {
         let events = match self.game.apply(actor, &command, now) {
             Ok(events) => events,
-            Err(refusal) => return Outcome::Refused(refusal),
+            Err(refusal) => return Handled::Refused(refusal),
         };
         self.stalled = None;
         match self
             .commit(EntryKind::Command, actor, Some(command), now, events)
             .await
         {
-            Ok(seq) => Outcome::Accepted { seq },
-            Err(e) => Outcome::Storage(e),
+            Ok(seq) => Handled::Accepted { seq },
+            Err(e) => Handled::Storage(e),
         }
     }
 
@@ -457,7 +457,7 @@ impl Task {
             return;
         };
         let outcome = self.command(Actor::Server, pause, restart.at).await;
-        if let (Outcome::Accepted { .. }, ResumePolicy::Auto { after_secs }) =
+        if let (Handled::Accepted { .. }, ResumePolicy::Auto { after_secs }) =
             (outcome, restart.policy)
         {
             self.resume_at = Some(self.ctx.timeline.now() + after_secs * 1000);

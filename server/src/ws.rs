@@ -25,7 +25,7 @@ use crate::game::Refusal;
 use crate::hub::Hub;
 use crate::model::{Role, SeatRow, TableId};
 use crate::store::StoreError;
-use crate::table::{Outcome, Published};
+use crate::table::{Handled, Published};
 
 /// Which endpoint a connection came in on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -292,16 +292,16 @@ where
                 .await;
         };
         let reply = match handle.command(role, command).await {
-            Some(Outcome::Accepted { seq }) => ServerMsg::Ack { id, table, seq },
-            Some(Outcome::Refused(Refusal::Rejected(rejection))) => ServerMsg::Rejected {
+            Some(Handled::Accepted { seq }) => ServerMsg::Ack { id, table, seq },
+            Some(Handled::Refused(Refusal::Rejected(rejection))) => ServerMsg::Rejected {
                 id,
                 table,
                 rejection,
             },
-            Some(Outcome::Refused(r @ (Refusal::Spectator | Refusal::ServerOnly))) => {
+            Some(Handled::Refused(r @ (Refusal::Spectator | Refusal::ServerOnly))) => {
                 error(id, ErrorCode::Forbidden, r.to_string())
             }
-            Some(Outcome::Storage(e)) => error(
+            Some(Handled::Storage(e)) => error(
                 id,
                 ErrorCode::Storage,
                 format!("not stored, nothing changed: {e}"),

@@ -34,22 +34,22 @@ pub(crate) struct ReplayArgs {
 }
 
 /// What replaying one file gave: its report line (if any) and its counts.
-struct Outcome {
+struct FileReport {
     line: Option<String>,
     passed: bool,
     plies: usize,
 }
 
-fn replay_file(f: &Path, format: ReplayFormat) -> std::io::Result<Outcome> {
+fn replay_file(f: &Path, format: ReplayFormat) -> std::io::Result<FileReport> {
     let bytes = std::fs::read(f)?;
     Ok(match pgn::replay_bytes(&bytes) {
-        Ok(r) => Outcome {
+        Ok(r) => FileReport {
             line: (format == ReplayFormat::Tsv)
                 .then(|| format!("{}\tok\t{}\t{}", f.display(), r.moves.len(), r.end.fen())),
             passed: true,
             plies: r.moves.len(),
         },
-        Err(e) => Outcome {
+        Err(e) => FileReport {
             line: Some(format!("{}\tfail\t{}\t{}", f.display(), e.ply, e.reason)),
             passed: false,
             plies: e.ply,
@@ -67,7 +67,7 @@ pub(crate) fn run(args: &ReplayArgs) -> Result<(), CliError> {
     files.sort();
     let started = Instant::now();
     let chunk = files.len().div_ceil(usize::from(args.jobs)).max(1);
-    let results: Vec<std::io::Result<Vec<Outcome>>> = std::thread::scope(|s| {
+    let results: Vec<std::io::Result<Vec<FileReport>>> = std::thread::scope(|s| {
         let handles: Vec<_> = files
             .chunks(chunk)
             .map(|part| s.spawn(move || part.iter().map(|f| replay_file(f, args.format)).collect()))

@@ -2,10 +2,10 @@
 //! place), who may operate which board, the touch of 31(1) in games without announcements,
 //! the completion of a check-(a) correction, and the divergences shown to the referee.
 
-use crate::board::{Board, Diff};
 use crate::command::{Millis, Seat};
 use crate::config::BoardId;
 use crate::event::{Event, RefereeCall};
+use crate::physical_board::{Board, Diff};
 use crate::reasons::BoardStep;
 use crate::rejection::{Act, Rejection};
 use crate::state::Match;
