@@ -19,15 +19,16 @@
 use std::time::Duration;
 
 use baoqi_arbiter::{
-    Audience, BoardId, Card, CardMove, CheckOutcome as Check, EndCause as Cause, Event, Outcome,
-    RefereeCall, ViolationKind,
+    Audience, BoardId, Card, CardMove, CheckFinding, CheckOutcome as Check, Decline,
+    EndCause as Cause, Event, Outcome, Owed, PauseReason, RefereeCall, ViolationKind,
+    ViolationReason,
 };
-use baoqi_grammar::Marks;
-use baoqi_rules::{Color, Kind, Point};
+use baoqi_rules::{Color, Kind, Piece, Point};
 
 use crate::earcon::Earcon;
 use crate::utterance::{
-    Board, Call, CheckOutcome, EndCause, GameResult, SideTime, TimeReason, Utterance, Violation,
+    Because, Board, Call, CheckOutcome, Declined, EndCause, GameResult, Missing, PauseWhy,
+    SideTime, TimeReason, Utterance, Violation,
 };
 
 /// What to play and say for one event.
@@ -94,7 +95,16 @@ fn referee(event: &Event, me: Color) -> Option<Heard> {
                 call: Call::ResultVerified,
             },
         ),
-        Event::Paused { side, .. } => one(Some(Earcon::Alert), Utterance::Paused { side: *side }),
+        Event::Paused { side, reason, .. } => one(
+            Some(Earcon::Alert),
+            Utterance::Paused {
+                side: *side,
+                why: match reason {
+                    PauseReason::Adjournment => PauseWhy::Adjournment,
+                    PauseReason::ServerRestart => PauseWhy::ServerRestart,
+                },
+            },
+        ),
         Event::Resumed { .. } => one(Some(Earcon::Alert), Utterance::Resumed),
         _ => return None,
     })
@@ -135,21 +145,22 @@ fn announcement(event: &Event, me: Color) -> Option<Heard> {
         Event::Impossible { side, .. } if mine(*side) => {
             one(Some(Earcon::Error), Utterance::Impossible)
         }
-        Event::Moved { side, mv, .. } if !mine(*side) => {
-            let marks = Marks {
-                capture: mv.captured.is_some(),
+        Event::Moved { side, mv, .. } if !mine(*side) => one(
+            Some(Earcon::OpponentMoved),
+            Utterance::Move {
+                side: *side,
+                words: mv.words.to_vec(),
+                captured: mv.captured.map(|k| Piece::new(side.other(), k)),
                 check: mv.check,
-                draw_offer: false,
-            };
-            one(
-                Some(Earcon::OpponentMoved),
-                Utterance::Move {
-                    side: *side,
-                    words: mv.words.to_vec(),
-                    marks,
-                },
-            )
-        }
+            },
+        ),
+        Event::Moved { side, mv, .. } if mv.check => one(None, Utterance::Checking { side: *side }),
+        Event::Started { clock, .. } => one(
+            None,
+            Utterance::Started {
+                first: clock.running.unwrap_or(Color::Red),
+            },
+        ),
         _ => return None,
     })
 }
@@ -161,9 +172,27 @@ fn offer(event: &Event, me: Color) -> Option<Heard> {
         Event::DrawOffered { side, .. } if !mine(*side) => {
             one(Some(Earcon::Card), Utterance::DrawOffered { by: (*side) })
         }
-        Event::DrawDeclined { side, .. } if !mine(*side) => {
-            one(Some(Earcon::Card), Utterance::DrawDeclined { by: (*side) })
-        }
+        // 69(2)(d): a touch declines; the toucher must hear it as much as the offerer.
+        Event::DrawDeclined {
+            side,
+            how: Decline::TouchedPiece,
+        } => one(
+            Some(Earcon::Card),
+            Utterance::DrawDeclined {
+                by: *side,
+                how: Declined::Touched,
+            },
+        ),
+        Event::DrawDeclined { side, how } if !mine(*side) => one(
+            Some(Earcon::Card),
+            Utterance::DrawDeclined {
+                by: *side,
+                how: match how {
+                    Decline::CardReturned => Declined::CardReturned,
+                    _ => Declined::Said,
+                },
+            },
+        ),
         Event::CardMoved {
             owner,
             card: Card::Draw,
@@ -177,12 +206,23 @@ fn offer(event: &Event, me: Color) -> Option<Heard> {
 /// What both players hear: checks, violations, times, warnings, boards, game end.
 fn table(event: &Event, me: Color) -> Heard {
     match event {
-        Event::Checked { side, outcome, .. } => check(*outcome).map_or_else(Heard::default, |o| {
+        Event::Checked {
+            side,
+            outcome,
+            finding,
+            ..
+        } => check(*outcome, finding).map_or_else(Heard::default, |o| {
             one(
                 Some(Earcon::Error),
                 Utterance::Check {
-                    side: (*side),
+                    side: *side,
                     outcome: o,
+                    announced: finding
+                        .announced
+                        .as_ref()
+                        .map(|a| a.words.to_vec())
+                        .unwrap_or_default(),
+                    board: finding.board_words.map(|w| w.to_vec()),
                 },
             )
         }),
@@ -192,12 +232,14 @@ fn table(event: &Event, me: Color) -> Heard {
             counted: true,
             count,
             limit,
+            reason,
             ..
         } => one(
             Some(Earcon::Error),
             Utterance::Violation {
-                side: (*side),
+                side: *side,
                 violation: violation(*kind),
+                because: because(reason),
                 count: *count,
                 limit: *limit,
             },
@@ -272,11 +314,15 @@ fn touched(point: Point, kind: Kind, me: Color) -> Utterance {
     }
 }
 
-fn check(o: Check) -> Option<CheckOutcome> {
+/// The outcome to say; (c) tells a legal move of another piece from an illegal move
+/// (6.4(c): 走子非所報子，或雖是所報子但同為非法着法).
+fn check(o: Check, finding: &CheckFinding) -> Option<CheckOutcome> {
     match o {
         Check::A => Some(CheckOutcome::CorrectBoard),
         Check::B => Some(CheckOutcome::AnnounceAgain),
-        Check::C | Check::SealedMoveBroken => Some(CheckOutcome::RestorePosition),
+        Check::C if finding.board_words.is_some() => Some(CheckOutcome::RestoreOtherPiece),
+        Check::C => Some(CheckOutcome::RestoreIllegalMove),
+        Check::SealedMoveBroken => Some(CheckOutcome::SealedMoveBroken),
         Check::Agree
         | Check::BoardGoverns
         | Check::BoardOnly
@@ -290,6 +336,33 @@ fn violation(k: ViolationKind) -> Violation {
         ViolationKind::Technical => Violation::Technical,
         ViolationKind::Recording => Violation::Recording,
         ViolationKind::Clock => Violation::ClockPress,
+    }
+}
+
+/// Why a violation was recorded, as the player is told.
+fn because(r: &ViolationReason) -> Because {
+    match r {
+        ViolationReason::PressedEarly { missing } => Because::PressedEarly(
+            missing
+                .iter()
+                .map(|o| match o {
+                    Owed::Move => Missing::Move,
+                    Owed::Announcement => Missing::Announcement,
+                    Owed::Repeat => Missing::Repeat,
+                })
+                .collect(),
+        ),
+        ViolationReason::PressedBeforeReannouncing => Because::PressedBeforeReannouncing,
+        ViolationReason::PressedBeforeCorrecting => Because::PressedBeforeCorrecting,
+        ViolationReason::IllegalAnnouncement { words } => {
+            Because::IllegalAnnouncement(words.clone())
+        }
+        ViolationReason::WrongReannouncement { words, .. } => {
+            Because::WrongReannouncement(words.to_vec())
+        }
+        ViolationReason::SealedMoveNotPlayed { .. } => Because::SealedMoveNotPlayed,
+        ViolationReason::ConsecutiveDrawOffer => Because::ConsecutiveDrawOffer,
+        ViolationReason::Referee { note } => Because::Referee(note.clone()),
     }
 }
 

@@ -23,6 +23,7 @@ pub mod pcm;
 pub mod phrasebook;
 pub mod queue;
 pub mod recording;
+mod rulings;
 pub mod speaker;
 pub mod spoken_time;
 pub mod upload;
@@ -40,7 +41,7 @@ pub use recording::{Microphone, Recorder, RecordingMeta, Tap};
 pub use speaker::{EspeakSpeaker, ScriptedSpeaker, SpeakError, Speaker};
 pub use upload::{HttpUploader, UploadError, Uploader};
 pub use utterance::{
-    Board, Call, CheckOutcome, EndCause, GameResult, SideTime, TimeReason, Urgency, Utterance,
-    Violation,
+    Because, Board, Call, CheckOutcome, Declined, EndCause, GameResult, Missing, PauseWhy,
+    SideTime, TimeReason, Urgency, Utterance, Violation,
 };
 pub use voice::{Entry, Fate, SpokenLog, Voice};

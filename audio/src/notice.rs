@@ -123,6 +123,8 @@ pub enum Notice {
     },
     /// The connection to the server is lost (commands are not sent until it is back).
     Disconnected,
+    /// A key pressed while the connection is down: nothing was sent (a word is not given).
+    NotSent,
     /// Nothing to repeat yet.
     Nothing,
     /// Offers, answers and resignations come from the player, not the proxy.
@@ -145,6 +147,7 @@ impl Notice {
             | Notice::ResignCancelled
             | Notice::Sent(_)
             | Notice::Refused(_)
+            | Notice::NotSent
             | Notice::BoardIllegal => Urgency::Echo,
             Notice::Disconnected => Urgency::Urgent,
             Notice::Pieces { .. }
@@ -200,6 +203,7 @@ impl Notice {
                 &[("side", side(*s))],
             ),
             Notice::Disconnected => plain("keypad.disconnected"),
+            Notice::NotSent => plain("keypad.not_sent"),
             Notice::Nothing => plain("keypad.nothing"),
             Notice::ProxyMayNot => plain("keypad.proxy_may_not"),
             Notice::BoardIllegal => plain("keypad.board_illegal"),

@@ -12,7 +12,7 @@ use baoqi_rules::{Color, EndReason, Pattern, WarningKind};
 
 use crate::spoken_time;
 use crate::utterance::{
-    Board, Call, CheckOutcome, EndCause, GameResult, TimeReason, Utterance, Violation,
+    Board, Call, Declined, EndCause, GameResult, PauseWhy, TimeReason, Utterance, Violation,
 };
 
 /// One thing to say, as shown and as spoken in each language.
@@ -183,7 +183,7 @@ fn pattern(p: Pattern) -> &'static Phrase {
     })
 }
 
-fn violation(v: Violation) -> &'static Phrase {
+pub(crate) fn violation(v: Violation) -> &'static Phrase {
     entry(match v {
         Violation::Technical => "violation.technical",
         Violation::Recording => "violation.recording",
@@ -285,43 +285,24 @@ pub fn phrase(u: &Utterance) -> Phrase {
         Utterance::Move {
             side: s,
             words: ws,
-            marks,
-        } => {
-            let mv = words(ws, *s);
-            if marks.is_empty() {
-                fill("move.plain", &[("side", side(*s)), ("move", &mv)])
-            } else {
-                // 吃, 將軍, 提和: the grammar's readings of × ○ ＝, comma-free.
-                let m: Vec<Phrase> = marks.text().chars().map(Phrase::of_char).collect();
-                let marks = Phrase::join(&m);
-                fill(
-                    "move.marked",
-                    &[("side", side(*s)), ("move", &mv), ("marks", &marks)],
-                )
-            }
-        }
-        Utterance::Check { side: s, outcome } => fill(
-            match outcome {
-                CheckOutcome::CorrectBoard => "check.correct_board",
-                CheckOutcome::AnnounceAgain => "check.announce_again",
-                CheckOutcome::RestorePosition => "check.restore",
-            },
-            &[("side", side(*s))],
-        ),
+            captured,
+            check,
+        } => crate::rulings::move_reading(*s, ws, *captured, *check),
+        Utterance::Checking { side: s } => fill("move.checking", &[("side", side(*s))]),
+        Utterance::Started { first } => fill("game.started", &[("side", side(*first))]),
+        Utterance::Check {
+            side: s,
+            outcome,
+            announced,
+            board,
+        } => crate::rulings::check(*s, *outcome, announced, board.as_deref()),
         Utterance::Violation {
             side: s,
             violation: v,
+            because,
             count,
             limit,
-        } => fill(
-            "violation.tally",
-            &[
-                ("side", side(*s)),
-                ("violation", violation(*v)),
-                ("count", &spoken_time::count(*count)),
-                ("limit", &spoken_time::count(*limit)),
-            ],
-        ),
+        } => crate::rulings::violation(*s, *v, because, *count, *limit),
         Utterance::Times {
             reason,
             first,
@@ -342,7 +323,14 @@ pub fn phrase(u: &Utterance) -> Phrase {
         Utterance::Repetition { kind } => repetition(*kind),
         Utterance::DrawOffered { by } => fill("card.draw_offered", &[("side", side(*by))]),
         Utterance::DrawAccepted { by } => fill("card.draw_accepted", &[("side", side(*by))]),
-        Utterance::DrawDeclined { by } => fill("card.draw_declined", &[("side", side(*by))]),
+        Utterance::DrawDeclined { by, how } => fill(
+            match how {
+                Declined::Said => "card.draw_declined",
+                Declined::CardReturned => "card.draw_card_returned",
+                Declined::Touched => "card.draw_declined_by_touch",
+            },
+            &[("side", side(*by))],
+        ),
         Utterance::Resigned { by } => fill("card.resigned", &[("side", side(*by))]),
         Utterance::BoardDiverged { board: b } => fill("board.diverged", &[("board", board(*b))]),
         Utterance::BoardAgrees { board: b } => fill("board.agrees", &[("board", board(*b))]),
@@ -371,7 +359,13 @@ pub fn phrase(u: &Utterance) -> Phrase {
         Utterance::Repeated => entry("mirror.repeated").clone(),
         Utterance::RepeatMismatch => entry("mirror.mismatch").clone(),
         Utterance::RefereeCalled { call } => entry(call_key(*call)).clone(),
-        Utterance::Paused { side: s } => fill("pause.paused", &[("side", side(*s))]),
+        Utterance::Paused { side: s, why } => fill(
+            match why {
+                PauseWhy::Adjournment => "pause.paused",
+                PauseWhy::ServerRestart => "pause.server_restart",
+            },
+            &[("side", side(*s))],
+        ),
         Utterance::Resumed => entry("pause.resumed").clone(),
         Utterance::Client(n) => n.phrase(),
     }

@@ -7,8 +7,8 @@
 
 use std::time::Duration;
 
-use baoqi_grammar::{Marks, Word};
-use baoqi_rules::{Color, EndReason, Pattern, WarningKind};
+use baoqi_grammar::Word;
+use baoqi_rules::{Color, EndReason, Pattern, Piece, WarningKind};
 
 use crate::notice::Notice;
 
@@ -21,9 +21,65 @@ pub enum CheckOutcome {
     /// (b): the announcement is illegal, the board move is a legal move of the announced
     /// piece: the board move stands, announce again (one 記錄違例).
     AnnounceAgain,
-    /// (c): announcement illegal and board move not by that piece or illegal too: the
+    /// (c): announcement illegal and the board move a legal move of another piece: the
     /// position is restored, another piece may be moved (one 技術犯規).
-    RestorePosition,
+    RestoreOtherPiece,
+    /// (c): announcement illegal and the board move illegal too: restored, as above.
+    RestoreIllegalMove,
+    /// The move after a pause is not the sealed move (125): restored (one 技術犯規).
+    SealedMoveBroken,
+}
+
+/// Something owed before the clock may be pressed (6.3(3), 7.4(2)(b)).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Missing {
+    /// The move on the board (走子).
+    Move,
+    /// The announcement (報棋).
+    Announcement,
+    /// The repeat (複述).
+    Repeat,
+}
+
+/// Why a violation was recorded (126), as the player is told.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Because {
+    /// The clock was pressed with these still owed (6.3(3)).
+    PressedEarly(Vec<Missing>),
+    /// Pressed before announcing again the move that stands (6.4(b)).
+    PressedBeforeReannouncing,
+    /// Pressed before correcting the board to the announcement (6.4(a)).
+    PressedBeforeCorrecting,
+    /// The announcement was illegal (6.4(b), (c)).
+    IllegalAnnouncement(Vec<Word>),
+    /// The new announcement does not name the move that stands (6.4(b)).
+    WrongReannouncement(Vec<Word>),
+    /// The sealed move was not played (125).
+    SealedMoveNotPlayed,
+    /// A draw offered again before the opponent's material changed (69(2)(c)(ii)).
+    ConsecutiveDrawOffer,
+    /// The referee's ruling, with the referee's note (may be empty).
+    Referee(String),
+}
+
+/// How a draw offer was declined (69(2)(c)-(d), 7.1(2)).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Declined {
+    /// By word or key.
+    Said,
+    /// The draw card was handed back (7.1(2)).
+    CardReturned,
+    /// The offered side touched a piece without answering (69(2)(d)).
+    Touched,
+}
+
+/// Why the game is paused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PauseWhy {
+    /// The referee adjourned the game (103): the side to move seals a move.
+    Adjournment,
+    /// The server restarted: both clocks stopped, nothing is sealed.
+    ServerRestart,
 }
 
 /// A kind of violation with a tally (126–127).
@@ -177,22 +233,41 @@ pub enum Utterance {
         side: Color,
         /// Its four words.
         words: Vec<Word>,
-        /// 吃 / 將軍 / 提和 marks said after it.
-        marks: Marks,
+        /// The piece it captured.
+        captured: Option<Piece>,
+        /// Whether it gives check (將軍).
+        check: bool,
     },
-    /// The outcome of 走子檢查 for `side`'s move.
+    /// The listener's own move gives check.
+    Checking {
+        /// Who gives check.
+        side: Color,
+    },
+    /// The game started (95(3)).
+    Started {
+        /// Who moves first.
+        first: Color,
+    },
+    /// The outcome of 走子檢查 for `side`'s move, with what was announced and what the
+    /// board showed, so that the player knows what to do.
     Check {
         /// Whose move.
         side: Color,
         /// Which outcome.
         outcome: CheckOutcome,
+        /// The words announced.
+        announced: Vec<Word>,
+        /// The board move in the mover's words, when it is a legal move.
+        board: Option<Vec<Word>>,
     },
-    /// A violation recorded: the tally now and its limit.
+    /// A violation recorded, why, and the tally now and its limit.
     Violation {
         /// Who committed it.
         side: Color,
         /// Which kind.
         violation: Violation,
+        /// Why.
+        because: Because,
         /// The tally including this one.
         count: u32,
         /// The tally that loses the game.
@@ -226,6 +301,8 @@ pub enum Utterance {
     DrawDeclined {
         /// Who declined.
         by: Color,
+        /// How.
+        how: Declined,
     },
     /// A resignation (the card takes effect at once).
     Resigned {
@@ -271,10 +348,13 @@ pub enum Utterance {
         /// Why.
         call: Call,
     },
-    /// The referee paused the game (103); `side` seals its move.
+    /// The game is paused: by the referee (103; `side` seals its move), or by a server
+    /// restart (both clocks stopped, nothing sealed).
     Paused {
-        /// The 續着方.
+        /// The side to move (the 續着方 of an adjournment).
         side: Color,
+        /// Why.
+        why: PauseWhy,
     },
     /// The game goes on (104).
     Resumed,
@@ -329,6 +409,7 @@ impl Utterance {
             | Utterance::Referee { .. }
             | Utterance::Repetition { .. }
             | Utterance::Paused { .. }
+            | Utterance::Started { .. }
             | Utterance::Resumed
             | Utterance::GameEnd { .. } => Urgency::Urgent,
             Utterance::Repeated | Utterance::RepeatMismatch => Urgency::Echo,

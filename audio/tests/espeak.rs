@@ -9,8 +9,8 @@ use baoqi_audio::pcm::loud_spans;
 use baoqi_audio::phrasebook::{LANGS, voice};
 use baoqi_audio::phrasebook::{echo_phrases, phrase};
 use baoqi_audio::{Phrase, TimeReason, Utterance};
+use baoqi_grammar::Word;
 use baoqi_grammar::speech::Lang;
-use baoqi_grammar::{Marks, Word};
 use baoqi_rules::{Color, Kind, Pattern, WarningKind};
 
 fn samples() -> Vec<Phrase> {
@@ -24,11 +24,8 @@ fn samples() -> Vec<Phrase> {
                 Word::Forward,
                 Word::Numeral(1),
             ],
-            marks: Marks {
-                capture: true,
-                check: false,
-                draw_offer: false,
-            },
+            captured: Some(baoqi_rules::Piece::new(Color::Black, Kind::Horse)),
+            check: true,
         },
         Utterance::times(
             TimeReason::Alert,

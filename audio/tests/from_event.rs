@@ -151,3 +151,146 @@ fn s7p7_1_2_a_resignation_ends_the_game_with_its_reason() {
         .count();
     assert_eq!(urgent, 1);
 }
+
+// Issue 14: every event said with what it means for the listener.
+
+impl Table {
+    /// A part-6 table from `fen`, started.
+    fn part6_from(fen: &str) -> Table {
+        let mut t = Table::part6_unstarted();
+        t.m = Match::new(
+            MatchConfig {
+                start_fen: Some(fen.into()),
+                ..t.m.config().clone()
+            },
+            Millis(0),
+        )
+        .unwrap();
+        t.cmd(Seat::Referee, Command::Start);
+        t
+    }
+
+    fn part6_unstarted() -> Table {
+        let mut t = Table::part6();
+        t.m = Match::new(t.m.config().clone(), Millis(0)).unwrap();
+        t
+    }
+}
+
+fn all_heard(events: &[Event], me: Color) -> String {
+    heard(events, me).0.join(" / ")
+}
+
+#[test]
+fn s7p6_4_a_the_check_says_what_was_announced_what_the_board_shows_and_what_to_do() {
+    let mut t = Table::part6();
+    let ev = t.turn(Seat::Red, "炮二平五", "h2f2");
+    let red = all_heard(&ev, Color::Red);
+    assert!(
+        red.contains("炮二平五") && red.contains("炮二平四") && red.contains("改正"),
+        "{red}"
+    );
+}
+
+#[test]
+fn s7p6_4_b_the_check_says_which_move_to_announce_again() {
+    let mut t = Table::part6();
+    // 車一平二 is blocked by the horse: illegal; the board shows the rook's legal i0i1.
+    let ev = t.turn(Seat::Red, "車一平二", "i0i1");
+    let red = all_heard(&ev, Color::Red);
+    assert!(
+        red.contains("重新報棋") && red.contains("俥一進一"),
+        "{red}"
+    );
+}
+
+#[test]
+fn s7p6_4_c_a_legal_board_move_of_another_piece_is_not_called_illegal() {
+    let mut t = Table::part6();
+    let ev = t.turn(Seat::Red, "車一平二", "h2e2");
+    let red = all_heard(&ev, Color::Red);
+    assert!(
+        !red.contains("均非法"),
+        "6.4(c): the board move was legal: {red}"
+    );
+    assert!(
+        red.contains("非所報之子") && red.contains("可改走別子"),
+        "{red}"
+    );
+}
+
+#[test]
+fn a126_a_violation_is_said_with_its_reason() {
+    let mut t = Table::part6();
+    let mut ev = t.say(Seat::Red, "炮二平五");
+    ev.extend(t.cmd(Seat::Red, Command::PressClock));
+    let red = all_heard(&ev, Color::Red);
+    assert!(
+        red.contains("按鐘違規") && red.contains("走子未完成"),
+        "{red}"
+    );
+}
+
+#[test]
+fn captures_name_the_piece_and_check_is_said_to_both_sides() {
+    let mut t = Table::part6_from("n3k4/9/9/9/9/9/9/9/9/R2K5 w - - 0 1");
+    let ev = t.turn(Seat::Red, "俥九進九", "a0a9");
+    let black = all_heard(&ev, Color::Black);
+    assert!(black.contains("吃馬") && black.contains("將軍"), "{black}");
+    assert!(
+        !black.contains("吃將軍"),
+        "heard as 'captures the general': {black}"
+    );
+    let red = all_heard(&ev, Color::Red);
+    assert!(red.contains("將軍"), "the mover hears his check: {red}");
+}
+
+#[test]
+fn a95_3_both_players_hear_the_game_start_and_who_moves() {
+    let mut t = Table::part6_unstarted();
+    let ev = t.cmd(Seat::Referee, Command::Start);
+    for me in Color::ALL {
+        let said = all_heard(&ev, me);
+        assert!(
+            said.contains("對局開始") && said.contains("紅方先走"),
+            "{me:?}: {said}"
+        );
+    }
+}
+
+#[test]
+fn a69_2_d_touching_a_piece_declines_the_offer_and_both_hear_it() {
+    let mut t = Table::part6();
+    t.say(Seat::Red, "炮二平五");
+    t.cmd(Seat::Red, Command::OfferDraw);
+    t.cmd(
+        Seat::Red,
+        Command::BoardMove {
+            board: None,
+            mv: "h2e2".parse().unwrap(),
+        },
+    );
+    t.cmd(Seat::Red, Command::PressClock);
+    let ev = t.say(Seat::Black, "馬８");
+    for me in Color::ALL {
+        let said = all_heard(&ev, me);
+        assert!(
+            said.contains("摸子") && said.contains("拒絕提和"),
+            "{me:?}: {said}"
+        );
+    }
+}
+
+#[test]
+fn a_server_restart_pause_is_not_called_a_referee_adjournment() {
+    let mut t = Table::part6();
+    let ev = t.cmd(
+        Seat::Referee,
+        Command::Pause {
+            reason: baoqi_arbiter::PauseReason::ServerRestart,
+        },
+    );
+    let red = all_heard(&ev, Color::Red);
+    assert!(red.contains("伺服器"), "{red}");
+    assert!(!red.contains("封棋") && !red.contains("裁判暫停"), "{red}");
+}

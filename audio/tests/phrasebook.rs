@@ -6,12 +6,14 @@ use std::time::Duration;
 
 use baoqi_audio::phrasebook::{all_words, phrase};
 use baoqi_audio::{
-    Board, CheckOutcome, EndCause, GameResult, Phrase, TimeReason, Utterance, Violation,
+    Because, Board, CheckOutcome, Declined, EndCause, GameResult, Missing, PauseWhy, Phrase,
+    TimeReason, Utterance, Violation,
 };
-use baoqi_grammar::{Marks, Word};
-use baoqi_rules::{Color, EndReason, Kind, Pattern, WarningKind};
+use baoqi_grammar::Word;
+use baoqi_rules::{Color, EndReason, Kind, Pattern, Piece, WarningKind};
 use common::{cantonese_ok, pinyin_ok};
 
+#[allow(clippy::too_many_lines)]
 fn every_kind() -> Vec<Utterance> {
     use Color::{Black, Red};
     let mut us = vec![
@@ -28,7 +30,8 @@ fn every_kind() -> Vec<Utterance> {
                 Word::Forward,
                 Word::Numeral(7),
             ],
-            marks: Marks::default(),
+            captured: None,
+            check: false,
         },
         Utterance::Move {
             side: Red,
@@ -38,11 +41,8 @@ fn every_kind() -> Vec<Utterance> {
                 Word::Across,
                 Word::Numeral(5),
             ],
-            marks: Marks {
-                capture: true,
-                check: true,
-                draw_offer: false,
-            },
+            captured: Some(Piece::new(Black, Kind::Pawn)),
+            check: true,
         },
         Utterance::times(
             TimeReason::Alert,
@@ -64,7 +64,18 @@ fn every_kind() -> Vec<Utterance> {
         ),
         Utterance::DrawOffered { by: Red },
         Utterance::DrawAccepted { by: Black },
-        Utterance::DrawDeclined { by: Black },
+        Utterance::DrawDeclined {
+            by: Black,
+            how: Declined::Said,
+        },
+        Utterance::DrawDeclined {
+            by: Red,
+            how: Declined::CardReturned,
+        },
+        Utterance::DrawDeclined {
+            by: Black,
+            how: Declined::Touched,
+        },
         Utterance::Resigned { by: Red },
         Utterance::BoardDiverged {
             board: Board::Special,
@@ -75,22 +86,62 @@ fn every_kind() -> Vec<Utterance> {
         Utterance::Referee {
             text: "請雙方停鐘".to_owned(),
         },
+        Utterance::Checking { side: Red },
+        Utterance::Started { first: Red },
+        Utterance::Paused {
+            side: Red,
+            why: PauseWhy::Adjournment,
+        },
+        Utterance::Paused {
+            side: Black,
+            why: PauseWhy::ServerRestart,
+        },
     ];
+    let cannon = || {
+        vec![
+            Word::Piece(Kind::Cannon),
+            Word::Numeral(2),
+            Word::Across,
+            Word::Numeral(5),
+        ]
+    };
     for outcome in [
         CheckOutcome::CorrectBoard,
         CheckOutcome::AnnounceAgain,
-        CheckOutcome::RestorePosition,
+        CheckOutcome::RestoreOtherPiece,
+        CheckOutcome::RestoreIllegalMove,
+        CheckOutcome::SealedMoveBroken,
     ] {
-        us.push(Utterance::Check { side: Red, outcome });
+        for board in [Some(cannon()), None] {
+            us.push(Utterance::Check {
+                side: Red,
+                outcome,
+                announced: cannon(),
+                board,
+            });
+        }
     }
-    for (violation, limit) in [
-        (Violation::Technical, 2),
-        (Violation::Recording, 4),
-        (Violation::ClockPress, 4),
-    ] {
+    let reasons = [
+        Because::PressedEarly(vec![Missing::Move]),
+        Because::PressedEarly(vec![Missing::Announcement, Missing::Repeat]),
+        Because::PressedBeforeReannouncing,
+        Because::PressedBeforeCorrecting,
+        Because::IllegalAnnouncement(cannon()),
+        Because::WrongReannouncement(cannon()),
+        Because::SealedMoveNotPlayed,
+        Because::ConsecutiveDrawOffer,
+        Because::Referee(String::new()),
+    ];
+    for (i, because) in reasons.into_iter().enumerate() {
+        let (violation, limit) = [
+            (Violation::Technical, 2),
+            (Violation::Recording, 4),
+            (Violation::ClockPress, 4),
+        ][i % 3];
         us.push(Utterance::Violation {
             side: Black,
             violation,
+            because,
             count: 1,
             limit,
         });
@@ -236,19 +287,24 @@ fn moves_checks_violations_cards_boards_and_endings_read_as_written() {
     let kinds = every_kind();
     let display = |i: usize| phrase(&kinds[i]).display;
     assert_eq!(display(2), "黑方：馬８進７");
-    assert_eq!(display(3), "紅方：炮二平五，吃將軍");
+    assert_eq!(display(3), "紅方：炮二平五，吃卒，將軍");
     assert_eq!(phrase(&kinds[2]).cmn, "hei1 fang1, ma3 ba1 jin4 qi1");
     assert_eq!(display(7), "紅方提和");
-    assert_eq!(display(10), "紅方認負");
-    assert_eq!(display(11), "視障棋盤與對局不符，請改正");
-    assert_eq!(display(13), "裁判：請雙方停鐘");
+    assert_eq!(display(12), "紅方認負");
+    assert_eq!(display(13), "視障棋盤與對局不符，請改正");
+    assert_eq!(display(15), "裁判：請雙方停鐘");
     let texts: Vec<String> = kinds.iter().map(|u| phrase(u).display).collect();
     for want in [
-        "紅方走子與報棋不符，須改正至所報着法，用紅方時間",
-        "紅方報棋非法，以走子為準，請重新報棋",
-        "紅方報棋及走子均非法，還原局面，可改走別子",
-        "黑方技術犯規第一次，上限二次",
-        "黑方記錄違例第一次，上限四次",
+        "紅方走子與報棋不符：報棋炮二平五，棋盤着法不合法。須把棋盤改正為炮二平五，用紅方時間",
+        "紅方報棋炮二平五非法，以棋盤炮二平五為準，請重新報棋：炮二平五",
+        "紅方報棋炮二平五非法，走子非所報之子，還原局面，可改走別子",
+        "紅方報棋炮二平五非法，走子亦不合法，還原局面，可改走別子",
+        "黑方走子未完成便按鐘，技術犯規第一次，上限二次",
+        "黑方報棋及複述未完成便按鐘，記錄違例第一次，上限四次",
+        "紅方將軍",
+        "對局開始，紅方先走",
+        "伺服器重新啟動，對局暫停，雙方時鐘停止，等候恢復",
+        "黑方摸子，即拒絕提和",
         "對局結束，將死，紅方勝",
         "對局結束，正和，和局",
         "對局結束，一般循環和局",

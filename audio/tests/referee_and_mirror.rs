@@ -146,7 +146,13 @@ fn a103_104_pause_and_resumption_are_urgent_for_both() {
         },
     );
     let said = heard(&paused, Color::Black);
-    assert_eq!(said, vec![Utterance::Paused { side: Color::Red }]);
+    assert_eq!(
+        said,
+        vec![Utterance::Paused {
+            side: Color::Red,
+            why: baoqi_audio::PauseWhy::Adjournment
+        }]
+    );
     assert_eq!(said[0].urgency(), Urgency::Urgent);
     assert_eq!(phrase(&said[0]).display, "裁判暫停對局，紅方封棋");
     run(
@@ -183,7 +189,10 @@ fn every_new_phrase_is_said_in_both_languages() {
         },
         Utterance::Repeated,
         Utterance::RepeatMismatch,
-        Utterance::Paused { side: Color::Black },
+        Utterance::Paused {
+            side: Color::Black,
+            why: baoqi_audio::PauseWhy::Adjournment,
+        },
         Utterance::Resumed,
     ]);
     let prompts = [

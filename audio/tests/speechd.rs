@@ -90,7 +90,8 @@ fn child_speechd_speaks() {
                 Word::Across,
                 Word::Numeral(4),
             ],
-            marks: baoqi_grammar::Marks::default(),
+            captured: None,
+            check: false,
         };
         v.say(&u);
         assert!(

@@ -12,8 +12,8 @@ use baoqi_audio::{
     Earcon, Espeak, EspeakSpeaker, Fate, Output, Pcm, Speaker, TimeReason, TrackState, Utterance,
     Voice,
 };
+use baoqi_grammar::Word;
 use baoqi_grammar::speech::Lang;
-use baoqi_grammar::{Marks, Word};
 use baoqi_rules::{Color, Kind, Pattern, WarningKind};
 use common::{DEVICE, WavTap, child_wav, heard, tone};
 
@@ -45,7 +45,8 @@ fn opponent_move() -> Utterance {
             Word::Forward,
             Word::Numeral(7),
         ],
-        marks: Marks::default(),
+        captured: None,
+        check: false,
     }
 }
 

@@ -432,3 +432,49 @@ fn s7p7_1_1_b_the_talking_clock_speaks_both_times_at_every_press() {
         said(&press)
     );
 }
+
+// Issue 14: a key that takes back the resignation does nothing else; a key pressed while
+// the connection is down is refused aloud, never echoed as if it were given.
+
+#[test]
+fn a69_1_the_key_that_cancels_a_resignation_does_nothing_else() {
+    for (keys, what) in [("E", "the clock"), ("5", "a word"), ("/1", "a query")] {
+        let (mut t, mut s) = red();
+        press(&mut s, &mut t, "/0", Seat::Red);
+        let cancel = press(&mut s, &mut t, keys, Seat::Red);
+        assert!(
+            said(&cancel).contains(&Utterance::Client(Notice::ResignCancelled)),
+            "{what}: {:?}",
+            said(&cancel)
+        );
+        assert!(
+            sent(&cancel).is_empty(),
+            "{what} was sent: {:?}",
+            sent(&cancel)
+        );
+        let heard_word = said(&cancel)
+            .iter()
+            .any(|u| matches!(u, Utterance::Word { .. }));
+        assert!(!heard_word, "{what}: {:?}", said(&cancel));
+        // The next key is itself again.
+        let next = press(&mut s, &mut t, "/1", Seat::Red);
+        assert_eq!(sent(&next), vec![Command::QueryTime], "{what}");
+    }
+}
+
+#[test]
+fn a_word_keyed_while_disconnected_is_refused_aloud_not_echoed() {
+    let (mut t, mut s) = red();
+    s.handle(Input::Disconnected, 10);
+    let keys = press(&mut s, &mut t, "06", Seat::Red);
+    assert!(sent(&keys).is_empty());
+    let heard = said(&keys);
+    assert!(
+        !heard.iter().any(|u| matches!(u, Utterance::Word { .. })),
+        "echoed as if given: {heard:?}"
+    );
+    assert!(
+        heard.contains(&Utterance::Client(Notice::NotSent)),
+        "{heard:?}"
+    );
+}

@@ -202,6 +202,9 @@ fn spawn_key_reader(raw: bool, tx: UnboundedSender<Local>) {
         if raw {
             for b in std::io::BufReader::new(std::io::stdin()).bytes() {
                 let Ok(b) = b else { break };
+                if b == 3 || b == 4 {
+                    break; // Ctrl-C or Ctrl-D: the player quits.
+                }
                 let key = if b == 0x7f {
                     Some(Key::Backspace)
                 } else {
@@ -228,16 +231,26 @@ fn spawn_key_reader(raw: bool, tx: UnboundedSender<Local>) {
     });
 }
 
-/// Puts the terminal in raw mode (no line buffering, no echo) and gives back how to undo it.
-fn raw_terminal() -> Option<String> {
-    let saved = std::process::Command::new("stty").arg("-g").output().ok()?;
-    if !saved.status.success() {
-        return None;
-    }
+/// `stty ARGS` on our own terminal: its standard input is ours (`Command::output` would
+/// give it none, and `stty` then fails with "Inappropriate ioctl for device").
+fn stty(args: &[&str]) -> Option<std::process::Output> {
     std::process::Command::new("stty")
-        .args(["-icanon", "-echo", "min", "1"])
-        .status()
-        .ok()?;
+        .args(args)
+        .stdin(std::process::Stdio::inherit())
+        .output()
+        .ok()
+        .filter(|o| o.status.success())
+}
+
+/// Puts the terminal in raw mode (no line buffering, no echo) and gives back how to undo
+/// it; says why when it cannot (then keys are read as lines, ended by `Enter`).
+fn raw_terminal() -> Option<String> {
+    let Some(saved) = stty(&["-g"]) else {
+        eprintln!("baoqi: --raw: standard input is not a terminal; keys are read as lines");
+        return None;
+    };
+    // Ctrl-C comes to us as a byte (`-isig`), so that the terminal is restored on the way out.
+    stty(&["-icanon", "-echo", "-isig", "min", "1"])?;
     Some(String::from_utf8_lossy(&saved.stdout).trim().to_owned())
 }
 
@@ -345,7 +358,7 @@ pub(crate) fn run_keypad(a: &KeypadArgs) -> Result<(), CliError> {
         },
     );
     if let Some(saved) = restore {
-        let _ = std::process::Command::new("stty").arg(saved).status();
+        let _ = stty(&[&saved]);
     }
     result
 }

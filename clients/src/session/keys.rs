@@ -9,7 +9,7 @@ use baoqi_rules::Color;
 
 use super::machine::{Output, Session};
 use crate::keypad::queries::{self, Seen};
-use crate::keypad::{Key, KeyCommand, KeyOutcome, Prefix};
+use crate::keypad::{Key, KeyCommand, KeyMap, KeyOutcome, Prefix};
 
 /// Feeds one key.
 pub(super) fn key(s: &mut Session, key: Key, now: u64, out: &mut Output) {
@@ -19,9 +19,13 @@ pub(super) fn key(s: &mut Session, key: Key, now: u64, out: &mut Output) {
         KeyOutcome::Command(KeyCommand::Resign) | KeyOutcome::Pending(Prefix::Command)
     );
     if s.resign_until.is_some() && !confirming {
-        // Any other key than `/ 0` takes the resignation back.
+        // Any other key than `/ 0` takes the resignation back, and does nothing else: a
+        // player who cancels with Enter must not press his clock (69(1) asks for a clear
+        // will; the cancel key is no command).
         s.resign_until = None;
+        s.keymap = KeyMap::new();
         out.say(None, Utterance::Client(Notice::ResignCancelled));
+        return;
     }
     match outcome {
         KeyOutcome::Word(w) => word(s, w, out),
@@ -34,8 +38,9 @@ pub(super) fn key(s: &mut Session, key: Key, now: u64, out: &mut Output) {
 
 /// A word: echoed at once, then sent as a word, or as a repeat word when a repeat is owed.
 fn word(s: &mut Session, w: Word, out: &mut Output) {
-    let Some(me) = s.me else {
-        out.say(Some(Earcon::Error), Utterance::Client(Notice::Disconnected));
+    let (Some(me), true) = (s.me, s.is_connected()) else {
+        // Never echoed as if given: the word binds only once the server has it.
+        out.say(Some(Earcon::Error), Utterance::Client(Notice::NotSent));
         return;
     };
     // A repeat is written as the mover writes it (the opponent's, when mirroring).
@@ -85,7 +90,7 @@ fn command(s: &mut Session, c: KeyCommand, now: u64, out: &mut Output) {
         KeyCommand::RepeatOpponentMove => {
             let last = s.table.as_ref().and_then(|t| t.last_move_of(me.other()));
             let u = last.map_or(Utterance::Client(Notice::Nothing), |m| {
-                Session::move_utterance(m.side, &m.mv.words, m.mv.captured.is_some(), m.mv.check)
+                Session::move_utterance(m.side, &m.mv.words, m.mv.captured, m.mv.check)
             });
             out.say(None, u);
         }
@@ -181,7 +186,7 @@ fn repeat_announcement(s: &Session, me: Color, out: &mut Output) {
         t.announced[i]
     });
     let u = theirs.map_or(Utterance::Client(Notice::Nothing), |w| {
-        Session::move_utterance(me.other(), &w, false, false)
+        Session::move_utterance(me.other(), &w, None, false)
     });
     out.say(None, u);
 }

@@ -14,7 +14,6 @@ use std::collections::HashMap;
 use baoqi_arbiter::{Command, Event, Speaker};
 use baoqi_audio::from_event::{Heard, utterances};
 use baoqi_audio::{Earcon, Notice, Refusal, Utterance};
-use baoqi_grammar::Marks;
 use baoqi_grammar::speech::{self, Lang};
 use baoqi_rules::Color;
 
@@ -257,7 +256,7 @@ impl Session {
     /// Sends a command with a fresh id, or says that it cannot be sent now.
     pub(super) fn send(&mut self, command: Command, out: &mut Output) -> bool {
         if !self.is_connected() || self.me.is_none() {
-            out.notice(Some(Earcon::Error), Notice::Disconnected);
+            out.notice(Some(Earcon::Error), Notice::NotSent);
             return false;
         }
         self.next_id += 1;
@@ -282,21 +281,19 @@ impl Session {
         t.repeat_due.clone().filter(|r| Some(r.side) == self.me)
     }
 
-    /// A move as spoken: `side`'s four words with marks.
+    /// A move as spoken: `side`'s four words, the piece it captured (of `side`'s
+    /// opponent) and whether it checks.
     pub(super) fn move_utterance(
         side: Color,
         words: &[baoqi_grammar::Word],
-        capture: bool,
+        captured: Option<baoqi_rules::Kind>,
         check: bool,
     ) -> Utterance {
         Utterance::Move {
             side,
             words: words.to_vec(),
-            marks: Marks {
-                capture,
-                check,
-                draw_offer: false,
-            },
+            captured: captured.map(|k| baoqi_rules::Piece::new(side.other(), k)),
+            check,
         }
     }
 

@@ -1,0 +1,118 @@
+//! How moves, 走子檢查 and violations are said: with what they mean for the listener (the
+//! piece captured, the check given; what was announced, what the board shows and what to
+//! do now; why a violation was recorded). Worded in `data/phrasebook.toml`.
+
+use baoqi_grammar::Word;
+use baoqi_rules::{Color, Piece};
+
+use crate::phrasebook::{Phrase, entry, fill, side, violation as violation_name, words};
+use crate::spoken_time;
+use crate::utterance::{Because, CheckOutcome, Missing, Violation};
+
+/// A move read out: `紅方：炮五進四，吃卒，將軍`. The captured piece is named, and the
+/// check said apart from it (「吃將軍」 would sound like capturing the general).
+pub(crate) fn move_reading(s: Color, ws: &[Word], captured: Option<Piece>, check: bool) -> Phrase {
+    let mv = words(ws, s);
+    let piece = captured.map(|p| Phrase::of_char(p.chinese()));
+    let slots = |key| fill(key, &[("side", side(s)), ("move", &mv)]);
+    match (piece, check) {
+        (None, false) => slots("move.plain"),
+        (None, true) => slots("move.check"),
+        (Some(p), check) => fill(
+            if check {
+                "move.captured_check"
+            } else {
+                "move.captured"
+            },
+            &[("side", side(s)), ("move", &mv), ("piece", &p)],
+        ),
+    }
+}
+
+/// The outcome of 走子檢查 (附表七 6.4, 7.5), with the words announced, the board's move in
+/// the mover's words (`None`: not a legal move) and what the mover must do now.
+pub(crate) fn check(
+    s: Color,
+    outcome: CheckOutcome,
+    announced: &[Word],
+    board: Option<&[Word]>,
+) -> Phrase {
+    let announced = words(announced, s);
+    let board = board.map_or_else(|| entry("check.no_legal_move").clone(), |b| words(b, s));
+    let key = match outcome {
+        CheckOutcome::CorrectBoard => "check.correct_board",
+        CheckOutcome::AnnounceAgain => "check.announce_again",
+        CheckOutcome::RestoreOtherPiece => "check.restore_other_piece",
+        CheckOutcome::RestoreIllegalMove => "check.restore_illegal_move",
+        CheckOutcome::SealedMoveBroken => "check.sealed_move_broken",
+    };
+    fill(
+        key,
+        &[
+            ("side", side(s)),
+            ("announced", &announced),
+            ("board", &board),
+        ],
+    )
+}
+
+/// A violation with its reason and tally: `紅方走子未完成便按鐘，按鐘違規第一次，上限四次`.
+pub(crate) fn violation(
+    s: Color,
+    v: Violation,
+    because: &Because,
+    count: u32,
+    limit: u32,
+) -> Phrase {
+    fill(
+        "violation.tally",
+        &[
+            ("side", side(s)),
+            ("because", &reason(s, because)),
+            ("violation", violation_name(v)),
+            ("count", &spoken_time::count(count)),
+            ("limit", &spoken_time::count(limit)),
+        ],
+    )
+}
+
+/// Why the violation was recorded.
+fn reason(s: Color, because: &Because) -> Phrase {
+    let plain = |key: &str| entry(key).clone();
+    let with_move = |key: &str, ws: &[Word]| fill(key, &[("move", &words(ws, s))]);
+    match because {
+        Because::PressedEarly(missing) => {
+            fill("because.pressed_early", &[("missing", &owed(missing))])
+        }
+        Because::PressedBeforeReannouncing => plain("because.pressed_before_reannouncing"),
+        Because::PressedBeforeCorrecting => plain("because.pressed_before_correcting"),
+        Because::IllegalAnnouncement(ws) => with_move("because.illegal_announcement", ws),
+        Because::WrongReannouncement(ws) => with_move("because.wrong_reannouncement", ws),
+        Because::SealedMoveNotPlayed => plain("because.sealed_move_not_played"),
+        Because::ConsecutiveDrawOffer => plain("because.consecutive_draw_offer"),
+        Because::Referee(note) if note.is_empty() => plain("because.referee"),
+        Because::Referee(note) => fill(
+            "because.referee_note",
+            &[("note", &Phrase::new(note, note, note))],
+        ),
+    }
+}
+
+/// `走子及報棋`: what was still owed.
+fn owed(missing: &[Missing]) -> Phrase {
+    let mut parts = Vec::new();
+    for (i, m) in missing.iter().enumerate() {
+        if i > 0 {
+            parts.push(entry("because.and").clone());
+        }
+        parts.push(
+            entry(match m {
+                Missing::Move => "because.move",
+                Missing::Announcement => "because.announcement",
+                Missing::Repeat => "because.repeat",
+            })
+            .clone(),
+        );
+    }
+    Phrase::join(&parts)
+}
