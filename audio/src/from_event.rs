@@ -142,6 +142,16 @@ fn announcement(event: &Event, me: Color) -> Option<Heard> {
         Event::Touched {
             side, point, kind, ..
         } if mine(*side) => one(Some(Earcon::Touched), touched(*point, *kind, me)),
+        // 6.3(6)(a): every word binds; the whole announcement is read back once complete.
+        Event::Announced {
+            side, announcement, ..
+        } if mine(*side) => one(
+            None,
+            Utterance::ReadBack {
+                side: *side,
+                words: announcement.words.to_vec(),
+            },
+        ),
         Event::Impossible { side, .. } if mine(*side) => {
             one(Some(Earcon::Error), Utterance::Impossible)
         }

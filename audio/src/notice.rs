@@ -150,12 +150,10 @@ impl Notice {
             | Notice::NotSent
             | Notice::BoardIllegal => Urgency::Echo,
             Notice::Disconnected => Urgency::Urgent,
-            Notice::Pieces { .. }
-            | Notice::Help
-            | Notice::Connected { .. }
-            | Notice::Nothing
-            | Notice::ProxyMayNot
-            | Notice::BoardRestored => Urgency::Reading,
+            Notice::Connected { .. } | Notice::BoardRestored => Urgency::News,
+            Notice::Pieces { .. } | Notice::Help | Notice::Nothing | Notice::ProxyMayNot => {
+                Urgency::Reading
+            }
         }
     }
 

@@ -282,6 +282,7 @@ pub fn phrase(u: &Utterance) -> Phrase {
             fill("echo.touched", &[("piece", &words(ws, *side))])
         }
         Utterance::Impossible => entry("echo.impossible").clone(),
+        Utterance::ReadBack { side: s, words: ws } => words(ws, *s),
         Utterance::Move {
             side: s,
             words: ws,

@@ -1,26 +1,48 @@
 //! The speech queue's policy, pure (no clock, no sound), so that it can be tested exactly.
 //!
-//! Three classes ([`Urgency`]), served in the order Urgent, Echo, Reading, first come first
-//! served within a class:
+//! Four classes ([`Urgency`]), served in the order Urgent, Echo, News, Reading, first come
+//! first served within a class:
 //! - an **Urgent** item (time alert, referee message, repetition warning, game end)
-//!   interrupts a Reading or an Echo being said; it never interrupts another Urgent item;
-//! - an **Echo** (the player's own word, touched piece, impossible) interrupts a Reading and
-//!   cuts the Echo being said (the player has heard its start; the new key matters more):
-//!   that one is *superseded*. Echoes *waiting* behind an Urgent item are all kept, in
-//!   order: after a time alert the player hears every word he gave meanwhile (每一字不得反悔:
-//!   he must hear what he has said, not only his last word);
+//!   interrupts anything but another Urgent item;
+//! - an **Echo** (the player's own word, touched piece, impossible, the read-back of a bound
+//!   announcement) interrupts News and Readings and cuts the Echo being said (the player
+//!   has heard its start; the new key matters more): that one is *superseded*. Echoes
+//!   *waiting* behind an Urgent item are all kept, in order: after a time alert the player
+//!   hears every word he gave meanwhile (每一字不得反悔);
 //! - a **Prompt** (the prompt after the first key of a pair) is an Echo that any newer
 //!   echo supersedes, waiting or being said: the next key makes it pointless;
-//! - a **Reading** (a move, times on request, a card, a board, a check, a violation) waits.
+//! - **News** (the opponent's move, a check's outcome, a violation, an offer) interrupts a
+//!   Reading; an Urgent item or an Echo that interrupts it puts it back, to be said again
+//!   from the start (it is short, and the player must hear it);
+//! - a **Reading** (times, board queries, help) waits, and is *cut* for good by anything
+//!   more urgent: a 57-second reading never holds back the opponent's move, and is not
+//!   started again by a key press; the player asks for it again (`.`) if he wants it.
 //!
-//! Nothing is dropped silently: an interrupted Reading or Echo is *re-queued* at the front
-//! of its class and said again from the start once the interruption is over; a superseded
-//! Echo is reported (and logged by [`crate::Voice`]) with the item that superseded it.
+//! The queue is bounded: a Reading of the same [`Topic`] as one waiting replaces it (the
+//! newer answer is the one wanted), and at most [`READINGS`] Readings wait; past that the
+//! oldest gives way. Nothing is dropped silently: every item ends with a reported fate.
 
 use std::collections::VecDeque;
 
 use crate::phrasebook::Phrase;
 use crate::utterance::Urgency;
+
+/// How many Readings may wait.
+pub const READINGS: usize = 3;
+
+/// What a Reading answers, so that a newer answer replaces an older one still waiting.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Topic {
+    /// Both times.
+    Times,
+    /// A board query (file, rank, pieces, the whole position).
+    Board,
+    /// The key map.
+    Help,
+    /// Anything else: never replaced.
+    #[default]
+    Other,
+}
 
 /// One thing to say, with its identity in the spoken-text log.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -31,6 +53,8 @@ pub struct Item {
     pub phrase: Phrase,
     /// Its class.
     pub urgency: Urgency,
+    /// What it answers.
+    pub topic: Topic,
 }
 
 /// What the queue did with the items already there when a new one was offered.
@@ -40,31 +64,40 @@ pub struct Offer {
     /// [`SpeechQueue::take_next`]).
     pub interrupt: bool,
     /// The interrupted item went back to the front of its class (`None`: nothing was
-    /// interrupted, or it was superseded).
+    /// interrupted, or it was superseded or cut).
     pub requeued: Option<u64>,
-    /// The echo cut by the new echo.
+    /// Items replaced by the new one: the echo it cut, a prompt waiting, an older reading
+    /// of the same topic or past the bound.
     pub superseded: Vec<Item>,
+    /// The Reading being said, cut for good.
+    pub cut: Option<Item>,
 }
 
 /// The queue: the item being said and those waiting.
 #[derive(Debug, Default)]
 pub struct SpeechQueue {
     current: Option<Item>,
-    waiting: [VecDeque<Item>; 3],
+    waiting: [VecDeque<Item>; 4],
 }
 
 fn class(u: Urgency) -> usize {
     match u {
         Urgency::Urgent => 0,
         Urgency::Echo | Urgency::Prompt => 1,
-        Urgency::Reading => 2,
+        Urgency::News => 2,
+        Urgency::Reading => 3,
     }
+}
+
+fn is_echo(u: Urgency) -> bool {
+    matches!(u, Urgency::Echo | Urgency::Prompt)
 }
 
 /// Whether a new item of class `new` stops the item of class `cur` being said.
 fn preempts(new: Urgency, cur: Urgency) -> bool {
     match (new, cur) {
         (_, Urgency::Urgent) | (Urgency::Reading, _) => false,
+        (Urgency::News, cur) => cur == Urgency::Reading,
         (Urgency::Urgent | Urgency::Echo | Urgency::Prompt, _) => true,
     }
 }
@@ -104,33 +137,51 @@ impl SpeechQueue {
     /// Adds `item` under the policy of the module doc.
     pub fn offer(&mut self, item: Item) -> Offer {
         let mut offer = Offer::default();
-        let echo = matches!(item.urgency, Urgency::Echo | Urgency::Prompt);
-        if echo {
+        if is_echo(item.urgency) {
             // A prompt still waiting is pointless once a newer key is echoed.
-            let waiting = std::mem::take(&mut self.waiting[1]);
-            for it in waiting {
-                if it.urgency == Urgency::Prompt {
-                    offer.superseded.push(it);
-                } else {
-                    self.waiting[1].push_back(it);
-                }
-            }
+            offer
+                .superseded
+                .extend(self.remove_waiting(1, |it| it.urgency == Urgency::Prompt));
         }
-        if let Some(cur) = &self.current {
-            if preempts(item.urgency, cur.urgency) {
-                offer.interrupt = true;
-                let cur = self.current.take().expect("checked above");
-                let cur_echo = matches!(cur.urgency, Urgency::Echo | Urgency::Prompt);
-                if echo && cur_echo {
-                    offer.superseded.push(cur);
-                } else {
-                    offer.requeued = Some(cur.id);
-                    self.waiting[class(cur.urgency)].push_front(cur);
-                }
+        if item.urgency == Urgency::Reading {
+            self.make_room(&item, &mut offer);
+        }
+        if let Some(cur) = self.current.take_if(|c| preempts(item.urgency, c.urgency)) {
+            offer.interrupt = true;
+            if is_echo(item.urgency) && is_echo(cur.urgency) {
+                offer.superseded.push(cur);
+            } else if cur.urgency == Urgency::Reading {
+                offer.cut = Some(cur);
+            } else {
+                offer.requeued = Some(cur.id);
+                self.waiting[class(cur.urgency)].push_front(cur);
             }
         }
         self.waiting[class(item.urgency)].push_back(item);
         offer
+    }
+
+    /// Before a new Reading waits: an older one of its topic gives way, and the oldest when
+    /// [`READINGS`] already wait.
+    fn make_room(&mut self, item: &Item, offer: &mut Offer) {
+        if item.topic != Topic::Other {
+            offer
+                .superseded
+                .extend(self.remove_waiting(3, |it| it.topic == item.topic));
+        }
+        while self.waiting[3].len() >= READINGS {
+            offer.superseded.extend(self.waiting[3].pop_front());
+        }
+    }
+
+    /// Takes the waiting items of class index `c` that `pred` selects, keeping the others
+    /// in order.
+    fn remove_waiting(&mut self, c: usize, pred: impl Fn(&Item) -> bool) -> Vec<Item> {
+        let (gone, kept): (Vec<Item>, Vec<Item>) = std::mem::take(&mut self.waiting[c])
+            .into_iter()
+            .partition(pred);
+        self.waiting[c] = kept.into();
+        gone
     }
 
     /// A waiting item by id.
@@ -151,6 +202,19 @@ impl SpeechQueue {
         self.current.take()
     }
 
+    /// The stop key: the item being said unless it is Urgent, and every Reading and News
+    /// waiting, leave the queue (echoes and urgent items stay); returns them.
+    pub fn stop(&mut self) -> Vec<Item> {
+        let mut gone: Vec<Item> = self
+            .current
+            .take_if(|c| c.urgency != Urgency::Urgent)
+            .into_iter()
+            .collect();
+        gone.extend(self.waiting[2].drain(..));
+        gone.extend(self.waiting[3].drain(..));
+        gone
+    }
+
     /// Empties the queue (the player asked for silence); returns everything it held.
     pub fn clear(&mut self) -> Vec<Item> {
         let mut all: Vec<Item> = self.current.take().into_iter().collect();
@@ -166,11 +230,20 @@ mod tests {
     use super::*;
 
     fn item(id: u64, urgency: Urgency) -> Item {
+        about(id, urgency, Topic::Other)
+    }
+
+    fn about(id: u64, urgency: Urgency, topic: Topic) -> Item {
         Item {
             id,
             phrase: Phrase::new(&id.to_string(), "", ""),
             urgency,
+            topic,
         }
+    }
+
+    fn ids(items: &[Item]) -> Vec<u64> {
+        items.iter().map(|i| i.id).collect()
     }
 
     fn say_next(q: &mut SpeechQueue) -> u64 {
@@ -178,16 +251,73 @@ mod tests {
     }
 
     #[test]
-    fn s7p6_6_time_alert_interrupts_a_long_reading_which_is_said_again() {
+    fn a_long_reading_is_cut_for_good_by_the_opponents_move_an_alert_or_a_key() {
+        for by in [Urgency::News, Urgency::Urgent, Urgency::Echo] {
+            let mut q = SpeechQueue::new();
+            q.offer(item(1, Urgency::Reading));
+            assert_eq!(say_next(&mut q), 1);
+            let o = q.offer(item(2, by));
+            assert!(o.interrupt, "{by:?}");
+            assert_eq!((o.requeued, o.cut.map(|c| c.id)), (None, Some(1)), "{by:?}");
+            assert_eq!(say_next(&mut q), 2);
+            q.finish();
+            assert!(q.is_idle(), "{by:?}: the reading is not started again");
+        }
+    }
+
+    #[test]
+    fn the_opponents_move_is_said_again_after_an_alert_or_a_key_cuts_it() {
+        for by in [Urgency::Urgent, Urgency::Echo] {
+            let mut q = SpeechQueue::new();
+            q.offer(item(1, Urgency::News));
+            assert_eq!(say_next(&mut q), 1);
+            let o = q.offer(item(2, by));
+            assert_eq!((o.interrupt, o.requeued), (true, Some(1)), "{by:?}");
+            assert_eq!(say_next(&mut q), 2);
+            q.finish();
+            assert_eq!(say_next(&mut q), 1);
+        }
+        // A reading never cuts the news; news waits for urgent items.
+        let mut q = SpeechQueue::new();
+        q.offer(item(1, Urgency::News));
+        say_next(&mut q);
+        assert!(!q.offer(item(2, Urgency::Reading)).interrupt);
+        assert!(!q.offer(item(3, Urgency::News)).interrupt);
+    }
+
+    #[test]
+    fn a_newer_reading_of_the_same_topic_replaces_the_waiting_one_and_readings_are_bounded() {
+        let mut q = SpeechQueue::new();
+        q.offer(item(1, Urgency::Urgent));
+        say_next(&mut q);
+        q.offer(about(2, Urgency::Reading, Topic::Times));
+        let o = q.offer(about(3, Urgency::Reading, Topic::Times));
+        assert_eq!(ids(&o.superseded), [2]);
+        for id in 4..=6 {
+            q.offer(item(id, Urgency::Reading));
+        }
+        assert_eq!(q.waiting(), READINGS);
+        assert!(q.peek_waiting(3).is_none(), "the oldest gave way");
+        let o = q.offer(about(7, Urgency::Reading, Topic::Board));
+        assert_eq!(ids(&o.superseded), [4]);
+    }
+
+    #[test]
+    fn the_stop_key_silences_readings_and_news_but_not_echoes_or_alerts() {
         let mut q = SpeechQueue::new();
         q.offer(item(1, Urgency::Reading));
-        assert_eq!(say_next(&mut q), 1);
-        let o = q.offer(item(2, Urgency::Urgent));
-        assert!(o.interrupt);
-        assert_eq!(o.requeued, Some(1));
-        assert_eq!(say_next(&mut q), 2);
-        q.finish();
-        assert_eq!(say_next(&mut q), 1);
+        say_next(&mut q);
+        q.offer(item(2, Urgency::Reading));
+        assert_eq!(ids(&q.stop()), [1, 2]);
+        q.offer(item(3, Urgency::News));
+        say_next(&mut q);
+        assert_eq!(ids(&q.stop()), [3]);
+        assert!(q.is_idle());
+        q.offer(item(4, Urgency::Urgent));
+        say_next(&mut q);
+        q.offer(item(5, Urgency::Echo));
+        assert!(q.stop().is_empty());
+        assert_eq!(q.waiting(), 1);
     }
 
     #[test]

@@ -11,6 +11,7 @@ use baoqi_grammar::Word;
 use baoqi_rules::{Color, EndReason, Pattern, Piece, WarningKind};
 
 use crate::notice::Notice;
+use crate::queue::Topic;
 
 /// Which outcome of 走子檢查 (SPEC §6, 附表七 6.4 / 7.5) the referee or server found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -218,6 +219,14 @@ pub enum Utterance {
         /// Whose word (red and black write numerals differently; both are spoken alike).
         side: Color,
     },
+    /// The player's own announcement, complete and binding, read back at once (short form):
+    /// every word binds (6.3(6)(a)), so he hears the whole of what he bound himself to.
+    ReadBack {
+        /// Whose words (red and black write numerals differently).
+        side: Color,
+        /// The four words.
+        words: Vec<Word>,
+    },
     /// The first two words named a piece of the player: it is now the touched piece.
     PieceTouched {
         /// The words naming it (e.g. 前 車, 炮 二).
@@ -365,9 +374,12 @@ pub enum Utterance {
 /// How urgently an utterance must be heard; see [`crate::queue`] for the policy.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Urgency {
-    /// Readings: moves, times on request, cards, boards, checks, violations. Never
-    /// interrupt anything; interrupted by the other two.
+    /// Readings: times, board queries, help. Never interrupt anything; cut for good by
+    /// anything more urgent (asked for again with `.`).
     Reading,
+    /// News the player must hear: the opponent's move, a check's outcome, a violation, an
+    /// offer. Cuts a Reading; said again from the start when an alert or a key cuts it.
+    News,
     /// The prompt after the first key of a two-key sequence (`指令`, `棋子`): an echo that
     /// the next key makes pointless, so a waiting prompt gives way to any newer echo.
     Prompt,
@@ -399,9 +411,12 @@ impl Utterance {
     /// How urgently it must be heard.
     pub fn urgency(&self) -> Urgency {
         match self {
-            Utterance::Word { .. } | Utterance::PieceTouched { .. } | Utterance::Impossible => {
-                Urgency::Echo
-            }
+            Utterance::Word { .. }
+            | Utterance::PieceTouched { .. }
+            | Utterance::Impossible
+            | Utterance::Repeated
+            | Utterance::RepeatMismatch
+            | Utterance::ReadBack { .. } => Urgency::Echo,
             Utterance::Times {
                 reason: TimeReason::Alert,
                 ..
@@ -412,9 +427,22 @@ impl Utterance {
             | Utterance::Started { .. }
             | Utterance::Resumed
             | Utterance::GameEnd { .. } => Urgency::Urgent,
-            Utterance::Repeated | Utterance::RepeatMismatch => Urgency::Echo,
             Utterance::Client(n) => n.urgency(),
-            _ => Urgency::Reading,
+            Utterance::Times { .. } | Utterance::BoardAgrees { .. } => Urgency::Reading,
+            _ => Urgency::News,
+        }
+    }
+
+    /// What it answers, so that a newer answer replaces an older one still waiting.
+    pub fn topic(&self) -> Topic {
+        match self {
+            Utterance::Times {
+                reason: TimeReason::Query | TimeReason::ClockPress,
+                ..
+            } => Topic::Times,
+            Utterance::Client(Notice::Pieces { .. }) => Topic::Board,
+            Utterance::Client(Notice::Help) => Topic::Help,
+            _ => Topic::Other,
         }
     }
 }

@@ -15,12 +15,13 @@ use baoqi_grammar::speech::Lang;
 
 use crate::phrasebook;
 use crate::phrasebook::Phrase;
-use crate::queue::{Item, SpeechQueue};
+use crate::queue::{Item, SpeechQueue, Topic};
 use crate::speaker::{SpeakError, Speaker};
 use crate::utterance::{Urgency, Utterance};
 
 enum Command {
-    Say(Phrase, Urgency, Instant),
+    Say(Phrase, Urgency, Topic, Instant),
+    Stop,
     Silence,
     Shutdown,
 }
@@ -97,18 +98,24 @@ impl Voice {
     /// [`Voice::say`] for something that happened at `cause` (a key press, an event's
     /// arrival): the log's latency is counted from that instant to the first sample.
     pub fn say_at(&self, u: &Utterance, cause: Instant) {
-        self.send_say(phrasebook::phrase(u), u.urgency(), cause);
+        self.send_say(phrasebook::phrase(u), u.urgency(), u.topic(), cause);
     }
 
     /// Says a ready phrase with an urgency; returns at once.
     pub fn say_phrase(&self, phrase: Phrase, urgency: Urgency) {
-        self.send_say(phrase, urgency, Instant::now());
+        self.send_say(phrase, urgency, Topic::Other, Instant::now());
     }
 
-    fn send_say(&self, phrase: Phrase, urgency: Urgency, cause: Instant) {
+    fn send_say(&self, phrase: Phrase, urgency: Urgency, topic: Topic, cause: Instant) {
         // Counted before it is sent: the worker counts it down when its fate is final.
         self.pending.fetch_add(1, Ordering::SeqCst);
-        let _ = self.tx.send(Command::Say(phrase, urgency, cause));
+        let _ = self.tx.send(Command::Say(phrase, urgency, topic, cause));
+    }
+
+    /// The stop key: stops the reading or news being said and drops those waiting (each
+    /// logged as stopped); echoes and urgent items stay.
+    pub fn stop(&self) {
+        let _ = self.tx.send(Command::Stop);
     }
 
     /// Stops speaking and empties the queue (each item logged as silenced).
@@ -158,7 +165,15 @@ pub enum Fate {
     Spoken,
     /// Cut by a more urgent item and put back in the queue: it will be said again.
     Interrupted,
-    /// Cut or removed by a newer echo (entry number of the superseding item).
+    /// A Reading cut for good by a more urgent item (not said again unless asked for).
+    Cut {
+        /// The id of the item that cut it.
+        by: u64,
+    },
+    /// Stopped by the player's stop key.
+    Stopped,
+    /// Cut or removed by a newer item: an echo, or a newer reading of the same topic
+    /// (entry number of the superseding item).
     Superseded {
         /// The id of the item that replaced it.
         by: u64,
@@ -331,7 +346,7 @@ impl Worker {
                 Duration::from_millis(200)
             };
             match rx.recv_timeout(wait) {
-                Ok(Command::Say(phrase, urgency, at)) => {
+                Ok(Command::Say(phrase, urgency, topic, at)) => {
                     self.next_id += 1;
                     let id = self.next_id;
                     self.requested.insert(id, at);
@@ -346,7 +361,18 @@ impl Worker {
                         id,
                         phrase,
                         urgency,
+                        topic,
                     });
+                }
+                Ok(Command::Stop) => {
+                    let stopped = self.queue.stop();
+                    if self.queue.current().is_none() && self.current.is_some() {
+                        self.speaker.stop();
+                        self.current = None;
+                    }
+                    for it in stopped {
+                        self.log_item(&it.phrase, it.id, it.urgency, Fate::Stopped, None);
+                    }
                 }
                 Ok(Command::Silence) => {
                     self.speaker.stop();
@@ -384,8 +410,8 @@ impl Worker {
     fn offer(&mut self, item: Item) {
         let new_id = item.id;
         let offer = self.queue.offer(item);
+        let latency = offer.interrupt.then(|| self.latency()).flatten();
         if offer.interrupt {
-            let latency = self.latency();
             self.speaker.stop();
             self.current = None;
             if let Some(id) = offer.requeued {
@@ -395,6 +421,15 @@ impl Worker {
                     self.log_item(&p, id, u, Fate::Interrupted, latency);
                 }
             }
+        }
+        if let Some(it) = offer.cut {
+            self.log_item(
+                &it.phrase,
+                it.id,
+                it.urgency,
+                Fate::Cut { by: new_id },
+                latency,
+            );
         }
         for it in offer.superseded {
             let fate = Fate::Superseded { by: new_id };

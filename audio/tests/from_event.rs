@@ -87,7 +87,8 @@ fn s7p6_3_the_mover_hears_each_word_and_the_touched_piece_the_opponent_the_move(
     let mut t = Table::part6();
     let ev = t.turn(Seat::Red, "炮二平五", "h2e2");
     let (red, red_tones) = heard(&ev, Color::Red);
-    assert_eq!(red, ["炮", "二", "摸子：炮二", "平", "五"]);
+    // 6.3(6)(a): the whole announcement, once bound, is read back.
+    assert_eq!(red, ["炮", "二", "摸子：炮二", "平", "五", "炮二平五"]);
     assert!(red_tones.contains(&Earcon::Key) && red_tones.contains(&Earcon::Touched));
     let (black, black_tones) = heard(&ev, Color::Black);
     assert!(black.contains(&"紅方：炮二平五".to_string()), "{black:?}");

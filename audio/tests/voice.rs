@@ -165,3 +165,64 @@ fn silence_empties_the_queue_and_logs_each_item() {
         "{fates:?}"
     );
 }
+
+/// Issue 14, item 1: the whole position (a long reading) was being read when the opponent
+/// moved; the move was heard 48 s later. Now the move cuts the reading at once, and the
+/// reading is not started again by itself.
+#[test]
+fn the_opponents_move_cuts_a_long_reading_at_once_and_the_reading_is_not_restarted() {
+    use baoqi_audio::{Notice, PieceAt};
+    use baoqi_rules::Piece;
+    let v = scripted(20);
+    let list: Vec<PieceAt> = (1..=9)
+        .map(|file| PieceAt {
+            piece: Piece::new(Color::Black, Kind::Pawn),
+            file,
+            rank: 4,
+        })
+        .collect();
+    v.say(&Utterance::Client(Notice::Pieces { list }));
+    std::thread::sleep(Duration::from_millis(100));
+    let moved = Utterance::Move {
+        side: Color::Black,
+        words: vec![
+            Word::Piece(Kind::Horse),
+            Word::Numeral(8),
+            Word::Forward,
+            Word::Numeral(7),
+        ],
+        captured: None,
+        check: false,
+    };
+    v.say(&moved);
+    assert!(v.wait_idle(Duration::from_secs(10)));
+    let fates = final_fates(&v);
+    assert_eq!(fates[&1].last(), Some(&Fate::Cut { by: 2 }), "{fates:?}");
+    assert_eq!(fates[&2].last(), Some(&Fate::Spoken));
+    assert_eq!(
+        v.log().spoken(),
+        ["黑方：馬８進７"],
+        "the reading is said once, never again"
+    );
+    let waited = v
+        .log()
+        .entries()
+        .iter()
+        .find(|e| e.id == 2 && e.fate == Fate::Requested)
+        .and_then(|e| e.ahead);
+    assert_eq!(waited, Some(0), "nothing was said before the move");
+}
+
+/// The stop key silences a reading; what was asked later is said.
+#[test]
+fn the_stop_key_stops_a_reading_and_logs_it() {
+    let v = scripted(50);
+    v.say(&Utterance::Client(baoqi_audio::Notice::Help));
+    std::thread::sleep(Duration::from_millis(50));
+    v.stop();
+    v.say(&word(Kind::Rook));
+    assert!(v.wait_idle(Duration::from_secs(5)));
+    let fates = final_fates(&v);
+    assert_eq!(fates[&1].last(), Some(&Fate::Stopped));
+    assert_eq!(v.log().spoken(), ["俥"]);
+}

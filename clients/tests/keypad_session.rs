@@ -478,3 +478,39 @@ fn a_word_keyed_while_disconnected_is_refused_aloud_not_echoed() {
         "{heard:?}"
     );
 }
+
+/// Issue 14, item 2: keys typed quickly cut each other's echo (only 六 was heard of
+/// 0 1 2 + 6); every word binds (6.3(6)(a)), so the whole announcement is read back once
+/// it is complete.
+#[test]
+fn s7p6_3_6_a_the_bound_announcement_is_read_back_whole() {
+    let (mut t, mut s) = red();
+    let outs = press(&mut s, &mut t, "062*5", Seat::Red);
+    let back = Utterance::ReadBack {
+        side: Color::Red,
+        words: vec![
+            Word::Piece(Kind::Cannon),
+            Word::Numeral(2),
+            Word::Across,
+            Word::Numeral(5),
+        ],
+    };
+    assert_eq!(
+        said(&outs).iter().filter(|u| **u == back).count(),
+        1,
+        "{:?}",
+        said(&outs)
+    );
+}
+
+/// Issue 14, item 1: a stop key (Backspace with nothing pending, or `/ /`) silences what
+/// is being read; nothing is sent.
+#[test]
+fn the_stop_key_stops_speech_and_sends_nothing() {
+    for keys in ["B", "//"] {
+        let (mut t, mut s) = red();
+        let outs = press(&mut s, &mut t, keys, Seat::Red);
+        assert!(outs.iter().any(|o| o.stop_speech), "{keys}");
+        assert!(sent(&outs).is_empty(), "{keys}");
+    }
+}

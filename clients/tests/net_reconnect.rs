@@ -28,6 +28,7 @@ impl Frontend for Ears {
     fn hear(&mut self, heard: &Heard, _: std::time::Instant) {
         self.said.extend(heard.say.iter().cloned());
     }
+    fn stop_speech(&mut self) {}
     fn refresh(&mut self, _: &Session, _: u64) {}
     fn game_started(&mut self, _: i64, _: u64) -> Option<RecorderReport> {
         Some(RecorderReport::On { microphone: true })

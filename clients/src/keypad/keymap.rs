@@ -15,8 +15,9 @@
 //! others: `/1` times, `/2` opponent's last move, `/3 n` file n, `/4 n` rank n, `/5 k` my
 //! pieces of kind k, `/6 k` theirs, `/7` whole position, `/8` offer or accept a draw, `/9`
 //! decline, `/0` resign (twice to confirm), `/+` mirrored, `/-` repeat the announcement,
-//! `/*` call the referee, `/.` help. `Backspace` cancels a key
-//! sequence that is not yet a word (a word once given cannot be withdrawn, 附表七 6.3).
+//! `/*` call the referee, `/.` help, `//` stop speech. `Backspace` cancels a key
+//! sequence that is not yet a word (a word once given cannot be withdrawn, 附表七 6.3);
+//! with nothing pending it stops speech.
 //! A laptop's number row works the same, with `=` for `+`.
 
 use baoqi_grammar::Word;
@@ -95,6 +96,8 @@ pub enum KeyCommand {
     CallReferee,
     /// Speak the key map.
     Help,
+    /// Stop what is being read (Backspace with nothing pending, or `/ /`).
+    StopSpeech,
 }
 
 /// What a key press amounts to.
@@ -150,7 +153,7 @@ impl KeyMap {
             return if self.pending.take().is_some() {
                 KeyOutcome::Cancelled
             } else {
-                KeyOutcome::Unknown
+                KeyOutcome::Command(KeyCommand::StopSpeech)
             };
         }
         match self.pending.take() {
@@ -218,6 +221,7 @@ fn command_symbol(key: Key) -> Option<KeyCommand> {
         Key::Minus => KeyCommand::RepeatAnnouncement,
         Key::Star => KeyCommand::CallReferee,
         Key::Dot => KeyCommand::Help,
+        Key::Slash => KeyCommand::StopSpeech,
         _ => return None,
     })
 }
@@ -302,15 +306,19 @@ mod tests {
     }
 
     #[test]
-    fn backspace_cancels_only_an_unfinished_sequence() {
+    fn backspace_cancels_only_an_unfinished_sequence_and_otherwise_stops_speech() {
         let mut map = KeyMap::new();
         assert_eq!(
             press_all(&mut map, "0B"),
             vec![KeyOutcome::Pending(Prefix::Name), KeyOutcome::Cancelled]
         );
+        // A word given is not taken back (6.3(6)(a)): Backspace then only stops speech.
         assert_eq!(
             press_all(&mut map, "5B"),
-            vec![KeyOutcome::Word(Word::Numeral(5)), KeyOutcome::Unknown]
+            vec![
+                KeyOutcome::Word(Word::Numeral(5)),
+                KeyOutcome::Command(KeyCommand::StopSpeech)
+            ]
         );
     }
 

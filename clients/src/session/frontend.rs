@@ -202,6 +202,10 @@ impl Frontend for AudioFrontend {
         }
     }
 
+    fn stop_speech(&mut self) {
+        self.voice.stop();
+    }
+
     fn refresh(&mut self, session: &Session, now_ms: u64) {
         self.flush_log();
         if let Some(columns) = self.opts.status_columns {

@@ -139,6 +139,7 @@ fn command(s: &mut Session, c: KeyCommand, now: u64, out: &mut Output) {
         }
         KeyCommand::CallReferee => send_echoed(s, Command::Signal, Sent::CallReferee, out),
         KeyCommand::Help => out.say(None, Utterance::Client(Notice::Help)),
+        KeyCommand::StopSpeech => out.stop_speech = true,
     }
 }
 

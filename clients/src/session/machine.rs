@@ -58,6 +58,8 @@ pub struct Output {
     pub game_over: Option<i64>,
     /// The server refused the seat for good (bad or revoked token): why.
     pub fatal: Option<String>,
+    /// The player pressed the stop key: stop what is being read, before anything else.
+    pub stop_speech: bool,
 }
 
 impl Output {

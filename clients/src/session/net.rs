@@ -24,6 +24,8 @@ pub trait Frontend {
     /// Plays and says what the session asks for, because of something that happened at
     /// `cause` (a key press, a server message's arrival).
     fn hear(&mut self, heard: &Heard, cause: Instant);
+    /// The stop key: stop what is being read (echoes and alerts go on).
+    fn stop_speech(&mut self);
     /// Called on every turn of the loop, to redraw the status and flush logs.
     fn refresh(&mut self, session: &Session, now_ms: u64);
     /// An unfinished game is followed (server instant `at`): a recording may start. Returns
@@ -119,6 +121,9 @@ impl Client<'_> {
         let now = self.now();
         let out = self.session.handle(input, now);
         self.send_all(out.send).await;
+        if out.stop_speech {
+            self.frontend.stop_speech();
+        }
         for h in &out.heard {
             self.frontend.hear(h, cause);
         }
