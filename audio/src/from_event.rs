@@ -86,9 +86,10 @@ fn referee(event: &Event, me: Color) -> Option<Heard> {
             (false, true) => one(None, Utterance::Repeated),
             (false, false) => Heard::default(),
         },
-        Event::RefereeNeeded { call, .. } => call_of(*call).map_or_else(Heard::default, |call| {
-            one(None, Utterance::RefereeCalled { call })
-        }),
+        Event::RefereeNeeded { call, side } => call_of(*call, *side, me)
+            .map_or_else(Heard::default, |call| {
+                one(None, Utterance::RefereeCalled { call })
+            }),
         Event::ResultVerified { .. } => one(
             None,
             Utterance::RefereeCalled {
@@ -110,10 +111,14 @@ fn referee(event: &Event, me: Color) -> Option<Heard> {
     })
 }
 
-/// Why the referee comes; a board divergence is already said by its own event.
-fn call_of(c: RefereeCall) -> Option<Call> {
+/// Why the referee comes (and for whom, said as "you" to that side); a board divergence is
+/// already said by its own event.
+fn call_of(c: RefereeCall, side: Option<Color>, me: Color) -> Option<Call> {
     Some(match c {
-        RefereeCall::AnnounceFor => Call::AnnounceFor,
+        RefereeCall::AnnounceFor => Call::AnnounceFor {
+            side,
+            you: side == Some(me),
+        },
         RefereeCall::BoardDivergence => return None,
         RefereeCall::CorrectionPending => Call::CorrectionPending,
         RefereeCall::RepetitionWarning => Call::RepetitionWarning,

@@ -359,7 +359,7 @@ pub fn phrase(u: &Utterance) -> Phrase {
         ),
         Utterance::Repeated => entry("mirror.repeated").clone(),
         Utterance::RepeatMismatch => entry("mirror.mismatch").clone(),
-        Utterance::RefereeCalled { call } => entry(call_key(*call)).clone(),
+        Utterance::RefereeCalled { call: c } => call(*c),
         Utterance::Paused { side: s, why } => fill(
             match why {
                 PauseWhy::Adjournment => "pause.paused",
@@ -372,10 +372,22 @@ pub fn phrase(u: &Utterance) -> Phrase {
     }
 }
 
+/// Why the referee is called: 已請裁判代紅方報棋, 已請裁判代你報棋 …
+fn call(c: Call) -> Phrase {
+    match c {
+        Call::AnnounceFor {
+            side: Some(s),
+            you: false,
+        } => fill("call.announce_for_side", &[("side", side(s))]),
+        c => entry(call_key(c)).clone(),
+    }
+}
+
 /// The phrasebook key of a call for the referee.
 fn call_key(call: Call) -> &'static str {
     match call {
-        Call::AnnounceFor => "call.announce_for",
+        Call::AnnounceFor { you: true, .. } => "call.announce_for_you",
+        Call::AnnounceFor { .. } => "call.announce_for",
         Call::CorrectionPending => "call.correction_pending",
         Call::RepetitionWarning => "call.repetition_warning",
         Call::VerifyResult => "call.verify_result",

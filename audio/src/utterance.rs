@@ -129,7 +129,12 @@ pub enum Board {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Call {
     /// To announce a move for a player (6.3(7), 7.4(2)(c)-(d)).
-    AnnounceFor,
+    AnnounceFor {
+        /// The side announced for, when known.
+        side: Option<Color>,
+        /// Whether it is the listener.
+        you: bool,
+    },
     /// To confirm a board correction of check (a) (6.4(a)).
     CorrectionPending,
     /// A repetition warning is due (121(2)).

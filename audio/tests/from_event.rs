@@ -295,3 +295,17 @@ fn a_server_restart_pause_is_not_called_a_referee_adjournment() {
     assert!(red.contains("伺服器"), "{red}");
     assert!(!red.contains("封棋") && !red.contains("裁判暫停"), "{red}");
 }
+
+/// Issue 14, item 11: 「已請裁判代為報棋」 sounded, to the VI player, as if it concerned him;
+/// the side the referee announces for is named, and the listener hears "you" for himself.
+#[test]
+fn s7p7_4_2_d_the_call_to_announce_names_the_side_it_is_for() {
+    let call = Event::RefereeNeeded {
+        call: baoqi_arbiter::RefereeCall::AnnounceFor,
+        side: Some(Color::Black),
+    };
+    let red = all_heard(std::slice::from_ref(&call), Color::Red);
+    assert!(red.contains("黑方"), "{red}");
+    let black = all_heard(&[call], Color::Black);
+    assert!(black.contains("你"), "{black}");
+}

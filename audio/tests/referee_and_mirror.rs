@@ -125,13 +125,21 @@ fn s7p6_3_7_a_player_without_notation_repeats_his_own_move_after_the_referee() {
 fn s7p7_4_2_d_a_call_for_the_referee_is_said_to_both_sides() {
     let (mut m, mut now) = part7();
     let ev = run(&mut m, &mut now, Seat::Red, Command::Signal);
-    let call = Utterance::RefereeCalled {
-        call: Call::AnnounceFor,
-    };
     for me in Color::ALL {
+        let call = Utterance::RefereeCalled {
+            call: Call::AnnounceFor {
+                side: Some(Color::Red),
+                you: me == Color::Red,
+            },
+        };
         assert!(heard(&ev, me).contains(&call), "{me:?}: {ev:?}");
+        let want = if me == Color::Red {
+            "已請裁判代你報棋"
+        } else {
+            "已請裁判代紅方報棋"
+        };
+        assert_eq!(phrase(&call).display, want);
     }
-    assert_eq!(phrase(&call).display, "已請裁判代為報棋");
 }
 
 #[test]
@@ -170,7 +178,18 @@ fn a103_104_pause_and_resumption_are_urgent_for_both() {
 #[test]
 fn every_new_phrase_is_said_in_both_languages() {
     let calls = [
-        Call::AnnounceFor,
+        Call::AnnounceFor {
+            side: None,
+            you: false,
+        },
+        Call::AnnounceFor {
+            side: Some(Color::Black),
+            you: false,
+        },
+        Call::AnnounceFor {
+            side: Some(Color::Red),
+            you: true,
+        },
         Call::CorrectionPending,
         Call::RepetitionWarning,
         Call::VerifyResult,

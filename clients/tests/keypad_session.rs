@@ -514,3 +514,28 @@ fn the_stop_key_stops_speech_and_sends_nothing() {
         assert!(sent(&outs).is_empty(), "{keys}");
     }
 }
+
+/// Issue 14, item 10: `.` repeated a stale time (9:04 read when the clock showed 8:49). A
+/// time repeated is read from the live clock.
+#[test]
+fn s7p6_5_a_repeated_time_is_read_from_the_live_clock() {
+    let (mut t, mut s) = red();
+    let asked = press(&mut s, &mut t, "/1", Seat::Red);
+    let first_left = |u: &Utterance| match u {
+        Utterance::Times { first, .. } => Some((first.side, first.left)),
+        _ => None,
+    };
+    let (side, then) = said(&asked)
+        .iter()
+        .find_map(first_left)
+        .expect("the times were said");
+    assert_eq!(side, Color::Red, "6.5(2): the side to move first");
+    t.now += 15_000;
+    let again = press(&mut s, &mut t, ".", Seat::Red);
+    let (_, now) = said(&again).iter().find_map(first_left).expect("repeated");
+    let lost = then.saturating_sub(now).as_millis();
+    assert!(
+        (14_000..=16_000).contains(&lost),
+        "red's running clock lost {lost} ms"
+    );
+}

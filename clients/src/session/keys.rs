@@ -98,7 +98,7 @@ fn command(s: &mut Session, c: KeyCommand, now: u64, out: &mut Output) {
             let u = s
                 .last_message
                 .clone()
-                .unwrap_or(Utterance::Client(Notice::Nothing));
+                .map_or(Utterance::Client(Notice::Nothing), |u| live(s, u, now));
             out.say(None, u);
         }
         KeyCommand::ReadFile(_)
@@ -140,6 +140,31 @@ fn command(s: &mut Session, c: KeyCommand, now: u64, out: &mut Output) {
         KeyCommand::CallReferee => send_echoed(s, Command::Signal, Sent::CallReferee, out),
         KeyCommand::Help => out.say(None, Utterance::Client(Notice::Help)),
         KeyCommand::StopSpeech => out.stop_speech = true,
+    }
+}
+
+/// A message to repeat, its times read again from the live clock (a time repeated must be
+/// the time now, not when it was first said).
+fn live(s: &Session, u: Utterance, now: u64) -> Utterance {
+    match (u, s.table.as_ref()) {
+        (
+            Utterance::Times {
+                reason,
+                mut first,
+                mut second,
+            },
+            Some(t),
+        ) => {
+            for st in [&mut first, &mut second] {
+                st.left = std::time::Duration::from_millis(t.remaining(st.side, now));
+            }
+            Utterance::Times {
+                reason,
+                first,
+                second,
+            }
+        }
+        (u, _) => u,
     }
 }
 
