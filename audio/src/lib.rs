@@ -33,7 +33,7 @@ pub mod voice;
 pub use dispatcher::DispatcherSpeaker;
 pub use earcon::{Earcon, Tone};
 pub use espeak::Espeak;
-pub use notice::{Notice, PieceAt, Prompt, Refusal, Sent};
+pub use notice::{Notice, PieceAt, Prompt, Refusal, Sent, Stage, Standing};
 pub use output::{Output, OutputError, StreamWriter, TrackId, TrackState};
 pub use pcm::Pcm;
 pub use phrasebook::{LANGS, Phrase, voice};

@@ -55,6 +55,34 @@ pub struct PieceAt {
     pub rank: u8,
 }
 
+/// Where a game stands, for a player who has just (re)joined it.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Standing {
+    /// The game's stage.
+    pub stage: Stage,
+    /// The side to move.
+    pub to_move: Color,
+    /// Whether that is the listener.
+    pub you: bool,
+    /// The words of the side to move's announcement so far (bound, 6.3(6)(a)).
+    pub words: Vec<baoqi_grammar::Word>,
+    /// The opponent's draw offer waiting for the listener's answer.
+    pub offer_from: Option<Color>,
+}
+
+/// A game's stage, as said on joining.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Stage {
+    /// The clocks have not started.
+    NotStarted,
+    /// Being played.
+    Playing,
+    /// Paused.
+    Paused,
+    /// Over.
+    Over,
+}
+
 /// Why the server refused a command, as the player is told.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Refusal {
@@ -121,6 +149,8 @@ pub enum Notice {
         /// Whether this seat is the side's proxy.
         proxy: bool,
     },
+    /// Where the game stands, said when a state arrives after joining or reconnecting.
+    Standing(Standing),
     /// The connection to the server is lost (commands are not sent until it is back).
     Disconnected,
     /// A key pressed while the connection is down: nothing was sent (a word is not given).
@@ -150,7 +180,7 @@ impl Notice {
             | Notice::NotSent
             | Notice::BoardIllegal => Urgency::Echo,
             Notice::Disconnected => Urgency::Urgent,
-            Notice::Connected { .. } | Notice::BoardRestored => Urgency::News,
+            Notice::Connected { .. } | Notice::Standing(_) | Notice::BoardRestored => Urgency::News,
             Notice::Pieces { .. } | Notice::Help | Notice::Nothing | Notice::ProxyMayNot => {
                 Urgency::Reading
             }
@@ -200,6 +230,7 @@ impl Notice {
                 },
                 &[("side", side(*s))],
             ),
+            Notice::Standing(st) => standing(st),
             Notice::Disconnected => plain("keypad.disconnected"),
             Notice::NotSent => plain("keypad.not_sent"),
             Notice::Nothing => plain("keypad.nothing"),
@@ -208,6 +239,38 @@ impl Notice {
             Notice::BoardRestored => plain("keypad.board_restored"),
         }
     }
+}
+
+/// `輪到你走，已報炮二，黑方提和，未回應`: where the game stands.
+fn standing(st: &Standing) -> Phrase {
+    let stage = match st.stage {
+        Stage::NotStarted => Some("keypad.stage_not_started"),
+        Stage::Paused => Some("keypad.stage_paused"),
+        Stage::Over => return entry("keypad.stage_over").clone(),
+        Stage::Playing => None,
+    };
+    let mut parts: Vec<Phrase> = stage.map(|k| entry(k).clone()).into_iter().collect();
+    parts.push(if st.you {
+        entry("keypad.turn_you").clone()
+    } else {
+        fill("keypad.turn_side", &[("side", side(st.to_move))])
+    });
+    if !st.words.is_empty() {
+        let ws = crate::phrasebook::words(&st.words, st.to_move);
+        parts.push(fill("keypad.bound", &[("move", &ws)]));
+    }
+    if let Some(by) = st.offer_from {
+        parts.push(fill("keypad.offer_waiting", &[("side", side(by))]));
+    }
+    let sep = entry("keypad.separator");
+    let mut out = Vec::with_capacity(parts.len() * 2);
+    for (i, p) in parts.into_iter().enumerate() {
+        if i > 0 {
+            out.push(sep.clone());
+        }
+        out.push(p);
+    }
+    Phrase::join(&out)
 }
 
 /// `紅帥五線一排，黑將五線十排`, or 無子 for none.

@@ -97,6 +97,22 @@ fn every_kind() -> Vec<Utterance> {
             why: PauseWhy::ServerRestart,
         },
     ];
+    for (stage, you) in [
+        (baoqi_audio::Stage::Playing, true),
+        (baoqi_audio::Stage::Paused, false),
+        (baoqi_audio::Stage::NotStarted, true),
+        (baoqi_audio::Stage::Over, false),
+    ] {
+        us.push(Utterance::Client(baoqi_audio::Notice::Standing(
+            baoqi_audio::Standing {
+                stage,
+                to_move: Red,
+                you,
+                words: vec![Word::Piece(Kind::Cannon), Word::Numeral(2)],
+                offer_from: Some(Black),
+            },
+        )));
+    }
     let cannon = || {
         vec![
             Word::Piece(Kind::Cannon),

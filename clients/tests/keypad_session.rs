@@ -539,3 +539,30 @@ fn s7p6_5_a_repeated_time_is_read_from_the_live_clock() {
         "red's running clock lost {lost} ms"
     );
 }
+
+/// Issue 14, item 8: after a reconnection only 「已連線，你是紅方」 was said. The player
+/// hears where the game stands: whose turn, the words he has already bound himself to, an
+/// offer waiting for his answer.
+#[test]
+fn after_a_reconnection_the_player_hears_whose_turn_and_his_bound_words() {
+    let mut t = Table::part6();
+    t.say(Seat::Red, "炮二");
+    let mut s = Session::new("tok", SessionOptions::default());
+    s.handle(Input::Connected, 0);
+    s.handle(
+        Input::Server(ServerMsg::Welcome {
+            role: baoqi_protocol::Role::Red,
+            name: "甲".into(),
+            event: 1,
+            tables: vec![1],
+        }),
+        0,
+    );
+    let state = s.handle(Input::Server(t.state()), 0);
+    let texts: Vec<String> = said(std::slice::from_ref(&state))
+        .iter()
+        .map(|u| baoqi_audio::phrasebook::phrase(u).display)
+        .collect();
+    let all = texts.join(" / ");
+    assert!(all.contains("輪到你") && all.contains("炮二"), "{all}");
+}

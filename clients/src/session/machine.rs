@@ -126,6 +126,8 @@ pub struct Session {
     pub(super) history: Vec<Event>,
     started_told: bool,
     recorder: Option<RecorderReport>,
+    /// Welcomed, and the state that follows is to be summed up aloud.
+    standing_due: bool,
 }
 
 impl Session {
@@ -147,6 +149,7 @@ impl Session {
             history: Vec::new(),
             started_told: false,
             recorder: None,
+            standing_due: false,
         }
     }
 
@@ -313,6 +316,7 @@ impl Session {
                 self.proxy = proxy;
                 self.link = Link::Welcomed;
                 out.notice(None, Notice::Connected { side, proxy });
+                self.standing_due = true;
                 // The server keeps live recorder reports in memory only: say it again.
                 if let Some(r) = &self.recorder {
                     out.send.push(r.message());
@@ -326,6 +330,11 @@ impl Session {
                 ..
             } => {
                 let state = TableState::from_view(table, seq, at.0, &snapshot, now);
+                if std::mem::take(&mut self.standing_due)
+                    && let Some(me) = self.me
+                {
+                    out.notice(None, Notice::Standing(state.standing(me)));
+                }
                 self.table = Some(state);
                 self.sync_sensor();
                 if !self.started_told && !self.is_over() {

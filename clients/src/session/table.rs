@@ -109,6 +109,27 @@ impl TableState {
         }
     }
 
+    /// Where the game stands, for the player of side `me` who has just (re)joined.
+    pub fn standing(&self, me: Color) -> baoqi_audio::Standing {
+        use baoqi_audio::Stage;
+        baoqi_audio::Standing {
+            stage: match self.phase {
+                Phase::NotStarted => Stage::NotStarted,
+                Phase::Playing => Stage::Playing,
+                Phase::Paused => Stage::Paused,
+                Phase::Over => Stage::Over,
+            },
+            to_move: self.to_move,
+            you: self.to_move == me,
+            words: if self.attempt.0 == self.to_move {
+                self.attempt.1.clone()
+            } else {
+                Vec::new()
+            },
+            offer_from: self.offer.map(|(by, _)| by).filter(|by| *by != me),
+        }
+    }
+
     /// The server's timeline instant at local instant `local_ms`.
     pub fn server_now(&self, local_ms: u64) -> u64 {
         self.synced.0 + local_ms.saturating_sub(self.synced.1)
