@@ -326,7 +326,7 @@ fn hears_what_it_should(red_said: &str, black_said: &str) {
         "二",
         "平",
         "摸子：炮二",
-        "紅方帥五線一排",
+        "紅方：帥五線一排",
         "黑方：馬８進７",
         "黑方提和",
     ] {

@@ -262,42 +262,67 @@ fn standing(st: &Standing) -> Phrase {
     if let Some(by) = st.offer_from {
         parts.push(fill("keypad.offer_waiting", &[("side", side(by))]));
     }
-    let sep = entry("keypad.separator");
-    let mut out = Vec::with_capacity(parts.len() * 2);
-    for (i, p) in parts.into_iter().enumerate() {
-        if i > 0 {
-            out.push(sep.clone());
-        }
-        out.push(p);
-    }
-    Phrase::join(&out)
+    joined(&parts, "keypad.separator")
 }
 
-/// `紅帥五線一排，黑將五線十排`, or 無子 for none.
+/// Pieces grouped so that nothing is said twice in a row (issue 14: the whole position
+/// took 57 s with 紅方 and the piece repeated for every piece): `紅方：帥五線一排；仕四線一排、
+/// 六線一排。黑方：將五線十排`, or 無子 for none.
 fn pieces(list: &[PieceAt]) -> Phrase {
     if list.is_empty() {
         return entry("keypad.no_piece").clone();
     }
-    let one = |p: &PieceAt| {
+    let point = |p: &PieceAt| {
         fill(
-            "keypad.piece_at",
+            "keypad.point",
             &[
-                ("side", side(p.piece.color)),
-                ("piece", &Phrase::of_char(p.piece.chinese())),
                 ("file", &spoken_time::count(u32::from(p.file))),
                 ("rank", &spoken_time::count(u32::from(p.rank))),
             ],
         )
     };
-    let sep = entry("keypad.separator");
-    let mut parts = Vec::with_capacity(list.len() * 2);
-    for (i, p) in list.iter().enumerate() {
-        if i > 0 {
-            parts.push(sep.clone());
+    let sides = runs(list, |p| p.piece.color).into_iter().map(|group| {
+        let kinds = runs(group, |p| p.piece).into_iter().map(|same| {
+            let points: Vec<Phrase> = same.iter().map(point).collect();
+            let piece = Phrase::of_char(same[0].piece.chinese());
+            Phrase::join(&[piece, joined(&points, "keypad.point_sep")])
+        });
+        let kinds: Vec<Phrase> = kinds.collect();
+        fill(
+            "keypad.side_group",
+            &[
+                ("side", side(group[0].piece.color)),
+                ("pieces", &joined(&kinds, "keypad.kind_sep")),
+            ],
+        )
+    });
+    joined(&sides.collect::<Vec<_>>(), "keypad.side_sep")
+}
+
+/// The runs of consecutive items with the same `key`.
+fn runs<T, K: PartialEq>(items: &[T], key: impl Fn(&T) -> K) -> Vec<&[T]> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    for i in 1..=items.len() {
+        if i == items.len() || key(&items[i]) != key(&items[start]) {
+            out.push(&items[start..i]);
+            start = i;
         }
-        parts.push(one(p));
     }
-    Phrase::join(&parts)
+    out
+}
+
+/// Phrases with the separator `sep` (a phrasebook key) between them.
+fn joined(parts: &[Phrase], sep: &str) -> Phrase {
+    let sep = entry(sep);
+    let mut out = Vec::with_capacity(parts.len() * 2);
+    for (i, p) in parts.iter().enumerate() {
+        if i > 0 {
+            out.push(sep.clone());
+        }
+        out.push(p.clone());
+    }
+    Phrase::join(&out)
 }
 
 #[cfg(test)]
@@ -323,7 +348,7 @@ mod tests {
             list: list.to_vec(),
         }
         .phrase();
-        assert_eq!(p.display, "紅方帥五線一排，黑方車九線十排");
+        assert_eq!(p.display, "紅方：帥五線一排。黑方：車九線十排");
         assert!(p.yue.contains("geoi1"), "車 is fed as Jyutping: {}", p.yue);
         assert!(
             p.cmn.contains("ju1") && p.cmn.contains("xian4"),

@@ -566,3 +566,22 @@ fn after_a_reconnection_the_player_hears_whose_turn_and_his_bound_words() {
     let all = texts.join(" / ");
     assert!(all.contains("輪到你") && all.contains("炮二"), "{all}");
 }
+
+/// Issue 14, item 10: the whole position took 57 s, 紅方 and the piece said again for every
+/// piece. Each side and each kind is now said once.
+#[test]
+fn the_whole_position_names_each_side_and_kind_once() {
+    let (mut t, mut s) = red();
+    let outs = press(&mut s, &mut t, "/7", Seat::Red);
+    let text = said(&outs)
+        .iter()
+        .map(|u| baoqi_audio::phrasebook::phrase(u).display)
+        .find(|d| d.contains("帥"))
+        .expect("the position read");
+    assert_eq!(text.matches("紅方").count(), 1, "{text}");
+    assert_eq!(text.matches("兵").count(), 1, "{text}");
+    assert!(
+        text.starts_with("紅方：帥五線一排；仕四線一排、六線一排"),
+        "{text}"
+    );
+}
