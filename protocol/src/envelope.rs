@@ -222,15 +222,16 @@ impl DecodeError {
 
 /// Wraps a message with the version field: `{"v":2, "type": …, …}`.
 pub fn encode(msg: &ServerMsg) -> String {
-    let mut value = serde_json::to_value(msg).unwrap_or(Value::Null);
-    if let Value::Object(map) = &mut value {
-        map.insert("v".into(), Value::from(VERSION));
-    }
-    value.to_string()
+    versioned_json(msg)
 }
 
 /// Writes a client message with the version field.
 pub fn encode_client(msg: &ClientMsg) -> String {
+    versioned_json(msg)
+}
+
+/// A message as JSON with `"v"` added.
+fn versioned_json<T: Serialize>(msg: &T) -> String {
     let mut value = serde_json::to_value(msg).unwrap_or(Value::Null);
     if let Value::Object(map) = &mut value {
         map.insert("v".into(), Value::from(VERSION));
