@@ -326,7 +326,8 @@ fn hears_what_it_should(red_said: &str, black_said: &str) {
         "二",
         "平",
         "摸子：炮二",
-        "紅方：帥五線一排",
+        // File 5 read in red's own turn: terse, ranks only (issue 14, item 10).
+        "紅方 帥一 兵四",
         "黑方：馬８進７",
         "黑方提和",
     ] {

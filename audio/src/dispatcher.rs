@@ -14,6 +14,7 @@ use baoqi_grammar::speech::Lang;
 use tts::{Tts, UtteranceId};
 
 use crate::phrasebook::Phrase;
+use crate::rate::Rate;
 use crate::speaker::{SpeakError, Speaker};
 
 /// What the callbacks reported, kept for the utterances of the last few seconds: a report
@@ -151,6 +152,13 @@ impl Speaker for DispatcherSpeaker {
         } else {
             asked.at.elapsed() < Self::START_TIMEOUT
         }
+    }
+
+    fn set_rate(&mut self, rate: Rate) -> Result<(), SpeakError> {
+        let t = &self.tts;
+        let wanted = rate.on_scale(t.min_rate(), t.normal_rate(), t.max_rate());
+        self.tts.set_rate(wanted).map_err(err)?;
+        Ok(())
     }
 
     fn first_sample(&mut self) -> Option<Instant> {

@@ -2,16 +2,18 @@
 //! with hound. Running the program keeps baoqi free of libespeak-ng's GPL (STYLE.md).
 //!
 //! Every render has a deadline (the child is killed past it), and renders are cached by
-//! (voice, text): the few dozen word echoes are rendered once, at warm-up, so that a key
+//! (voice, rate, text): the few dozen word echoes are rendered once, at warm-up, so that a key
 //! press is heard without waiting for a process.
 
 use std::collections::{HashMap, HashSet};
 use std::io::{Read, Write};
 use std::process::{Command, Stdio};
+use std::sync::atomic::{AtomicU16, Ordering};
 use std::sync::{Arc, Mutex, OnceLock, mpsc};
 use std::time::Duration;
 
 use crate::pcm::{Pcm, WavError};
+use crate::rate::Rate;
 
 /// Why espeak-ng gave no sound.
 #[derive(Debug, thiserror::Error)]
@@ -81,9 +83,14 @@ fn read_stream(
 pub struct Espeak {
     program: String,
     deadline: Duration,
-    cache: Mutex<HashMap<(String, String), Arc<Pcm>>>,
+    cache: Mutex<HashMap<CacheKey, Arc<Pcm>>>,
     voices: OnceLock<HashSet<String>>,
+    /// Words per minute (`-s`), shared by every speaker over this renderer.
+    rate: AtomicU16,
 }
+
+/// A rendering: voice, rate (words per minute) and text.
+type CacheKey = (String, u16, String);
 
 impl Default for Espeak {
     fn default() -> Espeak {
@@ -99,7 +106,22 @@ impl Espeak {
             deadline: Duration::from_secs(10),
             cache: Mutex::new(HashMap::new()),
             voices: OnceLock::new(),
+            rate: AtomicU16::new(Rate::DEFAULT.wpm()),
         }
+    }
+
+    /// Speaks at `rate` from the next rendering on (renderings at other rates stay cached).
+    pub fn set_rate(&self, rate: Rate) {
+        self.rate.store(rate.wpm(), Ordering::Relaxed);
+    }
+
+    /// The rate renderings are made at.
+    pub fn rate(&self) -> Rate {
+        Rate::new(self.rate.load(Ordering::Relaxed)).unwrap_or_default()
+    }
+
+    fn key(&self, text: &str, voice: &str) -> CacheKey {
+        (voice.to_owned(), self.rate().wpm(), text.to_owned())
     }
 
     /// Whether the program runs at all.
@@ -134,7 +156,7 @@ impl Espeak {
 
     /// `text` spoken by `voice`, from the cache or rendered now.
     pub fn render(&self, text: &str, voice: &str) -> Result<Arc<Pcm>, EspeakError> {
-        let key = (voice.to_owned(), text.to_owned());
+        let key = self.key(text, voice);
         if let Some(p) = self.lock().get(&key) {
             return Ok(p.clone());
         }
@@ -151,7 +173,7 @@ impl Espeak {
             .count()
     }
 
-    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<(String, String), Arc<Pcm>>> {
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<CacheKey, Arc<Pcm>>> {
         self.cache
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
@@ -168,7 +190,7 @@ impl Espeak {
         voice: &str,
         mut writer: crate::output::StreamWriter,
     ) -> Result<(), EspeakError> {
-        let key = (voice.to_owned(), text.to_owned());
+        let key = self.key(text, voice);
         if let Some(p) = self.lock().get(&key).cloned() {
             writer.set_rate(p.rate);
             writer.push(&p.samples);
@@ -207,7 +229,8 @@ impl Espeak {
 
     fn spawn(&self, voice: &str) -> Result<std::process::Child, EspeakError> {
         Command::new(&self.program)
-            .args(["-b", "1", "-v", voice, "--stdout"])
+            .args(["-b", "1", "-v", voice, "--stdout", "-s"])
+            .arg(self.rate().wpm().to_string())
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())

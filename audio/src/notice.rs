@@ -3,9 +3,11 @@
 //! (help), the resignation's confirmation step, commands the server refused, and the
 //! connection. Worded in the `[keypad]` section of `data/phrasebook.toml`.
 
-use baoqi_rules::{Color, Piece};
+use baoqi_rules::Color;
 
 use crate::phrasebook::{Phrase, entry, fill, side};
+use crate::pieces::{Pieces, Verbosity, joined};
+use crate::rate::{Rate, RateSet};
 use crate::spoken_time;
 use crate::utterance::Urgency;
 
@@ -44,17 +46,6 @@ pub enum Sent {
     CallReferee,
 }
 
-/// A piece where the asking player counts it: file 1–9 from his right, rank 1–10 from his side.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct PieceAt {
-    /// The piece.
-    pub piece: Piece,
-    /// File 1..=9.
-    pub file: u8,
-    /// Rank 1..=10.
-    pub rank: u8,
-}
-
 /// Where a game stands, for a player who has just (re)joined it.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Standing {
@@ -81,6 +72,41 @@ pub enum Stage {
     Paused,
     /// Over.
     Over,
+}
+
+/// A page of the spoken key map: each under 15 s at the default rate; `.` right after a
+/// page says the next.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum HelpPage {
+    /// Words, the clock and the stop key.
+    First,
+    /// 前後中, repeat, times, the opponent's move, files and ranks.
+    Second,
+    /// Pieces of a kind, the position, draw offers.
+    Third,
+    /// Resignation, mirroring, the referee, and the speech settings.
+    Last,
+}
+
+impl HelpPage {
+    /// The page after this one, none after the last.
+    pub fn next(self) -> Option<HelpPage> {
+        match self {
+            HelpPage::First => Some(HelpPage::Second),
+            HelpPage::Second => Some(HelpPage::Third),
+            HelpPage::Third => Some(HelpPage::Last),
+            HelpPage::Last => None,
+        }
+    }
+
+    fn key(self) -> &'static str {
+        match self {
+            HelpPage::First => "keypad.help_1",
+            HelpPage::Second => "keypad.help_2",
+            HelpPage::Third => "keypad.help_3",
+            HelpPage::Last => "keypad.help_4",
+        }
+    }
 }
 
 /// Why the server refused a command, as the player is told.
@@ -134,12 +160,13 @@ pub enum Notice {
     /// A command key, echoed as it is sent.
     Sent(Sent),
     /// The answer to a board query (a file, a rank, pieces of a kind, the whole position).
-    Pieces {
-        /// The pieces, as the asker counts their points.
-        list: Vec<PieceAt>,
-    },
-    /// The key map.
-    Help,
+    Pieces(Pieces),
+    /// A page of the key map: the first is short, `.` right after it says the next.
+    Help(HelpPage),
+    /// The speech rate was changed (`0 +`, `0 -`): the new rate, or that it is at its limit.
+    RateSet(RateSet),
+    /// The verbosity was changed (`0 *`).
+    VerbositySet(Verbosity),
     /// The server refused a command.
     Refused(Refusal),
     /// Joined the table.
@@ -178,10 +205,12 @@ impl Notice {
             | Notice::Sent(_)
             | Notice::Refused(_)
             | Notice::NotSent
+            | Notice::RateSet(_)
+            | Notice::VerbositySet(_)
             | Notice::BoardIllegal => Urgency::Echo,
             Notice::Disconnected => Urgency::Urgent,
             Notice::Connected { .. } | Notice::Standing(_) | Notice::BoardRestored => Urgency::News,
-            Notice::Pieces { .. } | Notice::Help | Notice::Nothing | Notice::ProxyMayNot => {
+            Notice::Pieces(_) | Notice::Help(_) | Notice::Nothing | Notice::ProxyMayNot => {
                 Urgency::Reading
             }
         }
@@ -211,8 +240,14 @@ impl Notice {
                 Sent::ConfirmMirror => "keypad.sent_confirm_mirror",
                 Sent::CallReferee => "keypad.sent_call_referee",
             }),
-            Notice::Pieces { list } => pieces(list),
-            Notice::Help => plain("keypad.help"),
+            Notice::Pieces(p) => p.phrase(),
+            Notice::Help(page) => plain(page.key()),
+            Notice::RateSet(r) => rate_set(*r),
+            Notice::VerbositySet(v) => plain(match v {
+                Verbosity::Auto => "keypad.verbosity_auto",
+                Verbosity::Terse => "keypad.verbosity_terse",
+                Verbosity::Full => "keypad.verbosity_full",
+            }),
             Notice::Refused(r) => plain(match r {
                 Refusal::NotYourTurn => "keypad.refused_not_your_turn",
                 Refusal::AnnouncementBound => "keypad.refused_bound",
@@ -241,6 +276,17 @@ impl Notice {
     }
 }
 
+/// `語速加快：百分之一百一十四` or that the limit is reached.
+fn rate_set(r: RateSet) -> Phrase {
+    let percent = |rate: Rate| spoken_time::count(rate.percent());
+    match r {
+        RateSet::Faster(rate) => fill("keypad.rate_faster", &[("percent", &percent(rate))]),
+        RateSet::Slower(rate) => fill("keypad.rate_slower", &[("percent", &percent(rate))]),
+        RateSet::AtFastest => entry("keypad.rate_fastest").clone(),
+        RateSet::AtSlowest => entry("keypad.rate_slowest").clone(),
+    }
+}
+
 /// `輪到你走，已報炮二，黑方提和，未回應`: where the game stands.
 fn standing(st: &Standing) -> Phrase {
     let stage = match st.stage {
@@ -265,99 +311,9 @@ fn standing(st: &Standing) -> Phrase {
     joined(&parts, "keypad.separator")
 }
 
-/// Pieces grouped so that nothing is said twice in a row (issue 14: the whole position
-/// took 57 s with 紅方 and the piece repeated for every piece): `紅方：帥五線一排；仕四線一排、
-/// 六線一排。黑方：將五線十排`, or 無子 for none.
-fn pieces(list: &[PieceAt]) -> Phrase {
-    if list.is_empty() {
-        return entry("keypad.no_piece").clone();
-    }
-    let point = |p: &PieceAt| {
-        fill(
-            "keypad.point",
-            &[
-                ("file", &spoken_time::count(u32::from(p.file))),
-                ("rank", &spoken_time::count(u32::from(p.rank))),
-            ],
-        )
-    };
-    let sides = runs(list, |p| p.piece.color).into_iter().map(|group| {
-        let kinds = runs(group, |p| p.piece).into_iter().map(|same| {
-            let points: Vec<Phrase> = same.iter().map(point).collect();
-            let piece = Phrase::of_char(same[0].piece.chinese());
-            Phrase::join(&[piece, joined(&points, "keypad.point_sep")])
-        });
-        let kinds: Vec<Phrase> = kinds.collect();
-        fill(
-            "keypad.side_group",
-            &[
-                ("side", side(group[0].piece.color)),
-                ("pieces", &joined(&kinds, "keypad.kind_sep")),
-            ],
-        )
-    });
-    joined(&sides.collect::<Vec<_>>(), "keypad.side_sep")
-}
-
-/// The runs of consecutive items with the same `key`.
-fn runs<T, K: PartialEq>(items: &[T], key: impl Fn(&T) -> K) -> Vec<&[T]> {
-    let mut out = Vec::new();
-    let mut start = 0;
-    for i in 1..=items.len() {
-        if i == items.len() || key(&items[i]) != key(&items[start]) {
-            out.push(&items[start..i]);
-            start = i;
-        }
-    }
-    out
-}
-
-/// Phrases with the separator `sep` (a phrasebook key) between them.
-fn joined(parts: &[Phrase], sep: &str) -> Phrase {
-    let sep = entry(sep);
-    let mut out = Vec::with_capacity(parts.len() * 2);
-    for (i, p) in parts.iter().enumerate() {
-        if i > 0 {
-            out.push(sep.clone());
-        }
-        out.push(p.clone());
-    }
-    Phrase::join(&out)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use baoqi_rules::Kind;
-
-    #[test]
-    fn a_query_answer_names_side_piece_file_and_rank() {
-        let list = [
-            PieceAt {
-                piece: Piece::new(Color::Red, Kind::General),
-                file: 5,
-                rank: 1,
-            },
-            PieceAt {
-                piece: Piece::new(Color::Black, Kind::Rook),
-                file: 9,
-                rank: 10,
-            },
-        ];
-        let p = Notice::Pieces {
-            list: list.to_vec(),
-        }
-        .phrase();
-        assert_eq!(p.display, "紅方：帥五線一排。黑方：車九線十排");
-        assert!(p.yue.contains("geoi1"), "車 is fed as Jyutping: {}", p.yue);
-        assert!(
-            p.cmn.contains("ju1") && p.cmn.contains("xian4"),
-            "{}",
-            p.cmn
-        );
-        let none = Notice::Pieces { list: Vec::new() }.phrase();
-        assert_eq!(none.display, "無子");
-    }
 
     #[test]
     fn refusals_are_told_apart() {
@@ -380,7 +336,7 @@ mod tests {
     #[test]
     fn verdicts_on_keys_are_echoes_and_a_lost_connection_is_urgent() {
         assert_eq!(Notice::Prompt(Prompt::Name).urgency(), Urgency::Prompt);
-        assert_eq!(Notice::Help.urgency(), Urgency::Reading);
+        assert_eq!(Notice::Help(HelpPage::First).urgency(), Urgency::Reading);
         assert_eq!(Notice::Disconnected.urgency(), Urgency::Urgent);
     }
 }

@@ -5,6 +5,7 @@
 
 use std::collections::HashMap;
 use std::sync::OnceLock;
+use std::time::Duration;
 
 use baoqi_grammar::Word;
 use baoqi_grammar::speech::{self, Lang};
@@ -310,6 +311,9 @@ pub fn phrase(u: &Utterance) -> Phrase {
             second,
         } => fill(
             match reason {
+                // In the last minute only the triggering side's time is said (6.6(3),
+                // docs/decisions.md): every syllable is that player's clock running.
+                TimeReason::Alert if first.left < Duration::from_secs(60) => "times.alert_final",
                 TimeReason::Alert => "times.alert",
                 TimeReason::Query => "times.query",
                 TimeReason::ClockPress => "times.clock_press",

@@ -11,6 +11,7 @@ use baoqi_grammar::speech::Lang;
 use crate::espeak::{Espeak, EspeakError};
 use crate::output::{Output, TrackId, TrackState};
 use crate::phrasebook::{Phrase, voice};
+use crate::rate::Rate;
 
 /// Why a speaker could not say something.
 #[derive(Debug, thiserror::Error)]
@@ -38,6 +39,9 @@ pub trait Speaker {
 
     /// Whether the last `start` is still being said.
     fn busy(&mut self) -> bool;
+
+    /// Speaks at `rate` from the next `start` on.
+    fn set_rate(&mut self, rate: Rate) -> Result<(), SpeakError>;
 
     /// When the first sample of the last `start` was written, if the speaker can tell.
     fn first_sample(&mut self) -> Option<Instant> {
@@ -110,6 +114,11 @@ impl Speaker for EspeakSpeaker {
         self.track.is_some_and(|t| self.output.is_active(t))
     }
 
+    fn set_rate(&mut self, rate: Rate) -> Result<(), SpeakError> {
+        self.espeak.set_rate(rate);
+        Ok(())
+    }
+
     fn first_sample(&mut self) -> Option<Instant> {
         match self.output.state(self.track?) {
             TrackState::Playing(at) | TrackState::Done(Some(at)) => Some(at),
@@ -119,10 +128,12 @@ impl Speaker for EspeakSpeaker {
 }
 
 /// A speaker without sound: each phrase "lasts" `per_char` per character of its spoken
-/// text. For tests of the queue and for clients run without audio.
+/// text at the default rate (less when faster). For tests of the queue and for clients run
+/// without audio.
 #[derive(Clone, Debug)]
 pub struct ScriptedSpeaker {
     per_char: Duration,
+    rate: Rate,
     until: Option<Instant>,
     started: Option<Instant>,
 }
@@ -132,6 +143,7 @@ impl ScriptedSpeaker {
     pub fn new(per_char: Duration) -> ScriptedSpeaker {
         ScriptedSpeaker {
             per_char,
+            rate: Rate::DEFAULT,
             until: None,
             started: None,
         }
@@ -146,7 +158,8 @@ impl Speaker for ScriptedSpeaker {
     fn start(&mut self, phrase: &Phrase, lang: Lang) -> Result<(), SpeakError> {
         let now = Instant::now();
         self.started = Some(now);
-        self.until = Some(now + self.per_char * phrase.speak(lang).chars().count() as u32);
+        let chars = phrase.speak(lang).chars().count() as u32;
+        self.until = Some(now + (self.per_char * chars).div_f32(self.rate.ratio()));
         Ok(())
     }
 
@@ -156,6 +169,11 @@ impl Speaker for ScriptedSpeaker {
 
     fn busy(&mut self) -> bool {
         self.until.is_some_and(|u| Instant::now() < u)
+    }
+
+    fn set_rate(&mut self, rate: Rate) -> Result<(), SpeakError> {
+        self.rate = rate;
+        Ok(())
     }
 
     fn first_sample(&mut self) -> Option<Instant> {

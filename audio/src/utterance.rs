@@ -445,8 +445,8 @@ impl Utterance {
                 reason: TimeReason::Query | TimeReason::ClockPress,
                 ..
             } => Topic::Times,
-            Utterance::Client(Notice::Pieces { .. }) => Topic::Board,
-            Utterance::Client(Notice::Help) => Topic::Help,
+            Utterance::Client(Notice::Pieces(_)) => Topic::Board,
+            Utterance::Client(Notice::Help(_)) => Topic::Help,
             _ => Topic::Other,
         }
     }

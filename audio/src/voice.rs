@@ -16,11 +16,13 @@ use baoqi_grammar::speech::Lang;
 use crate::phrasebook;
 use crate::phrasebook::Phrase;
 use crate::queue::{Item, SpeechQueue, Topic};
+use crate::rate::Rate;
 use crate::speaker::{SpeakError, Speaker};
 use crate::utterance::{Urgency, Utterance};
 
 enum Command {
     Say(Phrase, Urgency, Topic, Instant),
+    Rate(Rate),
     Stop,
     Silence,
     Shutdown,
@@ -116,6 +118,11 @@ impl Voice {
     /// logged as stopped); echoes and urgent items stay.
     pub fn stop(&self) {
         let _ = self.tx.send(Command::Stop);
+    }
+
+    /// Speaks at `rate` from the next item on (what is being said finishes at its rate).
+    pub fn set_rate(&self, rate: Rate) {
+        let _ = self.tx.send(Command::Rate(rate));
     }
 
     /// Stops speaking and empties the queue (each item logged as silenced).
@@ -372,6 +379,14 @@ impl Worker {
                     }
                     for it in stopped {
                         self.log_item(&it.phrase, it.id, it.urgency, Fate::Stopped, None);
+                    }
+                }
+                Ok(Command::Rate(rate)) => {
+                    if let Err(e) = self.speaker.set_rate(rate) {
+                        // Logged where every failure to speak is: the player's log.
+                        let what = format!("{} wpm", rate.wpm());
+                        let fate = Fate::Failed(format!("rate: {e}"));
+                        self.log.push(0, (&what, ""), Urgency::Echo, fate, None);
                     }
                 }
                 Ok(Command::Silence) => {

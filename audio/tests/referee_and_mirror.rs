@@ -10,7 +10,10 @@ use baoqi_arbiter::{
 };
 use baoqi_audio::from_event::utterances;
 use baoqi_audio::phrasebook::phrase;
-use baoqi_audio::{Call, Notice, PieceAt, Prompt, Refusal, Urgency, Utterance};
+use baoqi_audio::{
+    Along, Call, Form, HelpPage, Notice, PieceAt, Pieces, Prompt, Rate, Refusal, Urgency,
+    Utterance, Verbosity,
+};
 use baoqi_grammar::{Word, parse_words};
 use baoqi_rules::{Color, Kind, Piece};
 use common::{cantonese_ok, pinyin_ok};
@@ -175,6 +178,72 @@ fn a103_104_pause_and_resumption_are_urgent_for_both() {
     assert!(heard(&resumed, Color::Red).contains(&Utterance::Resumed));
 }
 
+/// Every notice the table client says by itself, one of each kind and setting.
+fn client_notices() -> Vec<Notice> {
+    let prompts = [
+        Prompt::Name,
+        Prompt::Command,
+        Prompt::File,
+        Prompt::Rank,
+        Prompt::Mine,
+        Prompt::Theirs,
+    ];
+    let refusals = [
+        Refusal::NotYourTurn,
+        Refusal::AnnouncementBound,
+        Refusal::TouchedPiece,
+        Refusal::GameOver,
+        Refusal::OutOfOrder,
+        Refusal::NotAllowed,
+        Refusal::Other,
+    ];
+    let rook_9_1 = PieceAt {
+        piece: Piece::new(Color::Red, Kind::Rook),
+        file: 9,
+        rank: 1,
+    };
+    let mut notices: Vec<Notice> = prompts.into_iter().map(Notice::Prompt).collect();
+    notices.extend(refusals.into_iter().map(Notice::Refused));
+    notices.extend([
+        Notice::Cancelled,
+        Notice::UnknownKey,
+        Notice::ConfirmResign,
+        Notice::ResignCancelled,
+        Notice::Help(HelpPage::First),
+        Notice::Help(HelpPage::Second),
+        Notice::Help(HelpPage::Third),
+        Notice::Help(HelpPage::Last),
+        Notice::RateSet(Rate::DEFAULT.faster()),
+        Notice::RateSet(Rate::DEFAULT.slower()),
+        Notice::RateSet(Rate::MAX.faster()),
+        Notice::RateSet(Rate::MIN.slower()),
+        Notice::VerbositySet(Verbosity::Auto),
+        Notice::VerbositySet(Verbosity::Terse),
+        Notice::VerbositySet(Verbosity::Full),
+        Notice::Connected {
+            side: Color::Red,
+            proxy: true,
+        },
+        Notice::Connected {
+            side: Color::Black,
+            proxy: false,
+        },
+        Notice::Disconnected,
+        Notice::Nothing,
+        Notice::ProxyMayNot,
+        Notice::BoardIllegal,
+        Notice::BoardRestored,
+        Notice::Pieces(Pieces::full(vec![rook_9_1])),
+        Notice::Pieces(Pieces {
+            list: vec![rook_9_1],
+            form: Form::Terse,
+            along: Along::Anywhere,
+        }),
+        Notice::Pieces(Pieces::default()),
+    ]);
+    notices
+}
+
 #[test]
 fn every_new_phrase_is_said_in_both_languages() {
     let calls = [
@@ -214,54 +283,7 @@ fn every_new_phrase_is_said_in_both_languages() {
         },
         Utterance::Resumed,
     ]);
-    let prompts = [
-        Prompt::Name,
-        Prompt::Command,
-        Prompt::File,
-        Prompt::Rank,
-        Prompt::Mine,
-        Prompt::Theirs,
-    ];
-    let refusals = [
-        Refusal::NotYourTurn,
-        Refusal::AnnouncementBound,
-        Refusal::TouchedPiece,
-        Refusal::GameOver,
-        Refusal::OutOfOrder,
-        Refusal::NotAllowed,
-        Refusal::Other,
-    ];
-    let mut notices: Vec<Notice> = prompts.into_iter().map(Notice::Prompt).collect();
-    notices.extend(refusals.into_iter().map(Notice::Refused));
-    notices.extend([
-        Notice::Cancelled,
-        Notice::UnknownKey,
-        Notice::ConfirmResign,
-        Notice::ResignCancelled,
-        Notice::Help,
-        Notice::Connected {
-            side: Color::Red,
-            proxy: true,
-        },
-        Notice::Connected {
-            side: Color::Black,
-            proxy: false,
-        },
-        Notice::Disconnected,
-        Notice::Nothing,
-        Notice::ProxyMayNot,
-        Notice::BoardIllegal,
-        Notice::BoardRestored,
-        Notice::Pieces {
-            list: vec![PieceAt {
-                piece: Piece::new(Color::Red, Kind::Rook),
-                file: 9,
-                rank: 1,
-            }],
-        },
-        Notice::Pieces { list: Vec::new() },
-    ]);
-    all.extend(notices.into_iter().map(Utterance::Client));
+    all.extend(client_notices().into_iter().map(Utterance::Client));
     let mut displays = std::collections::HashSet::new();
     for u in &all {
         let p = phrase(u);

@@ -102,6 +102,9 @@ impl Speaker for Hung {
     fn busy(&mut self) -> bool {
         true
     }
+    fn set_rate(&mut self, _: baoqi_audio::Rate) -> Result<(), SpeakError> {
+        Ok(())
+    }
     fn max_duration(&self, _: &Phrase, _: Lang) -> Duration {
         Duration::from_millis(100)
     }
@@ -131,6 +134,9 @@ impl Speaker for Broken {
     fn stop(&mut self) {}
     fn busy(&mut self) -> bool {
         false
+    }
+    fn set_rate(&mut self, _: baoqi_audio::Rate) -> Result<(), SpeakError> {
+        Err(SpeakError::Dispatcher("no rate either".into()))
     }
 }
 
@@ -171,7 +177,7 @@ fn silence_empties_the_queue_and_logs_each_item() {
 /// reading is not started again by itself.
 #[test]
 fn the_opponents_move_cuts_a_long_reading_at_once_and_the_reading_is_not_restarted() {
-    use baoqi_audio::{Notice, PieceAt};
+    use baoqi_audio::{Notice, PieceAt, Pieces};
     use baoqi_rules::Piece;
     let v = scripted(20);
     let list: Vec<PieceAt> = (1..=9)
@@ -181,7 +187,7 @@ fn the_opponents_move_cuts_a_long_reading_at_once_and_the_reading_is_not_restart
             rank: 4,
         })
         .collect();
-    v.say(&Utterance::Client(Notice::Pieces { list }));
+    v.say(&Utterance::Client(Notice::Pieces(Pieces::full(list))));
     std::thread::sleep(Duration::from_millis(100));
     let moved = Utterance::Move {
         side: Color::Black,
@@ -217,7 +223,9 @@ fn the_opponents_move_cuts_a_long_reading_at_once_and_the_reading_is_not_restart
 #[test]
 fn the_stop_key_stops_a_reading_and_logs_it() {
     let v = scripted(50);
-    v.say(&Utterance::Client(baoqi_audio::Notice::Help));
+    v.say(&Utterance::Client(baoqi_audio::Notice::Help(
+        baoqi_audio::HelpPage::First,
+    )));
     std::thread::sleep(Duration::from_millis(50));
     v.stop();
     v.say(&word(Kind::Rook));

@@ -29,6 +29,7 @@ impl Frontend for Ears {
         self.said.extend(heard.say.iter().cloned());
     }
     fn stop_speech(&mut self) {}
+    fn set_rate(&mut self, _: baoqi_audio::Rate) {}
     fn refresh(&mut self, _: &Session, _: u64) {}
     fn game_started(&mut self, _: i64, _: u64) -> Option<RecorderReport> {
         Some(RecorderReport::On { microphone: true })

@@ -1,4 +1,5 @@
-//! `baoqi bench load`: the server under N games of scripted bots over real WebSocket connections.
+//! `baoqi bench load`: the server under N games of scripted bots over real WebSocket
+//! connections; `baoqi bench speech`: the blind player's readings and speech latency.
 
 use std::path::PathBuf;
 
@@ -35,17 +36,23 @@ enum BenchAction {
         #[arg(long, default_value_t = 1.0)]
         rate: f64,
     },
+    /// Lengths of the long readings and, through a sound device or a file tap, the latency
+    /// of a key's echo and of the opponent's move while a reading plays.
+    Speech(super::bench_speech::SpeechArgs),
 }
 
 /// Runs `baoqi bench …`.
 pub(crate) fn run(args: &BenchArgs) -> Result<(), CliError> {
-    let BenchAction::Load {
-        games,
-        seconds,
-        url,
-        db,
-        rate,
-    } = &args.action;
+    let (games, seconds, url, db, rate) = match &args.action {
+        BenchAction::Speech(a) => return super::bench_speech::run(a),
+        BenchAction::Load {
+            games,
+            seconds,
+            url,
+            db,
+            rate,
+        } => (games, seconds, url, db, rate),
+    };
     let opts = BenchOptions {
         games: *games,
         seconds: *seconds,

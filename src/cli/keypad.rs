@@ -83,6 +83,48 @@ pub(crate) struct ClientArgs {
     /// Upload recordings here instead of `{url}/api/tables/{table}/recording`.
     #[arg(long, requires = "record")]
     upload_url: Option<String>,
+    /// Speech rate in words per minute, 80–450 (espeak-ng's; speech-dispatcher gets the
+    /// same ratio of its normal rate). `0 +` and `0 -` change it by 25 during the game.
+    #[arg(long, default_value_t = baoqi_audio::Rate::DEFAULT.wpm(), value_parser = parse_rate)]
+    rate: u16,
+    /// Board readings: `auto` terse during your own turn and full otherwise, `terse`
+    /// (numbers only: 帥五一), or `full` (帥五線一排). `0 *` changes it during the game.
+    #[arg(long, value_enum, default_value = "auto")]
+    verbosity: VerbosityArg,
+}
+
+/// The `--verbosity` values.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub(crate) enum VerbosityArg {
+    /// Terse during your own turn, full otherwise.
+    Auto,
+    /// Always terse.
+    Terse,
+    /// Always full.
+    Full,
+}
+
+impl From<VerbosityArg> for baoqi_audio::Verbosity {
+    fn from(v: VerbosityArg) -> baoqi_audio::Verbosity {
+        match v {
+            VerbosityArg::Auto => baoqi_audio::Verbosity::Auto,
+            VerbosityArg::Terse => baoqi_audio::Verbosity::Terse,
+            VerbosityArg::Full => baoqi_audio::Verbosity::Full,
+        }
+    }
+}
+
+fn parse_rate(s: &str) -> Result<u16, String> {
+    let wpm: u16 = s.parse().map_err(|e| format!("{s}: {e}"))?;
+    baoqi_audio::Rate::new(wpm)
+        .map(baoqi_audio::Rate::wpm)
+        .map_err(|e| e.to_string())
+}
+
+impl ClientArgs {
+    fn rate(&self) -> baoqi_audio::Rate {
+        baoqi_audio::Rate::new(self.rate).unwrap_or_default()
+    }
 }
 
 /// Arguments of `baoqi keypad`.
@@ -271,6 +313,8 @@ pub(crate) fn run_client(
         SessionOptions {
             board: session_board,
             settle_ms: c.settle_ms,
+            rate: c.rate(),
+            verbosity: c.verbosity.into(),
             ..SessionOptions::default()
         },
     );
@@ -304,6 +348,7 @@ pub(crate) fn frontend_options(c: &ClientArgs, speaker: SpeakerKind) -> Frontend
         upload_url: c.upload_url.clone(),
         token: c.token.clone(),
         status_columns: None,
+        rate: c.rate(),
     }
 }
 

@@ -3,6 +3,7 @@
 pub(crate) mod adjudicate;
 pub(crate) mod announce;
 pub(crate) mod bench;
+pub(crate) mod bench_speech;
 pub(crate) mod board;
 pub(crate) mod demo;
 pub(crate) mod event;

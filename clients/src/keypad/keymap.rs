@@ -11,11 +11,14 @@
 //! | `0 1` … `0 7` | 車 馬 相/象 仕/士 帥/將 炮 兵/卒 |
 //! | `0 8` `0 9` `0 0` | 前 後 中 |
 //!
+//! Speech settings share the `0` key: `0 +` faster, `0 -` slower, `0 *` verbosity (auto,
+//! terse, full).
+//!
 //! Commands: `Enter` presses the clock, `.` repeats the last message, and `/` starts the
 //! others: `/1` times, `/2` opponent's last move, `/3 n` file n, `/4 n` rank n, `/5 k` my
 //! pieces of kind k, `/6 k` theirs, `/7` whole position, `/8` offer or accept a draw, `/9`
 //! decline, `/0` resign (twice to confirm), `/+` mirrored, `/-` repeat the announcement,
-//! `/*` call the referee, `/.` help, `//` stop speech. `Backspace` cancels a key
+//! `/*` call the referee, `/.` help (`.` right after it: the next part), `//` stop speech. `Backspace` cancels a key
 //! sequence that is not yet a word (a word once given cannot be withdrawn, 附表七 6.3);
 //! with nothing pending it stops speech.
 //! A laptop's number row works the same, with `=` for `+`.
@@ -98,6 +101,12 @@ pub enum KeyCommand {
     Help,
     /// Stop what is being read (Backspace with nothing pending, or `/ /`).
     StopSpeech,
+    /// Speak faster (`0 +`).
+    Faster,
+    /// Speak slower (`0 -`).
+    Slower,
+    /// The next verbosity: auto, terse, full (`0 *`).
+    NextVerbosity,
 }
 
 /// What a key press amounts to.
@@ -168,10 +177,13 @@ impl KeyMap {
     }
 
     fn second_key(&mut self, prefix: Prefix, key: Key) -> Option<KeyOutcome> {
-        if prefix == Prefix::Command {
-            if let Some(command) = command_symbol(key) {
-                return Some(KeyOutcome::Command(command));
-            }
+        let symbol = match prefix {
+            Prefix::Command => command_symbol(key),
+            Prefix::Name => setting_symbol(key),
+            _ => None,
+        };
+        if let Some(command) = symbol {
+            return Some(KeyOutcome::Command(command));
         }
         let Key::Digit(d) = key else {
             return None;
@@ -222,6 +234,16 @@ fn command_symbol(key: Key) -> Option<KeyCommand> {
         Key::Star => KeyCommand::CallReferee,
         Key::Dot => KeyCommand::Help,
         Key::Slash => KeyCommand::StopSpeech,
+        _ => return None,
+    })
+}
+
+/// `0` followed by a symbol key: the speech settings.
+fn setting_symbol(key: Key) -> Option<KeyCommand> {
+    Some(match key {
+        Key::Plus => KeyCommand::Faster,
+        Key::Minus => KeyCommand::Slower,
+        Key::Star => KeyCommand::NextVerbosity,
         _ => return None,
     })
 }
@@ -379,9 +401,27 @@ mod tests {
     fn a_meaningless_second_key_sends_nothing() {
         let mut map = KeyMap::new();
         assert_eq!(
-            press_all(&mut map, "0+"),
+            press_all(&mut map, "0."),
             vec![KeyOutcome::Pending(Prefix::Name), KeyOutcome::Unknown]
         );
         assert_eq!(map.pending(), None);
+    }
+
+    #[test]
+    fn speech_settings_follow_the_zero_key() {
+        let mut map = KeyMap::new();
+        let last = |map: &mut KeyMap, keys| press_all(map, keys).last().copied();
+        assert_eq!(
+            last(&mut map, "0+"),
+            Some(KeyOutcome::Command(KeyCommand::Faster))
+        );
+        assert_eq!(
+            last(&mut map, "0-"),
+            Some(KeyOutcome::Command(KeyCommand::Slower))
+        );
+        assert_eq!(
+            last(&mut map, "0*"),
+            Some(KeyOutcome::Command(KeyCommand::NextVerbosity))
+        );
     }
 }

@@ -59,6 +59,8 @@ pub struct FrontendOptions {
     pub token: String,
     /// Draw the large-font status line, for a terminal this many columns wide.
     pub status_columns: Option<usize>,
+    /// The speech rate at start.
+    pub rate: baoqi_audio::Rate,
 }
 
 /// Why the frontend could not start.
@@ -104,6 +106,8 @@ impl AudioFrontend {
             SpeakerKind::Espeak => {
                 let output = Arc::new(Output::open(opts.device.as_deref())?);
                 let espeak = Arc::new(Espeak::default());
+                // Warmed at the rate the player will hear.
+                espeak.set_rate(opts.rate);
                 warm(&espeak, lang);
                 let (e, o) = (espeak.clone(), output.clone());
                 let voice = Voice::spawn(lang, move || Ok(boxed(EspeakSpeaker::new(e, o))))?;
@@ -123,6 +127,7 @@ impl AudioFrontend {
                 (voice, None)
             }
         };
+        voice.set_rate(opts.rate);
         let log = opts.spoken_log.as_ref().map(File::create).transpose()?;
         Ok(AudioFrontend {
             opts,
@@ -204,6 +209,10 @@ impl Frontend for AudioFrontend {
 
     fn stop_speech(&mut self) {
         self.voice.stop();
+    }
+
+    fn set_rate(&mut self, rate: baoqi_audio::Rate) {
+        self.voice.set_rate(rate);
     }
 
     fn refresh(&mut self, session: &Session, now_ms: u64) {

@@ -3,7 +3,8 @@
 //! the local table (board queries, the last move, the last message, help).
 
 use baoqi_arbiter::Command;
-use baoqi_audio::{Earcon, Notice, PieceAt, Sent, Utterance};
+use baoqi_arbiter::Phase;
+use baoqi_audio::{Along, Earcon, Form, HelpPage, Notice, PieceAt, Pieces, Sent, Utterance};
 use baoqi_grammar::Word;
 use baoqi_rules::Color;
 
@@ -62,8 +63,8 @@ fn word(s: &mut Session, w: Word, out: &mut Output) {
     s.send(command, out);
 }
 
-fn seen(list: &[Seen]) -> Notice {
-    Notice::Pieces {
+fn seen(list: &[Seen], form: Form, along: Along) -> Notice {
+    Notice::Pieces(Pieces {
         list: list
             .iter()
             .map(|x| PieceAt {
@@ -72,7 +73,9 @@ fn seen(list: &[Seen]) -> Notice {
                 rank: x.rank,
             })
             .collect(),
-    }
+        form,
+        along,
+    })
 }
 
 fn command(s: &mut Session, c: KeyCommand, now: u64, out: &mut Output) {
@@ -100,6 +103,23 @@ fn command(s: &mut Session, c: KeyCommand, now: u64, out: &mut Output) {
                 .clone()
                 .map_or(Utterance::Client(Notice::Nothing), |u| live(s, u, now));
             out.say(None, u);
+        }
+        KeyCommand::Help => out.notice(None, Notice::Help(HelpPage::First)),
+        KeyCommand::Faster | KeyCommand::Slower => {
+            let set = if c == KeyCommand::Faster {
+                s.rate.faster()
+            } else {
+                s.rate.slower()
+            };
+            if let Some(rate) = set.rate() {
+                s.rate = rate;
+                out.rate = Some(rate);
+            }
+            out.notice(Some(Earcon::Key), Notice::RateSet(set));
+        }
+        KeyCommand::NextVerbosity => {
+            s.verbosity = s.verbosity.next();
+            out.notice(Some(Earcon::Key), Notice::VerbositySet(s.verbosity));
         }
         KeyCommand::ReadFile(_)
         | KeyCommand::ReadRank(_)
@@ -138,15 +158,17 @@ fn command(s: &mut Session, c: KeyCommand, now: u64, out: &mut Output) {
             send_echoed(s, Command::ConfirmRepeat, Sent::ConfirmMirror, out);
         }
         KeyCommand::CallReferee => send_echoed(s, Command::Signal, Sent::CallReferee, out),
-        KeyCommand::Help => out.say(None, Utterance::Client(Notice::Help)),
         KeyCommand::StopSpeech => out.stop_speech = true,
     }
 }
 
 /// A message to repeat, its times read again from the live clock (a time repeated must be
-/// the time now, not when it was first said).
+/// the time now, not when it was first said); after a page of help, the next page.
 fn live(s: &Session, u: Utterance, now: u64) -> Utterance {
     match (u, s.table.as_ref()) {
+        (Utterance::Client(Notice::Help(page)), _) => {
+            Utterance::Client(Notice::Help(page.next().unwrap_or(HelpPage::First)))
+        }
         (
             Utterance::Times {
                 reason,
@@ -184,14 +206,17 @@ fn query(s: &Session, c: KeyCommand, me: Color, out: &mut Output) {
         return;
     };
     let pos = &t.position;
-    let list = match c {
-        KeyCommand::ReadFile(n) => queries::file(pos, me, n),
-        KeyCommand::ReadRank(n) => queries::rank(pos, me, n),
-        KeyCommand::ListMine(k) => queries::pieces(pos, me, me, k),
-        KeyCommand::ListTheirs(k) => queries::pieces(pos, me, me.other(), k),
-        _ => queries::whole(pos, me),
+    let (list, along) = match c {
+        KeyCommand::ReadFile(n) => (queries::file(pos, me, n), Along::File),
+        KeyCommand::ReadRank(n) => (queries::rank(pos, me, n), Along::Rank),
+        KeyCommand::ListMine(k) => (queries::pieces(pos, me, me, k), Along::Anywhere),
+        KeyCommand::ListTheirs(k) => (queries::pieces(pos, me, me.other(), k), Along::Anywhere),
+        _ => (queries::whole(pos, me), Along::Anywhere),
     };
-    out.say(None, Utterance::Client(seen(&list)));
+    // Terse while the asker's own clock runs (auto), or as he chose.
+    let own_turn = t.phase == Phase::Playing && t.to_move == me;
+    let form = s.verbosity.form(own_turn);
+    out.say(None, Utterance::Client(seen(&list, form, along)));
 }
 
 /// The announcement to repeat (a repeat owed), else the opponent's last announcement.

@@ -13,7 +13,7 @@ use std::collections::HashMap;
 
 use baoqi_arbiter::{Command, Event, Speaker};
 use baoqi_audio::from_event::{Heard, utterances};
-use baoqi_audio::{Earcon, Notice, Refusal, Utterance};
+use baoqi_audio::{Earcon, Notice, Rate, Refusal, Utterance, Verbosity};
 use baoqi_grammar::speech::{self, Lang};
 use baoqi_rules::Color;
 
@@ -60,6 +60,8 @@ pub struct Output {
     pub fatal: Option<String>,
     /// The player pressed the stop key: stop what is being read, before anything else.
     pub stop_speech: bool,
+    /// The player changed the speech rate: speak at this one from now on.
+    pub rate: Option<Rate>,
 }
 
 impl Output {
@@ -84,6 +86,10 @@ pub struct SessionOptions {
     pub board: Option<SenseMode>,
     /// The board's settle time, ms.
     pub settle_ms: u64,
+    /// The speech rate at start (the player changes it with `0 +` / `0 -`).
+    pub rate: Rate,
+    /// The verbosity at start (the player changes it with `0 *`).
+    pub verbosity: Verbosity,
 }
 
 impl Default for SessionOptions {
@@ -92,6 +98,8 @@ impl Default for SessionOptions {
             resign_window_ms: 10_000,
             board: None,
             settle_ms: crate::board::DEFAULT_SETTLE_MS,
+            rate: Rate::DEFAULT,
+            verbosity: Verbosity::Auto,
         }
     }
 }
@@ -128,12 +136,18 @@ pub struct Session {
     recorder: Option<RecorderReport>,
     /// Welcomed, and the state that follows is to be summed up aloud.
     standing_due: bool,
+    /// The speech rate now.
+    pub(super) rate: Rate,
+    /// The verbosity now.
+    pub(super) verbosity: Verbosity,
 }
 
 impl Session {
     /// A session for the seat holding `token`.
     pub fn new(token: &str, opts: SessionOptions) -> Session {
         Session {
+            rate: opts.rate,
+            verbosity: opts.verbosity,
             opts,
             token: token.to_owned(),
             me: None,

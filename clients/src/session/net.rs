@@ -26,6 +26,9 @@ pub trait Frontend {
     fn hear(&mut self, heard: &Heard, cause: Instant);
     /// The stop key: stop what is being read (echoes and alerts go on).
     fn stop_speech(&mut self);
+
+    /// Speaks at `rate` from now on.
+    fn set_rate(&mut self, rate: baoqi_audio::Rate);
     /// Called on every turn of the loop, to redraw the status and flush logs.
     fn refresh(&mut self, session: &Session, now_ms: u64);
     /// An unfinished game is followed (server instant `at`): a recording may start. Returns
@@ -123,6 +126,9 @@ impl Client<'_> {
         self.send_all(out.send).await;
         if out.stop_speech {
             self.frontend.stop_speech();
+        }
+        if let Some(rate) = out.rate {
+            self.frontend.set_rate(rate);
         }
         for h in &out.heard {
             self.frontend.hear(h, cause);
