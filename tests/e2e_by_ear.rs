@@ -55,10 +55,18 @@ fn table(dir: &Scratch, toml: &str) -> (Server, String, String) {
     (server, red, black)
 }
 
-/// A keypad with a text speaker playing `script`; the process and its spoken log.
+/// A keypad with a text speaker playing `script` (and a simulated sensor board playing what
+/// follows a `--- board` line, when there is one); the process and its spoken log.
 fn keypad(dir: &Scratch, url: &str, name: &str, token: &str, script: &str) -> (Child, PathBuf) {
+    let (script, board) = script.split_once("--- board\n").unwrap_or((script, ""));
     let path = dir.join(format!("{name}.txt"));
     std::fs::write(&path, script).unwrap();
+    let mut extra = Vec::new();
+    if !board.is_empty() {
+        let b = dir.join(format!("{name}-board.txt"));
+        std::fs::write(&b, board).unwrap();
+        extra.push(format!("--board=sim:{}", b.display()));
+    }
     let log = dir.join(format!("{name}.log"));
     let child = Command::new(BIN)
         .args([
@@ -74,6 +82,7 @@ fn keypad(dir: &Scratch, url: &str, name: &str, token: &str, script: &str) -> (C
         .arg(&path)
         .arg("--spoken-log")
         .arg(&log)
+        .args(extra)
         .stdin(Stdio::null())
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
@@ -146,4 +155,44 @@ fn s7p6_3_3_item5_a_press_before_the_board_shows_the_move_says_why() {
         line.contains("走子未完成便按鐘") && line.contains("第一次"),
         "{line}"
     );
+}
+
+/// Item 4, through the server and the board simulator: check (a) on a sensor board. Red
+/// announces 炮二進四 and moves 炮二平五; at the press he is told to correct the board; he
+/// undoes the wrong move and makes the announced one, which completes the move (6.4(a): on
+/// his time, no second press). The game goes on with no referee and no divergence: black
+/// hears red's move and replies.
+#[test]
+fn s7p6_4_a_item4_a_sensor_board_correction_clears_by_itself() {
+    let dir = Scratch::new("ear-correction");
+    let (mut server, red, black) = table(&dir, &event(""));
+    let red_script = "await my_turn\nkeys 0 6 2 + 4\nawait moved side=red\nawait moved side=black\n\
+        --- board\nawait announced side=red\nL h2\nP e2\nsleep 600\nC\n\
+        await correction_required\nL e2\nP h2\nsleep 600\nL h2\nP h6\nsleep 600\n\
+        await moved side=red\nawait announced side=black\nL h9\nP g7\nsleep 600\n";
+    let black_script = "sleep 1500\nkeys Enter\nawait moved side=red\nkeys 0 2 8 + 7\nawait board step.mv=h9g7\nkeys Enter\nawait moved side=black\n";
+    let [red_said, black_said] = play(&dir, &server, (&red, red_script), (&black, black_script));
+    server.kill();
+    assert!(
+        black_said.contains("紅方：炮二進四"),
+        "black hears the announced move\n{black_said}"
+    );
+    assert!(
+        red_said.contains("黑方：馬８進７"),
+        "the game went on\n{red_said}"
+    );
+    for (who, log) in [("red", &red_said), ("black", &black_said)] {
+        assert!(!log.contains("違規"), "{who}: no violation\n{log}");
+        assert!(!log.contains("與對局不符"), "{who}: no divergence\n{log}");
+    }
+    assert!(
+        !red_said.contains("不合法"),
+        "the undo is not called illegal\n{red_said}"
+    );
+    // Told that the correction finished the move, and never that the referee must act.
+    assert!(
+        red_said.contains("紅方棋盤已改正為炮二進四，此着完成"),
+        "{red_said}"
+    );
+    assert!(!red_said.contains("等候裁判"), "{red_said}");
 }

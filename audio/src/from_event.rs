@@ -338,11 +338,8 @@ fn check(o: Check, finding: &CheckFinding) -> Option<CheckOutcome> {
         Check::C if finding.board_words.is_some() => Some(CheckOutcome::RestoreOtherPiece),
         Check::C => Some(CheckOutcome::RestoreIllegalMove),
         Check::SealedMoveBroken => Some(CheckOutcome::SealedMoveBroken),
-        Check::Agree
-        | Check::BoardGoverns
-        | Check::BoardOnly
-        | Check::RefereeRuling
-        | Check::Corrected => None,
+        Check::Corrected => Some(CheckOutcome::Corrected),
+        Check::Agree | Check::BoardGoverns | Check::BoardOnly | Check::RefereeRuling => None,
     }
 }
 

@@ -13,7 +13,8 @@ use baoqi_rules::{Color, EndReason, Pattern, WarningKind};
 
 use crate::spoken_time;
 use crate::utterance::{
-    Board, Call, Declined, EndCause, GameResult, PauseWhy, TimeReason, Utterance, Violation,
+    Board, Call, Declined, EndCause, GameResult, PauseWhy, SideTime, TimeReason, Utterance,
+    Violation,
 };
 
 /// One thing to say, as shown and as spoken in each language.
@@ -170,6 +171,38 @@ fn space_romanisation(s: &str) -> String {
     out
 }
 
+/// Both times, in the order the rule gives (`first` first).
+fn times(reason: TimeReason, first: &SideTime, second: &SideTime) -> Phrase {
+    fill(
+        match reason {
+            // In the last minute only the triggering side's time is said (6.6(3),
+            // docs/decisions.md): every syllable is that player's clock running.
+            TimeReason::Alert if first.left < Duration::from_secs(60) => "times.alert_final",
+            TimeReason::Alert => "times.alert",
+            TimeReason::Query => "times.query",
+            TimeReason::ClockPress => "times.clock_press",
+        },
+        &[
+            ("first_side", side(first.side)),
+            ("first_time", &spoken_time::duration(first.left)),
+            ("second_side", side(second.side)),
+            ("second_time", &spoken_time::duration(second.left)),
+        ],
+    )
+}
+
+/// The keypad's listener operates the VI board: the regular board is the sighted player's to
+/// fix, not his (issue 14, item 11).
+fn diverged(b: Board) -> Phrase {
+    fill(
+        match b {
+            Board::Special => "board.diverged",
+            Board::Regular => "board.diverged_other",
+        },
+        &[("board", board(b))],
+    )
+}
+
 pub(crate) fn side(c: Color) -> &'static Phrase {
     entry(match c {
         Color::Red => "side.red",
@@ -309,22 +342,7 @@ pub fn phrase(u: &Utterance) -> Phrase {
             reason,
             first,
             second,
-        } => fill(
-            match reason {
-                // In the last minute only the triggering side's time is said (6.6(3),
-                // docs/decisions.md): every syllable is that player's clock running.
-                TimeReason::Alert if first.left < Duration::from_secs(60) => "times.alert_final",
-                TimeReason::Alert => "times.alert",
-                TimeReason::Query => "times.query",
-                TimeReason::ClockPress => "times.clock_press",
-            },
-            &[
-                ("first_side", side(first.side)),
-                ("first_time", &spoken_time::duration(first.left)),
-                ("second_side", side(second.side)),
-                ("second_time", &spoken_time::duration(second.left)),
-            ],
-        ),
+        } => times(*reason, first, second),
         Utterance::Repetition { kind } => repetition(*kind),
         Utterance::DrawOffered { by } => fill("card.draw_offered", &[("side", side(*by))]),
         Utterance::DrawAccepted { by } => fill("card.draw_accepted", &[("side", side(*by))]),
@@ -337,7 +355,7 @@ pub fn phrase(u: &Utterance) -> Phrase {
             &[("side", side(*by))],
         ),
         Utterance::Resigned { by } => fill("card.resigned", &[("side", side(*by))]),
-        Utterance::BoardDiverged { board: b } => fill("board.diverged", &[("board", board(*b))]),
+        Utterance::BoardDiverged { board: b } => diverged(*b),
         Utterance::BoardAgrees { board: b } => fill("board.agrees", &[("board", board(*b))]),
         Utterance::GameEnd { result, cause: c } => {
             let c = cause(c);

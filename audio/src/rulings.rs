@@ -45,6 +45,7 @@ pub(crate) fn check(
         CheckOutcome::RestoreOtherPiece => "check.restore_other_piece",
         CheckOutcome::RestoreIllegalMove => "check.restore_illegal_move",
         CheckOutcome::SealedMoveBroken => "check.sealed_move_broken",
+        CheckOutcome::Corrected => "check.corrected",
     };
     fill(
         key,

@@ -29,6 +29,9 @@ pub enum CheckOutcome {
     RestoreIllegalMove,
     /// The move after a pause is not the sealed move (125): restored (one 技術犯規).
     SealedMoveBroken,
+    /// (a) done: the board now shows the announced move, and the move is complete (the
+    /// player must not press again: the turn has passed).
+    Corrected,
 }
 
 /// Something owed before the clock may be pressed (6.3(3), 7.4(2)(b)).

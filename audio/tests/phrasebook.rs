@@ -127,6 +127,7 @@ fn every_kind() -> Vec<Utterance> {
         CheckOutcome::RestoreOtherPiece,
         CheckOutcome::RestoreIllegalMove,
         CheckOutcome::SealedMoveBroken,
+        CheckOutcome::Corrected,
     ] {
         for board in [Some(cannon()), None] {
             us.push(Utterance::Check {
@@ -339,4 +340,19 @@ fn moves_checks_violations_cards_boards_and_endings_read_as_written() {
             "missing {want}\n{texts:#?}"
         );
     }
+}
+
+/// Issue 14, item 11: 正規棋盤與對局不符，請改正 told the VI player to fix his opponent's board.
+/// The keypad's listener operates the VI board: he is asked to correct that one only.
+#[test]
+fn s7p7_5_the_vi_player_is_asked_to_fix_only_his_own_board() {
+    let own = phrase(&Utterance::BoardDiverged {
+        board: Board::Special,
+    });
+    assert_eq!(own.display, "視障棋盤與對局不符，請改正");
+    let other = phrase(&Utterance::BoardDiverged {
+        board: Board::Regular,
+    });
+    assert_eq!(other.display, "正規棋盤與對局不符，已請裁判處理");
+    assert!(!other.display.contains("請改正"));
 }

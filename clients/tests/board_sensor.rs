@@ -121,8 +121,50 @@ fn s7p6_4_c_illegal_move_is_reported_and_restoring_it_is_seen() {
     let mut s = start();
     let out = run(&mut s, "L h2;P h8");
     assert_eq!(out, vec![touched("h2"), moved("h2h8", false)]);
-    assert_eq!(run(&mut s, "L h8;P h2"), vec![BoardOutput::Restored]);
+    // Restoring it is reported too (the server played the illegal move on its board).
+    assert_eq!(
+        run(&mut s, "L h8;P h2"),
+        vec![moved("h8h2", true), BoardOutput::Restored]
+    );
     assert_eq!(s.position(), &Position::start());
+}
+
+/// 6.4(a): the board showed another legal move than the one announced; the player undoes it
+/// and makes the announced move. The undo is a take-back, not an illegal move, and the
+/// announced move is recognised from the board as it really stands (issue 14, item 4).
+#[test]
+fn s7p6_4_a_a_wrong_move_undone_then_the_announced_move_is_seen() {
+    let mut s = start();
+    assert_eq!(
+        run(&mut s, "L h2;P e2"),
+        vec![touched("h2"), moved("h2e2", true)]
+    );
+    let back = run(&mut s, "L e2;P h2");
+    assert!(back.contains(&moved("e2h2", true)), "{back:?}");
+    assert!(back.contains(&BoardOutput::Restored), "{back:?}");
+    assert_eq!(s.position(), &Position::start());
+    assert!(run(&mut s, "L h2;P h6").contains(&moved("h2h6", true)));
+    assert_eq!(s.disturbance(), None);
+}
+
+/// A capture undone: the captured piece goes back too, and the take-back is seen.
+#[test]
+fn a_capture_taken_back_with_the_captured_piece_put_back_is_seen() {
+    let mut s = start();
+    run(&mut s, "L h2;L h9;P h9");
+    let back = run(&mut s, "L h9;P h2;P h9");
+    assert!(back.contains(&moved("h9h2", true)), "{back:?}");
+    assert_eq!(s.position(), &Position::start());
+}
+
+/// Once the game has taken a move, its reverse is a move like any other.
+#[test]
+fn a_move_the_game_took_is_not_taken_back() {
+    let mut s = start();
+    run(&mut s, "L h2;P e2");
+    s.forget_last();
+    let out = run(&mut s, "L e2;P h2");
+    assert_eq!(out, vec![touched("e2"), moved("e2h2", false)]);
 }
 
 #[test]

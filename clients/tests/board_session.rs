@@ -201,3 +201,71 @@ fn s7p7_4_2_g_the_vi_board_carries_both_colours_in_an_inclusion_game() {
         view.boards
     );
 }
+
+fn divergence_open(t: &Table) -> bool {
+    t.m.open_calls()
+        .iter()
+        .any(|c| matches!(c.matter, baoqi_arbiter::Matter::BoardDivergence { .. }))
+}
+
+/// Issue 14, item 4, 6.4(a): red announced 炮二進四 and moved 炮二平五 on the board; told to
+/// correct it, he undoes the wrong move and makes the announced one. Both are reported, the
+/// correction completes by itself (no referee), and no divergence is raised.
+#[test]
+fn s7p6_4_a_a_correction_on_the_sensor_board_completes_by_itself() {
+    let mut t = Table::part6();
+    let mut s = with_board(&t, "red", SenseMode::Occupancy);
+    t.say(Seat::Red, "炮二進四");
+    sense(&mut s, &mut t, "L h2;P e2;C", Seat::Red);
+    assert_eq!(
+        t.m.snapshot().pending.correction,
+        Some("h2h6".parse().unwrap())
+    );
+    let undo = sense(&mut s, &mut t, "L e2;P h2", Seat::Red);
+    assert_eq!(sent(&undo), vec![board_move("e2h2")]);
+    assert!(!said(&undo).contains(&Utterance::Client(Notice::BoardIllegal)));
+    let fixed = sense(&mut s, &mut t, "L h2;P h6", Seat::Red);
+    assert_eq!(sent(&fixed), vec![board_move("h2h6")]);
+    assert_eq!(t.m.snapshot().pending.correction, None, "corrected");
+    assert!(!divergence_open(&t), "{:?}", t.m.open_calls());
+    // The game goes on from the announced move: red presses, black's turn.
+    let press = sense(&mut s, &mut t, "C", Seat::Red);
+    assert_eq!(sent(&press), vec![Command::PressClock]);
+    assert_eq!(t.m.snapshot().moves.len(), 1);
+}
+
+/// Issue 14, item 4, 6.4(c): an illegal board move is restored on the sensor board; the
+/// restore is reported, the server's restore order clears, and the next move is sensed.
+#[test]
+fn s7p6_4_c_a_restore_on_the_sensor_board_clears_and_play_goes_on() {
+    let mut t = Table::part6();
+    let mut s = with_board(&t, "red", SenseMode::Occupancy);
+    t.say(Seat::Red, "車一平二");
+    sense(&mut s, &mut t, "L i0;P i5;C", Seat::Red);
+    assert!(
+        t.m.snapshot().pending.restore.is_some(),
+        "a restore ordered"
+    );
+    let back = sense(&mut s, &mut t, "L i5;P i0", Seat::Red);
+    assert_eq!(sent(&back), vec![board_move("i5i0")]);
+    assert_eq!(t.m.snapshot().pending.restore, None, "restored");
+    assert!(!divergence_open(&t), "{:?}", t.m.open_calls());
+}
+
+/// Issue 14, item 4: a piece knocked off its point and put back. The server's board
+/// follows both reports, and whatever it raised meanwhile clears by itself once the board is
+/// right again: no divergence is left for a board that is right.
+#[test]
+fn a_knocked_piece_put_back_leaves_nothing_open() {
+    let mut t = Table::part6();
+    let mut s = with_board(&t, "red", SenseMode::Occupancy);
+    sense(&mut s, &mut t, "L a6;P a5", Seat::Red);
+    let back = sense(&mut s, &mut t, "L a5;P a6", Seat::Red);
+    assert_eq!(sent(&back), vec![board_move("a5a6")]);
+    assert!(!divergence_open(&t), "{:?}", t.m.open_calls());
+    assert_eq!(t.m.snapshot().pending.restore, None);
+    // And red's move is then sensed and stands.
+    t.say(Seat::Red, "炮二平五");
+    sense(&mut s, &mut t, "L h2;P e2;C", Seat::Red);
+    assert_eq!(t.m.snapshot().moves.len(), 1);
+}

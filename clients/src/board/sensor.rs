@@ -8,6 +8,13 @@
 //! reported once, at its final point. A piece put back on its own point is no move. The board
 //! follows its own position, so a VI board that carries both colours (mirroring, 7.4(2)(g))
 //! is sensed the same way for either side. Pure: time is passed in as milliseconds.
+//!
+//! The server plays every reported move on its copy of the board, legal or not, so the
+//! sensor compares what it senses with the board *as reported* (`shown`), not with the game.
+//! The reverse of the last reported move, before the game has taken it, is a take-back: a
+//! wrong move undone after check (a) (6.4(a): 改正棋盤) or an illegal one restored after
+//! check (c) (6.4(c)): reported so that the server's board follows, and never called
+//! illegal (issue 14, item 4: the undo was called illegal and the board got stuck).
 
 use baoqi_rules::{Move, Point, Position};
 
@@ -68,6 +75,11 @@ pub struct BoardSensor {
     /// An illegal move reported and not yet taken back.
     illegal: Option<Move>,
     selected: Option<Point>,
+    /// The occupancy of the board as last reported to the server.
+    shown: u128,
+    /// The last reported move and the position before it, while it may still be taken back
+    /// (until the game takes a move, [`BoardSensor::forget_last`]).
+    last: Option<(Move, Position)>,
 }
 
 fn occupancy(pos: &Position) -> u128 {
@@ -90,6 +102,8 @@ impl BoardSensor {
         BoardSensor {
             position,
             sensed,
+            shown: sensed,
+            last: None,
             mode,
             settle_ms: DEFAULT_SETTLE_MS,
             lifted: Vec::new(),
@@ -114,11 +128,18 @@ impl BoardSensor {
     /// Sets the position the board should show (after a correction ordered by the referee,
     /// or at resync). Pending lifts are forgotten.
     pub fn set_position(&mut self, position: Position) {
+        self.shown = occupancy(&position);
+        self.last = None;
         self.position = position;
         self.lifted.clear();
         self.candidate = None;
         self.illegal = None;
         self.selected = None;
+    }
+
+    /// The game took a move: the last reported move can no longer be taken back.
+    pub fn forget_last(&mut self) {
+        self.last = None;
     }
 
     /// When [`BoardSensor::poll`] should next be called, if a move is waiting to settle.
@@ -181,17 +202,21 @@ impl BoardSensor {
 
     /// Compares the sensed occupancy with the position after a place or a full scan.
     fn recognise(&mut self, placed: Option<Point>, now_ms: u64) -> Vec<BoardOutput> {
-        let expected = occupancy(&self.position);
+        let expected = self.shown;
         let emptied = expected & !self.sensed;
         let filled = self.sensed & !expected;
         if emptied == 0 && filled == 0 {
             self.candidate = None;
             let back = self.lifted.first().copied();
             self.lifted.clear();
-            if self.illegal.take().is_some() {
-                return vec![BoardOutput::Restored];
-            }
             return back.map(BoardOutput::PutBack).into_iter().collect();
+        }
+        if let Some((last, before)) = &self.last
+            && self.sensed == occupancy(before)
+        {
+            // The last move taken back (a captured piece put back too).
+            self.candidate = Some((Move::new(last.to, last.from), now_ms));
+            return Vec::new();
         }
         if emptied.count_ones() != 1 || filled.count_ones() > 1 {
             return Vec::new();
@@ -212,7 +237,20 @@ impl BoardSensor {
     fn commit(&mut self, mv: Move) -> Vec<BoardOutput> {
         self.candidate = None;
         self.lifted.clear();
+        if let Some((last, before)) = self.last.take_if(|(l, _)| mv == Move::new(l.to, l.from)) {
+            // A take-back (6.4(a) undo, 6.4(c) restore): the server's board must follow.
+            let _ = last;
+            self.shown = occupancy(&before);
+            self.position = before;
+            self.illegal = None;
+            return vec![
+                BoardOutput::Moved { mv, legal: true },
+                BoardOutput::Restored,
+            ];
+        }
+        self.shown = self.shown & !(1 << mv.from.index()) | 1 << mv.to.index();
         let legal = self.position.is_legal(mv);
+        self.last = Some((mv, self.position.clone()));
         if legal {
             self.position.make(mv);
             self.illegal = None;
@@ -234,6 +272,9 @@ impl BoardSensor {
                 let mut out = self.commit(mv);
                 if self.illegal.take().is_some() {
                     // A press-to-select board has nothing to restore: the move never happened.
+                    if let Some((_, before)) = self.last.take() {
+                        self.shown = occupancy(&before);
+                    }
                     out.push(BoardOutput::Restored);
                 }
                 out
@@ -243,7 +284,7 @@ impl BoardSensor {
 
     /// The difference between what is sensed and the board's position, for the referee.
     pub fn disturbance(&self) -> Option<BoardOutput> {
-        let expected = occupancy(&self.position);
+        let expected = self.shown;
         if expected == self.sensed || self.candidate.is_some() {
             return None;
         }

@@ -429,6 +429,10 @@ impl Session {
                 self.board_changed(placement);
             }
             Event::Moved { .. } => {
+                // A move the game took stands: the board cannot take it back any more.
+                if let Some(s) = self.sensor.as_mut() {
+                    s.forget_last();
+                }
                 if let Some(t) = &self.table
                     && let Some(id) = self.sensor_board()
                     && t.board(id).is_none()
