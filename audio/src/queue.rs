@@ -6,11 +6,14 @@
 //!   interrupts anything but another Urgent item;
 //! - an **Echo** (the player's own word, touched piece, impossible, the read-back of a bound
 //!   announcement) interrupts News and Readings and cuts the Echo being said (the player
-//!   has heard its start; the new key matters more): that one is *superseded*. Echoes
-//!   *waiting* behind an Urgent item are all kept, in order: after a time alert the player
-//!   hears every word he gave meanwhile (每一字不得反悔);
+//!   has heard its start; the new key matters more): that one is *superseded*. Only the
+//!   newest Echo waits: behind a time alert the player's quick keys would otherwise queue
+//!   up (issue 14: five echoes, then the opponent's move, heard 3–5 s late); the newest says
+//!   where he stands, and once four words are given their read-back says them all
+//!   (每一字不得反悔; the spoken log keeps every echo with its fate);
 //! - a **Prompt** (the prompt after the first key of a pair) is an Echo that any newer
-//!   echo supersedes, waiting or being said: the next key makes it pointless;
+//!   echo supersedes, waiting or being said: the next key makes it pointless. It never cuts
+//!   an Echo (the read-back of a bound announcement outranks the prompt of a command);
 //! - **News** (the opponent's move, a check's outcome, a violation, an offer) interrupts a
 //!   Reading; an Urgent item or an Echo that interrupts it puts it back, to be said again
 //!   from the start (it is short, and the player must hear it);
@@ -20,7 +23,8 @@
 //!
 //! The queue is bounded: a Reading of the same [`Topic`] as one waiting replaces it (the
 //! newer answer is the one wanted), and at most [`READINGS`] Readings wait; past that the
-//! oldest gives way. Nothing is dropped silently: every item ends with a reported fate.
+//! oldest gives way. Within News, a newer game status replaces one waiting, and a move goes
+//! ahead of the other News waiting. Nothing is dropped silently: every item ends with a reported fate.
 
 use std::collections::VecDeque;
 
@@ -39,6 +43,12 @@ pub enum Topic {
     Board,
     /// The key map.
     Help,
+    /// Where the game stands (its start, whose turn on joining, resumption): News that a
+    /// newer one replaces while it waits ("對局未開始" is stale once "對局開始" is said).
+    Status,
+    /// A move: News that goes ahead of other News waiting (the opponent's move is what
+    /// the player waits for).
+    Move,
     /// Anything else: never replaced.
     #[default]
     Other,
@@ -96,7 +106,7 @@ fn is_echo(u: Urgency) -> bool {
 /// Whether a new item of class `new` stops the item of class `cur` being said.
 fn preempts(new: Urgency, cur: Urgency) -> bool {
     match (new, cur) {
-        (_, Urgency::Urgent) | (Urgency::Reading, _) => false,
+        (_, Urgency::Urgent) | (Urgency::Reading, _) | (Urgency::Prompt, Urgency::Echo) => false,
         (Urgency::News, cur) => cur == Urgency::Reading,
         (Urgency::Urgent | Urgency::Echo | Urgency::Prompt, _) => true,
     }
@@ -138,13 +148,20 @@ impl SpeechQueue {
     pub fn offer(&mut self, item: Item) -> Offer {
         let mut offer = Offer::default();
         if is_echo(item.urgency) {
-            // A prompt still waiting is pointless once a newer key is echoed.
+            // A prompt still waiting is pointless once a newer key is echoed; an echo still
+            // waiting gives way to a newer echo (only the newest waits).
+            let newer_echo = item.urgency == Urgency::Echo;
             offer
                 .superseded
-                .extend(self.remove_waiting(1, |it| it.urgency == Urgency::Prompt));
+                .extend(self.remove_waiting(1, |it| it.urgency == Urgency::Prompt || newer_echo));
         }
         if item.urgency == Urgency::Reading {
             self.make_room(&item, &mut offer);
+        }
+        if item.urgency == Urgency::News && item.topic == Topic::Status {
+            offer
+                .superseded
+                .extend(self.remove_waiting(2, |it| it.topic == Topic::Status));
         }
         if let Some(cur) = self.current.take_if(|c| preempts(item.urgency, c.urgency)) {
             offer.interrupt = true;
@@ -157,7 +174,14 @@ impl SpeechQueue {
                 self.waiting[class(cur.urgency)].push_front(cur);
             }
         }
-        self.waiting[class(item.urgency)].push_back(item);
+        if item.urgency == Urgency::News && item.topic == Topic::Move {
+            // Behind any News interrupted just now (said again from its start), ahead of
+            // the rest.
+            let at = usize::from(offer.requeued.is_some()).min(self.waiting[2].len());
+            self.waiting[2].insert(at, item);
+        } else {
+            self.waiting[class(item.urgency)].push_back(item);
+        }
         offer
     }
 
@@ -202,15 +226,15 @@ impl SpeechQueue {
         self.current.take()
     }
 
-    /// The stop key: the item being said unless it is Urgent, and every Reading and News
-    /// waiting, leave the queue (echoes and urgent items stay); returns them.
+    /// The stop key: the Reading or News being said, and every Reading waiting, leave the
+    /// queue; returns them. News waiting stays: the stop key is for a long reading, and must
+    /// never lose the opponent's move still to be said (issue 14).
     pub fn stop(&mut self) -> Vec<Item> {
         let mut gone: Vec<Item> = self
             .current
-            .take_if(|c| c.urgency != Urgency::Urgent)
+            .take_if(|c| matches!(c.urgency, Urgency::Reading | Urgency::News))
             .into_iter()
             .collect();
-        gone.extend(self.waiting[2].drain(..));
         gone.extend(self.waiting[3].drain(..));
         gone
     }
@@ -303,16 +327,19 @@ mod tests {
     }
 
     #[test]
-    fn the_stop_key_silences_readings_and_news_but_not_echoes_or_alerts() {
+    fn the_stop_key_silences_readings_but_never_loses_news_waiting() {
         let mut q = SpeechQueue::new();
         q.offer(item(1, Urgency::Reading));
         say_next(&mut q);
         q.offer(item(2, Urgency::Reading));
         assert_eq!(ids(&q.stop()), [1, 2]);
+        // News being said may be stopped (it was heard starting); news waiting stays.
         q.offer(item(3, Urgency::News));
         say_next(&mut q);
+        q.offer(item(6, Urgency::News));
         assert_eq!(ids(&q.stop()), [3]);
-        assert!(q.is_idle());
+        assert_eq!(say_next(&mut q), 6);
+        q.finish();
         q.offer(item(4, Urgency::Urgent));
         say_next(&mut q);
         q.offer(item(5, Urgency::Echo));
@@ -321,7 +348,7 @@ mod tests {
     }
 
     #[test]
-    fn a_new_echo_cuts_the_echo_being_said_but_keeps_those_waiting() {
+    fn a_new_echo_cuts_the_echo_being_said_and_only_the_newest_waits() {
         let mut q = SpeechQueue::new();
         q.offer(item(1, Urgency::Echo));
         assert_eq!(say_next(&mut q), 1);
@@ -330,17 +357,15 @@ mod tests {
         assert_eq!(o.requeued, None);
         assert_eq!(o.superseded.iter().map(|i| i.id).collect::<Vec<_>>(), [1]);
         assert_eq!(say_next(&mut q), 2);
-        // Behind an urgent message (a time alert) echoes wait, every one of them: after it
-        // the player hears each word he gave, in order.
+        // Behind an urgent message (a time alert) only the newest echo waits: the player's
+        // quick keys do not queue up ahead of the opponent's move.
         q.finish();
         q.offer(item(3, Urgency::Urgent));
         assert_eq!(say_next(&mut q), 3);
         assert!(!q.offer(item(4, Urgency::Echo)).interrupt);
         let o = q.offer(item(5, Urgency::Echo));
         assert!(!o.interrupt);
-        assert!(o.superseded.is_empty());
-        q.finish();
-        assert_eq!(say_next(&mut q), 4);
+        assert_eq!(ids(&o.superseded), [4]);
         q.finish();
         assert_eq!(say_next(&mut q), 5);
         // Who goes first: an echo waits for the urgent item being said, a reading for it
@@ -368,6 +393,35 @@ mod tests {
         assert_eq!(o.superseded.iter().map(|i| i.id).collect::<Vec<_>>(), [7]);
         q.finish();
         assert_eq!(say_next(&mut q), 8);
+    }
+
+    #[test]
+    fn a_move_goes_ahead_of_news_waiting_and_a_newer_status_replaces_an_older_one() {
+        let mut q = SpeechQueue::new();
+        q.offer(item(1, Urgency::Echo));
+        say_next(&mut q);
+        q.offer(about(2, Urgency::News, Topic::Other));
+        q.offer(about(3, Urgency::News, Topic::Status));
+        let o = q.offer(about(4, Urgency::News, Topic::Status));
+        assert_eq!(ids(&o.superseded), [3], "the stale status gives way");
+        q.offer(about(5, Urgency::News, Topic::Move));
+        q.finish();
+        let mut order = vec![];
+        while q.take_next().is_some() {
+            order.push(q.finish().unwrap().id);
+        }
+        assert_eq!(order, [5, 2, 4]);
+    }
+
+    #[test]
+    fn a_prompt_never_cuts_the_read_back_being_said() {
+        let mut q = SpeechQueue::new();
+        q.offer(item(1, Urgency::Echo));
+        assert_eq!(say_next(&mut q), 1);
+        let o = q.offer(item(2, Urgency::Prompt));
+        assert!(!o.interrupt && o.superseded.is_empty());
+        q.finish();
+        assert_eq!(say_next(&mut q), 2);
     }
 
     #[test]

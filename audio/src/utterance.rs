@@ -432,11 +432,12 @@ impl Utterance {
             | Utterance::Referee { .. }
             | Utterance::Repetition { .. }
             | Utterance::Paused { .. }
-            | Utterance::Started { .. }
-            | Utterance::Resumed
             | Utterance::GameEnd { .. } => Urgency::Urgent,
             Utterance::Client(n) => n.urgency(),
             Utterance::Times { .. } | Utterance::BoardAgrees { .. } => Urgency::Reading,
+            // The rest is News, the game's start and resumption too (not Urgent: the player
+            // starts typing as soon as he hears them, and his echoes must not wait behind
+            // them, issue 14; an echo that cuts one has it said again after).
             _ => Urgency::News,
         }
     }
@@ -450,6 +451,10 @@ impl Utterance {
             } => Topic::Times,
             Utterance::Client(Notice::Pieces(_)) => Topic::Board,
             Utterance::Client(Notice::Help(_)) => Topic::Help,
+            Utterance::Client(Notice::Standing(_))
+            | Utterance::Started { .. }
+            | Utterance::Resumed => Topic::Status,
+            Utterance::Move { .. } => Topic::Move,
             _ => Topic::Other,
         }
     }

@@ -391,7 +391,8 @@ pub(crate) fn run_keypad(a: &KeypadArgs) -> Result<(), CliError> {
         fe,
         a.board.is_some().then_some(mode),
         scripts,
-        false,
+        // A scripted keypad ends a second after its scripts, unless the game ends first.
+        a.script.is_some(),
         |tx| {
             if let Some(r) = board_reader {
                 spawn_line_reader(r, tx.clone(), false);

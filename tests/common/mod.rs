@@ -75,9 +75,13 @@ impl Server {
 
     /// [`Server::start`] with environment variables set for the server.
     pub fn start_with(db: &Path, demo: bool, env: &[(&str, &Path)]) -> Server {
+        Server::start_on(db, demo, env, "127.0.0.1:0")
+    }
+
+    /// [`Server::start_with`] listening on `listen` (a fixed port, to be restarted there).
+    pub fn start_on(db: &Path, demo: bool, env: &[(&str, &Path)], listen: &str) -> Server {
         let mut cmd = Command::new(BIN);
-        cmd.args(["serve", "--listen", "127.0.0.1:0", "--db"])
-            .arg(db);
+        cmd.args(["serve", "--listen", listen, "--db"]).arg(db);
         if demo {
             cmd.arg("--demo");
         }
@@ -191,3 +195,4 @@ pub fn get(addr: &str, path: &str) -> (String, Vec<u8>) {
     let status = head.lines().next().unwrap_or_default().to_string();
     (status, all[split + 4..].to_vec())
 }
+pub mod ear;
