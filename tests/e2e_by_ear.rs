@@ -246,3 +246,27 @@ fn item10_terse_readings_a_rate_key_and_help_in_pages() {
     );
     assert!(heard(&red_said, "Requested", "零八前"), "{red_said}");
 }
+
+/// Item 8: touching a piece silently declined the opponent's standing draw offer (69(2)(c)).
+/// Now both players hear it, with who touched.
+#[test]
+fn a69_2_item8_touching_a_piece_declines_the_offer_and_both_hear_it() {
+    let dir = Scratch::new("ear-touch-declines");
+    let (mut server, red, black) = table(&dir, &part6(r#", board = "none""#));
+    let red_script = "await my_turn\nkeys 0 6 2 * 5\nkeys Enter\nawait moved side=black\nkeys 0 6 5\nsleep 800\n";
+    let black_script = "sleep 1500\nkeys Enter\nawait moved side=red\nkeys 0 2 8 + 7\nkeys / 8\nkeys Enter\nsleep 2500\n";
+    let [red_said, black_said] = play(
+        &dir,
+        &server,
+        &Pad::text(&red, red_script),
+        &Pad::text(&black, black_script),
+    );
+    server.kill();
+    assert!(heard(&red_said, "Requested", "黑方提和"), "{red_said}");
+    for (who, log) in [("red", &red_said), ("black", &black_said)] {
+        assert!(
+            heard(log, "Requested", "紅方摸子，即拒絕提和"),
+            "{who}\n{log}"
+        );
+    }
+}

@@ -1,6 +1,7 @@
-//! `baoqi serve --demo`: an event made once, with a 視障賽 table (two VI players) and a
+//! `baoqi serve --demo`: an event made once, with a 視障賽 table (two VI players), a
 //! 共融賽 table (a VI player against a deaf player, mirrored boards: the VI side on the VI
-//! board, the deaf side on the regular board). Tokens are only stored hashed, so each
+//! board, the deaf side on the regular board) and a 視障賽 table for two keypads alone (no
+//! sensor board: the announcement is the move). Tokens are only stored hashed, so each
 //! start issues fresh tokens for the demo seats (revoking the previous ones) and prints
 //! them with their join links.
 
@@ -26,6 +27,17 @@ kind = "part7"
 red = { name = "王芳", categories = ["blind"], board = "vi" }
 black = { name = "趙強", categories = ["deaf"], board = "regular" }
 alerts = { set = "part7", vi_only = true }
+"#;
+
+/// The keypads-alone table: two blind players without a sensor board (`board = "none"`:
+/// the announcement is the move; the referee watches their tactile boards), so that
+/// `baoqi keypad` alone plays a whole game (issue 14, item 5).
+const KEYPADS: &str = r#"
+kind = "part6"
+talking_clock = true
+red = { name = "陳光", categories = ["blind"], board = "none" }
+black = { name = "林明", categories = ["blind"], board = "none" }
+alerts = { set = "part6", half = true }
 "#;
 
 fn config(toml: &str) -> MatchConfig {
@@ -63,6 +75,15 @@ pub fn demo_file() -> EventFile {
                 red_proxy: None,
                 black_proxy: None,
                 config: Some(config(PART7)),
+            },
+            TableSpec {
+                round: 1,
+                name: "視障賽（只用鍵盤）".into(),
+                red: "陳光".into(),
+                black: "林明".into(),
+                red_proxy: None,
+                black_proxy: None,
+                config: Some(config(KEYPADS)),
             },
         ],
     }
