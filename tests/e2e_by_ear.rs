@@ -8,25 +8,35 @@ mod common;
 use common::Scratch;
 use common::ear::{Pad, heard, part6, play, table};
 
+/// Each side's setting for a table without sensor boards (the announcement is the move).
+const NONE: &str = r#", board = "none""#;
+
+/// A 視障賽 game (each side with `board`) between two text-speaker keypads playing
+/// `red` and `black`; their spoken logs.
+fn game(name: &str, board: &str, red: &str, black: &str) -> [String; 2] {
+    let dir = Scratch::new(name);
+    let (mut server, red_token, black_token) = table(&dir, &part6(board));
+    let logs = play(
+        &dir,
+        &server,
+        &Pad::text(&red_token, red),
+        &Pad::text(&black_token, black),
+    );
+    server.kill();
+    logs
+}
+
 /// Item 5: "炮二平五 then Enter gave 紅方按鐘違規第一次 with no cause". A table whose blind
 /// players use no sensor board (`board = "none"`: the announcement is the move, the referee
 /// watches the tactile boards) is played from the keypads alone: no violation, each hears
 /// the other's move. Item 2 too: the bound announcement is read back whole.
 #[test]
 fn s7p6_3_item5_a_whole_game_from_the_keypads_alone() {
-    let dir = Scratch::new("ear-keypad-alone");
-    let (mut server, red, black) = table(&dir, &part6(r#", board = "none""#));
     let red_script =
         "await my_turn\nkeys 0 6 2 * 5\nkeys Enter\nawait moved side=black\nkeys / 0\nkeys / 0\n";
     let black_script =
         "sleep 1500\nkeys Enter\nawait moved side=red\nkeys 0 2 8 + 7\nkeys Enter\nawait over\n";
-    let [red_said, black_said] = play(
-        &dir,
-        &server,
-        &Pad::text(&red, red_script),
-        &Pad::text(&black, black_script),
-    );
-    server.kill();
+    let [red_said, black_said] = game("ear-keypad-alone", NONE, red_script, black_script);
     for (who, log) in [("red", &red_said), ("black", &black_said)] {
         assert!(!log.contains("違規"), "{who}: no violation\n{log}");
     }
@@ -47,17 +57,9 @@ fn s7p6_3_item5_a_whole_game_from_the_keypads_alone() {
 /// move; the violation says why (走子未完成便按鐘, 6.3(3)), and its count.
 #[test]
 fn s7p6_3_3_item5_a_press_before_the_board_shows_the_move_says_why() {
-    let dir = Scratch::new("ear-no-board");
-    let (mut server, red, black) = table(&dir, &part6(""));
     let red_script = "await my_turn\nkeys 0 6 2 * 5\nkeys Enter\nsleep 800\n";
     let black_script = "sleep 1500\nkeys Enter\nsleep 2500\n";
-    let [red_said, _] = play(
-        &dir,
-        &server,
-        &Pad::text(&red, red_script),
-        &Pad::text(&black, black_script),
-    );
-    server.kill();
+    let [red_said, _] = game("ear-no-board", "", red_script, black_script);
     let line = red_said
         .lines()
         .find(|l| l.contains("違規"))
@@ -75,20 +77,12 @@ fn s7p6_3_3_item5_a_press_before_the_board_shows_the_move_says_why() {
 /// divergence: black hears red's move and replies.
 #[test]
 fn s7p6_4_a_item4_a_sensor_board_correction_clears_by_itself() {
-    let dir = Scratch::new("ear-correction");
-    let (mut server, red, black) = table(&dir, &part6(""));
     let red_script = "await my_turn\nkeys 0 6 2 + 4\nawait moved side=red\nawait moved side=black\n\
         --- board\nawait announced side=red\nL h2\nP e2\nsleep 600\nC\n\
         await correction_required\nL e2\nP h2\nsleep 600\nL h2\nP h6\nsleep 600\n\
         await moved side=red\nawait announced side=black\nL h9\nP g7\nsleep 600\n";
     let black_script = "sleep 1500\nkeys Enter\nawait moved side=red\nkeys 0 2 8 + 7\nawait board step.mv=h9g7\nkeys Enter\nawait moved side=black\n";
-    let [red_said, black_said] = play(
-        &dir,
-        &server,
-        &Pad::text(&red, red_script),
-        &Pad::text(&black, black_script),
-    );
-    server.kill();
+    let [red_said, black_said] = game("ear-correction", "", red_script, black_script);
     assert!(
         heard(
             &red_said,
@@ -126,20 +120,12 @@ fn s7p6_4_a_item4_a_sensor_board_correction_clears_by_itself() {
 /// why, restores it on the sensor board (which clears by itself), then plays 炮二平五 properly.
 #[test]
 fn s7p6_4_c_item6_another_piece_moved_is_restored_and_play_goes_on() {
-    let dir = Scratch::new("ear-restore");
-    let (mut server, red, black) = table(&dir, &part6(""));
     let red_script = "await my_turn\nkeys 0 1 1 * 2\nawait restore_required\nsleep 1500\nkeys 0 6 2 * 5\nawait moved side=red\n\
         --- board\nawait announced side=red\nL h2\nP e2\nsleep 600\nC\n\
         await restore_required\nL e2\nP h2\nsleep 600\n\
         await announced side=red\nL h2\nP e2\nsleep 600\nC\nsleep 600\n";
     let black_script = "sleep 1500\nkeys Enter\nawait moved side=red\nsleep 500\n";
-    let [red_said, black_said] = play(
-        &dir,
-        &server,
-        &Pad::text(&red, red_script),
-        &Pad::text(&black, black_script),
-    );
-    server.kill();
+    let [red_said, black_said] = game("ear-restore", "", red_script, black_script);
     // (c) as 6.4(c) words it: the board move was legal but of another piece.
     let line = red_said
         .lines()
@@ -164,17 +150,9 @@ fn s7p6_4_c_item6_another_piece_moved_is_restored_and_play_goes_on() {
 /// key does nothing else: no press, no violation, and the cancellation is heard.
 #[test]
 fn a69_1_item7_the_key_that_cancels_a_resignation_does_nothing_else() {
-    let dir = Scratch::new("ear-resign-cancel");
-    let (mut server, red, black) = table(&dir, &part6(r#", board = "none""#));
     let red_script = "await my_turn\nkeys / 0\nkeys Enter\nkeys / 0\nkeys 5\nkeys 0 6 2 * 5\nkeys Enter\nawait moved side=red\n";
     let black_script = "sleep 1500\nkeys Enter\nawait moved side=red\nsleep 500\n";
-    let [red_said, black_said] = play(
-        &dir,
-        &server,
-        &Pad::text(&red, red_script),
-        &Pad::text(&black, black_script),
-    );
-    server.kill();
+    let [red_said, black_said] = game("ear-resign-cancel", NONE, red_script, black_script);
     assert_eq!(
         red_said.matches("Requested 取消認負").count(),
         2,
@@ -196,17 +174,9 @@ fn a69_1_item7_the_key_that_cancels_a_resignation_does_nothing_else() {
 /// 炮二平五 象３進５ 炮五進四: the cannon takes the central pawn and checks through the elephant.
 #[test]
 fn item9_a_capture_names_the_piece_and_check_is_said_to_both() {
-    let dir = Scratch::new("ear-capture");
-    let (mut server, red, black) = table(&dir, &part6(r#", board = "none""#));
     let red_script = "await my_turn\nkeys 0 6 2 * 5\nkeys Enter\nawait moved side=black\nkeys 0 6 5 + 4\nkeys Enter\nawait moved side=red\nsleep 500\n";
     let black_script = "sleep 1500\nkeys Enter\nawait moved side=red\nkeys 0 3 3 + 5\nkeys Enter\nawait moved side=red\nsleep 500\n";
-    let [red_said, black_said] = play(
-        &dir,
-        &server,
-        &Pad::text(&red, red_script),
-        &Pad::text(&black, black_script),
-    );
-    server.kill();
+    let [red_said, black_said] = game("ear-capture", NONE, red_script, black_script);
     assert!(
         heard(&black_said, "Requested", "紅方：炮五進四，吃卒，將軍"),
         "{black_said}"
@@ -221,17 +191,9 @@ fn item9_a_capture_names_the_piece_and_check_is_said_to_both() {
 /// comes in pages, `.` the next.
 #[test]
 fn item10_terse_readings_a_rate_key_and_help_in_pages() {
-    let dir = Scratch::new("ear-brevity");
-    let (mut server, red, black) = table(&dir, &part6(r#", board = "none""#));
     let red_script = "await my_turn\nkeys / 7\nkeys 0 +\nkeys / .\nkeys .\nsleep 300\n";
     let black_script = "sleep 1500\nkeys Enter\nsleep 2500\n";
-    let [red_said, _] = play(
-        &dir,
-        &server,
-        &Pad::text(&red, red_script),
-        &Pad::text(&black, black_script),
-    );
-    server.kill();
+    let [red_said, _] = game("ear-brevity", NONE, red_script, black_script);
     assert!(
         heard(&red_said, "Requested", "紅方 帥五一 仕四一 六一"),
         "{red_said}"
@@ -251,17 +213,9 @@ fn item10_terse_readings_a_rate_key_and_help_in_pages() {
 /// Now both players hear it, with who touched.
 #[test]
 fn a69_2_item8_touching_a_piece_declines_the_offer_and_both_hear_it() {
-    let dir = Scratch::new("ear-touch-declines");
-    let (mut server, red, black) = table(&dir, &part6(r#", board = "none""#));
     let red_script = "await my_turn\nkeys 0 6 2 * 5\nkeys Enter\nawait moved side=black\nkeys 0 6 5\nsleep 800\n";
     let black_script = "sleep 1500\nkeys Enter\nawait moved side=red\nkeys 0 2 8 + 7\nkeys / 8\nkeys Enter\nsleep 2500\n";
-    let [red_said, black_said] = play(
-        &dir,
-        &server,
-        &Pad::text(&red, red_script),
-        &Pad::text(&black, black_script),
-    );
-    server.kill();
+    let [red_said, black_said] = game("ear-touch-declines", NONE, red_script, black_script);
     assert!(heard(&red_said, "Requested", "黑方提和"), "{red_said}");
     for (who, log) in [("red", &red_said), ("black", &black_said)] {
         assert!(
@@ -269,4 +223,23 @@ fn a69_2_item8_touching_a_piece_declines_the_offer_and_both_hear_it() {
             "{who}\n{log}"
         );
     }
+}
+
+/// Item 6, check (b): red announces 炮二進六 (illegal: black's cannon on h7 blocks it) and
+/// moves 炮二平五, a legal move of the announced piece. He hears that the board move stands
+/// and which move to announce again; he does, presses, and the game goes on.
+#[test]
+fn s7p6_4_b_item6_the_player_hears_which_move_to_announce_again() {
+    let red_script = "await my_turn\nkeys 0 6 2 + 6\nsleep 2500\nkeys 0 6 2 * 5\nkeys Enter\nawait moved side=red\n\
+        --- board\nawait announced side=red\nL h2\nP e2\nsleep 600\nC\nsleep 3000\n";
+    let black_script = "sleep 1500\nkeys Enter\nawait moved side=red\nsleep 500\n";
+    let [red_said, black_said] = game("ear-reannounce", "", red_script, black_script);
+    assert!(
+        heard(&red_said, "Requested", "請重新報棋：炮二平五"),
+        "which move to announce again\n{red_said}"
+    );
+    assert!(
+        heard(&black_said, "Requested", "紅方：炮二平五"),
+        "{black_said}"
+    );
 }

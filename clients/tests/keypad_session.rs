@@ -9,20 +9,7 @@ use baoqi_clients::keypad::Key;
 use baoqi_clients::session::{ClientMsg, Input, Output, ServerMsg, Session, SessionOptions};
 use baoqi_grammar::Word;
 use baoqi_rules::{Color, Kind};
-use common::{Table, join, said, sent};
-
-/// Presses `keys` (characters of the key map; `E` is Enter) and lets the table answer.
-fn press(s: &mut Session, t: &mut Table, keys: &str, seat: Seat) -> Vec<Output> {
-    let mut outs = Vec::new();
-    for c in keys.chars() {
-        let key = Key::from_char(c).expect("a key");
-        let out = s.handle(Input::Key(key), t.now);
-        let answers = t.serve(s, &out, seat);
-        outs.push(out);
-        outs.extend(answers);
-    }
-    outs
-}
+use common::{Table, join, press, said, sent};
 
 fn red() -> (Table, Session) {
     let t = Table::part6();

@@ -8,21 +8,8 @@ use baoqi_arbiter::Seat;
 use baoqi_audio::{
     Form, HelpPage, Notice, Pieces, Rate, RateSet, Utterance, Verbosity, phrasebook,
 };
-use baoqi_clients::keypad::Key;
-use baoqi_clients::session::{Input, Output, Session, SessionOptions};
-use common::{Table, join, said};
-
-fn press(s: &mut Session, t: &mut Table, keys: &str, seat: Seat) -> Vec<Output> {
-    let mut outs = Vec::new();
-    for c in keys.chars() {
-        let key = Key::from_char(c).expect("a key");
-        let out = s.handle(Input::Key(key), t.now);
-        let answers = t.serve(s, &out, seat);
-        outs.push(out);
-        outs.extend(answers);
-    }
-    outs
-}
+use baoqi_clients::session::{Output, SessionOptions};
+use common::{Table, join, press, said};
 
 fn reading(outs: &[Output]) -> Pieces {
     said(outs)

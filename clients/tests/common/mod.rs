@@ -8,6 +8,7 @@ use baoqi_arbiter::{
     Rejection, Seat, SideConfig, TimeControl,
 };
 use baoqi_audio::Utterance;
+use baoqi_clients::keypad::Key;
 use baoqi_clients::session::{ClientMsg, Input, Output, ServerMsg, Session, SessionOptions};
 
 /// The server side of a test.
@@ -268,4 +269,17 @@ pub fn sent(outs: &[Output]) -> Vec<Command> {
             _ => None,
         })
         .collect()
+}
+
+/// Presses `keys` (characters of the key map; `E` is Enter) and lets the table answer.
+pub fn press(s: &mut Session, t: &mut Table, keys: &str, seat: Seat) -> Vec<Output> {
+    let mut outs = Vec::new();
+    for c in keys.chars() {
+        let key = Key::from_char(c).expect("a key");
+        let out = s.handle(Input::Key(key), t.now);
+        let answers = t.serve(s, &out, seat);
+        outs.push(out);
+        outs.extend(answers);
+    }
+    outs
 }
