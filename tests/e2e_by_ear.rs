@@ -49,6 +49,15 @@ fn s7p6_3_item5_a_whole_game_from_the_keypads_alone() {
         "{black_said}"
     );
     assert!(heard(&black_said, "Spoken", "紅方認負"), "{black_said}");
+    // Item 8: joining, the player hears where the game stands; then that it started.
+    assert!(
+        heard(&red_said, "Requested", "對局未開始，輪到你走"),
+        "{red_said}"
+    );
+    assert!(
+        heard(&red_said, "Requested", "對局開始，紅方先走"),
+        "{red_said}"
+    );
     // Item 2, 6.3(6)(a): the four bound words read back whole, as an echo.
     assert!(heard(&red_said, "Echo Requested", "炮二平五"), "{red_said}");
 }
@@ -242,4 +251,33 @@ fn s7p6_4_b_item6_the_player_hears_which_move_to_announce_again() {
         heard(&black_said, "Requested", "紅方：炮二平五"),
         "{black_said}"
     );
+}
+
+/// Item 11: 正規棋盤與對局不符，請改正 told the VI player to fix his opponent's board. In a 共融賽
+/// game the sighted player's board (reported by his sensor board) loses a piece; the VI
+/// player hears that the referee is told, not that he must fix it.
+#[test]
+fn s7p7_item11_the_vi_player_is_not_told_to_fix_the_sighted_players_board() {
+    let dir = Scratch::new("ear-regular-diverges");
+    let toml = common::ear::event(
+        "part7",
+        r#"name = "王芳", categories = ["blind"], board = "none""#,
+        r#"name = "趙強", categories = ["sighted"], board = "regular""#,
+    );
+    let (mut server, red, black) = table(&dir, &toml);
+    let red_script = "sleep 4000\n";
+    let black_script =
+        "sleep 1000\nkeys Enter\nsleep 500\n--- board\nsleep 1200\nL a6\nP a5\nsleep 1500\n";
+    let [red_said, black_said] = play(
+        &dir,
+        &server,
+        &Pad::text(&red, red_script),
+        &Pad::text(&black, black_script),
+    );
+    server.kill();
+    assert!(
+        heard(&red_said, "Requested", "正規棋盤與對局不符，已請裁判處理"),
+        "red\n{red_said}\nblack\n{black_said}"
+    );
+    assert!(!red_said.contains("請改正"), "{red_said}");
 }

@@ -8,7 +8,9 @@ use serde::Serialize;
 const BUCKETS: usize = 1000;
 const BUCKET_US: u64 = 100;
 
-/// A lock-free histogram of microsecond durations in 0.1 ms buckets up to 100 ms.
+/// A lock-free histogram of microsecond durations in 0.1 ms buckets up to 100 ms; the last
+/// bucket holds everything from 99.9 ms up, so a percentile that falls in it is only known to
+/// be at least the cap ([`Summary::p99_capped`]).
 pub struct Histogram {
     buckets: Vec<AtomicU64>,
     count: AtomicU64,
@@ -34,8 +36,33 @@ pub struct Summary {
     pub p50_ms: f64,
     /// 99th percentile (bucket upper bound).
     pub p99_ms: f64,
+    /// The median fell in the overflow bucket: it is at least `p50_ms`, not `p50_ms`.
+    pub p50_capped: bool,
+    /// The 99th percentile fell in the overflow bucket: at least `p99_ms`.
+    pub p99_capped: bool,
     /// The largest sample, exactly.
     pub max_ms: f64,
+}
+
+impl Summary {
+    /// `p50 1.2 ms, p99 ≥ 100.0 ms, max 230.4 ms (12 samples)`: a percentile in the overflow
+    /// bucket is given as at least the cap, never as the cap.
+    pub fn line(&self) -> String {
+        let at = |ms: f64, capped: bool| {
+            if capped {
+                format!("≥ {ms:.1} ms")
+            } else {
+                format!("{ms:.1} ms")
+            }
+        };
+        format!(
+            "p50 {}, p99 {}, max {:.1} ms ({} samples)",
+            at(self.p50_ms, self.p50_capped),
+            at(self.p99_ms, self.p99_capped),
+            self.max_ms,
+            self.count
+        )
+    }
 }
 
 impl Histogram {
@@ -50,24 +77,34 @@ impl Histogram {
     /// p50, p99 and max so far.
     pub fn summary(&self) -> Summary {
         let count = self.count.load(Ordering::Relaxed);
+        // The bucket the percentile falls in: its upper bound, and whether it is the
+        // overflow bucket.
         let pct = |p: f64| {
             let target = ((count as f64) * p).ceil().max(1.0) as u64;
             let mut seen = 0;
             for (i, b) in self.buckets.iter().enumerate() {
                 seen += b.load(Ordering::Relaxed);
                 if seen >= target {
-                    return ((i as u64 + 1) * BUCKET_US) as f64 / 1000.0;
+                    let capped = i == BUCKETS - 1;
+                    let bound = if capped { i } else { i + 1 };
+                    return ((bound as u64 * BUCKET_US) as f64 / 1000.0, capped);
                 }
             }
-            f64::from(u32::MAX)
+            (
+                (BUCKETS as u64 - 1) as f64 * BUCKET_US as f64 / 1000.0,
+                true,
+            )
         };
         if count == 0 {
             return Summary::default();
         }
+        let ((p50_ms, p50_capped), (p99_ms, p99_capped)) = (pct(0.50), pct(0.99));
         Summary {
             count,
-            p50_ms: pct(0.50),
-            p99_ms: pct(0.99),
+            p50_ms,
+            p99_ms,
+            p50_capped,
+            p99_capped,
             max_ms: self.max_us.load(Ordering::Relaxed) as f64 / 1000.0,
         }
     }
@@ -115,5 +152,25 @@ mod tests {
         assert_eq!(s.count, 100);
         assert!((s.p50_ms - 5.1).abs() < 0.11, "{s:?}");
         assert!((s.max_ms - 10.0).abs() < 1e-9);
+        assert!(!s.p99_capped);
+    }
+
+    /// Issue 16, item 12: "p99 100.0 ms" was the histogram's cap, not a measurement.
+    #[test]
+    fn a_percentile_past_the_cap_is_reported_as_at_least_the_cap() {
+        let h = Histogram::default();
+        for _ in 0..98 {
+            h.record(1_000);
+        }
+        for _ in 0..2 {
+            h.record(230_000);
+        }
+        let s = h.summary();
+        assert!(s.p99_capped && !s.p50_capped, "{s:?}");
+        assert!(
+            s.line().contains("p99 ≥ 99.9 ms") && s.line().contains("max 230.0 ms"),
+            "{}",
+            s.line()
+        );
     }
 }

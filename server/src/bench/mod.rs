@@ -85,12 +85,7 @@ impl fmt::Display for BenchReport {
             self.events as f64 / secs,
             self.finished
         )?;
-        let line = |s: &Summary| {
-            format!(
-                "p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms ({} samples)",
-                s.p50_ms, s.p99_ms, s.max_ms, s.count
-            )
-        };
+        let line = Summary::line;
         writeln!(f, "command → opponent: {}", line(&self.to_opponent))?;
         writeln!(f, "command → monitor:  {}", line(&self.to_monitor))?;
         writeln!(
