@@ -136,3 +136,57 @@ fn web_client_files_come_from_baoqi_assets_dir_when_it_is_set() {
     let (_, embedded) = get(plain.addr(), "/seat");
     assert!(String::from_utf8_lossy(&embedded).contains("<meta charset=\"utf-8\">"));
 }
+
+/// Issue 16, item 9: a deleted or zero-length database started silently empty ("0 tables
+/// running"), and a damaged one printed "listening" before an unclear error. Now a missing
+/// or empty file is refused unless `--init` asks for a new store, and a damaged one is
+/// refused before anything is served, each with a clear message.
+#[test]
+fn serve_refuses_a_missing_or_damaged_database_with_a_clear_message() {
+    let dir = Scratch::new("serve-refuses");
+    let run = |db: &std::path::Path, extra: &[&str]| {
+        std::process::Command::new(BIN)
+            .args(["serve", "--listen", "127.0.0.1:0", "--db"])
+            .arg(db)
+            .args(extra)
+            .stdin(std::process::Stdio::null())
+            .output()
+            .expect("baoqi serve")
+    };
+    let missing = run(&dir.join("typo.db"), &[]);
+    let err = String::from_utf8_lossy(&missing.stderr);
+    assert!(!missing.status.success(), "refused");
+    assert!(
+        err.contains("no database here") && err.contains("--init"),
+        "{err}"
+    );
+    assert!(
+        !String::from_utf8_lossy(&missing.stdout).contains("listening"),
+        "nothing served"
+    );
+    let empty = dir.join("empty.db");
+    std::fs::write(&empty, b"").unwrap();
+    assert!(!run(&empty, &[]).status.success());
+    // A real store (an event made by `baoqi event create`) with its pages overwritten
+    // past the first.
+    let db = dir.join("damaged.db");
+    common::baoqi(&[
+        "event",
+        "create",
+        "--config",
+        concat!(env!("CARGO_MANIFEST_DIR"), "/docs/event.toml"),
+        "--db",
+        db.to_str().unwrap(),
+    ]);
+    let mut bytes = std::fs::read(&db).unwrap();
+    assert!(bytes.len() > 8192, "a store of several pages");
+    for b in &mut bytes[4096..] {
+        *b = 0xA5;
+    }
+    std::fs::write(&db, &bytes).unwrap();
+    let damaged = run(&db, &[]);
+    let err = String::from_utf8_lossy(&damaged.stderr);
+    assert!(!damaged.status.success(), "refused");
+    assert!(err.contains("damaged"), "{err}");
+    assert!(!String::from_utf8_lossy(&damaged.stdout).contains("listening"));
+}

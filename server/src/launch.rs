@@ -46,6 +46,24 @@ pub enum LaunchError {
     /// The store failed.
     #[error(transparent)]
     Store(#[from] StoreError),
+    /// No database at the path (or an empty file) and no `--init` or `--demo` asked for a
+    /// new one: a mistyped or deleted path must not start an empty server silently.
+    #[error(
+        "{path}: no database here (missing or empty). Create one with `baoqi event create`, \
+         or pass --init for an empty store (--demo for the demo event)"
+    )]
+    NoStore {
+        /// The path.
+        path: PathBuf,
+    },
+    /// The database failed its integrity check.
+    #[error("{path}: the database is damaged ({found}); restore it from a backup")]
+    Damaged {
+        /// The path.
+        path: PathBuf,
+        /// What the check found.
+        found: String,
+    },
     /// An organiser action failed.
     #[error(transparent)]
     Admin(#[from] AdminError),
@@ -97,6 +115,8 @@ pub struct ServeOptions {
     /// The largest game recording accepted, bytes (default
     /// [`crate::recording::DEFAULT_LIMIT`]).
     pub max_recording_bytes: u64,
+    /// Start an empty store when the database is missing or empty.
+    pub init: bool,
 }
 
 /// Runs the server until Ctrl-C (or SIGTERM). Prints `listening on http://ADDR` first,
@@ -116,8 +136,28 @@ pub fn serve_blocking(opts: &ServeOptions) -> Result<(), LaunchError> {
     runtime.block_on(serve(opts))
 }
 
+/// The store at `opts.db`: refused when missing or empty unless a new one is asked for, and
+/// checked for damage before anything is served (issue 16, item 9).
+fn open_checked(opts: &ServeOptions) -> Result<SqliteStore, LaunchError> {
+    let empty = std::fs::metadata(&opts.db).map_or(true, |m| m.len() == 0);
+    if empty && !opts.init && !opts.demo {
+        return Err(LaunchError::NoStore {
+            path: opts.db.clone(),
+        });
+    }
+    let damaged = |found: String| LaunchError::Damaged {
+        path: opts.db.clone(),
+        found,
+    };
+    let store = SqliteStore::open(&opts.db, opts.full_sync).map_err(|e| damaged(e.to_string()))?;
+    store
+        .check_integrity()
+        .map_err(|e| damaged(e.to_string()))?;
+    Ok(store)
+}
+
 async fn serve(opts: &ServeOptions) -> Result<(), LaunchError> {
-    let store: Arc<dyn Store> = Arc::new(SqliteStore::open(&opts.db, opts.full_sync)?);
+    let store: Arc<dyn Store> = Arc::new(open_checked(opts)?);
     let listener = tokio::net::TcpListener::bind(&opts.listen)
         .await
         .map_err(|source| LaunchError::Listen {

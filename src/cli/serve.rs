@@ -11,14 +11,18 @@ use super::CliError;
 /// Arguments of `baoqi serve`.
 #[derive(Debug, Args)]
 pub(crate) struct ServeArgs {
-    /// The database file (created if missing).
+    /// The database file (made by `baoqi event create`; a missing or empty one is refused
+    /// unless `--init` or `--demo` asks for a new store).
     #[arg(long, default_value = "baoqi.db")]
     db: PathBuf,
+    /// Start an empty store when the database file is missing or empty.
+    #[arg(long)]
+    init: bool,
     /// The address to listen on (port 0: any free port; the address is printed).
     #[arg(long, default_value = "127.0.0.1:7878")]
     listen: String,
-    /// Create (once) a demo event with a 視障賽 and a 共融賽 table and print every seat's
-    /// link and token.
+    /// Create (once) a demo event with a 視障賽, a 共融賽 and a keypads-alone table and print
+    /// every seat's link and token.
     #[arg(long)]
     demo: bool,
     /// Make every commit survive a power cut too (`SQLite` `synchronous=FULL`).
@@ -37,6 +41,7 @@ pub(crate) fn run(args: &ServeArgs) -> Result<(), CliError> {
         demo: args.demo,
         full_sync: args.full_sync,
         max_recording_bytes: args.max_recording_mb.saturating_mul(1024 * 1024),
+        init: args.init,
     };
     serve_blocking(&opts).map_err(|e| CliError::Failed(e.to_string()))
 }

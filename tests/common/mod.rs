@@ -84,6 +84,9 @@ impl Server {
         cmd.args(["serve", "--listen", listen, "--db"]).arg(db);
         if demo {
             cmd.arg("--demo");
+        } else if std::fs::metadata(db).map_or(true, |m| m.len() == 0) {
+            // A test that starts from nothing asks for the empty store.
+            cmd.arg("--init");
         }
         cmd.envs(env.iter().copied());
         let mut child = cmd

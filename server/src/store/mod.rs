@@ -29,6 +29,9 @@ pub enum StoreError {
     /// The database refused or failed.
     #[error("database: {0}")]
     Database(#[from] rusqlite::Error),
+    /// The integrity check found damage (what it reported).
+    #[error("integrity check: {0}")]
+    Damaged(String),
     /// A value could not be written as JSON.
     #[error("cannot encode {what}: {source}")]
     Encode {

@@ -106,6 +106,19 @@ impl SqliteStore {
         Ok(store)
     }
 
+    /// `SQLite`'s `quick_check`: `Ok` when the file is sound, else what it found.
+    pub fn check_integrity(&self) -> Result<(), StoreError> {
+        let c = self.w();
+        let mut stmt = c.prepare("PRAGMA quick_check")?;
+        let found: Vec<String> = stmt
+            .query_map([], |r| r.get::<_, String>(0))?
+            .collect::<Result<_, _>>()?;
+        match found.as_slice() {
+            [ok] if ok == "ok" => Ok(()),
+            _ => Err(StoreError::Damaged(found.join("; "))),
+        }
+    }
+
     /// The format of the stored log: as recorded, else 1 when a log exists (a store of
     /// the first protocol, which did not record it), else none yet: the current one.
     pub(crate) fn format(&self) -> Result<i64, StoreError> {
