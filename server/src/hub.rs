@@ -3,7 +3,7 @@
 //! tables added to the store later (e.g. by `baoqi table add` while the server runs), and
 //! authenticates tokens.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, RwLock};
 use std::time::Duration;
 
@@ -27,6 +27,17 @@ pub enum StartError {
     Store(#[from] StoreError),
     /// The blocking work panicked or was cancelled.
     #[error("starting the tables: {0}")]
+    Join(#[from] tokio::task::JoinError),
+}
+
+/// Why the revoked seats could not be read.
+#[derive(Debug, thiserror::Error)]
+pub enum ScanError {
+    /// The store failed.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    /// The blocking work panicked or was cancelled.
+    #[error("reading the seats: {0}")]
     Join(#[from] tokio::task::JoinError),
 }
 
@@ -74,6 +85,9 @@ pub struct Hub {
     tables: RwLock<HashMap<TableId, (TableRow, TableHandle)>>,
     events: RwLock<HashMap<EventId, EventRow>>,
     recordings: Recordings,
+    /// The token hashes of revoked seats, as last read from the store: a connection whose
+    /// seat appears here is closed (issue 16, item 3).
+    revoked: watch::Sender<Arc<HashSet<String>>>,
 }
 
 impl Hub {
@@ -94,6 +108,7 @@ impl Hub {
             tables: RwLock::new(HashMap::new()),
             events: RwLock::new(HashMap::new()),
             recordings,
+            revoked: watch::channel(Arc::new(HashSet::new())).0,
         }))
     }
 
@@ -174,7 +189,48 @@ impl Hub {
         Ok(out)
     }
 
-    /// Keeps starting tables added to the store, every [`TABLE_SCAN`], until shutdown.
+    /// Reads which seats are revoked (`baoqi event revoke` writes the store from another
+    /// process) and tells the connections, which close those seats' sessions.
+    pub async fn check_revocations(&self) -> Result<(), ScanError> {
+        let events: Vec<EventId> = self
+            .events
+            .read()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .keys()
+            .copied()
+            .collect();
+        let store = self.store.clone();
+        let revoked = tokio::task::spawn_blocking(move || {
+            let mut all = HashSet::new();
+            for e in events {
+                all.extend(
+                    store
+                        .seats(e)?
+                        .into_iter()
+                        .filter(|s| s.revoked)
+                        .map(|s| s.token_hash),
+                );
+            }
+            Ok::<_, StoreError>(all)
+        })
+        .await??;
+        self.revoked.send_if_modified(|now| {
+            let changed = **now != revoked;
+            if changed {
+                *now = Arc::new(revoked);
+            }
+            changed
+        });
+        Ok(())
+    }
+
+    /// The revoked seats' token hashes, updated by [`Hub::check_revocations`].
+    pub fn revocations(&self) -> watch::Receiver<Arc<HashSet<String>>> {
+        self.revoked.subscribe()
+    }
+
+    /// Keeps starting tables added to the store and closing revoked seats' sessions, every
+    /// [`TABLE_SCAN`], until shutdown.
     pub fn watch_store(self: &Arc<Self>) {
         let hub = self.clone();
         let mut shutdown = self.shutdown.subscribe();
@@ -185,6 +241,9 @@ impl Hub {
                     () = tokio::time::sleep(TABLE_SCAN) => {
                         if let Err(e) = hub.start_tables(false).await {
                             tracing::error!("starting new tables: {e}");
+                        }
+                        if let Err(e) = hub.check_revocations().await {
+                            tracing::error!("reading revoked seats: {e}");
                         }
                     }
                 }

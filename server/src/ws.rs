@@ -119,9 +119,14 @@ where
         recorded: stream::pending().boxed(),
     };
     let hello_by = tokio::time::Instant::now() + HELLO_WITHIN;
+    let mut revoked = conn.hub.revocations();
     loop {
         let ok = tokio::select! {
             _ = shutdown.changed() => false,
+            Ok(()) = revoked.changed() => {
+                let now = revoked.borrow_and_update().clone();
+                conn.still_valid(&now).await
+            }
             () = tokio::time::sleep_until(hello_by), if conn.seat.is_none() => {
                 let _ = conn.send(&error(None, ErrorCode::NotAuthenticated, "no hello in time")).await;
                 false
@@ -152,6 +157,19 @@ where
     /// Sends one message; false when the transport is gone.
     async fn send(&mut self, msg: &ServerMsg) -> bool {
         self.out.send(encode(msg)).await.is_ok()
+    }
+
+    /// After a revocation scan: false (the connection closes) once this seat's token is
+    /// revoked, after telling the client why (issue 16, item 3: a revoked referee's
+    /// commands were still accepted).
+    async fn still_valid(&mut self, revoked: &std::collections::HashSet<String>) -> bool {
+        let Some(seat) = &self.seat else { return true };
+        if !revoked.contains(&seat.token_hash) {
+            return true;
+        }
+        let why = crate::hub::AuthError::Revoked;
+        let _ = self.send(&error(None, why.code(), why.to_string())).await;
+        false
     }
 
     async fn send_text(&mut self, text: String) -> bool {

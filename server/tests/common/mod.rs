@@ -207,6 +207,22 @@ impl Client {
         }
     }
 
+    /// Whether the server closes the connection within `ms` (text frames read meanwhile are
+    /// kept in `seen`).
+    pub async fn closed_within(&mut self, ms: u64) -> bool {
+        let until = tokio::time::Instant::now() + Duration::from_millis(ms);
+        loop {
+            match tokio::time::timeout_at(until, self.ws.next()).await {
+                Err(_) => return false,
+                Ok(None | Some(Err(_) | Ok(Message::Close(_)))) => return true,
+                Ok(Some(Ok(Message::Text(t)))) => {
+                    self.seen.push(serde_json::from_str(t.as_str()).unwrap());
+                }
+                Ok(Some(Ok(_))) => {}
+            }
+        }
+    }
+
     pub async fn close(mut self) {
         let _ = self.ws.close(None).await;
     }
