@@ -417,3 +417,35 @@ async fn s7p6_each_refusal_says_why_in_words() {
     let db = s.stop().await;
     cleanup(&db, &dir);
 }
+
+/// Issue 16, item 11: a proxy seat for a side with no named proxy uploaded a recording that
+/// became that side's current one. It is refused like every other command of that seat
+/// (7.4(2)(d)(ii)), and nothing is listed.
+#[tokio::test]
+async fn an_unnamed_sides_proxy_seat_may_not_upload() {
+    let dir = scratch("unnamed-proxy");
+    let s = start(None, Some(&event_file(EVENT))).await;
+    let t1 = s.created.tables[0].id;
+    // A proxy seat for black, whose side names no proxy (seats are issued only for named
+    // proxies today; an older store or a hand-made seat may still hold one).
+    let seat = baoqi_server::admin::issue(
+        &**s.hub.store(),
+        s.created.event,
+        Role::BlackProxy,
+        "unnamed",
+        vec![t1],
+    )
+    .unwrap();
+    let token = seat.token.secret().to_string();
+    let meta = record(&dir, "game", "視障賽 第1輪", 0, 200);
+    let refused = upload(upload_url(&s, t1), Some(token), meta).await;
+    let why = refused.expect_err("refused");
+    assert!(why.contains("403 Forbidden"), "{why}");
+    let listed = list(&s, t1).await;
+    assert!(
+        listed["recordings"].as_array().unwrap().is_empty(),
+        "{listed}"
+    );
+    let db = s.stop().await;
+    cleanup(&db, &dir);
+}
