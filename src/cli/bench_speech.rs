@@ -9,6 +9,7 @@
 //!   echo of a key is asked for, into the second an opponent's move never said before (so it
 //!   is rendered then, not taken from the cache). The spoken log gives, for each, the time
 //!   from the request to its first sample written. Medians, 99th percentiles and maxima.
+//!   `BAOQI_BENCH_LOG=1` prints the whole spoken log too (what was cut, by what, when).
 
 use std::path::PathBuf;
 use std::sync::Arc;
