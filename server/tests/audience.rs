@@ -10,21 +10,7 @@ use baoqi_server::table::HISTORY;
 use common::{Client, event_file, is_event, start};
 use serde_json::{Value, json};
 
-const EVENT: &str = r#"
-name = "audience"
-spectators = 1
-[[tables]]
-name = "t1"
-red = "r1"
-black = "b1"
-[tables.match]
-kind = "part6"
-red = { name = "r1", categories = ["blind"] }
-black = { name = "b1", categories = ["blind"] }
-[[referees]]
-name = "ref of t1"
-tables = [1]
-"#;
+use common::ONE_TABLE as EVENT;
 
 /// Sends `command` to table `t` as `id` and expects it acknowledged.
 async fn acked(referee: &mut Client, t: i64, id: &str, command: Value) {

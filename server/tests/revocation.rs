@@ -8,21 +8,7 @@ use baoqi_server::model::Role;
 use common::{Client, event_file, start};
 use serde_json::json;
 
-const EVENT: &str = r#"
-name = "revocation"
-spectators = 1
-[[tables]]
-name = "t1"
-red = "r1"
-black = "b1"
-[tables.match]
-kind = "part6"
-red = { name = "r1", categories = ["blind"] }
-black = { name = "b1", categories = ["blind"] }
-[[referees]]
-name = "ref"
-tables = []
-"#;
+use common::ONE_TABLE as EVENT;
 
 #[tokio::test]
 async fn a_revoked_seat_is_told_and_disconnected_and_the_others_go_on() {

@@ -57,6 +57,23 @@ impl Server {
     }
 }
 
+/// An event of one 視障賽 table (two blind players), a referee of it and a spectator link.
+pub const ONE_TABLE: &str = r#"
+name = "one table"
+spectators = 1
+[[tables]]
+name = "t1"
+red = "r1"
+black = "b1"
+[tables.match]
+kind = "part6"
+red = { name = "r1", categories = ["blind"] }
+black = { name = "b1", categories = ["blind"] }
+[[referees]]
+name = "ref of t1"
+tables = [1]
+"#;
+
 pub fn event_file(toml: &str) -> EventFile {
     EventFile::from_toml(toml).expect("event file")
 }
