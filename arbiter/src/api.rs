@@ -48,6 +48,7 @@ impl Match {
             turn,
             boards,
             diverging: BTreeSet::new(),
+            takeable: BTreeMap::new(),
             tallies: Tallies::default(),
             offer: None,
             offer_guard: [None, None],

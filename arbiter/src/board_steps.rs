@@ -47,7 +47,14 @@ impl Match {
         let refused = |why| Rejection::BoardStep { why };
         let mut lifted = None;
         match step {
-            BoardStep::Move { mv } => b.play(mv).map_err(refused)?,
+            BoardStep::Move { mv } => match self.core.takeable.get(&id) {
+                // The reverse of the last move reported: a take-back, the captured piece
+                // (if any) put back too.
+                Some(&(last, taken)) if mv == baoqi_rules::Move::new(last.to, last.from) => {
+                    b.take_back(last, taken).map_err(refused)?;
+                }
+                _ => b.play(mv).map_err(refused)?,
+            },
             BoardStep::Lift { point } => lifted = Some((point, b.lift(point).map_err(refused)?)),
             BoardStep::Place { point } => b.place(point).map_err(refused)?,
             BoardStep::Corrected => {

@@ -7,7 +7,7 @@ use baoqi_rules::Color;
 use crate::command::ViolationKind;
 use crate::event::{Event, Speaker};
 use crate::physical_board::Board;
-use crate::reasons::EndCause;
+use crate::reasons::{BoardStep, EndCause};
 use crate::state::{Bound, CheckNote, DueWarning, Match, RepeatDue, Turn, material};
 use crate::view::{LoggedWord, OfferView, Phase, ResultView, SheetMove};
 
@@ -21,8 +21,10 @@ impl Match {
             || self.fold_board(e)
             || self.fold_record(e);
         if let Event::Moved { .. } = e {
-            // The sealed move is spent once played (104(b)).
+            // The sealed move is spent once played (104(b)); a move the game took is no
+            // longer taken back on a board.
             self.core.sealed = None;
+            self.core.takeable.clear();
         }
     }
 
@@ -156,10 +158,12 @@ impl Match {
         match e {
             Event::Board {
                 board,
+                step,
                 placement,
                 hand,
                 ..
             } => {
+                note_takeable(c, *board, *step);
                 if let Ok(b) = Board::parse(placement, hand) {
                     c.boards.insert(*board, b);
                 }
@@ -369,5 +373,25 @@ impl Match {
             _ => return false,
         }
         true
+    }
+}
+
+/// Before a board step is folded: a move is remembered with the piece it takes (what stood
+/// on its destination), unless it is itself the take-back of the move remembered; any other
+/// step ends what may be taken back.
+fn note_takeable(c: &mut crate::state::Core, board: crate::config::BoardId, step: BoardStep) {
+    let BoardStep::Move { mv } = step else {
+        c.takeable.remove(&board);
+        return;
+    };
+    let undoes = c
+        .takeable
+        .get(&board)
+        .is_some_and(|(last, _)| mv == baoqi_rules::Move::new(last.to, last.from));
+    if undoes {
+        c.takeable.remove(&board);
+    } else {
+        let taken = c.boards.get(&board).and_then(|b| b.piece_at(mv.to));
+        c.takeable.insert(board, (mv, taken));
     }
 }

@@ -167,6 +167,19 @@ impl Board {
         Ok(())
     }
 
+    /// What stands on `p`.
+    pub(crate) fn piece_at(&self, p: Point) -> Option<Piece> {
+        self.squares[p.index()]
+    }
+
+    /// Takes back `last` (the move just played, which took `taken`): the piece goes back
+    /// and the captured one with it.
+    pub(crate) fn take_back(&mut self, last: Move, taken: Option<Piece>) -> Result<(), BoardError> {
+        self.play(Move::new(last.to, last.from))?;
+        self.squares[last.to.index()] = taken;
+        Ok(())
+    }
+
     /// The points where the board and the position differ.
     pub(crate) fn differences(&self, pos: &Position) -> Vec<Point> {
         Point::all()

@@ -4,7 +4,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use baoqi_grammar::{Announcer, Mode, Word};
-use baoqi_rules::{Color, Game, Move, Point, Position, Review, WarningKind};
+use baoqi_rules::{Color, Game, Move, Piece, Point, Position, Review, WarningKind};
 
 use crate::article::Article;
 use crate::command::{Card, Millis, Side, ViolationKind};
@@ -183,6 +183,10 @@ pub(crate) struct Core {
     pub(crate) turn: Turn,
     pub(crate) boards: BTreeMap<BoardId, Board>,
     pub(crate) diverging: BTreeSet<BoardId>,
+    /// The last move reported on each board and the piece it took, while it may still be
+    /// taken back (until the game takes a move): its reverse puts that piece back (6.4(a)
+    /// undo, 6.4(c) restore of a capture).
+    pub(crate) takeable: BTreeMap<BoardId, (Move, Option<Piece>)>,
     pub(crate) tallies: Tallies,
     pub(crate) offer: Option<OfferView>,
     /// 69(2)(c)(ii): the opponent's material when this side's offer was declined.

@@ -269,3 +269,24 @@ fn a_knocked_piece_put_back_leaves_nothing_open() {
     sense(&mut s, &mut t, "L h2;P e2;C", Seat::Red);
     assert_eq!(t.m.snapshot().moves.len(), 1);
 }
+
+/// Issue 14, item 4, a capture: red announced 炮二進四 but took the horse on the board
+/// (炮二進七). He puts the cannon back and the horse with it, then makes the announced move:
+/// the server's board gets the horse back from the take-back, and nothing is left open.
+#[test]
+fn s7p6_4_a_a_wrong_capture_undone_puts_the_captured_piece_back() {
+    let mut t = Table::part6();
+    let mut s = with_board(&t, "red", SenseMode::Occupancy);
+    t.say(Seat::Red, "炮二進四");
+    sense(&mut s, &mut t, "L h2;L h9;P h9;C", Seat::Red);
+    assert_eq!(
+        t.m.snapshot().pending.correction,
+        Some("h2h6".parse().unwrap())
+    );
+    let undo = sense(&mut s, &mut t, "L h9;P h2;P h9", Seat::Red);
+    assert_eq!(sent(&undo), vec![board_move("h9h2")]);
+    sense(&mut s, &mut t, "L h2;P h6", Seat::Red);
+    assert_eq!(t.m.snapshot().pending.correction, None, "corrected");
+    assert!(!divergence_open(&t), "{:?}", t.m.open_calls());
+    assert_eq!(t.m.snapshot().moves.len(), 1);
+}
