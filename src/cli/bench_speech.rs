@@ -90,14 +90,7 @@ fn rerun_with_tap(dir: &std::path::Path) -> Result<(), CliError> {
 /// The readings whose length matters, by name.
 fn readings() -> Vec<(String, Utterance)> {
     let whole = queries::whole(&Position::start(), Color::Red);
-    let list: Vec<baoqi_audio::PieceAt> = whole
-        .iter()
-        .map(|s| baoqi_audio::PieceAt {
-            piece: s.piece,
-            file: s.file,
-            rank: s.rank,
-        })
-        .collect();
+    let list: Vec<baoqi_audio::PieceAt> = whole.into_iter().map(Into::into).collect();
     let position = |form| {
         Utterance::Client(Notice::Pieces(Pieces {
             list: list.clone(),

@@ -37,6 +37,16 @@ impl Seen {
     }
 }
 
+impl From<Seen> for baoqi_audio::PieceAt {
+    fn from(s: Seen) -> baoqi_audio::PieceAt {
+        baoqi_audio::PieceAt {
+            piece: s.piece,
+            file: s.file,
+            rank: s.rank,
+        }
+    }
+}
+
 /// 1..=10 as Chinese numerals.
 pub fn chinese_number(n: u8) -> &'static str {
     [

@@ -65,14 +65,7 @@ fn word(s: &mut Session, w: Word, out: &mut Output) {
 
 fn seen(list: &[Seen], form: Form, along: Along) -> Notice {
     Notice::Pieces(Pieces {
-        list: list
-            .iter()
-            .map(|x| PieceAt {
-                piece: x.piece,
-                file: x.file,
-                rank: x.rank,
-            })
-            .collect(),
+        list: list.iter().copied().map(PieceAt::from).collect(),
         form,
         along,
     })
