@@ -13,6 +13,7 @@ use std::sync::{Arc, Mutex, OnceLock, mpsc};
 use std::time::Duration;
 
 use crate::pcm::{Pcm, WavError};
+use crate::phrasebook::pace_percent;
 use crate::rate::Rate;
 
 /// Why espeak-ng gave no sound.
@@ -121,7 +122,13 @@ impl Espeak {
     }
 
     fn key(&self, text: &str, voice: &str) -> CacheKey {
-        (voice.to_owned(), self.rate().wpm(), text.to_owned())
+        (voice.to_owned(), self.wpm(voice), text.to_owned())
+    }
+
+    /// espeak-ng's `-s` for `voice`: the rate at the voice's pace, within espeak-ng's bounds.
+    fn wpm(&self, voice: &str) -> u16 {
+        let paced = u32::from(self.rate().wpm()) * u32::from(pace_percent(voice)) / 100;
+        u16::try_from(paced).map_or(Rate::MAX.wpm(), |w| w.min(Rate::MAX.wpm()))
     }
 
     /// Whether the program runs at all.
@@ -230,7 +237,7 @@ impl Espeak {
     fn spawn(&self, voice: &str) -> Result<std::process::Child, EspeakError> {
         Command::new(&self.program)
             .args(["-b", "1", "-v", voice, "--stdout", "-s"])
-            .arg(self.rate().wpm().to_string())
+            .arg(self.wpm(voice).to_string())
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
