@@ -79,21 +79,50 @@ fn s7p6_3_announce_prints_one_line_per_word_and_the_completion() {
     assert_eq!(lines[0][..4], ["馬", "possible", "-", "6"]);
     assert_eq!(lines[1][..4], ["二", "possible", "h0", "3"]);
     assert_eq!(lines[4], ["complete", "legal", "h0g2"]);
-    let text = stdout(&baoqi(&["announce", "馬", "二", "平", "三"]));
-    assert!(
-        text.lines()
-            .nth(2)
-            .unwrap()
-            .starts_with("平\timpossible\t-\t0\t"),
-        "{text}"
-    );
-    assert!(
-        text.lines()
-            .last()
-            .unwrap()
-            .starts_with("complete\tillegal\t"),
-        "{text}"
-    );
+}
+
+/// The lines of `baoqi announce WORDS…`, split at the tabs.
+fn announce(words: &[&str]) -> Vec<Vec<String>> {
+    let out = baoqi(&[&["announce"], words].concat());
+    assert!(out.status.success());
+    stdout(&out)
+        .lines()
+        .map(|l| l.split('\t').map(String::from).collect())
+        .collect()
+}
+
+#[test]
+fn s7p6_3_6_b_announce_completes_after_a_correction() {
+    // 車二 is impossible (no rook on file 2): the player may correct, and 炮二平五 binds.
+    let lines = announce(&["車", "二", "炮", "二", "平", "五"]);
+    assert_eq!(lines.len(), 7, "{lines:?}");
+    assert_eq!(lines[1][..2], ["二", "impossible"]);
+    assert_eq!(lines[6], ["complete", "legal", "h2e2"]);
+}
+
+#[test]
+fn s7p6_3_6_b_announce_an_impossible_last_word_completes_nothing() {
+    // 平 is impossible for a horse and 三 starts a new attempt: nothing binds yet.
+    let lines = announce(&["馬", "二", "平", "三"]);
+    assert_eq!(lines.len(), 4, "{lines:?}");
+    assert_eq!(lines[2][..4], ["平", "impossible", "-", "0"]);
+    assert!(lines.iter().all(|l| l[0] != "complete"), "{lines:?}");
+}
+
+#[test]
+fn s7p6_3_6_a_announce_refuses_what_the_arbiter_refuses() {
+    // 頭兩字摸子走子: 炮二 touched the cannon on h2; after the impossible 平二 the next
+    // attempt may not name the horse. The refused word changes nothing.
+    let lines = announce(&["炮", "二", "平", "二", "馬", "二", "進", "三"]);
+    assert_eq!(lines[5][..2], ["二", "refused"], "{lines:?}");
+    assert!(lines[5][4].contains("h2"), "{lines:?}");
+    assert_eq!(lines[6][..2], ["進", "impossible"], "{lines:?}");
+    assert!(lines.iter().all(|l| l[0] != "complete"), "{lines:?}");
+    // 後兩字落子無悔: a word after a complete announcement is refused; it stays bound.
+    let lines = announce(&["炮", "二", "平", "五", "馬"]);
+    assert_eq!(lines.len(), 6, "{lines:?}");
+    assert_eq!(lines[4][..2], ["馬", "refused"]);
+    assert_eq!(lines[5], ["complete", "legal", "h2e2"]);
 }
 
 #[test]

@@ -44,6 +44,7 @@ impl Match {
                 act: Act::OperateOtherBoard,
             });
         }
+        let mends = self.mends(&b, step);
         let refused = |why| Rejection::BoardStep { why };
         let mut lifted = None;
         match step {
@@ -76,6 +77,7 @@ impl Match {
         );
         let side = self.core.turn.side;
         if let Some((p, piece)) = lifted
+            && !mends
             && seat.side() == Some(side)
             && piece.color == side
             && own == Some(id)
@@ -95,7 +97,7 @@ impl Match {
                 },
             );
         }
-        if lifted.is_some() && seat.side() == Some(side) {
+        if lifted.is_some() && !mends && seat.side() == Some(side) {
             self.touch_declines(side, out);
         }
         self.refresh_boards(out);
@@ -105,6 +107,16 @@ impl Match {
             self.corrected(a, now, out);
         }
         Ok(())
+    }
+
+    /// Whether `step` on `b` lifts a piece from a point where the board does not show the
+    /// game: the opponent's piece that moved, one's own piece it took, a piece put down wrongly.
+    /// That is mirroring the opponent's move, owed before one's own (7.4(2)(g)(ii)), or putting
+    /// the board right (7.4(2)(g)(iv)): it selects no piece (31) and declines no offer
+    /// (69(2)(d)), as the same act reported as one whole move does not.
+    fn mends(&self, b: &Board, step: BoardStep) -> bool {
+        matches!(step, BoardStep::Lift { point }
+            if b.piece_at(point) != self.game.position().piece_at(point))
     }
 
     /// Whether two boards are mirrored (7.4(2)(g)).

@@ -2,7 +2,7 @@
 //! A card action and a spoken one have the same effect; the events carry both forms so the
 //! server can show a card to a deaf player and speak to a VI one.
 
-use baoqi_rules::Color;
+use baoqi_rules::{Color, Move};
 
 use crate::article::articles;
 use crate::command::{Card, Millis, Seat, ViolationKind};
@@ -10,6 +10,7 @@ use crate::event::{Event, Outcome};
 use crate::reasons::{CardMove, Decline, EndCause, ViolationReason};
 use crate::rejection::{Act, CardProblem, Rejection, Wait};
 use crate::state::{Match, material};
+use crate::turn::BoardMove;
 use crate::view::OfferView;
 
 impl Match {
@@ -42,7 +43,8 @@ impl Match {
 
     /// 69(2)(b): offered in one's own turn, valid from the end of that turn; 69(2)(c)(ii),
     /// 123(2)(c): a second offer before the opponent's material changed or his own offer was
-    /// declined is 連續提和, one 技術犯規, and is not passed on.
+    /// declined is 連續提和, one 技術犯規, and is not passed on. A capture the turn has
+    /// already completed counts as a change.
     pub(crate) fn offer_draw(
         &mut self,
         seat: Seat,
@@ -63,7 +65,7 @@ impl Match {
         if card {
             self.own_card(side, Card::Draw)?;
         }
-        let opponent = material(self.game.position(), side.other());
+        let opponent = self.material_after_turn(side.other());
         if self.core.offer_guard[side.index()].as_deref() == Some(opponent.as_str()) {
             let reason = ViolationReason::ConsecutiveDrawOffer;
             let cited = articles(&["69(2)(c)(ii)", "123(2)(c)"]);
@@ -83,6 +85,31 @@ impl Match {
         }
         self.emit(out, Event::DrawOffered { side, card });
         Ok(())
+    }
+
+    /// `side`'s material once the move of the turn in progress is complete (6.3(3): the board
+    /// move and the announcement both done), else as it stands: 69(2)(c)(ii) asks whether it
+    /// changed before the offer, and the offer is formal only at the turn's end (69(2)(b)).
+    fn material_after_turn(&self, side: Color) -> String {
+        let pos = self.game.position();
+        match self.completed_move() {
+            Some(m) => material(&pos.after(m), side),
+            None => material(pos, side),
+        }
+    }
+
+    /// The move the turn in progress has completed (6.3(3)): the legal move the board shows
+    /// and the announcement names, or either alone when the other is not used. `None` while
+    /// either is missing or they disagree: the press would not play it as it is.
+    fn completed_move(&self) -> Option<Move> {
+        let announced = self.core.turn.bound.as_ref().map(|b| b.announcement.mv);
+        let m = match (self.board_move(), announced) {
+            (BoardMove::Move(m), Some(a)) => (a == Some(m)).then_some(m),
+            (BoardMove::Move(m), None) if !self.config.announcing() => Some(m),
+            (BoardMove::NoBoard, Some(a)) => a,
+            _ => None,
+        }?;
+        self.game.position().is_legal(m).then_some(m)
     }
 
     /// The player `seat` answering, and the opponent's offer he answers.

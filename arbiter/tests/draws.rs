@@ -111,6 +111,55 @@ fn a69_2_c_ii_offer_again_after_the_opponents_material_changed() {
 }
 
 #[test]
+fn a69_2_c_reoffer_after_material_change_stands() {
+    let mut t = Table::started(part6());
+    t.ok(Seat::Red, Command::OfferDraw);
+    t.turn(Seat::Red, "炮二平五", "h2e2");
+    t.ok(Seat::Black, Command::DeclineDraw);
+    t.turn(Seat::Black, "馬８進７", "h9g7");
+    // 6.3(3): the capture is complete once the words and the board move are done; the
+    // material of black has changed before red offers again (69(2)(c)(ii)), and the offer is
+    // formal at the end of the turn (69(2)(b)).
+    t.say(Seat::Red, "炮五進四");
+    t.board(Seat::Red, "e2e6");
+    let ev = t.ok(Seat::Red, Command::OfferDraw);
+    assert!(!has!(ev, Event::Violation { .. }), "not 連續提和: {ev:#?}");
+    assert!(has!(
+        ev,
+        Event::DrawOffered {
+            side: Side::Red,
+            ..
+        }
+    ));
+    let ev = t.press(Seat::Red);
+    assert!(has!(ev, Event::DrawOfferStands { side: Side::Red }));
+    let ev = t.ok(Seat::Black, Command::DeclineDraw);
+    assert!(has!(
+        ev,
+        Event::DrawDeclined {
+            side: Side::Black,
+            ..
+        }
+    ));
+}
+
+#[test]
+fn a69_2_c_ii_reoffer_before_the_capture_is_complete_is_consecutive() {
+    let mut t = Table::started(part6());
+    t.ok(Seat::Red, Command::OfferDraw);
+    t.turn(Seat::Red, "炮二平五", "h2e2");
+    t.ok(Seat::Black, Command::DeclineDraw);
+    t.turn(Seat::Black, "馬８進７", "h9g7");
+    // The capture is announced but not yet made on the board (6.3(3)): black's material has
+    // not changed when red speaks.
+    t.say(Seat::Red, "炮五進四");
+    let ev = t.ok(Seat::Red, Command::OfferDraw);
+    let reason = find!(ev, Event::Violation { reason, .. } => reason.clone());
+    assert_eq!(reason, ViolationReason::ConsecutiveDrawOffer);
+    assert!(!has!(ev, Event::DrawOffered { .. }));
+}
+
+#[test]
 fn a69_2_c_ii_offer_again_after_the_opponents_offer_was_declined() {
     let mut t = Table::started(part6());
     t.ok(Seat::Red, Command::OfferDraw);

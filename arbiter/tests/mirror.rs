@@ -4,7 +4,7 @@
 mod common;
 
 use baoqi_arbiter::{
-    BoardId, Command, Event, Owed, Rejection, Seat, Side, ViolationKind, ViolationReason,
+    BoardId, Category, Command, Event, Owed, Rejection, Seat, Side, ViolationKind, ViolationReason,
 };
 use baoqi_rules::Kind;
 use common::{Table, art, four, m, part7, pt};
@@ -176,4 +176,110 @@ fn s7p7_4_2_g_lift_and_place_steps_report_a_move() {
         },
     );
     assert!(has!(t.press(Seat::Red), Event::Moved { .. }));
+}
+
+/// Red offers a draw and captures black's horse with 炮二進七; the offer stands at the press.
+fn red_offers_and_captures() -> Table {
+    let mut t = Table::started(part7());
+    t.ok(Seat::Red, Command::OfferDraw);
+    let ev = t.turn(Seat::Red, "炮二進七", "h2h9");
+    assert!(has!(ev, Event::DrawOfferStands { side: Side::Red }));
+    t.repeat(Seat::Black, "炮二進七");
+    t
+}
+
+fn offer_stands(t: &Table) -> bool {
+    t.m.snapshot().offer.is_some_and(|o| o.stands)
+}
+
+#[test]
+fn s7p7_4_2_g_ii_mirroring_never_declines_an_offer_lift_and_place() {
+    let mut t = red_offers_and_captures();
+    // 7.4(2)(g)(ii): black owes red's move on his board before his own. Lifting his captured
+    // horse and red's cannon, and placing the cannon, is that duty, not a touch (69(2)(d)).
+    let mut ev = Vec::new();
+    for point in ["h9", "h2"] {
+        ev.extend(t.ok(
+            Seat::Black,
+            Command::Lift {
+                board: None,
+                point: pt(point),
+            },
+        ));
+    }
+    ev.extend(t.ok(
+        Seat::Black,
+        Command::Place {
+            board: None,
+            point: pt("h9"),
+        },
+    ));
+    assert!(!has!(ev, Event::DrawDeclined { .. }), "{ev:#?}");
+    assert!(offer_stands(&t));
+    assert!(!t.m.diverging());
+    // Once his board shows the game, lifting a piece is a touch again: it declines.
+    let ev = t.ok(
+        Seat::Black,
+        Command::Lift {
+            board: None,
+            point: pt("b9"),
+        },
+    );
+    assert!(has!(
+        ev,
+        Event::DrawDeclined {
+            side: Side::Black,
+            ..
+        }
+    ));
+}
+
+#[test]
+fn s7p7_4_2_g_ii_mirroring_never_declines_an_offer_whole_board_move() {
+    let mut t = red_offers_and_captures();
+    let ev = t.board(Seat::Black, "h2h9");
+    assert!(!has!(ev, Event::DrawDeclined { .. }), "{ev:#?}");
+    assert!(offer_stands(&t));
+    let ev = t.ok(Seat::Black, Command::AcceptDraw);
+    assert!(has!(ev, Event::GameOver { .. }));
+}
+
+#[test]
+fn s7p7_4_2_g_ii_mirroring_selects_no_piece() {
+    // Mirrored boards without announcements (a deaf player and a sighted one): 31(1) makes the
+    // first own piece touched the selected piece, but black's own horse, lifted off his board
+    // because red's cannon took it, is mirroring, not his touch.
+    let mut cfg = part7();
+    cfg.red.categories = vec![Category::Deaf];
+    let mut t = Table::started(cfg);
+    t.board(Seat::Red, "h2h9");
+    t.press(Seat::Red);
+    let mut ev = Vec::new();
+    for point in ["h9", "h2"] {
+        ev.extend(t.ok(
+            Seat::Black,
+            Command::Lift {
+                board: None,
+                point: pt(point),
+            },
+        ));
+    }
+    ev.extend(t.ok(
+        Seat::Black,
+        Command::Place {
+            board: None,
+            point: pt("h9"),
+        },
+    ));
+    assert!(!has!(ev, Event::Touched { .. }), "{ev:#?}");
+    let ev = t.ok(
+        Seat::Black,
+        Command::Lift {
+            board: None,
+            point: pt("b9"),
+        },
+    );
+    let (point, can_move) =
+        find!(ev, Event::Touched { side: Side::Black, point, can_move, .. } => (*point, *can_move));
+    assert_eq!((point, can_move), (pt("b9"), true));
 }
