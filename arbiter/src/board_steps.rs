@@ -2,6 +2,8 @@
 //! place), who may operate which board, the touch of 31(1) in games without announcements,
 //! the completion of a check-(a) correction, and the divergences shown to the referee.
 
+use baoqi_rules::{Color, Point};
+
 use crate::command::{Millis, Seat};
 use crate::config::BoardId;
 use crate::event::{Event, RefereeCall};
@@ -44,7 +46,9 @@ impl Match {
                 act: Act::OperateOtherBoard,
             });
         }
+        let side = self.core.turn.side;
         let mends = self.mends(&b, step);
+        let touches = !mends && seat.side() == Some(side) && Self::touches(&b, step, side);
         let refused = |why| Rejection::BoardStep { why };
         let mut lifted = None;
         match step {
@@ -75,7 +79,6 @@ impl Match {
                 hand: b.hand(),
             },
         );
-        let side = self.core.turn.side;
         if let Some((p, piece)) = lifted
             && !mends
             && seat.side() == Some(side)
@@ -97,7 +100,7 @@ impl Match {
                 },
             );
         }
-        if lifted.is_some() && !mends && seat.side() == Some(side) {
+        if touches {
             self.touch_declines(side, out);
         }
         self.refresh_boards(out);
@@ -109,14 +112,35 @@ impl Match {
         Ok(())
     }
 
-    /// Whether `step` on `b` lifts a piece from a point where the board does not show the
-    /// game: the opponent's piece that moved, one's own piece it took, a piece put down wrongly.
-    /// That is mirroring the opponent's move, owed before one's own (7.4(2)(g)(ii)), or putting
-    /// the board right (7.4(2)(g)(iv)): it selects no piece (31) and declines no offer
-    /// (69(2)(d)), as the same act reported as one whole move does not.
+    /// Whether `step` on `b` takes a piece (a lift, or the from-point of a whole move) from a
+    /// point where the board does not show the game: the opponent's piece that moved, one's own
+    /// piece it took, a piece put down wrongly. That is mirroring the opponent's move, owed
+    /// before one's own (7.4(2)(g)(ii)), or putting the board right (7.4(2)(g)(iv)): it selects
+    /// no piece (31) and declines no offer (69(2)(d)), in either report format.
     fn mends(&self, b: &Board, step: BoardStep) -> bool {
-        matches!(step, BoardStep::Lift { point }
-            if b.piece_at(point) != self.game.position().piece_at(point))
+        Self::taken_from(step)
+            .is_some_and(|point| b.piece_at(point) != self.game.position().piece_at(point))
+    }
+
+    /// The point `step` takes a piece from: the lifted point, or a whole move's from-point.
+    fn taken_from(step: BoardStep) -> Option<Point> {
+        match step {
+            BoardStep::Lift { point } => Some(point),
+            BoardStep::Move { mv } => Some(mv.from),
+            BoardStep::Place { .. } | BoardStep::Corrected => None,
+        }
+    }
+
+    /// 69(2)(d): whether `step` on `b`, by `side` (the side to act) and not mending, touches a
+    /// piece: any lift, or one whole move of his own piece (the move that a lift and a place
+    /// would report; where no words come first — deaf players, games without announcements —
+    /// it is the first touch, and must decline as the lift does).
+    fn touches(b: &Board, step: BoardStep, side: Color) -> bool {
+        match step {
+            BoardStep::Lift { .. } => true,
+            BoardStep::Move { mv } => b.piece_at(mv.from).is_some_and(|p| p.color == side),
+            BoardStep::Place { .. } | BoardStep::Corrected => false,
+        }
     }
 
     /// Whether two boards are mirrored (7.4(2)(g)).

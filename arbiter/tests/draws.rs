@@ -4,10 +4,10 @@
 mod common;
 
 use baoqi_arbiter::{
-    Card, Category, Command, EndCause, Event, Outcome, Phase, Rejection, Seat, Side, ViolationKind,
-    ViolationReason,
+    BoardStep, Card, CardMove, Category, Command, Decline, EndCause, Event, Outcome, Phase,
+    Rejection, Seat, Side, ViolationKind, ViolationReason,
 };
-use common::{Table, art, part6, part7};
+use common::{Table, art, m, part6, part7, regular};
 
 fn deaf_black() -> baoqi_arbiter::MatchConfig {
     let mut c = part7();
@@ -79,6 +79,104 @@ fn a69_2_d_touching_a_piece_declines() {
         matches!(r, Err(Rejection::NoOffer)),
         "69(2)(c)(i): no change of mind"
     );
+}
+
+/// A game without announcements (nothing is said before the move): black offers a draw with
+/// his move, the offer stands, and red is to move.
+fn black_offers_without_announcements() -> Table {
+    let mut t = Table::started(regular());
+    t.board(Seat::Red, "h2e2");
+    t.press(Seat::Red);
+    t.ok(Seat::Black, Command::OfferDraw);
+    t.board(Seat::Black, "h9g7");
+    let ev = t.press(Seat::Black);
+    assert!(has!(ev, Event::DrawOfferStands { side: Side::Black }));
+    t
+}
+
+/// The events by which an offer is declined or its card sent back.
+fn declines(ev: &[Event]) -> Vec<Event> {
+    ev.iter()
+        .filter(|e| matches!(e, Event::DrawDeclined { .. } | Event::CardMoved { .. }))
+        .cloned()
+        .collect()
+}
+
+/// Red's `mv` reported as a lift and a place.
+fn lift_and_place(t: &mut Table, seat: Seat, mv: &str) -> Vec<Event> {
+    let mv = m(mv);
+    let mut ev = t.ok(
+        seat,
+        Command::Lift {
+            board: None,
+            point: mv.from,
+        },
+    );
+    ev.extend(t.ok(
+        seat,
+        Command::Place {
+            board: None,
+            point: mv.to,
+        },
+    ));
+    ev
+}
+
+#[test]
+fn a69_2_d_own_whole_board_move_declines_the_offer() {
+    // 69(2)(d): red moves a piece without answering black's offer; reported as one whole move
+    // it is the same touch as a lift and a place.
+    let mut t = black_offers_without_announcements();
+    let ev = t.board(Seat::Red, "h0g2");
+    let how = find!(ev, Event::DrawDeclined { side: Side::Red, how } => *how);
+    assert_eq!(how, Decline::TouchedPiece);
+    let r = t.try_cmd(Seat::Red, Command::AcceptDraw);
+    assert!(
+        matches!(r, Err(Rejection::NoOffer)),
+        "69(2)(c)(i): no change of mind"
+    );
+    let mut lifted = black_offers_without_announcements();
+    let by_steps = lift_and_place(&mut lifted, Seat::Red, "h0g2");
+    assert_eq!(declines(&ev), declines(&by_steps));
+    assert!(has!(t.press(Seat::Red), Event::Moved { .. }));
+}
+
+#[test]
+fn a69_2_d_deaf_players_whole_board_move_returns_the_draw_card() {
+    // Deaf players on mirrored boards, no announcements (7.4(2)(g)): black hands the draw
+    // card with his move. Red mirrors black's move first (7.4(2)(g)(ii)): not a touch; then
+    // his own move, reported whole, declines and sends the card back (69(2)(d), 7.1(2)).
+    let mut cfg = part7();
+    cfg.red.categories = vec![Category::Deaf];
+    cfg.black.categories = vec![Category::Deaf];
+    let mut t = Table::started(cfg);
+    t.board(Seat::Red, "h2e2");
+    t.press(Seat::Red);
+    t.board(Seat::Black, "h2e2");
+    t.ok(Seat::Black, Command::HandCard { card: Card::Draw });
+    t.board(Seat::Black, "h9g7");
+    let ev = t.press(Seat::Black);
+    assert!(has!(ev, Event::DrawOfferStands { side: Side::Black }));
+    let ev = t.board(Seat::Red, "h9g7");
+    assert!(declines(&ev).is_empty(), "mirroring: {ev:#?}");
+    let ev = t.board(Seat::Red, "h0g2");
+    assert_eq!(
+        declines(&ev),
+        vec![
+            Event::CardMoved {
+                owner: Side::Black,
+                card: Card::Draw,
+                holder: Side::Black,
+                how: CardMove::Returned,
+            },
+            Event::DrawDeclined {
+                side: Side::Red,
+                how: Decline::TouchedPiece,
+            },
+        ]
+    );
+    let step = find!(ev, Event::Board { step, .. } => *step);
+    assert_eq!(step, BoardStep::Move { mv: m("h0g2") });
 }
 
 #[test]
