@@ -157,7 +157,7 @@ async function repetition({ server, chrome, pages: rep }) {
   const mon = rep.add("monitor", await open(chrome, seatAt(seats, "referee", TABLE).link, MONITOR_VIEW));
   const red = rep.add("red", await open(chrome, seatAt(seats, "red", REP).link));
   const black = rep.add("black", await open(chrome, seatAt(seats, "black", REP).link));
-  await waitText(mon, "#tables", "循環 Repetition");
+  await waitText(mon, "#tabs", "循環 Repetition");
   await mon.keyboard.press("2");
   await waitText(mon, "#current", "循環 Repetition");
   await black.locator("#press").click();

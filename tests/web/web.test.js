@@ -111,7 +111,7 @@ async function game({ server, chrome, pages }) {
   await cd.waitForURL(/\/card#token=/);
   await waitText(cd, "#who", "趙強");
   await waitText(pl, "#who", "王芳");
-  await waitText(mon, "#tables", "共融賽");
+  await waitText(mon, "#tabs", "共融賽");
   await waitText(cd, "#turn", "未開鐘");
   // Where the boards stand before anything is said: messages arriving must not move them (a
   // tap aimed at one point must not land on another).

@@ -1,9 +1,68 @@
-// The board: a table of buttons (one per point, labelled in words), arrow keys move between
-// points (one tab stop for the whole board), the last move and differences marked by a
-// sign and a pattern as well as a colour; and the text commands of the screen-reader mode
-// (after lichess's nvui: scan a file or a rank, list pieces, read the clocks, the log).
+// The board: a Xiangqi board drawn in SVG (nine files, ten ranks, the river 楚河 漢界, the
+// palace diagonals, file numbers as each side announces them: 一…九 from red's right, 1…9
+// from black's right, 第7條), with one button per point laid on the intersections. Arrow keys
+// move between points (one tab stop for the whole board); every point is labelled in words;
+// the last move, a general in check, a selection and differences are marked by a sign and a
+// shape as well as a colour. Also the text commands of the screen-reader mode (after lichess's
+// nvui: scan a file or a rank, list pieces, read the clocks, the log).
 
 import { el, expand, FILES, PIECES, pieceAt, pieceName, SIDE, fmtTime, sayTime, clockNow, move, words } from "./common.js";
+
+const SVG = "http://www.w3.org/2000/svg";
+const RED_NUMBERS = "一二三四五六七八九";
+/** Units of the drawing: points 10 apart, half a point's margin at the sides, more above
+ * and below for the file numbers. */
+const STEP = 10;
+const SIDE_MARGIN = 6;
+const END_MARGIN = 12;
+const WIDTH = 8 * STEP + 2 * SIDE_MARGIN;
+const HEIGHT = 9 * STEP + 2 * END_MARGIN;
+
+/** An SVG element with attributes and text. */
+function svg(tag, attrs = {}, text = "") {
+  const e = document.createElementNS(SVG, tag);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  if (text) e.textContent = text;
+  return e;
+}
+
+/** The drawing position (units) of column `c` (0 = left) and row `r` (0 = top). */
+const at = (c, r) => [SIDE_MARGIN + c * STEP, END_MARGIN + r * STEP];
+
+/** The board's lines: ranks, files broken by the river, the two palaces' diagonals. */
+function lines() {
+  const out = [];
+  const line = (c1, r1, c2, r2, cls = "") => {
+    const [x1, y1] = at(c1, r1);
+    const [x2, y2] = at(c2, r2);
+    out.push(svg("line", { x1, y1, x2, y2, class: cls }));
+  };
+  for (let r = 0; r < 10; r++) line(0, r, 8, r);
+  for (let c = 0; c < 9; c++) {
+    if (c === 0 || c === 8) line(c, 0, c, 9, "edge");
+    else { line(c, 0, c, 4); line(c, 5, c, 9); }
+  }
+  for (const top of [0, 7]) { line(3, top, 5, top + 2); line(5, top, 3, top + 2); }
+  out.push(svg("rect", { x: SIDE_MARGIN, y: END_MARGIN, width: 8 * STEP, height: 9 * STEP, class: "frame" }));
+  return out;
+}
+
+/** The river's words and the file numbers of both sides, for the files `cols` left to right
+ * (ICCS file indices) with `near` the side at the bottom. */
+function labels(cols, near) {
+  const number = (side, f) => (side === "red" ? RED_NUMBERS[8 - f] : String(f + 1));
+  const far = near === "red" ? "black" : "red";
+  const out = [];
+  const y = at(0, 4.5)[1];
+  out.push(svg("text", { x: at(2, 0)[0], y, class: "river" }, "楚 河"));
+  out.push(svg("text", { x: at(6, 0)[0], y, class: "river" }, "漢 界"));
+  cols.forEach((f, c) => {
+    const x = at(c, 0)[0];
+    out.push(svg("text", { x, y: 3.5, class: `num ${far}` }, number(far, f)));
+    out.push(svg("text", { x, y: HEIGHT - 3, class: `num ${near}` }, number(near, f)));
+  });
+  return out;
+}
 
 /**
  * A board in `node`. Options: `label` (caption), `flip` (black at the bottom), `onMove(iccs)`
@@ -20,11 +79,11 @@ export class Board {
     this.grid = expand("");
   }
 
-  /** Draws `placement`; `last` is the last move (ICCS), `diff` points to mark. The points
-   * are built once (again only when the board turns round) and then updated in place, so a
-   * tap or click that an arriving event redraws under the finger is not lost, and the focus
-   * stays where it is. */
-  render(placement, { last = "", diff = [] } = {}) {
+  /** Draws `placement`; `last` is the last move (ICCS), `diff` points to mark, `check` the
+   * side whose general is in check. The points are built once (again only when the board
+   * turns round) and then updated in place, so a tap or click that an arriving event redraws
+   * under the finger is not lost, and the focus stays where it is. */
+  render(placement, { last = "", diff = [], check = null } = {}) {
     // A selection whose piece is gone from its point (the position changed under it) is no
     // selection: the next tap starts afresh.
     const grid = expand(placement);
@@ -34,44 +93,58 @@ export class Board {
     if (!this.buttons || this.builtFlip !== this.flip) this.build();
     this.caption.textContent = this.label;
     const lastPts = last ? [last.slice(0, 2), last.slice(2, 4)] : [];
+    const general = check === "red" ? "K" : check === "black" ? "k" : "";
     for (const [p, b] of this.buttons) {
       const ch = pieceAt(this.grid, p);
+      const checked = Boolean(general) && ch === general;
       const marks = [];
       if (lastPts.includes(p)) marks.push(p === lastPts[1] ? "上一着落點" : "上一着起點");
+      if (checked) marks.push("被將軍");
       if (diff.includes(p)) marks.push("與對局不同");
       if (this.from === p) marks.push("已選");
       b.className = ["pt", ch ? (ch === ch.toUpperCase() ? "red" : "black") : "empty",
-        lastPts.includes(p) ? "last" : "", diff.includes(p) ? "diff" : "", this.from === p ? "sel" : ""].join(" ");
+        p === lastPts[0] ? "last-from" : "", p === lastPts[1] ? "last" : "", checked ? "check" : "",
+        diff.includes(p) ? "diff" : "", this.from === p ? "sel" : ""].join(" ");
       b.tabIndex = p === this.focus ? 0 : -1;
-      b.setAttribute("aria-label", `${p} ${pieceName(ch)}${marks.length ? "，" + marks.join("，") : ""}`);
+      b.setAttribute("aria-label", `${this.pointName(p)} ${pieceName(ch)}${marks.length ? "，" + marks.join("，") : ""}`);
       b.firstChild.textContent = ch ? PIECES[ch] : "";
     }
   }
 
-  /** Builds the table of points, in the orientation of `flip`. */
+  /** A point as the viewer's notation counts files (第7條) and as ICCS writes it. */
+  pointName(p) {
+    const f = FILES.indexOf(p[0]);
+    const own = this.flip ? `${f + 1}路` : `${RED_NUMBERS[8 - f]}路`;
+    return `${p}（${own}）`;
+  }
+
+  /** Builds the drawing and the points, in the orientation of `flip`. */
   build() {
     const ranks = [...Array(10).keys()].map((i) => 9 - i);
-    const files = [...FILES];
-    if (this.flip) { ranks.reverse(); files.reverse(); }
+    const cols = [...Array(9).keys()];
+    if (this.flip) { ranks.reverse(); cols.reverse(); }
     this.buttons = new Map();
-    const head = el("tr", {}, el("td", {}), files.map((f) => el("th", { scope: "col" }, f)));
-    const rows = ranks.map((r) => el("tr", { class: r === 5 ? "river-top" : "" },
-      el("th", { scope: "row" }, String(r)),
-      files.map((f) => {
-        const p = f + r;
-        const b = el("button", {
-          type: "button", "data-pt": p,
-          "aria-disabled": this.onMove ? null : "true",
-          onclick: () => this.pick(p),
-          onkeydown: (e) => this.key(e, p),
-        }, el("span", { "aria-hidden": "true" }, ""));
-        this.buttons.set(p, b);
-        return el("td", {}, b);
-      })));
+    const drawing = svg("svg", { viewBox: `0 0 ${WIDTH} ${HEIGHT}`, "aria-hidden": "true", class: "lines" });
+    drawing.append(...lines(), ...labels(cols, this.flip ? "black" : "red"));
+    const points = [];
+    ranks.forEach((r, row) => cols.forEach((f, c) => {
+      const p = FILES[f] + r;
+      const [x, y] = at(c, row);
+      const b = el("button", {
+        type: "button", "data-pt": p,
+        "aria-disabled": this.onMove ? null : "true",
+        style: `left:${(x / WIDTH) * 100}%;top:${(y / HEIGHT) * 100}%;width:${(STEP / WIDTH) * 100}%;height:${(STEP / HEIGHT) * 100}%`,
+        onclick: () => this.pick(p),
+        onkeydown: (e) => this.key(e, p),
+      }, el("span", { "aria-hidden": "true" }, ""));
+      this.buttons.set(p, b);
+      points.push(b);
+    }));
     const hadFocus = this.node.contains(document.activeElement);
-    this.caption = el("caption", {}, this.label);
-    this.node.replaceChildren(el("table", { class: "board" + (this.onMove ? " live" : "") },
-      this.caption, el("thead", {}, head), el("tbody", {}, rows)));
+    this.caption = el("p", { class: "board-caption", id: `${this.node.id || "board"}-caption` }, this.label);
+    this.node.replaceChildren(this.caption, el("div", {
+      class: "xboard" + (this.onMove ? " live" : ""), role: "group", "aria-labelledby": this.caption.id,
+    }, drawing, ...points));
     this.builtFlip = this.flip;
     if (hadFocus) this.buttons.get(this.focus)?.focus();
   }
@@ -106,16 +179,19 @@ export class Board {
     const r = Number(p.slice(1)) + d[1] * sign;
     if (f < 0 || f > 8 || r < 0 || r > 9) return;
     this.focus = FILES[f] + r;
-    for (const b of this.node.querySelectorAll("button[data-pt]")) {
-      b.tabIndex = b.dataset.pt === this.focus ? 0 : -1;
-    }
-    this.node.querySelector(`[data-pt="${this.focus}"]`)?.focus();
+    for (const b of this.buttons.values()) b.tabIndex = b.dataset.pt === this.focus ? 0 : -1;
+    this.buttons.get(this.focus)?.focus();
   }
 
   draw(placement, opts = {}) {
     this.lastOpts = opts;
     this.render(placement, opts);
   }
+}
+
+/** The side whose general the last move `m` (a scoresheet row) checks, if it checks. */
+export function checked(m) {
+  return m?.mv.check ? (m.side === "red" ? "black" : "red") : null;
 }
 
 /** Points where two placements differ. */

@@ -5,9 +5,9 @@
 
 import {
   $, el, Connection, SIDE, CARD, describe, tableInfo, announcer, feed, banner, flash,
-  commandSender, renderClocks, words, word, move, result, errorCode,
+  commandSender, renderClocks, words, word, move, result, errorCode, KIND,
 } from "./common.js";
-import { Board } from "./board.js";
+import { Board, checked } from "./board.js";
 
 const HOLD_MS = 1000;
 /** A drag hands a card over only after this long a press (a swipe is quicker). */
@@ -23,6 +23,21 @@ let table = null;
 let snap = null;
 let arrived = null; // a card that just arrived, animated once
 let info = null;
+/** Whether I signalled for an announcer in this turn (7.4(2)(d)). */
+let signalled = false;
+/** The side whose announcement the panel shows. */
+let heardSide = null;
+
+/** Shows in the announcement panel the turn of `side`: the opponent's, or mine announced
+ * for me; a new side clears what was there. */
+function heardFrom(side) {
+  if (side === heardSide) return;
+  heardSide = side;
+  $("heard-words").replaceChildren();
+  $("heard-move").textContent = "";
+  $("heard-check").textContent = "";
+  $("heard-side").textContent = side === me ? `代我報棋（${SIDE[side]}）` : `對手報棋（${SIDE[side]}）`;
+}
 
 const board = new Board($("board"), {
   label: "我的棋盤 My board",
@@ -55,29 +70,36 @@ function onEvent(ev, live) {
   feed(text, ["time_alert", "referee_needed", "warning_issued", "repetition_warning", "checked", "game_over", "card_moved"].includes(ev.type));
   switch (ev.type) {
     case "turn":
-      $("heard-words").replaceChildren();
+      signalled = false;
+      break;
+    case "signalled":
+      if (ev.side === me) signalled = true;
       break;
     case "word":
-      if (ev.slot === 0) $("heard-words").replaceChildren();
+      heardFrom(ev.side);
+      if (ev.slot === 0) { $("heard-words").replaceChildren(); $("heard-check").textContent = ""; }
       $("heard-words").append(el("span", { class: "word" + (ev.possible ? "" : " bad") },
         ev.word ? word(ev.word, ev.side) : ev.text));
       $("heard-move").textContent = "";
       break;
-    case "impossible":
+    case "impossible": case "checked":
       $("heard-check").textContent = text;
       break;
     case "announced":
+      heardFrom(ev.side);
       $("heard-move").textContent = words(ev.words, ev.side);
       $("heard-check").textContent = text;
       break;
     case "moved":
+      heardFrom(ev.side);
       $("heard-move").textContent = move(ev.mv, ev.side);
       break;
-    case "checked":
-      $("heard-check").textContent = text;
+    case "referee_needed":
+      // The routine call for an announcer is the referee's business, not an instruction to
+      // the player (the player's own line, 「輪到你」, says what he does).
+      if (ev.call !== "announce_for") $("heard-msg").textContent = text;
       break;
-    case "referee_needed": case "warning_issued": case "repetition_warning": case "game_over":
-    case "time_report":
+    case "warning_issued": case "repetition_warning": case "game_over": case "time_report":
       $("heard-msg").textContent = text;
       break;
     default:
@@ -92,6 +114,8 @@ function onEvent(ev, live) {
     banner(`${SIDE[ev.owner]}交來${CARD[ev.card]}`, BANNER_MS);
     flash(VIBRATION);
   }
+  // A foul stays in view until dismissed (123(2), 126): the player must know what he did.
+  if (ev.type === "violation") { banner(text, ev.side === me ? null : BANNER_MS, "foul"); flash(VIBRATION); }
   if (ev.type === "card_moved" && ev.owner === me && ev.holder === me && ev.how === "returned") {
     banner("對手交還你的提和卡：不接受和棋", BANNER_MS);
   }
@@ -210,6 +234,17 @@ function renderCards() {
   $("received").replaceChildren(...(received.length ? received : [el("p", {}, "沒有卡牌 No card")]));
 }
 
+/** Each side's violations against the limits (126, 127), always in view. */
+function renderTally() {
+  const parts = ["red", "black"].map((side) => {
+    const counts = Object.keys(KIND).filter((k) => snap.tallies[side][k] > 0)
+      .map((k) => `${KIND[k]} ${snap.tallies[side][k]}${snap.limits[k] ? `／${snap.limits[k]}` : ""}`);
+    return el("span", { class: counts.length ? "foul" : "" },
+      `${SIDE[side]}${side === me ? "（我）" : ""}：${counts.join("，") || "無違例"}`);
+  });
+  $("tally").replaceChildren("違例 ", parts[0], " · ", parts[1]);
+}
+
 const clocks = () => renderClocks($("clocks"), snap, { mark: (s) => (s === me ? "（我）" : "") });
 setInterval(clocks, 250);
 
@@ -218,12 +253,13 @@ function render() {
   const last = snap.moves.at(-1);
   const mine = snap.boards.find((b) => b.board === info?.config?.[me]?.board) || snap.boards.find((b) => b.board === "regular");
   const placement = mine?.placement || snap.fen;
-  board.draw(placement, { last: last?.mv.iccs || "" });
+  board.draw(placement, { last: last?.mv.iccs || "", check: checked(last) });
   const over = snap.phase === "over";
   $("turn").textContent = over ? "對局結束" : snap.phase === "not_started" ? "未開鐘（黑方按鐘開始）"
     : `輪到${SIDE[snap.to_move]}${snap.to_move === me ? "（我）" : ""}${snap.phase === "paused" ? "（暫停）" : ""}`;
   $("result").textContent = result(snap.result);
   if (snap.result) $("heard-msg").textContent = `對局結束 ${result(snap.result)}`;
+  renderTally();
   const p = snap.pending || {};
   const myTurn = snap.to_move === me && snap.phase === "playing";
   $("confirm-repeat").hidden = !(myTurn && p.repeat?.mirror);
@@ -231,9 +267,11 @@ function render() {
     : p.repeat ? `請在你的棋盤走出對手的着法「${words(p.repeat.words, p.repeat.mover)}」，然後確認`
     : p.correction ? `請把棋盤修正為 ${p.correction}`
     : p.restore ? "請還原棋盤，改走別子"
-    : p.announce_for ? "已示意，等候代為報棋，然後按鐘"
-    : "輪到你：走子，示意代為報棋，然後按鐘";
-  $("press").disabled = over;
+    : p.announce_for && signalled ? "已示意，等候代為報棋，然後按鐘"
+    : p.announce_for ? "輪到你：在棋盤走子，然後按「請代為報棋」示意"
+    : "輪到你：走子，然後按鐘";
+  // Black starts the clocks (未開鐘); after that only the side to move may press.
+  $("press").disabled = over || !(myTurn || (snap.phase === "not_started" && me === "black"));
   $("signal").disabled = over || !myTurn;
   renderCards();
   clocks();

@@ -119,14 +119,20 @@ export function feed(text, alert = false) {
 }
 
 let bannerTimer = null;
-/** Shows `text` in the page's `#banner`; it goes after `ms` milliseconds, or (no `ms`) when
- * the page takes it away. Not a live region either. */
-export function banner(text, ms = null) {
+/** Shows `text` in the page's pinned `#banner` (`kind` "alert" or "foul", drawn apart); it
+ * goes after `ms` milliseconds, or (no `ms`) when the page takes it away or the reader
+ * dismisses it with ✕. Not a live region either. */
+export function banner(text, ms = null, kind = "alert") {
   const b = $("banner");
-  b.textContent = text;
+  if (!b.querySelector(".banner-text")) {
+    b.replaceChildren(el("span", { class: "banner-text" }),
+      el("button", { type: "button", class: "banner-close", onclick: () => b.classList.remove("on") }, "知道了 ✕"));
+  }
+  b.querySelector(".banner-text").textContent = text;
+  b.dataset.kind = kind;
   b.classList.add("on");
-  if (ms === null) return;
   clearTimeout(bannerTimer);
+  if (ms === null) return;
   bannerTimer = setTimeout(() => b.classList.remove("on"), ms);
 }
 

@@ -8,8 +8,8 @@ import {
   checkOutcome, tableInfo, token, typedWords, banner, boardName, words, word, move, result,
   call as callText, articles, finding, warning, errorCode,
 } from "./common.js";
-import { Board, differences } from "./board.js";
-import { setRecording, recordingView, seekHeader, seekCell, forgetMoveTimes } from "./recording.js";
+import { Board, checked, differences } from "./board.js";
+import { setRecording, recordingView, recordingBrief, seekHeader, seekCell, forgetMoveTimes } from "./recording.js";
 
 // Every message is read once, by one live region; the rulings log and the banner are not live.
 const say = announcer($("live-polite"), $("live"));
@@ -80,24 +80,47 @@ function select(id) {
 }
 
 function renderAll() {
-  // The tabs and cards are updated in place, so that the focus stays where the referee is.
+  // The tiles and cards are updated in place, so that the focus stays where the referee is.
   const tabs = $("tabs");
   order.forEach((id, i) => {
     let b = tabs.querySelector(`[data-table="${id}"]`);
     if (!b) {
-      b = el("button", { type: "button", "data-table": id, "aria-keyshortcuts": i < 9 ? String(i + 1) : null, onclick: () => select(id) });
+      b = el("button", { type: "button", class: "tile", "data-table": id, "aria-keyshortcuts": i < 9 ? String(i + 1) : null, onclick: () => select(id) });
       tabs.append(b);
     }
-    b.setAttribute("aria-pressed", String(id === current));
-    b.textContent = `${i + 1}. ${tables.get(id)?.info?.name || "第 " + id + " 台"}`;
+    renderTile(b, id, i);
   });
   $("current").textContent = current ? name(current) : "";
   for (const id of order) {
     if (!$(`table-${id}`)) {
       $("tables").append(el("article", { class: "table-card", id: `table-${id}`, "aria-labelledby": `h-table-${id}` }));
     }
+    // The hall shows every table in its tile; the selected one is shown whole.
+    $(`table-${id}`).hidden = id !== current;
     renderTable(id);
   }
+}
+
+/** A table's tile in the hall view: number and name, players, clocks, whose turn, open
+ * calls (⚠, in words too), violations, an offer, the recording; pressed when selected. */
+function renderTile(b, id, i) {
+  const t = tables.get(id);
+  const s = t?.snap;
+  const calls = s?.calls?.length || 0;
+  b.setAttribute("aria-pressed", String(id === current));
+  b.classList.toggle("needs", calls > 0);
+  const fouls = s ? ["red", "black"].map((side) => Object.values(s.tallies[side]).reduce((a, n) => a + n, 0)) : [0, 0];
+  const state = !s ? "等候狀態" : s.phase === "over" ? `結束 ${result(s.result)}` : s.phase === "not_started" ? "未開鐘"
+    : `輪到${SIDE[s.to_move]}${s.phase === "paused" ? "（暫停）" : ""}`;
+  b.replaceChildren(
+    el("span", { class: "t-head" }, `${i + 1}. ${t?.info?.name || "第 " + id + " 台"}`,
+      calls ? el("strong", { class: "t-calls" }, ` ⚠ ${calls} 待處理`) : ""),
+    el("span", { class: "t-line" }, t?.info ? `${t.info.red} 對 ${t.info.black}` : ""),
+    el("span", { class: "t-line t-clock" }, s ? clockText(s).replace(/^ · /, "") : ""),
+    el("span", { class: "t-line" }, state,
+      fouls[0] + fouls[1] ? ` · 違例 紅${fouls[0]} 黑${fouls[1]}` : "",
+      s?.offer ? ` · ${SIDE[s.offer.side]}提和` : ""),
+    el("span", { class: "t-line" }, recordingBrief(id)));
 }
 
 /** The clock line of a table: the only part of a card redrawn every second. */
@@ -111,14 +134,14 @@ function focusKey(node) {
   const a = document.activeElement;
   if (!node.contains(a)) return null;
   const pt = a.closest("[data-pt]");
-  if (pt) return { board: [...node.querySelectorAll("table.board")].indexOf(pt.closest("table.board")), pt: pt.dataset.pt };
+  if (pt) return { board: [...node.querySelectorAll(".xboard")].indexOf(pt.closest(".xboard")), pt: pt.dataset.pt };
   return { key: a.closest("[data-key]")?.dataset.key ?? null };
 }
 
 function restoreFocus(node, id, was) {
   if (!was) return;
   const target = was.pt
-    ? node.querySelectorAll("table.board")[was.board]?.querySelector(`[data-pt="${was.pt}"]`)
+    ? node.querySelectorAll(".xboard")[was.board]?.querySelector(`[data-pt="${was.pt}"]`)
     : was.key && node.querySelector(`[data-key="${was.key}"]`);
   (target || $(`h-table-${id}`)).focus();
 }
@@ -143,9 +166,12 @@ function renderTable(id) {
     waiting.add(id);
     return;
   }
+  const tile = document.querySelector(`#tabs [data-table="${id}"]`);
+  if (tile) renderTile(tile, id, order.indexOf(id));
   const node = $(`table-${id}`);
   const t = tables.get(id);
-  if (!node || !t) return;
+  // Only the selected table is drawn whole; the others live in their tiles.
+  if (!node || !t || node.hidden) return;
   const s = t.snap;
   const was = focusKey(node);
   const head = el("h3", { id: `h-table-${id}`, tabindex: "-1" }, name(id), id === current ? "（目前）" : "");
@@ -158,12 +184,12 @@ function renderTable(id) {
   const last = s.moves.at(-1)?.mv.iccs || "";
   const shown = s.boards.length ? s.boards : [{ board: "game", placement: game, diverging: false }];
   for (const b of shown) {
-    const holder = el("div", {});
+    const holder = el("div", { class: "board-holder" });
     const label = b.board === "vi" ? "視障棋盤 VI board" : b.board === "regular" ? "正規棋盤 regular board" : "對局 game";
     const diff = b.board === "game" ? [] : differences(b.placement, game);
     const view = new Board(holder, { label: `${label}${diff.length ? `（與對局不同：${diff.join("、")}）` : ""}` });
     if (was?.pt && was.board === boardsNode.children.length) view.focus = was.pt;
-    view.draw(b.placement, { last, diff });
+    view.draw(b.placement, { last, diff, check: checked(s.moves.at(-1)) });
     boardsNode.append(holder);
   }
   const limits = s.limits;
@@ -190,7 +216,7 @@ function renderTable(id) {
     el("p", {}, "走子檢查 Check：", t.checked ? `${SIDE[t.checked.side]} ${checkOutcome(t.checked.outcome)}（${finding(t.checked) || "—"}）` : "—",
       p.correction ? ` · 待修正至 ${p.correction}` : "", p.reannounce ? ` · 待重新報棋 ${p.reannounce[0]}` : "", p.restore ? ` · 待還原 ${p.restore}` : ""),
     tally,
-    el("p", {}, "提和 Offer：", s.offer ? `${SIDE[s.offer.side]}提和${s.offer.stands ? "（已生效）" : "（本輪結束後生效）"}` : "沒有"),
+    el("p", { class: "offer" }, "提和 Offer：", s.offer ? `${SIDE[s.offer.side]}提和${s.offer.stands ? "（已生效）" : "（本輪結束後生效）"}` : "沒有"),
     s.warnings.length ? el("p", {}, `循環警誡記錄 Repetition warnings：${s.warnings.map((w) => `（第 ${w.ply} 着）${warning(w.warning)}`).join("；")}`) : null,
     recordingView(id, name(id)),
     s.result ? el("p", {}, `結果 ${result(s.result)}${s.verified !== null && s.verified !== undefined ? ` · 已口頭核實 ${s.verified}` : " · 未核實"}`) : null,
@@ -383,5 +409,7 @@ setInterval(() => {
     const s = tables.get(id)?.snap;
     const line = s?.clock?.running && $(`table-${id}`)?.querySelector(".clockline");
     if (line) line.textContent = clockText(s);
+    const tile = s?.clock?.running && document.querySelector(`#tabs [data-table="${id}"] .t-clock`);
+    if (tile) tile.textContent = clockText(s).replace(/^ · /, "");
   }
 }, 1000);

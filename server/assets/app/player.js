@@ -7,7 +7,7 @@ import {
   banner, flash, commandSender, wordEntry, renderClocks, boardName, words, word, move, result,
   unspeakable, errorCode,
 } from "./common.js";
-import { Board, command as nvui, HELP } from "./board.js";
+import { Board, checked, command as nvui, HELP } from "./board.js";
 
 const readonly = document.querySelector("main").dataset.readonly === "true";
 const endpoint = readonly ? "watch" : "seat";
@@ -183,7 +183,7 @@ function render() {
   $("board-help").hidden = tm;
   $("textboard").hidden = !tm;
   if (tm) $("textboard").replaceChildren(...textBoard());
-  else board.draw(ownBoard(), { last: last?.mv.iccs || "" });
+  else board.draw(ownBoard(), { last: last?.mv.iccs || "", check: checked(last) });
   const over = snap.phase === "over";
   $("turn").textContent = over ? "對局結束 Game over"
     : snap.phase === "not_started" ? "未開鐘 Not started（黑方按鐘開始）"

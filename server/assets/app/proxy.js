@@ -10,7 +10,7 @@ import {
   commandSender, wordEntry, renderClocks, boardName, words, word, move, result, call,
   unspeakable, kindOf, errorCode,
 } from "./common.js";
-import { Board, differences } from "./board.js";
+import { Board, checked, differences } from "./board.js";
 
 // Every message is read once: the feed and the banner are not live regions.
 const say = announcer($("live-polite"), $("live"));
@@ -120,7 +120,7 @@ function render() {
   const mine = s ? boardOf(s) : null;
   const game = snap.fen.split(" ")[0];
   board.label = mine ? `${SIDE[s]}的${boardName(mine.board)}${mine.diverging ? "：與對局不同" : ""}` : "對局 Game";
-  board.draw(mine?.placement || game, { last: snap.moves.at(-1)?.mv.iccs || "", diff: mine ? differences(mine.placement, game) : [] });
+  board.draw(mine?.placement || game, { last: snap.moves.at(-1)?.mv.iccs || "", check: checked(snap.moves.at(-1)), diff: mine ? differences(mine.placement, game) : [] });
   const over = snap.phase === "over";
   $("turn").textContent = over ? "對局結束 Game over" : snap.phase === "not_started" ? "未開鐘 Not started"
     : `輪到${SIDE[snap.to_move]}${snap.phase === "paused" ? "（暫停）" : ""}`;

@@ -44,6 +44,17 @@ function statusText(st) {
   }
 }
 
+const BRIEF = { recording: "錄音中", uploaded: "已上載", failed: "上載失敗", missing: "錄音缺失" };
+
+/** A table's recording status in a few words, for the hall view's tile ("" when nothing is
+ * recorded); a failure or a missing recording is marked ✗. */
+export function recordingBrief(table) {
+  const seats = statuses.get(table) || {};
+  const parts = ["red", "black"].filter((s) => BRIEF[seats[s]?.state])
+    .map((s) => `${SIDE[s][0]}${BRIEF[seats[s].state]}${["failed", "missing"].includes(seats[s].state) ? " ✗" : ""}`);
+  return parts.length ? `錄音：${parts.join("，")}` : "";
+}
+
 function uploaded(table) {
   const seats = statuses.get(table) || {};
   return ["red", "black"].filter((s) => seats[s]?.state === "uploaded").map((side) => ({ side, ...seats[side] }));
