@@ -33,7 +33,7 @@ export function parseSeats(text, fix = (link) => link) {
 }
 
 /** Starts `baoqi serve` on a free port over a fresh database; resolves with
- * `{ base, seats, stop, output }` once its tables run. `prepare(bin, db)` may fill the
+ * `{ base, seats, stop, freeze, output }` once its tables run. `prepare(bin, db)` may fill the
  * database first and return a listing of seats to read instead of the server's own
  * (`--demo` prints them); `demo` adds the demo event. */
 export async function startServer({ demo = true, prepare = null } = {}) {
@@ -56,11 +56,15 @@ export async function startServer({ demo = true, prepare = null } = {}) {
   });
   const base = out.match(/listening on (http:\/\/\S+)/)[1];
   const stop = () => {
+    child.kill("SIGCONT");
     child.kill("SIGTERM");
     rmSync(dir, { recursive: true, force: true });
   };
   const seats = listing === null ? parseSeats(out) : parseSeats(listing.text, listing.fix(base));
-  return { base, seats, stop, output: () => (listing?.text ?? "") + out + err };
+  // `freeze(true)` stops the server dead (SIGSTOP: sockets open, nothing answered), as a hung
+  // server looks to its clients; `freeze(false)` lets it go on.
+  const freeze = (on) => child.kill(on ? "SIGSTOP" : "SIGCONT");
+  return { base, seats, stop, freeze, output: () => (listing?.text ?? "") + out + err };
 }
 
 /** Chromium as STYLE.md says: Debian's binary, headless, no network but loopback. */

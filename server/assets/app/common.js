@@ -225,9 +225,13 @@ export function pieceName(ch) {
 
 /** Server time (game timeline) from the last `at` seen, advanced locally. */
 class Timeline {
-  constructor() { this.offset = null; }
+  constructor() { this.offset = null; this.frozen = null; }
   seen(at) { if (typeof at === "number") this.offset = at - performance.now(); }
-  now() { return this.offset === null ? null : performance.now() + this.offset; }
+  now() { return this.frozen ?? (this.offset === null ? null : performance.now() + this.offset); }
+  /** Stops the clocks where they are: the page no longer knows the server's time. */
+  freeze() { if (this.frozen === null) this.frozen = this.now(); }
+  /** Lets the clocks run again, from the state just received. */
+  thaw() { this.frozen = null; }
 }
 export const timeline = new Timeline();
 
@@ -272,10 +276,17 @@ export function renderClocks(node, snap, { order = ["red", "black"], mark = () =
   });
 }
 
+/** How often a page pings the server, and how long a silence means the connection is dead
+ * (two pings unanswered and some). */
+const PING_MS = 4000;
+const STALE_MS = 10000;
+
 /**
- * One connection to an endpoint (`seat`, `monitor`, `watch`). `handlers.state(table, snap)`
- * after each snapshot; `handlers.event(table, ev, live)` for each event (`live` false while
- * replaying history); `handlers.welcome(msg)`; `handlers.status(text)`.
+ * One connection to an endpoint (`seat`, `monitor`, `watch`): hello with the token, resync
+ * from the last event seen, commands with their answers, pings, and reconnection whenever the
+ * socket closes or the server stops answering. `handlers.state(table, snap)` after each
+ * snapshot; `handlers.event(table, ev, live)` for each event (`live` false while replaying
+ * history); `handlers.welcome(msg)`; `handlers.status(text)`.
  */
 export class Connection {
   constructor(endpoint, handlers) {
@@ -287,29 +298,55 @@ export class Connection {
     this.n = 0;
     this.live = new Set();
     this.timers = new Map();
+    this.heard = performance.now();
     this.open();
-    setInterval(() => this.send({ type: "ping", id: "p" + ++this.n }), 15000);
+    setInterval(() => this.watch(), PING_MS);
+  }
+
+  /** Pings the server; a connection that has answered nothing for STALE_MS is dead even if
+   * the socket says open (a frozen server, a cut cable): the page says so, its clocks stop
+   * where they are, and it connects again. */
+  watch() {
+    if (this.ws?.readyState !== 1) return;
+    if (performance.now() - this.heard > STALE_MS) {
+      this.lost("連線無回應，重新連線中… no answer, reconnecting");
+      this.ws.onclose = null;
+      this.ws.close();
+      this.dropPending();
+      setTimeout(() => this.open(), 500);
+      return;
+    }
+    this.send({ type: "ping", id: "p" + ++this.n });
+  }
+
+  /** Marks the page disconnected: the status line says `why`, the clocks freeze. */
+  lost(why) {
+    document.body.classList.add("offline");
+    timeline.freeze();
+    this.h.status?.(why);
+  }
+
+  /** What was on its way may or may not have reached the arbiter: the state after the
+   * reconnection says. */
+  dropPending() {
+    for (const [id, done] of this.pending) {
+      this.pending.delete(id);
+      done({ type: "error", code: "connection_lost", message: "" });
+    }
   }
 
   open() {
     const proto = location.protocol === "https:" ? "wss://" : "ws://";
     this.ws = new WebSocket(proto + location.host + "/ws/" + this.endpoint);
     this.ws.onopen = () => {
+      this.heard = performance.now();
       const since = this.seq.size ? Math.min(...this.seq.values()) : 0;
       this.send({ type: "hello", token: token(), since });
-      document.body.classList.remove("offline");
-      this.h.status?.("已連線 connected");
     };
-    this.ws.onmessage = (m) => this.receive(JSON.parse(m.data));
+    this.ws.onmessage = (m) => { this.heard = performance.now(); this.receive(JSON.parse(m.data)); };
     this.ws.onclose = () => {
-      document.body.classList.add("offline");
-      this.h.status?.("連線中斷，重新連線中… reconnecting");
-      // What was on its way may or may not have reached the arbiter: the state after the
-      // reconnection says.
-      for (const [id, done] of this.pending) {
-        this.pending.delete(id);
-        done({ type: "error", code: "connection_lost", message: "" });
-      }
+      this.lost("連線中斷，重新連線中… reconnecting");
+      this.dropPending();
       setTimeout(() => this.open(), 1500);
     };
   }
@@ -338,6 +375,13 @@ export class Connection {
         this.h.welcome?.(msg);
         break;
       case "state":
+        // Connected again only once the state (and its clocks) is fresh.
+        if (document.body.classList.contains("offline") || timeline.frozen !== null || !this.synced) {
+          this.synced = true;
+          timeline.thaw();
+          document.body.classList.remove("offline");
+          this.h.status?.("已連線 connected");
+        }
         if (msg.recording) this.h.recording?.(msg.table, msg.recording);
         this.tables.set(msg.table, msg.snapshot);
         this.seq.set(msg.table, Math.max(msg.seq, this.seq.get(msg.table) ?? 0));

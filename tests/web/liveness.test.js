@@ -1,0 +1,40 @@
+// A dead connection must not look alive (issue 15, item 4): with the server frozen (SIGSTOP:
+// its sockets stay open, nothing is answered), every page said 已連線 and the clocks kept
+// counting. Missed pongs now mark the page 重新連線中 and stop its clocks where they were,
+// until it has reconnected and the state (with the clocks) is fresh again.
+
+import assert from "node:assert/strict";
+import { open, waitText } from "./harness.js";
+import { eventTest, seatAt } from "./event.js";
+
+const TABLE = 7;
+
+eventTest("liveness", "a frozen server: the page says it is reconnecting and its clocks stop", run);
+
+/** The running clock's text on a page (red's, once black has started the clocks). */
+const redClock = (page) => page.locator("#clocks .clock").first().textContent();
+
+async function run({ server, chrome, pages }) {
+  const card = pages.add("card", await open(chrome, seatAt(server.seats, "black", TABLE).link, { width: 1024, height: 768 }));
+  const mon = pages.add("monitor", await open(chrome, seatAt(server.seats, "referee", TABLE).link, { width: 1920, height: 1080 }));
+  await waitText(card, "#status", "已連線");
+  await card.locator("#press").click();
+  await waitText(card, "#turn", "輪到紅方");
+  await card.waitForTimeout(1200);
+
+  server.freeze(true);
+  try {
+    for (const page of [card, mon]) await waitText(page, "#status", "重新連線中", 16000);
+    assert.ok(await card.evaluate(() => document.body.classList.contains("offline")));
+    const stopped = await redClock(card);
+    await card.waitForTimeout(2200);
+    assert.equal(await redClock(card), stopped, "the clock stands still while the server is silent");
+    await pages.state("01-frozen");
+  } finally {
+    server.freeze(false);
+  }
+  for (const page of [card, mon]) await waitText(page, "#status", "已連線", 16000);
+  const again = await redClock(card);
+  await card.waitForTimeout(2200);
+  assert.notEqual(await redClock(card), again, "the clock runs again once the state is fresh");
+}
