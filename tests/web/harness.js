@@ -33,7 +33,7 @@ export function parseSeats(text, fix = (link) => link) {
 }
 
 /** Starts `baoqi serve` on a free port over a fresh database; resolves with
- * `{ base, seats, stop, freeze, output }` once its tables run. `prepare(bin, db)` may fill the
+ * `{ base, seats, stop, freeze, crash, restart, output }` once its tables run. `prepare(bin, db)` may fill the
  * database first and return a listing of seats to read instead of the server's own
  * (`--demo` prints them); `demo` adds the demo event. */
 export async function startServer({ demo = true, prepare = null } = {}) {
@@ -41,7 +41,29 @@ export async function startServer({ demo = true, prepare = null } = {}) {
   const dir = mkdtempSync(join(tmpdir(), "baoqi-web-"));
   const db = join(dir, "web.db");
   const listing = prepare ? prepare(bin, db) : null;
-  const args = ["serve", "--db", db, "--listen", "127.0.0.1:0", ...(demo ? ["--demo"] : [])];
+  let run = await launch(bin, ["serve", "--db", db, "--listen", "127.0.0.1:0", ...(demo ? ["--demo"] : [])]);
+  const base = run.out().match(/listening on (http:\/\/\S+)/)[1];
+  const stop = () => {
+    run.child.kill("SIGCONT");
+    run.child.kill("SIGTERM");
+    rmSync(dir, { recursive: true, force: true });
+  };
+  // `freeze(true)` stops the server dead (SIGSTOP: sockets open, nothing answered), as a hung
+  // server looks to its clients; `freeze(false)` lets it go on.
+  const freeze = (on) => run.child.kill(on ? "SIGSTOP" : "SIGCONT");
+  // `crash()` kills it at once (SIGKILL, as a power cut would); `restart()` starts it again
+  // on the same database and address, where the pages reconnect by themselves.
+  const crash = () => new Promise((resolve) => { run.child.once("exit", resolve); run.child.kill("SIGKILL"); });
+  const restart = async () => {
+    run = await launch(bin, ["serve", "--db", db, "--listen", new URL(base).host]);
+  };
+  const seats = listing === null ? parseSeats(run.out()) : parseSeats(listing.text, listing.fix(base));
+  return { base, seats, stop, freeze, crash, restart, output: () => (listing?.text ?? "") + run.out() + run.err() };
+}
+
+/** Runs `baoqi` with `args` until it says its tables run; resolves with the child and its
+ * output so far. */
+async function launch(bin, args) {
   const child = spawn(bin, args, { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, RUST_LOG: "warn" } });
   let out = "";
   let err = "";
@@ -54,17 +76,7 @@ export async function startServer({ demo = true, prepare = null } = {}) {
     });
     child.on("exit", (code) => { clearTimeout(timer); reject(new Error(`server exited ${code}:\n${out}\n${err}`)); });
   });
-  const base = out.match(/listening on (http:\/\/\S+)/)[1];
-  const stop = () => {
-    child.kill("SIGCONT");
-    child.kill("SIGTERM");
-    rmSync(dir, { recursive: true, force: true });
-  };
-  const seats = listing === null ? parseSeats(out) : parseSeats(listing.text, listing.fix(base));
-  // `freeze(true)` stops the server dead (SIGSTOP: sockets open, nothing answered), as a hung
-  // server looks to its clients; `freeze(false)` lets it go on.
-  const freeze = (on) => child.kill(on ? "SIGSTOP" : "SIGCONT");
-  return { base, seats, stop, freeze, output: () => (listing?.text ?? "") + out + err };
+  return { child, out: () => out, err: () => err };
 }
 
 /** Chromium as STYLE.md says: Debian's binary, headless, no network but loopback. */

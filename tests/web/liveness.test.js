@@ -38,3 +38,28 @@ async function run({ server, chrome, pages }) {
   await card.waitForTimeout(2200);
   assert.notEqual(await redClock(card), again, "the clock runs again once the state is fresh");
 }
+
+eventTest("restart", "after a server restart no clock runs and the card UI says why", restart);
+
+/** Issue 15, item 1: the server killed in red's turn and started again: the card UI showed
+ * 暫停 yet ◀ 走, and red's clock went on counting down. A restart is not an adjournment:
+ * both clocks stop until the referee resumes (issue 16, item 1). */
+async function restart({ server, chrome, pages }) {
+  const card = pages.add("card", await open(chrome, seatAt(server.seats, "black", TABLE).link, { width: 1024, height: 768 }));
+  await waitText(card, "#status", "已連線");
+  await card.locator("#press").click();
+  await waitText(card, "#turn", "輪到紅方");
+  await card.waitForTimeout(1200);
+  await server.crash();
+  await waitText(card, "#status", "重新連線中", 8000);
+  await server.restart();
+  await waitText(card, "#status", "已連線", 16000);
+  await waitText(card, "#turn", "暫停");
+  assert.equal(await card.locator("#clocks .clock.running").count(), 0, "no clock is marked running");
+  const after = await redClock(card);
+  await card.waitForTimeout(2200);
+  assert.equal(await redClock(card), after, "red's clock stands still until the referee resumes");
+  await waitText(card, "#feed", "伺服器重新啟動");
+  await waitText(card, "#banner.on", "伺服器重新啟動：雙方棋鐘停止，等候裁判續賽");
+  await pages.state("01-restarted");
+}

@@ -107,6 +107,9 @@ function onEvent(ev, live) {
   }
   if (!live) return;
   say(text, URGENT.includes(ev.type) || (ev.type === "checked" && !["agree", "corrected"].includes(ev.outcome)));
+  // A pause says why while it lasts (a server restart, an adjournment); the resumption says so.
+  if (ev.type === "paused") banner(text);
+  if (ev.type === "resumed") banner(text, BANNER_MS);
   if (ev.type === "time_alert") { banner(text, BANNER_MS); flash(VIBRATION); }
   if (["warning_issued", "repetition_warning", "game_over"].includes(ev.type)) { banner(text, BANNER_MS); flash(VIBRATION); }
   if (ev.type === "card_moved" && ev.holder === me && ev.owner !== me) {

@@ -96,6 +96,9 @@ function onEvent(ev, live) {
   if (!text) return;
   const verdict = ev.type === "word" && ev.side === me ? verdictOf(ev) : "";
   say(verdict ? `${text}。${verdict}` : text, alert);
+  // A pause says why while it lasts (a server restart, an adjournment); the resumption says so.
+  if (ev.type === "paused") banner(text);
+  if (ev.type === "resumed") banner(text, BANNER_MS);
 }
 
 /** Sends a command; the answer is shown, and a refusal read at once (what was accepted is
