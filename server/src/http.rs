@@ -60,6 +60,8 @@ pub const ASSETS: &[(&str, &str, &[u8])] = &[
         include_bytes!("../assets/app/common.js"),
     ),
     ("app/board.js", JS, include_bytes!("../assets/app/board.js")),
+    ("app/i18n.js", JS, include_bytes!("../assets/app/i18n.js")),
+    ("app/hans.js", JS, include_bytes!("../assets/app/hans.js")),
     (
         "app/protocol.js",
         JS,
@@ -274,26 +276,64 @@ async fn api_table(
     ))
 }
 
-fn text(body: String, mime: &'static str) -> Response {
-    ([(header::CONTENT_TYPE, mime)], body).into_response()
+/// The table's event and row with what the store knows of them ([`export::Known`]), and
+/// its current snapshot.
+async fn known_of(
+    hub: &Hub,
+    id: TableId,
+) -> Result<(export::Known, Arc<baoqi_arbiter::View>), AppError> {
+    let (event, row, _, snapshot) = record_of(hub, id).await?;
+    let store = hub.store().clone();
+    let known = tokio::task::spawn_blocking(move || export::Known::gather(&*store, event, row))
+        .await
+        .map_err(|e| AppError::Internal(e.to_string()))?
+        .map_err(|e| AppError::Internal(e.to_string()))?;
+    Ok((known, snapshot))
+}
+
+/// A text to download under `name`: `attachment` makes the browser save it, else it shows
+/// it and saves it under that name when asked.
+fn download(
+    body: String,
+    mime: &'static str,
+    name: &export::FileName,
+    attachment: bool,
+) -> Response {
+    let disposition = header::HeaderValue::from_str(&name.disposition(attachment))
+        .unwrap_or_else(|_| header::HeaderValue::from_static("attachment"));
+    (
+        [
+            (header::CONTENT_TYPE, header::HeaderValue::from_static(mime)),
+            (header::CONTENT_DISPOSITION, disposition),
+        ],
+        body,
+    )
+        .into_response()
 }
 
 async fn api_scoresheet(
     State(hub): State<Arc<Hub>>,
     Path(id): Path<TableId>,
 ) -> Result<Response, AppError> {
-    let (event, row, record, _) = record_of(&hub, id).await?;
-    let body = export::scoresheet(&event, &row, &record);
-    Ok(text(body, "text/plain; charset=utf-8"))
+    let (known, view) = known_of(&hub, id).await?;
+    let body = export::scoresheet(&known, &view).map_err(|e| AppError::Internal(e.to_string()))?;
+    let name = export::FileName::of_table(&known.header(), known.event.id, "txt");
+    Ok(download(body, "text/plain; charset=utf-8", &name, false))
 }
 
 async fn api_pgn(
     State(hub): State<Arc<Hub>>,
     Path(id): Path<TableId>,
 ) -> Result<Response, AppError> {
-    let (event, row, record, _) = record_of(&hub, id).await?;
-    let body = export::pgn(&event, &row, &record).map_err(|e| AppError::Internal(e.to_string()))?;
-    Ok(text(body, "application/x-chess-pgn; charset=utf-8"))
+    let (known, view) = known_of(&hub, id).await?;
+    let body = export::pgn(&known, &view).map_err(|e| AppError::Internal(e.to_string()))?;
+    let name = export::FileName::of_table(&known.header(), known.event.id, "pgn");
+    Ok(download(
+        body,
+        "application/x-chess-pgn; charset=utf-8",
+        &name,
+        true,
+    ))
 }
 
 async fn logs(hub: &Hub, tables: Vec<TableId>) -> Result<Value, AppError> {
@@ -346,9 +386,12 @@ async fn api_results_text(
     Path(id): Path<EventId>,
 ) -> Result<Response, AppError> {
     let (event, lines) = results(&hub, id).await?;
-    Ok(text(
+    let name = export::FileName::of_event(&event.name, event.id, "results", "txt");
+    Ok(download(
         export::results_text(&event, &lines),
         "text/plain; charset=utf-8",
+        &name,
+        false,
     ))
 }
 

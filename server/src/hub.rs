@@ -91,10 +91,12 @@ pub struct Hub {
 }
 
 impl Hub {
-    /// Opens the hub on a store: the timeline continues from the store's last mark.
+    /// Opens the hub on a store: the timeline continues from the store's last mark, and the
+    /// store keeps the wall clock at that instant (the exports date games by it).
     pub fn open(store: Arc<dyn Store>) -> Result<Arc<Hub>, StoreError> {
         let opened_at = store.timeline()? + 1;
         let timeline = Arc::new(Timeline::resume_at(opened_at));
+        store.mark_wall_clock(opened_at, crate::wallclock::now())?;
         let writer = Writer::start(store.clone(), timeline.clone());
         let (shutdown, _) = watch::channel(false);
         let recordings = Recordings::open(store.location().as_deref());

@@ -5,11 +5,11 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use baoqi_arbiter::MatchConfig;
+use baoqi_arbiter::{MatchConfig, View};
 
 use crate::admin::{self, AdminError};
 use crate::config::{EventFile, EventFileError, TableSpec};
-use crate::export::{self, ExportError};
+use crate::export::{self, ExportError, Known};
 use crate::game::GameRecord;
 use crate::hub::{Hub, StartError};
 use crate::model::{EventId, EventRow, TableId, TableRow};
@@ -263,13 +263,13 @@ pub enum ExportKind {
     Log(EventId),
 }
 
-/// A table's event, row and record, rebuilt from its log.
+/// A table's event, row, record and snapshot, rebuilt from its log.
 fn record(
     store: &SqliteStore,
     events: &[EventRow],
     tables: &[TableRow],
     id: TableId,
-) -> Result<(EventRow, TableRow, GameRecord), LaunchError> {
+) -> Result<(EventRow, TableRow, GameRecord, View), LaunchError> {
     let row = tables
         .iter()
         .find(|t| t.id == id)
@@ -281,7 +281,19 @@ fn record(
         .iter()
         .find(|e| e.id == row.event)
         .ok_or(LaunchError::NoEvent(row.event))?;
-    Ok((event.clone(), row.clone(), resumed.game.record()))
+    let game = &resumed.game;
+    Ok((event.clone(), row.clone(), game.record(), game.snapshot()))
+}
+
+/// A table as the scoresheet and PGN exports see it, and its snapshot.
+fn known(
+    store: &SqliteStore,
+    events: &[EventRow],
+    tables: &[TableRow],
+    id: TableId,
+) -> Result<(Known, View), LaunchError> {
+    let (event, row, _, view) = record(store, events, tables, id)?;
+    Ok((Known::gather(store, event, row)?, view))
 }
 
 /// `baoqi export`: reads the database (a running server may be using it) and renders.
@@ -291,12 +303,12 @@ pub fn export_offline(db: &Path, what: ExportKind) -> Result<String, LaunchError
     let tables = store.tables(None)?;
     match what {
         ExportKind::Scoresheet(t) => {
-            let (e, r, rec) = record(&store, &events, &tables, t)?;
-            Ok(export::scoresheet(&e, &r, &rec))
+            let (known, view) = known(&store, &events, &tables, t)?;
+            Ok(export::scoresheet(&known, &view)?)
         }
         ExportKind::Pgn(t) => {
-            let (e, r, rec) = record(&store, &events, &tables, t)?;
-            Ok(export::pgn(&e, &r, &rec)?)
+            let (known, view) = known(&store, &events, &tables, t)?;
+            Ok(export::pgn(&known, &view)?)
         }
         ExportKind::Results(ev) => {
             let event = events
@@ -305,7 +317,7 @@ pub fn export_offline(db: &Path, what: ExportKind) -> Result<String, LaunchError
                 .ok_or(LaunchError::NoEvent(ev))?;
             let mut rows = Vec::new();
             for t in tables.iter().filter(|t| t.event == ev) {
-                let (_, r, rec) = record(&store, &events, &tables, t.id)?;
+                let (_, r, rec, _) = record(&store, &events, &tables, t.id)?;
                 rows.push((r, rec));
             }
             Ok(export::results_text(event, &export::results(&rows)))

@@ -22,6 +22,7 @@ pub mod replay;
 pub mod store;
 pub mod table;
 pub mod timeline;
+pub mod wallclock;
 pub mod ws;
 
 use std::future::Future;

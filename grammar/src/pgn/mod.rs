@@ -7,4 +7,4 @@ mod write;
 
 pub use read::{Game, PgnError, decode, read_game, read_games};
 pub use replay::{ReplayError, ReplayFailure, Replayed, replay, replay_bytes};
-pub use write::{Row, format_tag, numbered, write_pgn, write_scoresheet};
+pub use write::{Row, format_tag, numbered, write_pgn, write_pgn_commented, write_scoresheet};

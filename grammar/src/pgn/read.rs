@@ -14,7 +14,7 @@ pub struct Game {
     pub tags: Vec<(String, String)>,
     /// The move texts of the main line, in order, as written (numbers and comments removed).
     pub moves: Vec<String>,
-    /// The result token (`1-0`, `0-1`, `1/2-1/2`, `*`), if any.
+    /// The result token (`1-0`, `0-1`, `1/2-1/2`, `0-0`, `*`), if any.
     pub result: Option<String>,
 }
 
@@ -164,7 +164,8 @@ fn parse_tag(line: &str) -> Option<(String, String)> {
     ))
 }
 
-const RESULTS: [&str; 5] = ["1-0", "0-1", "1/2-1/2", "½-½", "*"];
+/// Result tokens; `0-0` is 雙負 (both lose), which baoqi writes.
+const RESULTS: [&str; 6] = ["1-0", "0-1", "1/2-1/2", "½-½", "0-0", "*"];
 
 /// Files a finished token as a move or a result; returns whether it was move text.
 fn take_token(token: &str, game: &mut Game) -> bool {

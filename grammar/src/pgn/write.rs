@@ -1,6 +1,6 @@
 //! Writing a game: PGN (tags, `[Format]`, `[FEN]` when not the standard start, numbered
-//! moves, black-first games as `1. ...`) and a plain scoresheet text with the marks of
-//! 附表六 第二部份.
+//! moves, black-first games as `1. ...`, `{}` comments after moves) and a plain scoresheet
+//! text with the marks of 附表六 第二部份.
 
 use std::fmt::Write as _;
 
@@ -59,6 +59,20 @@ pub fn write_pgn(
     style: Style,
     result: &str,
 ) -> Result<String, RenderError> {
+    write_pgn_commented(tags, start, moves, &[], style, result)
+}
+
+/// Writes a PGN record with a `{}` comment after moves: `comments[i]` follows the `i`-th
+/// move (an empty or missing one, none). A black move after a comment carries its number
+/// (`1... 馬８進７`), as PGN's export format asks.
+pub fn write_pgn_commented(
+    tags: &[(String, String)],
+    start: &Position,
+    moves: &[Move],
+    comments: &[String],
+    style: Style,
+    result: &str,
+) -> Result<String, RenderError> {
     let mut out = String::new();
     for (k, v) in tags
         .iter()
@@ -76,23 +90,39 @@ pub fn write_pgn(
         let _ = writeln!(out, "[FEN \"{fen}\"]");
     }
     out.push('\n');
+    let mut ply = 0;
     for (n, red, black) in numbered(start, moves, style, false)? {
         let _ = write!(out, "{n}.");
-        match (red, black) {
-            (Some(r), Some(b)) => {
-                let _ = writeln!(out, " {r} {b}");
-            }
-            (Some(r), None) => {
-                let _ = writeln!(out, " {r}");
-            }
-            (None, Some(b)) => {
-                let _ = writeln!(out, " ... {b}");
-            }
-            (None, None) => out.push('\n'),
+        // Black's move repeats the number after a comment; a black-first row says `...`.
+        let mut black_prefix = " ...".to_string();
+        if let Some(r) = red {
+            let c = comment(comments, ply);
+            black_prefix = if c.is_empty() {
+                String::new()
+            } else {
+                format!(" {n}...")
+            };
+            let _ = write!(out, " {r}{c}");
+            ply += 1;
         }
+        if let Some(b) = black {
+            let _ = write!(out, "{black_prefix} {b}{}", comment(comments, ply));
+            ply += 1;
+        }
+        out.push('\n');
     }
     let _ = writeln!(out, "{result}");
     Ok(out)
+}
+
+/// The comment after the `ply`-th move, with its leading space: ` {…}`, or nothing. A `}`
+/// inside would end the comment early (PGN comments neither nest nor escape): it becomes `)`.
+fn comment(comments: &[String], ply: usize) -> String {
+    comments
+        .get(ply)
+        .filter(|c| !c.is_empty())
+        .map(|c| format!(" {{{}}}", c.replace('}', ")")))
+        .unwrap_or_default()
 }
 
 /// Writes a plain scoresheet: a heading, then one line per move number with red's and
@@ -139,5 +169,26 @@ mod tests {
         }
         let sheet = write_scoresheet("甲", "乙", &start, &moves).unwrap();
         assert!(sheet.contains("  1. ……"), "{sheet}");
+    }
+
+    #[test]
+    fn comments_after_moves_are_skipped_on_reading() {
+        let start = Position::start();
+        let moves: Vec<Move> = ["h2e2", "h9g7", "h0g2"]
+            .iter()
+            .map(|m| m.parse().unwrap())
+            .collect();
+        let comments = ["＝ [%clk 0:09:50]", "", "a } b"].map(String::from);
+        let text =
+            write_pgn_commented(&[], &start, &moves, &comments, Style::Traditional, "0-0").unwrap();
+        assert!(
+            text.contains(
+                "1. 炮二平五 {＝ [%clk 0:09:50]} 1... 馬８進７\n2. 傌二進三 {a ) b}\n0-0"
+            ),
+            "{text}"
+        );
+        let game = read_game(&text).unwrap();
+        assert_eq!(game.result.as_deref(), Some("0-0"));
+        assert_eq!(replay(&game, Mode::Strict).unwrap().moves, moves, "{text}");
     }
 }

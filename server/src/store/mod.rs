@@ -6,6 +6,7 @@
 
 pub mod migrate;
 mod sqlite;
+mod wall;
 mod writer;
 
 pub use sqlite::SqliteStore;
@@ -18,6 +19,7 @@ use serde::{Deserialize, Serialize};
 use crate::game::Actor;
 use crate::model::{EventId, EventRow, SeatRow, TableId, TableRow};
 use crate::timeline::Millis;
+use crate::wallclock::UnixMillis;
 
 /// The format of the log this code writes: 2 since the typed protocol (events with typed
 /// words, moves, articles and reasons). A store of format 1 is migrated ([`migrate`]).
@@ -163,5 +165,16 @@ pub trait Store: Send + Sync + 'static {
     /// The database file, when the store is one: recordings are kept beside it.
     fn location(&self) -> Option<std::path::PathBuf> {
         None
+    }
+    /// Records that the timeline instant `at` is the wall-clock time `wall` (once per server
+    /// start), so that the exports can date a game ([`crate::wallclock`]). A store that keeps
+    /// no marks leaves games undated.
+    fn mark_wall_clock(&self, at: Millis, wall: UnixMillis) -> Result<(), StoreError> {
+        let _ = (at, wall);
+        Ok(())
+    }
+    /// Every wall-clock mark, in timeline order.
+    fn wall_clock_marks(&self) -> Result<Vec<(Millis, UnixMillis)>, StoreError> {
+        Ok(Vec::new())
     }
 }

@@ -14,6 +14,7 @@ use crate::config::EventSettings;
 use crate::game::Actor;
 use crate::model::{EventId, EventRow, Role, SeatRow, TableId, TableRow};
 use crate::timeline::Millis;
+use crate::wallclock::UnixMillis;
 
 const SCHEMA: &str = "
 CREATE TABLE IF NOT EXISTS events (
@@ -471,6 +472,14 @@ impl Store for SqliteStore {
 
     fn location(&self) -> Option<std::path::PathBuf> {
         Some(self.path.clone())
+    }
+
+    fn mark_wall_clock(&self, at: Millis, wall: UnixMillis) -> Result<(), StoreError> {
+        super::wall::mark(&self.w(), at, wall)
+    }
+
+    fn wall_clock_marks(&self) -> Result<Vec<(Millis, UnixMillis)>, StoreError> {
+        super::wall::marks(&self.r())
     }
 }
 

@@ -1,0 +1,93 @@
+//! `baoqi export --pgn` of a finished game reads back through `baoqi replay` with the same
+//! moves (issue 15, item 10): the clock comments, ＝ marks and `1...` numbers of the export
+//! are skipped by the reader, and the replay ends on the game's final position.
+
+use std::process::Command as Process;
+use std::sync::Arc;
+
+use baoqi_arbiter::Command;
+use baoqi_server::Hub;
+use baoqi_server::admin;
+use baoqi_server::config::EventFile;
+use baoqi_server::model::{Role, TableId};
+use baoqi_server::store::{SqliteStore, Store};
+use baoqi_server::table::Handled;
+
+mod common;
+use common::{BIN, Scratch};
+
+const EVENT: &str = r#"
+name = "2026 視障及共融象棋公開賽"
+[[referees]]
+name = "陳裁判"
+[[tables]]
+round = 1
+name = "普通賽 1"
+red = "丙"
+black = "丁"
+[tables.match]
+kind = "regular"
+time.default = { base_ms = 600_000, mode = "increment", extra_ms = 5_000 }
+"#;
+
+async fn ok(hub: &Hub, table: TableId, actor: Role, command: Command) {
+    let answer = hub.table(table).unwrap().command(actor, command).await;
+    assert!(
+        matches!(answer, Some(Handled::Accepted { .. })),
+        "{answer:?}"
+    );
+}
+
+/// Plays 炮二平五＝ 馬8進7 馬二進三 車9平8 and black resigns; returns the final FEN.
+async fn finished_game(db: &std::path::Path) -> (TableId, String) {
+    let store = SqliteStore::open(db, false).unwrap();
+    let file = EventFile::from_toml(EVENT).unwrap();
+    let created = admin::create_event(&store, &file).unwrap();
+    let store: Arc<dyn Store> = Arc::new(store);
+    let hub = Hub::open(store).unwrap();
+    hub.start_tables(true).await.unwrap();
+    let table = created.tables[0].id;
+    ok(&hub, table, Role::Referee, Command::Start).await;
+    ok(&hub, table, Role::Red, Command::OfferDraw).await;
+    for (i, mv) in ["h2e2", "h9g7", "h0g2", "i9h9"].into_iter().enumerate() {
+        let actor = if i % 2 == 0 { Role::Red } else { Role::Black };
+        let mv = mv.parse().unwrap();
+        ok(&hub, table, actor, Command::BoardMove { board: None, mv }).await;
+        ok(&hub, table, actor, Command::PressClock).await;
+    }
+    ok(&hub, table, Role::Black, Command::Resign).await;
+    let (_, view) = hub.table(table).unwrap().record().await.unwrap();
+    hub.shutdown();
+    (table, view.fen.clone())
+}
+
+fn baoqi(args: &[&str]) -> String {
+    let out = Process::new(BIN).args(args).output().expect("run baoqi");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "baoqi {args:?}: {err}");
+    String::from_utf8(out.stdout).expect("utf-8")
+}
+
+#[tokio::test]
+async fn s4p3_an_exported_pgn_replays_to_the_games_final_position() {
+    let dir = Scratch::new("cli-export");
+    let db = dir.join("event.db");
+    let (table, fen) = finished_game(&db).await;
+    let pgn = baoqi(&[
+        "export",
+        "--pgn",
+        &table.to_string(),
+        "--db",
+        db.to_str().unwrap(),
+    ]);
+    assert!(
+        pgn.contains("{＝ [%clk 0:10:0") && pgn.contains(" 1... 馬８進７ {[%clk"),
+        "{pgn}"
+    );
+    let file = dir.join("game.pgn");
+    std::fs::write(&file, &pgn).unwrap();
+    let out = baoqi(&["replay", file.to_str().unwrap()]);
+    let expected = format!("{}\tok\t4\t{fen}", file.display());
+    assert_eq!(out.lines().next(), Some(expected.as_str()), "{pgn}\n{out}");
+    assert!(out.contains("1 passed, 0 failed"), "{out}");
+}
