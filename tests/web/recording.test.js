@@ -58,7 +58,7 @@ async function seeking({ server, chrome, pages }) {
   const black = seatAt(seats, "black", 1);
   const referee = seatAt(seats, "referee");
   const mon = pages.add("monitor", await open(chrome, referee.link, MONITOR_VIEW));
-  await waitText(mon, "#table-1", "紅方：未錄音 not recording");
+  await waitText(mon, "#table-1", "紅方：未錄音");
   await pages.state("01-no-recorder");
 
   // Red's table client reports its recorder (the message the keypad client sends).
@@ -67,7 +67,7 @@ async function seeking({ server, chrome, pages }) {
   await connect(client, "referee", "monitor", tokenOf(referee));
   await client.evaluate(() => window.socks.red.send(JSON.stringify({ v: 2, type: "recording", state: "on", microphone: true })));
   await waitText(mon, "#table-1", "紅方：錄音中 recording（連咪高峰 with microphone）");
-  await waitText(mon, "#table-1", "黑方：未錄音 not recording");
+  await waitText(mon, "#table-1", "黑方：未錄音");
   await pages.state("02-recording");
 
   // The recording began 2 s (event-log time) before the referee started the clocks; red
@@ -101,7 +101,7 @@ async function seeking({ server, chrome, pages }) {
   assert.equal(await mon.evaluate(() => Math.round(document.querySelector("#table-1 audio").duration)), 30);
 
   // The scoresheet of table 1: move 1's button seeks the recording to that move.
-  await mon.locator("#table-1 button", { hasText: "記錄表 Scoresheet" }).click();
+  await mon.locator("#table-1 button", { hasText: "記錄表" }).click();
   const seek = mon.locator('#sheet button.seek[data-ply="1"]');
   await seek.waitFor();
   await seek.click();

@@ -6,7 +6,7 @@
 // shape as well as a colour. Also the text commands of the screen-reader mode (after lichess's
 // nvui: scan a file or a rank, list pieces, read the clocks, the log).
 
-import { el, expand, FILES, PIECES, pieceAt, pieceName, SIDE, fmtTime, sayTime, clockNow, move, words } from "./common.js";
+import { el, expand, FILES, PIECES, pieceAt, pieceName, SIDE, fmtTime, sayTime, clockNow, move, words , t } from "./common.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const RED_NUMBERS = "一二三四五六七八九";
@@ -229,13 +229,13 @@ function notationFile(n, side) {
  * count as `me`'s notation does (red's for a spectator). */
 export function command(text, snap, me = null) {
   const [cmd, arg = ""] = text.trim().toLowerCase().split(/\s+/);
-  if (!snap) return "尚未連線 not connected";
+  if (!snap) return t("尚未連線", "not connected");
   const grid = expand(snap.fen);
   const at = (f, r) => grid[9 - r][f];
   switch (cmd) {
     case "c": {
-      const t = clockNow(snap.clock);
-      return `紅方 ${sayTime(t.red)}，黑方 ${sayTime(t.black)}${t.running ? `，${SIDE[t.running]}的鐘在走` : ""}`;
+      const now = clockNow(snap.clock);
+      return `紅方 ${sayTime(now.red)}，黑方 ${sayTime(now.black)}${now.running ? `，${SIDE[now.running]}的鐘在走` : ""}`;
     }
     case "l": {
       const m = snap.moves.at(-1);

@@ -6,6 +6,7 @@
 import {
   $, el, Connection, SIDE, CARD, describe, tableInfo, announcer, feed, banner, flash,
   commandSender, renderClocks, words, word, move, result, errorCode, KIND,
+ t,
 } from "./common.js";
 import { Board, checked } from "./board.js";
 
@@ -36,12 +37,12 @@ function heardFrom(side) {
   $("heard-words").replaceChildren();
   $("heard-move").textContent = "";
   $("heard-check").textContent = "";
-  $("heard-side").textContent = side === me ? `代我報棋（${SIDE[side]}）` : `對手報棋（${SIDE[side]}）`;
+  $("heard-side").textContent = side === me ? t(`代我報棋（${SIDE[side]}）`, `announced for me (${SIDE[side]})`) : t(`對手報棋（${SIDE[side]}）`, `the opponent (${SIDE[side]})`);
 }
 
 const board = new Board($("board"), {
-  label: "我的棋盤 My board",
-  onMove: (mv) => send({ type: "board_move", mv }, `走子 ${mv}`),
+  label: t("我的棋盤", "My board"),
+  onMove: (mv) => send({ type: "board_move", mv }, t(`走子 ${mv}`, `Move ${mv}`)),
 });
 
 const conn = new Connection("seat", {
@@ -56,7 +57,7 @@ const conn = new Connection("seat", {
   },
   state: (t, s) => { if (t === table) { snap = s; render(); } },
   event: (t, ev, live) => { if (t === table) onEvent(ev, live); },
-  error: (e) => { feed(`錯誤：${errorCode(e.code)}`, true); say(`錯誤：${errorCode(e.code)}`, true); },
+  error: (e) => { feed(t(`錯誤：${errorCode(e.code)}`, `Error: ${errorCode(e.code)}`), true); say(t(`錯誤：${errorCode(e.code)}`, `Error: ${errorCode(e.code)}`), true); },
 });
 
 /** The card UI's banner stays 15 s; its flash vibrates long-short-long. */
@@ -114,22 +115,22 @@ function onEvent(ev, live) {
   if (["warning_issued", "repetition_warning", "game_over"].includes(ev.type)) { banner(text, BANNER_MS); flash(VIBRATION); }
   if (ev.type === "card_moved" && ev.holder === me && ev.owner !== me) {
     arrived = `${ev.owner}-${ev.card}`;
-    banner(`${SIDE[ev.owner]}交來${CARD[ev.card]}`, BANNER_MS);
+    banner(t(`${SIDE[ev.owner]}交來${CARD[ev.card]}`, `${SIDE[ev.owner]} handed you the ${CARD[ev.card]}`), BANNER_MS);
     flash(VIBRATION);
   }
   // A foul stays in view until dismissed (123(2), 126): the player must know what he did.
   if (ev.type === "violation") { banner(text, ev.side === me ? null : BANNER_MS, "foul"); flash(VIBRATION); }
   if (ev.type === "card_moved" && ev.owner === me && ev.holder === me && ev.how === "returned") {
-    banner("對手交還你的提和卡：不接受和棋", BANNER_MS);
+    banner(t("對手交還你的提和卡：不接受和棋", "Your draw card came back: the draw is declined"), BANNER_MS);
   }
 }
 
 $("press").addEventListener("click", () => {
-  if (snap?.phase === "not_started") send({ type: "start" }, "開鐘");
-  else send({ type: "press_clock" }, "按鐘");
+  if (snap?.phase === "not_started") send({ type: "start" }, t("開鐘", "Start the clocks"));
+  else send({ type: "press_clock" }, t("按鐘", "Press the clock"));
 });
-$("signal").addEventListener("click", () => send({ type: "signal" }, "請代為報棋"));
-$("confirm-repeat").addEventListener("click", () => send({ type: "confirm_repeat" }, "確認對手着法"));
+$("signal").addEventListener("click", () => send({ type: "signal" }, t("請代為報棋", "Please announce for me")));
+$("confirm-repeat").addEventListener("click", () => send({ type: "confirm_repeat" }, t("確認對手着法", "Confirm the opponent's move")));
 
 /**
  * A card that acts after one deliberate gesture: held for HOLD_MS (pointer, or Space/Enter
@@ -208,33 +209,33 @@ function renderCards() {
   if (held(me, "draw") === me) {
     mine.push(card({
       owner: me, kind: "draw",
-      title: theirDrawWithMe ? "按住 = 交換：接受和棋" : "按住 = 交出：提和",
-      hint: theirDrawWithMe ? "交出自己的提和卡換回對手的卡，即接受和棋" : "在自己的輪次交給對手",
+      title: theirDrawWithMe ? t("按住 = 交換：接受和棋", "Hold = exchange: accept the draw") : t("按住 = 交出：提和", "Hold = hand over: offer a draw"),
+      hint: theirDrawWithMe ? t("交出自己的提和卡換回對手的卡，即接受和棋", "Hand your draw card for the opponent's: the draw is agreed") : t("在自己的輪次交給對手", "Hand it to the opponent in your own turn"),
       disabled: over,
       action: () => theirDrawWithMe
-        ? send({ type: "exchange_cards" }, "交換提和卡（接受和棋）")
-        : send({ type: "hand_card", card: "draw" }, "交出提和卡（提和）"),
+        ? send({ type: "exchange_cards" }, t("交換提和卡（接受和棋）", "Exchange draw cards (accept the draw)"))
+        : send({ type: "hand_card", card: "draw" }, t("交出提和卡（提和）", "Hand over the draw card (offer a draw)")),
     }));
   } else {
-    mine.push(el("p", { class: "panel" }, `我的提和卡在${SIDE[held(me, "draw")] || ""}手上，等候回覆`));
+    mine.push(el("p", { class: "panel" }, t(`我的提和卡在${SIDE[held(me, "draw")] || ""}手上，等候回覆`, `My draw card is with ${SIDE[held(me, "draw")] || ""}: waiting for the answer`)));
   }
   if (held(me, "resign") === me) {
     mine.push(card({
-      owner: me, kind: "resign", title: "按住 = 交出：認負（即時生效）",
-      hint: "認負卡一經交出即時生效，不能收回", disabled: over,
-      action: () => send({ type: "hand_card", card: "resign" }, "交出認負卡（認負）"),
+      owner: me, kind: "resign", title: t("按住 = 交出：認負（即時生效）", "Hold = hand over: resign (final at once)"),
+      hint: t("認負卡一經交出即時生效，不能收回", "A resignation card handed over is final and cannot be taken back"), disabled: over,
+      action: () => send({ type: "hand_card", card: "resign" }, t("交出認負卡（認負）", "Hand over the resignation card (resign)")),
     }));
   } else {
-    mine.push(el("p", { class: "panel" }, "我的認負卡已交出"));
+    mine.push(el("p", { class: "panel" }, t("我的認負卡已交出", "My resignation card has been handed over")));
   }
   $("mine").replaceChildren(...mine);
   const received = snap.cards.filter((c) => c.owner !== me && c.holder === me).map(({ owner: o, card: k }) => (k === "draw"
     ? card({
-      owner: o, kind: k, title: "按住 = 交還：不接受和棋", hint: "把對手的提和卡交還，即不接受",
-      disabled: over, action: () => send({ type: "return_card" }, "交還提和卡（不接受和棋）"),
+      owner: o, kind: k, title: t("按住 = 交還：不接受和棋", "Hold = hand back: decline the draw"), hint: t("把對手的提和卡交還，即不接受", "Hand the opponent's draw card back: the draw is declined"),
+      disabled: over, action: () => send({ type: "return_card" }, t("交還提和卡（不接受和棋）", "Hand back the draw card (decline the draw)")),
     })
-    : el("p", { class: "panel" }, `${SIDE[o]}${CARD[k]}：${SIDE[o]}已認負`)));
-  $("received").replaceChildren(...(received.length ? received : [el("p", {}, "沒有卡牌 No card")]));
+    : el("p", { class: "panel" }, t(`${SIDE[o]}${CARD[k]}：${SIDE[o]}已認負`, `${SIDE[o]}'s ${CARD[k]}: ${SIDE[o]} has resigned`))));
+  $("received").replaceChildren(...(received.length ? received : [el("p", {}, t("沒有卡牌", "No card"))]));
 }
 
 /** Each side's violations against the limits (126, 127), always in view. */
@@ -243,12 +244,12 @@ function renderTally() {
     const counts = Object.keys(KIND).filter((k) => snap.tallies[side][k] > 0)
       .map((k) => `${KIND[k]} ${snap.tallies[side][k]}${snap.limits[k] ? `／${snap.limits[k]}` : ""}`);
     return el("span", { class: counts.length ? "foul" : "" },
-      `${SIDE[side]}${side === me ? "（我）" : ""}：${counts.join("，") || "無違例"}`);
+      `${SIDE[side]}${side === me ? t("（我）", " (me)") : ""}${t("：", ": ")}${counts.join(t("，", ", ")) || t("無違例", "none")}`);
   });
-  $("tally").replaceChildren("違例 ", parts[0], " · ", parts[1]);
+  $("tally").replaceChildren(t("違例 ", "Violations: "), parts[0], " · ", parts[1]);
 }
 
-const clocks = () => renderClocks($("clocks"), snap, { mark: (s) => (s === me ? "（我）" : "") });
+const clocks = () => renderClocks($("clocks"), snap, { mark: (s) => (s === me ? t("（我）", " (me)") : "") });
 setInterval(clocks, 250);
 
 function render() {
@@ -258,21 +259,22 @@ function render() {
   const placement = mine?.placement || snap.fen;
   board.draw(placement, { last: last?.mv.iccs || "", check: checked(last) });
   const over = snap.phase === "over";
-  $("turn").textContent = over ? "對局結束" : snap.phase === "not_started" ? "未開鐘（黑方按鐘開始）"
-    : `輪到${SIDE[snap.to_move]}${snap.to_move === me ? "（我）" : ""}${snap.phase === "paused" ? "（暫停）" : ""}`;
+  $("turn").textContent = over ? t("對局結束", "Game over") : snap.phase === "not_started" ? t("未開鐘（黑方按鐘開始）", "Not started (black starts the clocks)")
+    : t(`輪到${SIDE[snap.to_move]}${snap.to_move === me ? "（我）" : ""}${snap.phase === "paused" ? "（暫停）" : ""}`,
+      `${SIDE[snap.to_move]} to move${snap.to_move === me ? " (me)" : ""}${snap.phase === "paused" ? " (paused)" : ""}`);
   $("result").textContent = result(snap.result);
-  if (snap.result) $("heard-msg").textContent = `對局結束 ${result(snap.result)}`;
+  if (snap.result) $("heard-msg").textContent = t(`對局結束 ${result(snap.result)}`, `Game over: ${result(snap.result)}`);
   renderTally();
   const p = snap.pending || {};
   const myTurn = snap.to_move === me && snap.phase === "playing";
   $("confirm-repeat").hidden = !(myTurn && p.repeat?.mirror);
   $("todo").textContent = !myTurn ? ""
-    : p.repeat ? `請在你的棋盤走出對手的着法「${words(p.repeat.words, p.repeat.mover)}」，然後確認`
-    : p.correction ? `請把棋盤修正為 ${p.correction}`
-    : p.restore ? "請還原棋盤，改走別子"
-    : p.announce_for && signalled ? "已示意，等候代為報棋，然後按鐘"
-    : p.announce_for ? "輪到你：在棋盤走子，然後按「請代為報棋」示意"
-    : "輪到你：走子，然後按鐘";
+    : p.repeat ? t(`請在你的棋盤走出對手的着法「${words(p.repeat.words, p.repeat.mover)}」，然後確認`, `Make the opponent's move 「${words(p.repeat.words, p.repeat.mover)}」 on your board, then confirm`)
+    : p.correction ? t(`請把棋盤修正為 ${p.correction}`, `Put your board right: ${p.correction}`)
+    : p.restore ? t("請還原棋盤，改走別子", "Put the piece back and move another")
+    : p.announce_for && signalled ? t("已示意，等候代為報棋，然後按鐘", "Signalled: wait for your move to be announced, then press the clock")
+    : p.announce_for ? t("輪到你：在棋盤走子，然後按「請代為報棋」示意", "Your turn: move on the board, then press 「Please announce for me」")
+    : t("輪到你：走子，然後按鐘", "Your turn: move, then press the clock");
   // Black starts the clocks (未開鐘); after that only the side to move may press.
   $("press").disabled = over || !(myTurn || (snap.phase === "not_started" && me === "black"));
   $("signal").disabled = over || !myTurn;

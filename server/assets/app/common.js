@@ -4,6 +4,7 @@
 // banner, answer line, word keys and clocks of the player, card and announcing pages.
 
 import { KEY_WORDS, VERSION } from "./protocol.js";
+import { localize, t } from "./i18n.js";
 import { SIDE, fmtTime, sayTime, answer } from "./text.js";
 
 export { SIDE, fmtTime, sayTime };
@@ -13,6 +14,10 @@ export {
   finding, endCause,
 } from "./text.js";
 export const FILES = "abcdefghi";
+export { t };
+
+// Every page imports this module first: the page takes its language before it draws.
+localize();
 
 /** The chinese piece characters of FEN letters, for drawing a board. */
 export const PIECES = {
@@ -81,7 +86,7 @@ export function announcer(polite, assertive) {
  * other tokens (`C2=5`) as typed. */
 export function typedWords(text) {
   return String(text).trim().split(/\s+/).filter(Boolean)
-    .flatMap((t) => (/^[\p{Script=Han}0-9０-９]+$/u.test(t) ? [...t] : [t]));
+    .flatMap((tm) => (/^[\p{Script=Han}0-9０-９]+$/u.test(tm) ? [...tm] : [tm]));
 }
 
 /**
@@ -238,13 +243,13 @@ export const timeline = new Timeline();
 /** Both clocks now, from a ClockView. */
 export function clockNow(clock) {
   if (!clock) return { red: 0, black: 0, running: null };
-  const t = { red: clock.red_ms, black: clock.black_ms, running: clock.running };
+  const tm = { red: clock.red_ms, black: clock.black_ms, running: clock.running };
   const now = timeline.now();
   if (clock.running && now !== null) {
     const from = Math.max(clock.since, clock.delay_until || 0);
-    t[clock.running] = Math.max(0, t[clock.running] - Math.max(0, now - from));
+    tm[clock.running] = Math.max(0, tm[clock.running] - Math.max(0, now - from));
   }
-  return t;
+  return tm;
 }
 
 const clockSides = new WeakMap(); // #clocks -> the sides its boxes show, in order
@@ -257,7 +262,7 @@ const clockSides = new WeakMap(); // #clocks -> the sides its boxes show, in ord
  */
 export function renderClocks(node, snap, { order = ["red", "black"], mark = () => "", running = "" } = {}) {
   if (!snap) return;
-  const t = clockNow(snap.clock);
+  const tm = clockNow(snap.clock);
   if (clockSides.get(node) !== order.join() || node.children.length !== order.length) {
     clockSides.set(node, order.join());
     node.replaceChildren(...order.map(() => el("div", { class: "clock", role: "timer", "aria-live": "off" },
@@ -265,13 +270,13 @@ export function renderClocks(node, snap, { order = ["red", "black"], mark = () =
   }
   order.forEach((s, i) => {
     const box = node.children[i];
-    const on = t.running === s;
+    const on = tm.running === s;
     box.classList.toggle("running", on);
-    const label = `${SIDE[s]} ${sayTime(t[s])}${on ? running : ""}`;
+    const label = `${SIDE[s]} ${sayTime(tm[s])}${on ? running : ""}`;
     if (box.getAttribute("aria-label") !== label) box.setAttribute("aria-label", label);
     const who = SIDE[s] + mark(s);
     if (box.firstChild.textContent !== who) box.firstChild.textContent = who;
-    const time = fmtTime(t[s]);
+    const time = fmtTime(tm[s]);
     if (box.lastChild.data !== time) box.lastChild.data = time;
   });
 }
@@ -309,7 +314,7 @@ export class Connection {
   watch() {
     if (this.ws?.readyState !== 1) return;
     if (performance.now() - this.heard > STALE_MS) {
-      this.lost("連線無回應，重新連線中… no answer, reconnecting");
+      this.lost(t("連線無回應，重新連線中…", "No answer, reconnecting…"));
       this.ws.onclose = null;
       this.ws.close();
       this.dropPending();
@@ -345,7 +350,7 @@ export class Connection {
     };
     this.ws.onmessage = (m) => { this.heard = performance.now(); this.receive(JSON.parse(m.data)); };
     this.ws.onclose = () => {
-      this.lost("連線中斷，重新連線中… reconnecting");
+      this.lost(t("連線中斷，重新連線中…", "Disconnected, reconnecting…"));
       this.dropPending();
       setTimeout(() => this.open(), 1500);
     };
@@ -380,7 +385,7 @@ export class Connection {
           this.synced = true;
           timeline.thaw();
           document.body.classList.remove("offline");
-          this.h.status?.("已連線 connected");
+          this.h.status?.(t("已連線", "connected"));
         }
         if (msg.recording) this.h.recording?.(msg.table, msg.recording);
         this.tables.set(msg.table, msg.snapshot);

@@ -15,7 +15,7 @@ const KEY = "baoqi-lang";
 function chosen() {
   const saved = globalThis.localStorage?.getItem(KEY);
   if (LANGS.some(([code]) => code === saved)) return saved;
-  const wanted = globalThis.navigator?.languages || [];
+  const wanted = typeof document === "undefined" ? [] : globalThis.navigator?.languages || [];
   for (const l of wanted) {
     if (/^zh-(CN|SG|Hans)/i.test(l)) return "zh-Hans";
     if (/^zh/i.test(l)) return "zh-Hant";
@@ -55,9 +55,11 @@ function textNode(node) {
   }
   const parent = node.parentElement;
   if (!parent || parent.closest("[lang='zh-Hant'], script, style, option")) return;
-  if (!text.replace(CJK_RUN, "").trim()) {
-    // All Chinese: the element says so when it holds nothing else.
-    if (parent.childNodes.length === 1) { parent.lang = "zh-Hant"; return; }
+  // All Chinese in an element that holds nothing else, or any text of a drawing: the element
+  // says so.
+  if (parent instanceof SVGElement || (!text.replace(CJK_RUN, "").trim() && parent.childNodes.length === 1)) {
+    parent.setAttribute("lang", "zh-Hant");
+    return;
   }
   const parts = document.createDocumentFragment();
   let at = 0;
@@ -109,7 +111,7 @@ function english() {
   if (document.body.dataset.enTitle) document.title = document.body.dataset.enTitle;
 }
 
-/** The language menu for the page's header: a choice reloads the page in that language. */
+/** The language menu: a choice reloads the page in that language. */
 function picker() {
   const select = document.createElement("select");
   select.id = "lang";
@@ -123,16 +125,21 @@ function picker() {
     location.reload();
   });
   const label = document.createElement("label");
-  label.className = "lang-pick";
   label.append(t("語言 ", "Language "), select);
-  return label;
+  // A landmark of its own: everything on a page is in one.
+  const footer = document.createElement("footer");
+  footer.className = "lang-pick";
+  footer.append(label);
+  return footer;
 }
 
-/** Puts the page in its language: `<html lang>`, the menu in the header, the static text,
+/** Puts the page in its language: `<html lang>`, the menu, the static text,
  * and everything drawn later (watched as it is drawn). */
 export function localize() {
   document.documentElement.lang = lang;
-  document.querySelector("header")?.append(picker());
+  // Last in the page, so that it is the last tab stop (a rare choice should not stand between
+  // a keyboard user and the game); drawn at the top right.
+  document.body.append(picker());
   if (lang === "zh-Hant") return;
   if (lang === "en") english();
   if (lang === "zh-Hans") document.title = hans(document.title);

@@ -7,6 +7,7 @@ import {
   $, el, Connection, SIDE, KIND, fmtTime, clockNow, announcer, describe, answerText,
   checkOutcome, tableInfo, token, typedWords, banner, boardName, words, word, move, result,
   call as callText, articles, finding, warning, errorCode,
+ t,
 } from "./common.js";
 import { Board, checked, differences } from "./board.js";
 import { setRecording, recordingView, recordingBrief, seekHeader, seekCell, forgetMoveTimes } from "./recording.js";
@@ -18,7 +19,7 @@ let order = [];
 let current = null;
 
 const conn = new Connection("monitor", {
-  status: (t) => { $("status").textContent = t; },
+  status: (tab) => { $("status").textContent = tab; },
   welcome: async (w) => {
     $("who").textContent = `— ${w.name}`;
     order = w.tables;
@@ -29,7 +30,7 @@ const conn = new Connection("monitor", {
     await Promise.all(order.map(async (id) => { tables.get(id).info = await tableInfo(id); }));
     renderAll();
   },
-  state: (id, s) => { const t = tables.get(id); if (t) { t.snap = s; renderTable(id); } },
+  state: (id, s) => { const tab = tables.get(id); if (tab) { tab.snap = s; renderTable(id); } },
   recording: (id, seats) => {
     for (const news of setRecording(id, seats)) say(`${name(id)}：錄音 ${news}`);
     if (tables.get(id)?.snap) renderTable(id);
@@ -47,15 +48,15 @@ function name(id) {
 let bannerFrom = null;
 
 function onEvent(id, ev, live, msg) {
-  const t = tables.get(id);
-  if (!t) return;
+  const tab = tables.get(id);
+  if (!tab) return;
   const time = new Date().toLocaleTimeString("zh-HK", { hour12: false });
   switch (ev.type) {
-    case "turn": t.words = []; break;
-    case "word": if (ev.slot === 0) t.words = []; t.words.push(ev); break;
-    case "checked": t.checked = ev; break;
-    case "moved": t.calls = t.calls.filter((c) => c.call === "repetition_warning"); forgetMoveTimes(id); break;
-    case "referee_needed": t.calls.unshift({ ...ev, time }); t.calls.length = Math.min(t.calls.length, 8); break;
+    case "turn": tab.words = []; break;
+    case "word": if (ev.slot === 0) tab.words = []; tab.words.push(ev); break;
+    case "checked": tab.checked = ev; break;
+    case "moved": tab.calls = tab.calls.filter((c) => c.call === "repetition_warning"); forgetMoveTimes(id); break;
+    case "referee_needed": tab.calls.unshift({ ...ev, time }); tab.calls.length = Math.min(tab.calls.length, 8); break;
     default: break;
   }
   if (live && ["referee_needed", "checked", "repetition_warning", "board_diverges", "violation", "game_over", "draw_offered", "signalled"].includes(ev.type)) {
@@ -104,8 +105,8 @@ function renderAll() {
 /** A table's tile in the hall view: number and name, players, clocks, whose turn, open
  * calls (⚠, in words too), violations, an offer, the recording; pressed when selected. */
 function renderTile(b, id, i) {
-  const t = tables.get(id);
-  const s = t?.snap;
+  const tab = tables.get(id);
+  const s = tab?.snap;
   const calls = s?.calls?.length || 0;
   b.setAttribute("aria-pressed", String(id === current));
   b.classList.toggle("needs", calls > 0);
@@ -113,9 +114,9 @@ function renderTile(b, id, i) {
   const state = !s ? "等候狀態" : s.phase === "over" ? `結束 ${result(s.result)}` : s.phase === "not_started" ? "未開鐘"
     : `輪到${SIDE[s.to_move]}${s.phase === "paused" ? "（暫停）" : ""}`;
   b.replaceChildren(
-    el("span", { class: "t-head" }, `${i + 1}. ${t?.info?.name || "第 " + id + " 台"}`,
+    el("span", { class: "t-head" }, `${i + 1}. ${tab?.info?.name || "第 " + id + " 台"}`,
       calls ? el("strong", { class: "t-calls" }, ` ⚠ ${calls} 待處理`) : ""),
-    el("span", { class: "t-line" }, t?.info ? `${t.info.red} 對 ${t.info.black}` : ""),
+    el("span", { class: "t-line" }, tab?.info ? `${tab.info.red} 對 ${tab.info.black}` : ""),
     el("span", { class: "t-line t-clock" }, s ? clockText(s).replace(/^ · /, "") : ""),
     el("span", { class: "t-line" }, state,
       fouls[0] + fouls[1] ? ` · 違例 紅${fouls[0]} 黑${fouls[1]}` : "",
@@ -169,13 +170,13 @@ function renderTable(id) {
   const tile = document.querySelector(`#tabs [data-table="${id}"]`);
   if (tile) renderTile(tile, id, order.indexOf(id));
   const node = $(`table-${id}`);
-  const t = tables.get(id);
+  const tab = tables.get(id);
   // Only the selected table is drawn whole; the others live in their tiles.
-  if (!node || !t || node.hidden) return;
-  const s = t.snap;
+  if (!node || !tab || node.hidden) return;
+  const s = tab.snap;
   const was = focusKey(node);
   const head = el("h3", { id: `h-table-${id}`, tabindex: "-1" }, name(id), id === current ? "（目前）" : "");
-  if (!s) { node.replaceChildren(head, el("p", {}, "等候狀態 waiting")); return; }
+  if (!s) { node.replaceChildren(head, el("p", {}, t("等候狀態", "waiting"))); return; }
   const needs = s.calls || [];
   if (bannerFrom === id && !needs.length) { $("banner").classList.remove("on"); bannerFrom = null; }
   node.className = "table-card" + (needs.length ? " needs" : "") + (id === current ? " current" : "");
@@ -185,7 +186,7 @@ function renderTable(id) {
   const shown = s.boards.length ? s.boards : [{ board: "game", placement: game, diverging: false }];
   for (const b of shown) {
     const holder = el("div", { class: "board-holder" });
-    const label = b.board === "vi" ? "視障棋盤 VI board" : b.board === "regular" ? "正規棋盤 regular board" : "對局 game";
+    const label = b.board === "vi" ? t("視障棋盤", "VI board") : b.board === "regular" ? t("正規棋盤", "regular board") : t("對局", "game");
     const diff = b.board === "game" ? [] : differences(b.placement, game);
     const view = new Board(holder, { label: `${label}${diff.length ? `（與對局不同：${diff.join("、")}）` : ""}` });
     if (was?.pt && was.board === boardsNode.children.length) view.focus = was.pt;
@@ -202,28 +203,28 @@ function renderTable(id) {
         const lim = limits[k];
         return el("td", { class: lim && n >= lim ? "over-limit" : "" }, `${n}／${lim || "—"}${lim && n >= lim ? "（已達上限）" : ""}`);
       })))));
-  const heard = t.words.length ? t.words.map((w) => el("span", { class: "word" + (w.possible ? "" : " bad") }, w.word ? word(w.word, w.side) : w.text))
+  const heard = tab.words.length ? tab.words.map((w) => el("span", { class: "word" + (w.possible ? "" : " bad") }, w.word ? word(w.word, w.side) : w.text))
     : s.attempt.map((w) => el("span", { class: "word" }, word(w, s.to_move)));
   const p = s.pending || {};
   node.replaceChildren(...[head,
-    needs.length ? el("ul", { class: "calls", "aria-label": "需要裁判 Referee needed" }, needs.map((c) => callItem(id, c))) : el("p", {}, "沒有待處理事項 nothing pending"),
+    needs.length ? el("ul", { class: "calls", "aria-label": t("需要裁判", "Referee needed") }, needs.map((c) => callItem(id, c))) : el("p", {}, t("沒有待處理事項", "nothing pending")),
     el("p", {}, el("strong", {}, s.phase === "over" ? "對局結束" : s.phase === "not_started" ? "未開鐘" : `輪到${SIDE[s.to_move]}`),
       s.phase === "paused" ? "（暫停）" : "",
       el("span", { class: "clockline" }, clockText(s))),
-    el("div", { class: "words", role: "group", "aria-label": "本輪報棋 live announcement" }, heard),
+    el("div", { class: "words", role: "group", "aria-label": t("本輪報棋", "live announcement") }, heard),
     s.announced ? el("p", {}, `已報：${words(s.announced, s.to_move)}`) : null,
     boardsNode,
-    el("p", {}, "走子檢查 Check：", t.checked ? `${SIDE[t.checked.side]} ${checkOutcome(t.checked.outcome)}（${finding(t.checked) || "—"}）` : "—",
+    el("p", {}, "走子檢查 Check：", tab.checked ? `${SIDE[tab.checked.side]} ${checkOutcome(tab.checked.outcome)}（${finding(tab.checked) || "—"}）` : "—",
       p.correction ? ` · 待修正至 ${p.correction}` : "", p.reannounce ? ` · 待重新報棋 ${p.reannounce[0]}` : "", p.restore ? ` · 待還原 ${p.restore}` : ""),
     tally,
     el("p", { class: "offer" }, "提和 Offer：", s.offer ? `${SIDE[s.offer.side]}提和${s.offer.stands ? "（已生效）" : "（本輪結束後生效）"}` : "沒有"),
     s.warnings.length ? el("p", {}, `循環警誡記錄 Repetition warnings：${s.warnings.map((w) => `（第 ${w.ply} 着）${warning(w.warning)}`).join("；")}`) : null,
     recordingView(id, name(id)),
     s.result ? el("p", {}, `結果 ${result(s.result)}${s.verified !== null && s.verified !== undefined ? ` · 已口頭核實 ${s.verified}` : " · 未核實"}`) : null,
-    t.calls.length ? el("details", { class: "recent", open: t.callsOpen, ontoggle: (e) => { t.callsOpen = e.target.open; } },
-      el("summary", { "data-key": "recent" }, `最近呼叫 ${t.calls.length}`),
-      el("ul", {}, t.calls.map((c) => el("li", {}, `${c.time} ${describe(c)}`)))) : null,
-    el("p", {}, el("button", { type: "button", "data-key": "sheet", onclick: () => { select(id); showSheet(); } }, "記錄表 Scoresheet"), " ",
+    tab.calls.length ? el("details", { class: "recent", open: tab.callsOpen, ontoggle: (e) => { tab.callsOpen = e.target.open; } },
+      el("summary", { "data-key": "recent" }, `最近呼叫 ${tab.calls.length}`),
+      el("ul", {}, tab.calls.map((c) => el("li", {}, `${c.time} ${describe(c)}`)))) : null,
+    el("p", {}, el("button", { type: "button", "data-key": "sheet", onclick: () => { select(id); showSheet(); } }, t("記錄表", "Scoresheet")), " ",
       el("a", { href: `/proxy#token=${encodeURIComponent(token())}&table=${id}`, target: "_blank", "data-proxy": id, "data-key": "proxy" }, `代為報棋頁（第 ${id} 台）Announce page`))].filter(Boolean));
   restoreFocus(node, id, was);
 }
@@ -231,8 +232,8 @@ function renderTable(id) {
 /** The shortcut of the ruling that settles each kind of open call (arbiter `CallAction`). */
 const CALL_KEYS = { confirm_check: "k", announce_for: "a", issue_warning: "w", correct_board: "b", resume: "p", verify_result: "y" };
 const CALL_LABELS = {
-  confirm_check: "確認檢查 Confirm", announce_for: "代為報棋 Announce", issue_warning: "發出此警告 Issue",
-  correct_board: "修正棋盤 Correct", resume: "續賽 Resume", verify_result: "核實結果 Verify",
+  confirm_check: t("確認檢查", "Confirm"), announce_for: t("代為報棋", "Announce"), issue_warning: t("發出此警告", "Issue"),
+  correct_board: t("修正棋盤", "Correct"), resume: t("續賽", "Resume"), verify_result: t("核實結果", "Verify"),
 };
 
 /** One open call of the arbiter's snapshot (`calls`), with the button of its ruling. */
@@ -262,8 +263,8 @@ function field(label, input) {
   return el("p", {}, el("label", {}, label, " ", input));
 }
 function sideSelect(id, withNone) {
-  return el("select", { id }, withNone ? el("option", { value: "" }, "雙方 both") : null,
-    el("option", { value: "red" }, "紅方 red"), el("option", { value: "black" }, "黑方 black"));
+  return el("select", { id }, withNone ? el("option", { value: "" }, t("雙方", "both")) : null,
+    el("option", { value: "red" }, t("紅方", "red")), el("option", { value: "black" }, t("黑方", "black")));
 }
 
 /** Opens the ruling dialog; `build()` returns the fields, `make()` the command or null. */
@@ -284,7 +285,7 @@ function ruling(title, fields, make, summary) {
     if (!command) return;
     $("answer").textContent = `${what}：傳送中…`;
     const cmds = Array.isArray(command) ? command : [command];
-    let result = "已接受 accepted";
+    let result = t("已接受", "accepted");
     for (const c of cmds) {
       const a = await conn.command(c, table);
       const m = answerText(a);
@@ -304,8 +305,8 @@ const snapOf = () => tables.get(current)?.snap;
 function issueWarning(call) {
   const side = call?.side || "";
   const due = call?.warning ? warning(call.warning) : "";
-  ruling("發出警告 Issue a warning",
-    [field("對象 Side", sideSelect("f-side", true)), field("警告字句 Words", el("input", { id: "f-text", size: 36, value: due }))],
+  ruling(t("發出警告", "Issue a warning"),
+    [field(t("對象", "Side"), sideSelect("f-side", true)), field(t("警告字句", "Words"), el("input", { id: "f-text", size: 36, value: due }))],
     // A due 61 warning given in its own words settles it (121(2)); other words are a 口頭警告.
     () => ($("f-text").value === due && call?.warning
       ? { type: "issue_warning", side: $("f-side").value || null, repetition: call.warning }
@@ -318,61 +319,61 @@ function issueWarning(call) {
 /** 7.4(2)(g)(iv): sets a board to a placement (by default the game's, or a call's). */
 function correctBoard(board, placement) {
   const boards = snapOf()?.boards || [];
-  ruling("修正棋盤 Correct a board",
-    [field("棋盤 Board", el("select", { id: "f-board" }, ...(boards.length ? boards : [{ board: "regular" }, { board: "vi" }])
+  ruling(t("修正棋盤", "Correct a board"),
+    [field(t("棋盤", "Board"), el("select", { id: "f-board" }, ...(boards.length ? boards : [{ board: "regular" }, { board: "vi" }])
       .map((b) => el("option", { value: b.board }, boardName(b.board))))),
-    field("FEN 佈局 Placement", el("input", { id: "f-place", size: 44, value: placement || (snapOf()?.fen || "").split(" ")[0] }))],
+    field(t("FEN 佈局", "Placement"), el("input", { id: "f-place", size: 44, value: placement || (snapOf()?.fen || "").split(" ")[0] }))],
     () => ({ type: "correct_board", board: $("f-board").value, placement: $("f-place").value.trim() }),
     () => `把${boardName($("f-board").value)}修正為 ${$("f-place").value}`);
   if (board) { $("f-board").value = board; $("dlg-fields").dispatchEvent(new Event("input")); }
 }
 
 const ACTIONS = [
-  { key: "s", label: "開鐘 Start", run: () => ruling("開鐘 Start the clocks", [], () => ({ type: "start" }), () => "開始棋鐘") },
+  { key: "s", label: t("開鐘", "Start"), run: () => ruling(t("開鐘", "Start the clocks"), [], () => ({ type: "start" }), () => "開始棋鐘") },
   { key: "k", label: "確認檢查 Confirm check", run: () => ruling("確認走子檢查／棋盤已修正 Confirm the check", [], () => ({ type: "confirm_check" }), () => `確認走子檢查結果${snapOf()?.pending?.correction ? "：棋盤已修正至 " + snapOf().pending.correction : ""}`) },
-  { key: "o", label: "推翻檢查 Override check", run: () => ruling("推翻走子檢查 Override the check",
-    [field("成立的着法 ICCS move", el("input", { id: "f-mv", size: 6, value: tables.get(current)?.checked?.board || "" }))],
+  { key: "o", label: t("推翻檢查", "Override check"), run: () => ruling(t("推翻走子檢查", "Override the check"),
+    [field(t("成立的着法", "ICCS move"), el("input", { id: "f-mv", size: 6, value: tables.get(current)?.checked?.board || "" }))],
     () => ({ type: "override_check", mv: $("f-mv").value.trim() }), () => `裁定着法 ${$("f-mv").value} 成立`) },
-  { key: "b", label: "修正棋盤 Correct board", run: () => { const c = openCall("correct_board"); correctBoard(c?.board, c?.placement); } },
-  { key: "v", label: "記錄違例 Record violation", run: () => ruling("記錄違例 Record a violation",
-    [field("方 Side", sideSelect("f-side")), field("種類 Kind", el("select", { id: "f-kind" }, Object.entries(KIND).map(([k, v]) => el("option", { value: k }, v)))),
-      field("原因 Note", el("input", { id: "f-note", size: 30 }))],
+  { key: "b", label: t("修正棋盤", "Correct board"), run: () => { const c = openCall("correct_board"); correctBoard(c?.board, c?.placement); } },
+  { key: "v", label: t("記錄違例", "Record violation"), run: () => ruling(t("記錄違例", "Record a violation"),
+    [field(t("方", "Side"), sideSelect("f-side")), field(t("種類", "Kind"), el("select", { id: "f-kind" }, Object.entries(KIND).map(([k, v]) => el("option", { value: k }, v)))),
+      field(t("原因", "Note"), el("input", { id: "f-note", size: 30 }))],
     () => ({ type: "record_violation", side: $("f-side").value, kind: $("f-kind").value, note: $("f-note").value }),
     () => `${SIDE[$("f-side").value]}${KIND[$("f-kind").value]}${$("f-note").value ? "：" + $("f-note").value : ""}`) },
-  { key: "x", label: "撤銷違例 Rescind violation", run: () => ruling("撤銷違例 Rescind a violation",
-    [field("方 Side", sideSelect("f-side")), field("種類 Kind", el("select", { id: "f-kind" }, Object.entries(KIND).map(([k, v]) => el("option", { value: k }, v))))],
+  { key: "x", label: t("撤銷違例", "Rescind violation"), run: () => ruling(t("撤銷違例", "Rescind a violation"),
+    [field(t("方", "Side"), sideSelect("f-side")), field(t("種類", "Kind"), el("select", { id: "f-kind" }, Object.entries(KIND).map(([k, v]) => el("option", { value: k }, v))))],
     () => ({ type: "rescind_violation", side: $("f-side").value, kind: $("f-kind").value }),
     () => `撤銷${SIDE[$("f-side").value]}一次${KIND[$("f-kind").value]}`) },
-  { key: "w", label: "發出警告 Issue warning", run: () => issueWarning(openCall("issue_warning")) },
-  { key: "a", label: "代為報棋 Announce for a player", run: () => ruling("代為報棋 Announce for the player",
+  { key: "w", label: t("發出警告", "Issue warning"), run: () => issueWarning(openCall("issue_warning")) },
+  { key: "a", label: t("代為報棋", "Announce for a player"), run: () => ruling(t("代為報棋", "Announce for the player"),
     [field("四字 Words (e.g. 炮 8 平 5)", el("input", { id: "f-words", size: 16 }))],
     () => typedWords($("f-words").value).map((text) => ({ type: "word", text })),
     () => `代${SIDE[snapOf()?.to_move] || ""}報「${$("f-words").value}」`) },
-  { key: "j", label: "判決 Adjudicate", run: () => ruling("判決 Adjudicate",
-    [field("結果 Result", el("select", { id: "f-res" }, el("option", { value: "red" }, "紅方勝"), el("option", { value: "black" }, "黑方勝"),
+  { key: "j", label: t("判決", "Adjudicate"), run: () => ruling(t("判決", "Adjudicate"),
+    [field(t("結果", "Result"), el("select", { id: "f-res" }, el("option", { value: "red" }, "紅方勝"), el("option", { value: "black" }, "黑方勝"),
       el("option", { value: "draw" }, "和局"), el("option", { value: "both" }, "雙負"), el("option", { value: "official" }, "官和（第67條）"))),
-    field("原因 Reason", el("input", { id: "f-reason", size: 30 })), field("條文 Article", el("input", { id: "f-art", size: 8, value: "70(1)" }))],
+    field(t("原因", "Reason"), el("input", { id: "f-reason", size: 30 })), field(t("條文", "Article"), el("input", { id: "f-art", size: 8, value: "70(1)" }))],
     () => ($("f-res").value === "official" ? { type: "adjudicate", ruling: "official_draw" } : {
       type: "adjudicate", ruling: "result", winner: ["red", "black"].includes($("f-res").value) ? $("f-res").value : null,
       both_lose: $("f-res").value === "both", reason: $("f-reason").value, article: $("f-art").value,
     }), () => `判${$("f-res").selectedOptions[0]?.textContent}：${$("f-reason").value}（${$("f-art").value}）`) },
-  { key: "y", label: "核實結果 Verify result", run: () => ruling("口頭核實結果 Record the oral verification",
-    [field("雙方所說 What was said", el("input", { id: "f-note", size: 30 }))],
+  { key: "y", label: t("核實結果", "Verify result"), run: () => ruling(t("口頭核實結果", "Record the oral verification"),
+    [field(t("雙方所說", "What was said"), el("input", { id: "f-note", size: 30 }))],
     () => ({ type: "verify_result", note: $("f-note").value }), () => `記錄口頭核實「${$("f-note").value}」`) },
-  { key: "p", label: "暫停／續賽 Pause/resume", run: () => {
+  { key: "p", label: t("暫停／續賽", "Pause/resume"), run: () => {
     const paused = snapOf()?.phase === "paused";
-    ruling(paused ? "續賽 Resume" : "暫停 Pause", [], () => ({ type: paused ? "resume" : "pause" }), () => (paused ? "續賽" : "暫停對局"));
+    ruling(paused ? t("續賽", "Resume") : t("暫停", "Pause"), [], () => ({ type: paused ? "resume" : "pause" }), () => (paused ? "續賽" : "暫停對局"));
   } },
-  { key: "r", label: "記錄表 Scoresheet", run: () => showSheet() },
+  { key: "r", label: t("記錄表", "Scoresheet"), run: () => showSheet() },
 ];
 
 $("action-buttons").replaceChildren(...ACTIONS.map((a) => el("button", {
   type: "button", "aria-keyshortcuts": a.key.toUpperCase(), onclick: a.run,
 }, a.label, " ", el("kbd", {}, a.key.toUpperCase()))));
 $("keys-list").replaceChildren(
-  el("li", {}, el("kbd", {}, "1"), "–", el("kbd", {}, "9"), " 選棋台 select a table"),
+  el("li", {}, el("kbd", {}, "1"), "–", el("kbd", {}, "9"), t(" 選棋台", "select a table")),
   ...ACTIONS.map((a) => el("li", {}, el("kbd", {}, a.key.toUpperCase()), " ", a.label)),
-  el("li", {}, el("kbd", {}, "?"), " 快捷鍵 this list"));
+  el("li", {}, el("kbd", {}, "?"), t(" 快捷鍵", "this list")));
 
 document.addEventListener("keydown", (e) => {
   if (e.ctrlKey || e.metaKey || e.altKey || $("dlg").open) return;
@@ -390,7 +391,7 @@ function showSheet() {
   $("sheet-sec").hidden = false;
   $("sheet").replaceChildren(...[
     el("p", {}, name(id)),
-    el("table", { class: "sheet" }, el("caption", {}, "裁判人員記譜 Scoresheet"),
+    el("table", { class: "sheet" }, el("caption", {}, t("裁判人員記譜", "Scoresheet")),
       el("thead", {}, el("tr", {}, ["着", "方", "着法", "ICCS", "提和", "用時餘"].map((h) => el("th", { scope: "col" }, h)), seekHeader(id))),
       el("tbody", {}, s.moves.map((m) => el("tr", {}, el("td", {}, m.ply), el("td", {}, SIDE[m.side]), el("td", {}, move(m.mv, m.side, m.draw_offer)),
         el("td", {}, m.mv.iccs), el("td", {}, m.draw_offer ? "＝" : ""), el("td", {}, fmtTime(m.clock_ms)), seekCell(id, m, say))))),
@@ -398,7 +399,7 @@ function showSheet() {
     el("p", { class: "row noprint" },
       el("a", { href: `/api/tables/${id}/scoresheet.txt` }, "匯出文字 Export text"), " ",
       el("a", { href: `/api/tables/${id}/game.pgn` }, "匯出 PGN Export PGN"), " ",
-      el("button", { type: "button", onclick: () => print() }, "列印 Print"))].filter(Boolean));
+      el("button", { type: "button", onclick: () => print() }, t("列印", "Print")))].filter(Boolean));
   $("h-sheet").focus();
 }
 

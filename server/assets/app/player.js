@@ -6,6 +6,7 @@ import {
   $, el, Connection, SIDE, fmtTime, announcer, describe, tableInfo, token, feed,
   banner, flash, commandSender, wordEntry, renderClocks, boardName, words, word, move, result,
   unspeakable, errorCode,
+ t,
 } from "./common.js";
 import { Board, checked, command as nvui, HELP } from "./board.js";
 
@@ -20,7 +21,7 @@ let lastWord = null; // the last word event of the current attempt, for its verd
 let info = null;
 
 const board = new Board($("board"), {
-  label: "棋盤（對局）Board",
+  label: t("棋盤（對局）", "Board"),
   onMove: readonly ? null : (mv) => send({ type: "board_move", mv }, `走子 ${mv}`),
 });
 
@@ -139,10 +140,10 @@ if (!readonly) {
     d.onclose = () => { if (d.returnValue === "yes") act(); };
     d.showModal();
   };
-  $("accept").addEventListener("click", () => confirmThen("接受和棋即時結束對局，不能收回。確定接受？ Accepting ends the game. Accept the draw?",
+  $("accept").addEventListener("click", () => confirmThen(t("接受和棋即時結束對局，不能收回。確定接受？", "Accepting ends the game. Accept the draw?"),
     () => send(cards() ? { type: "exchange_cards" } : { type: "accept_draw" }, "接受和棋")));
   $("decline").addEventListener("click", () => send(offerCardWithMe() ? { type: "return_card" } : { type: "decline_draw" }, "不接受和棋"));
-  $("resign").addEventListener("click", () => confirmThen("認負即時生效，不能收回。確定認負？ Resigning is final. Resign?",
+  $("resign").addEventListener("click", () => confirmThen(t("認負即時生效，不能收回。確定認負？", "Resigning is final. Resign?"),
     () => send(cards() ? { type: "hand_card", card: "resign" } : { type: "resign" }, "認負")));
 }
 $("cmdform").addEventListener("submit", (e) => {
@@ -165,8 +166,8 @@ setInterval(clocks, 250);
 function textBoard() {
   const rows = [];
   for (let r = 9; r >= 0; r--) rows.push(el("li", {}, nvui(`r ${r}`, snap)));
-  return [el("h3", { id: "h-textboard" }, "文字棋盤 Text board"), el("p", { id: "pieces" }, nvui("p", snap)),
-    el("ul", { "aria-label": "各橫線 ranks 9 to 0" }, rows)];
+  return [el("h3", { id: "h-textboard" }, t("文字棋盤", "Text board")), el("p", { id: "pieces" }, nvui("p", snap)),
+    el("ul", { "aria-label": t("各橫線", "ranks 9 to 0") }, rows)];
 }
 
 /** The placement of the board this seat operates (7.4(2)(g)), else the game's. */
@@ -188,7 +189,7 @@ function render() {
   if (tm) $("textboard").replaceChildren(...textBoard());
   else board.draw(ownBoard(), { last: last?.mv.iccs || "", check: checked(last) });
   const over = snap.phase === "over";
-  $("turn").textContent = over ? "對局結束 Game over"
+  $("turn").textContent = over ? t("對局結束", "Game over")
     : snap.phase === "not_started" ? "未開鐘 Not started（黑方按鐘開始）"
     : `輪到${SIDE[snap.to_move]}${snap.to_move === me ? "（我）" : ""}${snap.phase === "paused" ? "（暫停）" : ""}`;
   $("result").textContent = result(snap.result);

@@ -9,6 +9,7 @@ import {
   $, el, Connection, SIDE, announcer, describe, tableInfo, feed, banner,
   commandSender, wordEntry, renderClocks, boardName, words, word, move, result, call,
   unspeakable, kindOf, errorCode,
+ t,
 } from "./common.js";
 import { Board, checked, differences } from "./board.js";
 
@@ -35,7 +36,7 @@ function boardOf(s) {
 }
 
 const board = new Board($("board"), {
-  label: "棋盤 Board",
+  label: t("棋盤", "Board"),
   // A proxy operates the boards for his player (7.4(2)(g)(iii)); the referee corrects boards
   // from the monitor, so his board here is read-only.
   onMove: wanted ? null : (mv) => send({ type: "board_move", mv, board: boardOf(served())?.board }, `走子 ${mv}`),
@@ -122,7 +123,7 @@ function render() {
   board.label = mine ? `${SIDE[s]}的${boardName(mine.board)}${mine.diverging ? "：與對局不同" : ""}` : "對局 Game";
   board.draw(mine?.placement || game, { last: snap.moves.at(-1)?.mv.iccs || "", check: checked(snap.moves.at(-1)), diff: mine ? differences(mine.placement, game) : [] });
   const over = snap.phase === "over";
-  $("turn").textContent = over ? "對局結束 Game over" : snap.phase === "not_started" ? "未開鐘 Not started"
+  $("turn").textContent = over ? t("對局結束", "Game over") : snap.phase === "not_started" ? t("未開鐘", "Not started")
     : `輪到${SIDE[snap.to_move]}${snap.phase === "paused" ? "（暫停）" : ""}`;
   // The to-do line is not a live region (only the two hidden ones are): a new task is read
   // once, politely, when it changes.

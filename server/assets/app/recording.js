@@ -3,7 +3,7 @@
 // recording, and seeking from the scoresheet: the recording is aligned with the event log,
 // so move N is heard at (its event-log time − the recording's offset) seconds.
 
-import { el, SIDE } from "./common.js";
+import { el, SIDE , t } from "./common.js";
 
 const statuses = new Map(); // table -> { red, black } as the server sends them
 const players = new Map(); // `${table}:${n}` -> <audio>, kept across re-renders (playback goes on)
@@ -40,7 +40,7 @@ function statusText(st) {
     case "missing":
       return "錄音缺失 missing：對局已結束，未收到錄音";
     default:
-      return "未錄音 not recording";
+      return t("未錄音", "not recording");
   }
 }
 
@@ -81,7 +81,7 @@ export function recordingView(table, tableName) {
     ["red", "black"].map((side) => el("li", {}, `${SIDE[side]}：${seats ? statusText(seats[side]) : "伺服器未提供狀態 not reported"}`)));
   const recs = uploaded(table);
   return el("div", { class: "recording-box", "data-table": table },
-    el("p", {}, el("strong", {}, "錄音 Recording")), list,
+    el("p", {}, el("strong", {}, t("錄音", "Recording"))), list,
     recs.map((rec) => el("p", { class: "row" }, player(table, tableName, rec), " ",
       el("a", { href: `/api/tables/${table}/recordings/${rec.n}.wav`, download: `table-${table}-${rec.side}-${rec.n}.wav` },
         `下載${SIDE[rec.side]}錄音 Download`))));
@@ -113,7 +113,7 @@ export function forgetMoveTimes(table) {
 /** Seeks the table's recording to move `ply`; resolves with what to tell the referee. */
 async function seekToMove(table, ply) {
   const recs = uploaded(table);
-  if (!recs.length) return "這一台沒有錄音 no recording";
+  if (!recs.length) return t("這一台沒有錄音", "no recording");
   const at = (await moveTimes(table)).get(ply);
   if (at === undefined) return `找不到第 ${ply} 着的時間`;
   // The recording that covers the moment, else the first one.
@@ -128,7 +128,7 @@ async function seekToMove(table, ply) {
 
 /** The scoresheet's extra column header when the table has a recording. */
 export function seekHeader(table) {
-  return uploaded(table).length ? [el("th", { scope: "col" }, "錄音 Audio")] : [];
+  return uploaded(table).length ? [el("th", { scope: "col" }, t("錄音", "Audio"))] : [];
 }
 
 /** The scoresheet's extra cell for move `m`: a button that seeks the recording there. */

@@ -3,25 +3,51 @@
 // no prose; the words of the rule text in traditional characters (pieces, numerals, the
 // 61 warnings, outcomes) come from protocol.js, generated from the Rust side. No DOM here:
 // the pages' tests import this module in Node and format every sample the server can send.
+//
+// Languages (issue 15, item 8): each line is written twice, `t(繁體, English)`; Simplified
+// Chinese is made from the Traditional text (i18n.js). The notation stays Chinese in every
+// language (炮二平五, 馬８進７, the characters of the pieces), and so do the names and notes
+// people type; everything else has its English here, the rule words of protocol.js too
+// (keyed by their protocol codes: 技術犯規 technical foul, 長將 perpetual check, …).
+// Articles: 第69(1)條 art. 69(1), 附表七 7.1(2) Schedule 7, 7.1(2).
 
 import { WORD_TEXT, WARNING_TEXT, RULE_WORDS, ENUMS } from "./protocol.js";
+import { t, lang } from "./i18n.js";
 
-export const SIDE = { red: "紅方", black: "黑方" };
-export const CARD = { draw: "提和卡", resign: "認負卡" };
+/** English, capitalised at the start of a line ("regular board" → "Regular board"). */
+const cap = (s) => (lang === "en" && s ? s[0].toUpperCase() + s.slice(1) : s);
+/** An English plural: 2 technical fouls, 1 technical foul. */
+const plural = (n, w) => (n === 1 ? w : `${w}s`);
+/** An English list: a, b and c. */
+const andList = (list) => (list.length > 1 ? `${list.slice(0, -1).join(", ")} and ${list[list.length - 1]}` : list.join(""));
+
+/** A rule word of protocol.js (`table` its table, `key` its code) in the page's language;
+ * `en` its English by code (the Traditional word stays when a new code has none yet). */
+const rule = (table, key, en) => t(RULE_WORDS[table][key], en[key] ?? RULE_WORDS[table][key]);
+const byCode = (table, en) => Object.fromEntries(Object.keys(RULE_WORDS[table]).map((k) => [k, rule(table, k, en)]));
+
+export const SIDE = { red: t("紅方", "Red"), black: t("黑方", "Black") };
+export const CARD = { draw: t("提和卡", "draw card"), resign: t("認負卡", "resignation card") };
 /** The three records of 126, in the rule's order: 技術犯規, 違反記錄規則, 違反按棋鐘規則. */
-export const KIND = Object.fromEntries(ENUMS.violation_kind.map((k) => [k, RULE_WORDS.violation_kind[k]]));
-export const BOARD_NAME = RULE_WORDS.board;
+export const KIND = Object.fromEntries(ENUMS.violation_kind.map((k) => [k, rule("violation_kind", k, {
+  technical: "technical foul", recording: "recording violation", clock: "clock violation",
+})]));
+export const BOARD_NAME = byCode("board", { regular: "regular board", vi: "VI board" });
 const PIECE = {
   general: "將帥", advisor: "仕士", elephant: "相象", horse: "馬", rook: "車", cannon: "炮", pawn: "兵卒",
 };
+/** The pieces in English (standard Xiangqi terms). */
+const PIECE_EN = {
+  general: "general", advisor: "advisor", elephant: "elephant", horse: "horse", rook: "chariot", cannon: "cannon", pawn: "soldier",
+};
 
-/** A side's name: 紅方, 黑方. */
+/** A side's name: 紅方, 黑方 (Red, Black). */
 export const side = (s) => SIDE[s] || "";
 
-/** A board's name: 視障棋盤, 正規棋盤. */
+/** A board's name: 視障棋盤, 正規棋盤 (VI board, regular board). */
 export const boardName = (b) => BOARD_NAME[b] || BOARD_NAME.regular;
 
-/** The words of a designation (tokens) as `s` writes them: 炮二平五, 馬８進７. */
+/** The words of a designation (tokens) as `s` writes them: 炮二平五, 馬８進７ (every language). */
 export function words(list, s = "red") {
   const table = WORD_TEXT[s] || WORD_TEXT.red;
   return (list || []).map((w) => table[w] ?? "").join("");
@@ -30,16 +56,19 @@ export function words(list, s = "red") {
 /** One word as `s` writes it. */
 export const word = (w, s = "red") => words([w], s);
 
-/** A piece of a FEN letter (`C` red cannon, `c` black cannon): 紅方炮. */
+/** A piece of a FEN letter (`C` red cannon, `c` black cannon): 紅方炮 (Red cannon). */
 export function pieceOf(letter) {
   if (!letter) return "";
   const s = letter === letter.toUpperCase() ? "red" : "black";
   const kind = { k: "general", a: "advisor", b: "elephant", e: "elephant", n: "horse", h: "horse", r: "rook", c: "cannon", p: "pawn" }[letter.toLowerCase()];
-  return `${side(s)}${word(kind, s)}`;
+  return t(`${side(s)}${word(kind, s)}`, `${side(s)} ${PIECE_EN[kind] || kind}`);
 }
 
-/** A kind of piece, as `s` writes it (a side's own character). */
-export const kindOf = (kind, s = "red") => word(kind, s) || PIECE[kind] || kind;
+/** A kind of piece, as `s` writes it (a side's own character; in English its name). */
+export function kindOf(kind, s = "red") {
+  const hant = word(kind, s) || PIECE[kind] || kind;
+  return typeof hant === "string" ? t(hant, PIECE_EN[kind] || kind) : hant;
+}
 
 /** A move on the record: its words with × ○ ＝ as earned (附表六 第二部份). */
 export function move(mv, s, drawOffer = false) {
@@ -47,17 +76,18 @@ export function move(mv, s, drawOffer = false) {
   return `${words(mv.words, s)}${mv.captured ? "×" : ""}${mv.check ? "○" : ""}${drawOffer ? "＝" : ""}`;
 }
 
-/** An article as the rule text cites it: 第69(1)條, 附表七 7.1(2). */
-export const article = (a) => (/^[67]\./.test(a) ? `附表七 ${a}` : `第${a}條`);
+/** An article as the rule text cites it: 第69(1)條, 附表七 7.1(2) (art. 69(1), Schedule 7, 7.1(2)). */
+export const article = (a) => (/^[67]\./.test(a) ? t(`附表七 ${a}`, `Schedule 7, ${a}`) : t(`第${a}條`, `art. ${a}`));
 
-/** Several articles: 第69(1)條、附表七 7.1(2). */
-export const articles = (list) => (list || []).map(article).join("、");
+/** Several articles: 第69(1)條、附表七 7.1(2) (art. 69(1); Schedule 7, 7.1(2)). */
+export const articles = (list) => (list || []).map(article).join(t("、", "; "));
 
-/** Minutes and seconds in words: 12 分 5 秒. */
+/** Minutes and seconds in words: 12 分 5 秒 (12 minutes 5 seconds). */
 export function sayTime(ms) {
   const s = Math.max(0, Math.ceil(ms / 1000));
   const m = Math.floor(s / 60);
-  return m ? `${m} 分 ${s % 60} 秒` : `${s} 秒`;
+  const secs = t(`${s % 60} 秒`, s % 60 ? ` ${s % 60} ${plural(s % 60, "second")}` : "");
+  return m ? t(`${m} 分 ${secs}`, `${m} ${plural(m, "minute")}${secs}`) : t(`${s} 秒`, `${s} ${plural(s, "second")}`);
 }
 
 /** Minutes and seconds: 12:05. */
@@ -66,29 +96,49 @@ export function fmtTime(ms) {
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
 }
 
+const PATTERN = byCode("pattern", { perpetual_check: "perpetual check", perpetual_chase: "perpetual chase" });
+
+/** A 第61條 warning in English, from its parts (the Traditional text is protocol.js's). */
+function warningEn(w) {
+  const who = w.side || w.first;
+  const other = who === "red" ? "black" : "red";
+  switch (w.kind) {
+    case "forbidden": return `${side(who)} ${PATTERN[w.pattern]}: ${side(who)} loses unless it changes`;
+    case "mutual": return `${side(who)} ${PATTERN[w.pattern]}, ${side(other)} ${PATTERN[w.pattern]} too: a draw unless one side changes`;
+    case "ordinary": return "Ordinary repetition: a draw unless one side changes";
+    default: return "";
+  }
+}
+
 /** The words of a 第61條 warning. */
 export function warning(w) {
   if (!w) return "";
   const key = `${w.kind}/${w.side || w.first || ""}/${w.pattern || ""}`;
-  return WARNING_TEXT[key] || "";
+  const hant = WARNING_TEXT[key] || "";
+  return t(hant, warningEn(w) || hant);
 }
 
-const OUTCOME = RULE_WORDS.outcome;
+const OUTCOME = byCode("outcome", { red_wins: "Red wins", black_wins: "Black wins", draw: "Draw", both_lose: "Both lose" });
 const SCORE = RULE_WORDS.score;
+const END_REASON = byCode("end_reason", {
+  checkmate: "checkmate", stalemate: "stalemate", dead_draw: "dead draw", natural_limit: "natural move limit",
+});
 
 /** Why a game ended. */
 export function endCause(c) {
   switch (c?.cause) {
-    case "board": return RULE_WORDS.end_reason[c.reason];
-    case "forbidden": return `${side(c.offender)}${RULE_WORDS.pattern[c.pattern]}犯禁`;
-    case "mutual_forbidden": return "相同犯禁";
-    case "cycle_draw": return "一般循環和局";
-    case "official_draw": return "官和";
-    case "timeout": return `${side(c.loser)}超時`;
-    case "violation_limit": return `${side(c.loser)}${KIND[c.kind]}達 ${c.count} 次上限`;
-    case "resigned": return `${side(c.loser)}${c.card ? "交出認負卡" : "認負"}`;
-    case "draw_agreed": return c.card ? "雙方交換提和卡議和" : "雙方同意議和";
-    case "adjudicated": return `裁判裁決：${c.reason}`;
+    case "board": return END_REASON[c.reason];
+    case "forbidden": return t(`${side(c.offender)}${RULE_WORDS.pattern[c.pattern]}犯禁`, `forbidden ${PATTERN[c.pattern]} by ${side(c.offender)}`);
+    case "mutual_forbidden": return t("相同犯禁", "both sides in the same forbidden pattern");
+    case "cycle_draw": return t("一般循環和局", "draw by ordinary repetition");
+    case "official_draw": return t("官和", "official draw");
+    case "timeout": return t(`${side(c.loser)}超時`, `${side(c.loser)} ran out of time`);
+    case "violation_limit": return t(`${side(c.loser)}${KIND[c.kind]}達 ${c.count} 次上限`,
+      `${side(c.loser)} reached the limit of ${c.count} ${plural(c.count, KIND[c.kind])}`);
+    case "resigned": return t(`${side(c.loser)}${c.card ? "交出認負卡" : "認負"}`,
+      `${side(c.loser)} ${c.card ? "handed over the resignation card" : "resigned"}`);
+    case "draw_agreed": return c.card ? t("雙方交換提和卡議和", "draw agreed by exchanging draw cards") : t("雙方同意議和", "draw agreed by both sides");
+    case "adjudicated": return t(`裁判裁決：${c.reason}`, `referee's decision: ${c.reason}`);
     default: return "";
   }
 }
@@ -96,54 +146,60 @@ export function endCause(c) {
 /** A result: 1-0 紅方勝：黑方認負（第69(1)條）. */
 export function result(r) {
   if (!r) return "";
-  return `${SCORE[r.outcome]} ${OUTCOME[r.outcome]}：${endCause(r)}（${articles(r.articles)}）`;
+  return t(`${SCORE[r.outcome]} ${OUTCOME[r.outcome]}：${endCause(r)}（${articles(r.articles)}）`,
+    `${SCORE[r.outcome]} ${OUTCOME[r.outcome]}: ${endCause(r)} (${articles(r.articles)})`);
 }
 
-const OWED = { move: "走子", announcement: "報棋", repeat: "複讀" };
+const OWED = { move: t("走子", "the move"), announcement: t("報棋", "the announcement"), repeat: t("複讀", "the read-back") };
 
 /** Why a violation was recorded (`s` the side, for its words). */
 export function violationReason(r, s = "red") {
   switch (r?.reason) {
-    case "pressed_early": return `${(r.missing || []).map((m) => OWED[m]).join("及")}未完成便按鐘`;
-    case "pressed_before_reannouncing": return "未重新報棋便按鐘";
-    case "pressed_before_correcting": return "棋盤未修正至報棋便按鐘";
-    case "illegal_announcement": return `報棋「${words(r.words, s)}」非法`;
-    case "wrong_reannouncement": return `重新報棋「${words(r.words, s)}」與成立的着法不符`;
-    case "sealed_move_not_played": return "不走封存的繼續着法";
-    case "consecutive_draw_offer": return "連續提和";
-    case "referee": return r.note || "裁判記錄";
+    case "pressed_early": return t(`${(r.missing || []).map((m) => OWED[m]).join("及")}未完成便按鐘`,
+      `pressed the clock before completing ${andList((r.missing || []).map((m) => OWED[m]))}`);
+    case "pressed_before_reannouncing": return t("未重新報棋便按鐘", "pressed the clock without announcing again");
+    case "pressed_before_correcting": return t("棋盤未修正至報棋便按鐘", "pressed the clock before correcting the board to the announcement");
+    case "illegal_announcement": return t(`報棋「${words(r.words, s)}」非法`, `illegal announcement "${words(r.words, s)}"`);
+    case "wrong_reannouncement": return t(`重新報棋「${words(r.words, s)}」與成立的着法不符`,
+      `the new announcement "${words(r.words, s)}" does not match the move that stands`);
+    case "sealed_move_not_played": return t("不走封存的繼續着法", "did not play the sealed move");
+    case "consecutive_draw_offer": return t("連續提和", "consecutive draw offers");
+    case "referee": return r.note || t("裁判記錄", "recorded by the referee");
     default: return "";
   }
 }
 
 const IMPOSSIBLE = {
-  diagonal_across: (u) => `${pieceOf(u.piece)}斜行，不能平`,
-  same_file: (u) => `${pieceOf(u.piece)}已在第 ${u.file} 路`,
-  file_out_of_reach: (u) => `${pieceOf(u.piece)}不能一步由第 ${u.from} 路到第 ${u.to} 路`,
-  one_step: (u) => `${pieceOf(u.piece)}每步只行一格`,
-  pawn_retreat: (u) => `${pieceOf(u.piece)}不能後退`,
-  off_board: (u) => `${pieceOf(u.piece)}會走出棋盤`,
+  diagonal_across: (u) => t(`${pieceOf(u.piece)}斜行，不能平`, `The ${pieceOf(u.piece)} moves diagonally and cannot move across (平)`),
+  same_file: (u) => t(`${pieceOf(u.piece)}已在第 ${u.file} 路`, `The ${pieceOf(u.piece)} is already on file ${u.file}`),
+  file_out_of_reach: (u) => t(`${pieceOf(u.piece)}不能一步由第 ${u.from} 路到第 ${u.to} 路`,
+    `The ${pieceOf(u.piece)} cannot go from file ${u.from} to file ${u.to} in one move`),
+  one_step: (u) => t(`${pieceOf(u.piece)}每步只行一格`, `The ${pieceOf(u.piece)} moves only one point at a time`),
+  pawn_retreat: (u) => t(`${pieceOf(u.piece)}不能後退`, `The ${pieceOf(u.piece)} cannot move backward`),
+  off_board: (u) => t(`${pieceOf(u.piece)}會走出棋盤`, `The ${pieceOf(u.piece)} would leave the board`),
 };
 
 /** Why the words of an attempt cannot be any move (the player may correct). */
 export function unspeakable(u) {
   switch (u?.why) {
-    case "not_a_word": return `「${u.text}」不是記譜用字`;
-    case "direction_first": return "報棋由棋子、前中後或序數開始";
-    case "no_such_piece": return `沒有${pieceOf(u.piece)}`;
-    case "say_front_or_rear": return `${pieceOf(u.piece)}同在一路，須報前或後`;
-    case "not_an_ordinal": return `${u.numeral} 不是棋子也不是序數`;
-    case "order_names_none": return "所報次序不指任何同路棋子";
-    case "no_same_pieces_on_a_file": return "沒有同路的棋子可分前後";
-    case "not_a_piece": return "頭兩字不是一隻棋子";
-    case "none_on_file": return `第 ${u.file} 路沒有${pieceOf(u.piece)}`;
-    case "bad_order": return `所報次序不合該路 ${u.count} 隻${pieceOf(u.piece)}`;
-    case "several": return `${u.count} 隻${pieceOf(u.piece)}都合所報，須報前後或路數`;
-    case "cannot_move": return "所報棋子不能走";
-    case "not_a_motion": return "後兩字不是方向和數目";
-    case "not_a_direction": return "第三字須是進、退或平";
+    case "not_a_word": return t(`「${u.text}」不是記譜用字`, `"${u.text}" is not a word of the notation`);
+    case "direction_first": return t("報棋由棋子、前中後或序數開始", "An announcement starts with a piece, 前 中 後 (front, middle, rear) or an ordinal");
+    case "no_such_piece": return t(`沒有${pieceOf(u.piece)}`, `There is no ${pieceOf(u.piece)}`);
+    case "say_front_or_rear": return t(`${pieceOf(u.piece)}同在一路，須報前或後`, `Both ${pieceOf(u.piece)}s are on one file: say 前 or 後 (front or rear)`);
+    case "not_an_ordinal": return t(`${u.numeral} 不是棋子也不是序數`, `${u.numeral} is neither a piece nor an ordinal`);
+    case "order_names_none": return t("所報次序不指任何同路棋子", "The order announced names no piece on the file");
+    case "no_same_pieces_on_a_file": return t("沒有同路的棋子可分前後", "No two like pieces share a file to be told front from rear");
+    case "not_a_piece": return t("頭兩字不是一隻棋子", "The first two words are not a piece");
+    case "none_on_file": return t(`第 ${u.file} 路沒有${pieceOf(u.piece)}`, `No ${pieceOf(u.piece)} on file ${u.file}`);
+    case "bad_order": return t(`所報次序不合該路 ${u.count} 隻${pieceOf(u.piece)}`,
+      `The order announced does not fit the ${u.count} ${plural(u.count, pieceOf(u.piece))} on that file`);
+    case "several": return t(`${u.count} 隻${pieceOf(u.piece)}都合所報，須報前後或路數`,
+      `${u.count} ${plural(u.count, pieceOf(u.piece))} fit the announcement: say front or rear, or the file`);
+    case "cannot_move": return t("所報棋子不能走", "The announced piece cannot move");
+    case "not_a_motion": return t("後兩字不是方向和數目", "The last two words are not a direction and a number");
+    case "not_a_direction": return t("第三字須是進、退或平", "The third word must be 進, 退 or 平 (forward, backward or across)");
     case "unreachable": return IMPOSSIBLE[u.impossible]?.(u) || "";
-    case "cannot_complete": return "不能完成為此子的着法";
+    case "cannot_complete": return t("不能完成為此子的着法", "The words cannot be completed into a move of this piece");
     default: return "";
   }
 }
@@ -151,88 +207,99 @@ export function unspeakable(u) {
 /** Why a move cannot be played. */
 export function illegality(i) {
   switch (i?.illegal) {
-    case "blocked": return "受阻或走法不合（第5章）";
-    case "self_check": return "走後己方被將或雙方將帥照面（第30條）";
-    case "unresolved": return "所報不止一隻棋子可走";
-    case "no_piece": return `${i.point} 沒有棋子`;
-    case "not_yours": return `${i.point} 不是己方棋子`;
+    case "blocked": return t("受阻或走法不合（第5章）", "blocked, or not how the piece moves (chapter 5)");
+    case "self_check": return t("走後己方被將或雙方將帥照面（第30條）", "it leaves one's own general in check or the generals facing each other (art. 30)");
+    case "unresolved": return t("所報不止一隻棋子可走", "more than one piece fits the announcement");
+    case "no_piece": return t(`${i.point} 沒有棋子`, `no piece on ${i.point}`);
+    case "not_yours": return t(`${i.point} 不是己方棋子`, `the piece on ${i.point} is not one's own`);
     default: return "";
   }
 }
 
 const ACT = {
-  start_clocks: "開鐘：由不走子的一方按鐘（第95(3)條）",
-  announce_as_proxy: "代為報棋：代理只為不能報棋的賽員報棋（附表七 7.4(2)(d)(ii)）",
-  announce_for_deaf: "報棋：聾啞賽員示意後由裁判或代理報棋（附表七 7.4(2)(d)）",
-  repeat: "複讀：由賽員複讀",
-  confirm_repeat: "確認：裁判的報棋須口頭複讀（附表七 6.3(7)）",
-  operate_other_board: "操作對方的棋盤（附表七 7.4(2)(g)(i)）",
-  referee: "作裁判的動作",
-  offer: "提和、接受或拒絕和棋、認負：只由賽員本人（第69條）",
+  start_clocks: t("開鐘：由不走子的一方按鐘（第95(3)條）", "start the clocks: the side that does not move presses the clock (art. 95(3))"),
+  announce_as_proxy: t("代為報棋：代理只為不能報棋的賽員報棋（附表七 7.4(2)(d)(ii)）",
+    "announce for a player: a proxy announces only for a player who cannot announce (Schedule 7, 7.4(2)(d)(ii))"),
+  announce_for_deaf: t("報棋：聾啞賽員示意後由裁判或代理報棋（附表七 7.4(2)(d)）",
+    "announce: after a deaf player signals, the referee or the proxy announces (Schedule 7, 7.4(2)(d))"),
+  repeat: t("複讀：由賽員複讀", "read back: the player reads back"),
+  confirm_repeat: t("確認：裁判的報棋須口頭複讀（附表七 6.3(7)）", "confirm: the referee's announcement must be read back aloud (Schedule 7, 6.3(7))"),
+  operate_other_board: t("操作對方的棋盤（附表七 7.4(2)(g)(i)）", "operate the opponent's board (Schedule 7, 7.4(2)(g)(i))"),
+  referee: t("作裁判的動作", "act as the referee"),
+  offer: t("提和、接受或拒絕和棋、認負：只由賽員本人（第69條）", "offer, accept or decline a draw, or resign: only the player in person (art. 69)"),
 };
 
 const WAIT = {
-  referee_first: "須由裁判先報棋，賽員複讀（附表七 6.3(7)、7.4(2)(c)）",
-  correct_board: "報棋已不能反悔：先把棋盤修正至報棋（附表七 6.4(a)）",
-  move_first: "須先走子，然後報棋（附表七 7.4(2)(c)-(d)）",
-  own_turn: "只能在自己的輪次提和（第69(2)(b)條）",
-  offer_not_valid_yet: "提和在對方輪次結束後才生效（第69(2)(b)條）",
+  referee_first: t("須由裁判先報棋，賽員複讀（附表七 6.3(7)、7.4(2)(c)）",
+    "The referee announces first, then the player reads back (Schedule 7, 6.3(7), 7.4(2)(c))"),
+  correct_board: t("報棋已不能反悔：先把棋盤修正至報棋（附表七 6.4(a)）",
+    "The announcement can no longer be withdrawn: first correct the board to the announcement (Schedule 7, 6.4(a))"),
+  move_first: t("須先走子，然後報棋（附表七 7.4(2)(c)-(d)）", "Move first, then announce (Schedule 7, 7.4(2)(c)-(d))"),
+  own_turn: t("只能在自己的輪次提和（第69(2)(b)條）", "A draw can be offered only in one's own turn (art. 69(2)(b))"),
+  offer_not_valid_yet: t("提和在對方輪次結束後才生效（第69(2)(b)條）", "The draw offer takes effect only when the opponent's turn ends (art. 69(2)(b))"),
 };
 
 /** Why the arbiter refused a command. */
 export function rejection(r) {
   switch (r?.reason) {
-    case "not_started": return "對局未開始";
-    case "already_started": return "對局已開始";
-    case "game_over": return "對局已結束";
-    case "paused": return "對局暫停中";
-    case "not_paused": return "對局並未暫停";
-    case "not_over": return "對局未結束";
-    case "not_allowed": return `不可${ACT[r.act] || ""}`;
-    case "no_proxy": return "此方沒有預先指定代理";
-    case "not_your_turn": return r.side ? `不是${side(r.side)}的輪次` : "不是輪到此方";
-    case "bad_placement": return `「${r.text}」不是棋盤佈局`;
-    case "announcement_bound": return `報棋「${words(r.words)}」已完成，不能反悔（附表七 6.3(6)(a)）`;
-    case "touched_piece": return `頭兩字已摸${kindOf(r.kind)}（${r.point}），須以此子走子`;
+    case "not_started": return t("對局未開始", "The game has not started");
+    case "already_started": return t("對局已開始", "The game has already started");
+    case "game_over": return t("對局已結束", "The game is over");
+    case "paused": return t("對局暫停中", "The game is paused");
+    case "not_paused": return t("對局並未暫停", "The game is not paused");
+    case "not_over": return t("對局未結束", "The game is not over");
+    case "not_allowed": {
+      const act = ACT[r.act] || "";
+      return t(`不可${act}`, act ? `Not allowed to ${act}` : "Not allowed");
+    }
+    case "no_proxy": return t("此方沒有預先指定代理", "No proxy was designated in advance for this side");
+    case "not_your_turn": return r.side ? t(`不是${side(r.side)}的輪次`, `It is not ${side(r.side)}'s turn`) : t("不是輪到此方", "It is not this side's turn");
+    case "bad_placement": return t(`「${r.text}」不是棋盤佈局`, `"${r.text}" is not a board placement`);
+    case "announcement_bound": return t(`報棋「${words(r.words)}」已完成，不能反悔（附表七 6.3(6)(a)）`,
+      `The announcement "${words(r.words)}" is complete and cannot be withdrawn (Schedule 7, 6.3(6)(a))`);
+    case "touched_piece": return t(`頭兩字已摸${kindOf(r.kind)}（${r.point}），須以此子走子`,
+      `The first two words touched the ${kindOf(r.kind)} (${r.point}): this piece must be moved`);
     case "out_of_order": return WAIT[r.wait] || "";
-    case "nothing_to_repeat": return "沒有要複讀的報棋";
-    case "no_such_board": return "此棋盤不在此台";
-    case "board_step": return r.why?.error === "no_piece" ? `${r.why.point} 沒有棋子` : "手上沒有棋子可放";
-    case "no_offer": return "沒有提和要回覆";
-    case "offer_pending": return "已有提和未回覆";
-    case "card": return r.why?.problem === "not_used" ? "此台不用卡牌"
-      : r.why?.problem === "not_in_hand" ? `${CARD[r.why.card]}不在你手上` : "對手不是以卡牌提和";
-    case "no_pending_check": return "沒有待確認的走子檢查";
-    case "move_stands": return "着法已成立，須重新報棋（附表七 6.4(b)）";
-    case "illegal_move": return `${r.mv} 不合法：${illegality(r.why)}`;
-    case "official_draw_not_agreed": return "賽前雙方未同意第67條，不能判官和（第64(2)條）";
-    case "nothing_to_rescind": return `沒有${KIND[r.kind]}可撤銷`;
-    case "not_announcing": return "此局不用報棋（附表七 7.4(2)(a)）";
-    case "nothing_to_press": return "沒有棋盤也沒有報棋，不用按鐘";
-    case "already_sealed": return "繼續着法已封存";
-    case "not_a_referee_command": return "這不是裁判指令";
+    case "nothing_to_repeat": return t("沒有要複讀的報棋", "There is no announcement to read back");
+    case "no_such_board": return t("此棋盤不在此台", "This board is not at this table");
+    case "board_step": return r.why?.error === "no_piece" ? t(`${r.why.point} 沒有棋子`, `No piece on ${r.why.point}`) : t("手上沒有棋子可放", "No piece in hand to place");
+    case "no_offer": return t("沒有提和要回覆", "There is no draw offer to answer");
+    case "offer_pending": return t("已有提和未回覆", "A draw offer is still unanswered");
+    case "card": return r.why?.problem === "not_used" ? t("此台不用卡牌", "This table does not use cards")
+      : r.why?.problem === "not_in_hand" ? t(`${CARD[r.why.card]}不在你手上`, `The ${CARD[r.why.card]} is not in your hand`)
+        : t("對手不是以卡牌提和", "The opponent did not offer the draw by card");
+    case "no_pending_check": return t("沒有待確認的走子檢查", "No move check is waiting for confirmation");
+    case "move_stands": return t("着法已成立，須重新報棋（附表七 6.4(b)）", "The move stands: announce it again (Schedule 7, 6.4(b))");
+    case "illegal_move": return t(`${r.mv} 不合法：${illegality(r.why)}`, `${r.mv} is illegal: ${illegality(r.why)}`);
+    case "official_draw_not_agreed": return t("賽前雙方未同意第67條，不能判官和（第64(2)條）",
+      "The players did not agree to art. 67 before the game: no official draw can be declared (art. 64(2))");
+    case "nothing_to_rescind": return t(`沒有${KIND[r.kind]}可撤銷`, `No ${KIND[r.kind]} to rescind`);
+    case "not_announcing": return t("此局不用報棋（附表七 7.4(2)(a)）", "This game is played without announcements (Schedule 7, 7.4(2)(a))");
+    case "nothing_to_press": return t("沒有棋盤也沒有報棋，不用按鐘", "No board and no announcement: there is no clock to press");
+    case "already_sealed": return t("繼續着法已封存", "The sealed move is already recorded");
+    case "not_a_referee_command": return t("這不是裁判指令", "This is not a referee command");
     default: return "";
   }
 }
 
 const ERROR = {
-  malformed: "訊息格式不正確",
-  version: "協定版本不符：請重新載入頁面",
-  bad_command: "指令的內容不正確",
-  not_authenticated: "尚未登入座位",
-  already_authenticated: "已經登入",
-  bad_token: "連結無效：此座位不存在",
-  revoked: "此座位的連結已被撤銷",
-  wrong_endpoint: "此座位不能用這一頁",
-  forbidden: "此座位不能這樣做",
-  unknown_table: "沒有此台",
-  storage: "未能儲存，甚麼也沒有改變",
-  unavailable: "此台未在運行",
-  resync: "錯過的事件讀不回來：以下是目前狀態",
-  rate_limited: "指令太密：甚麼也沒有改變，請稍後再試",
-  too_large: "訊息太大",
-  not_connected: "未送出：未連線",
-  connection_lost: "連線中斷，不確定是否送達，請看重新連線後的狀態",
+  malformed: t("訊息格式不正確", "The message is malformed"),
+  version: t("協定版本不符：請重新載入頁面", "Protocol version mismatch: please reload the page"),
+  bad_command: t("指令的內容不正確", "The command's content is invalid"),
+  not_authenticated: t("尚未登入座位", "Not signed in to a seat yet"),
+  already_authenticated: t("已經登入", "Already signed in"),
+  bad_token: t("連結無效：此座位不存在", "Invalid link: this seat does not exist"),
+  revoked: t("此座位的連結已被撤銷", "This seat's link has been revoked"),
+  wrong_endpoint: t("此座位不能用這一頁", "This seat cannot use this page"),
+  forbidden: t("此座位不能這樣做", "This seat may not do that"),
+  unknown_table: t("沒有此台", "No such table"),
+  storage: t("未能儲存，甚麼也沒有改變", "Could not save: nothing has changed"),
+  unavailable: t("此台未在運行", "This table is not running"),
+  resync: t("錯過的事件讀不回來：以下是目前狀態", "Missed events cannot be read back: this is the current state"),
+  rate_limited: t("指令太密：甚麼也沒有改變，請稍後再試", "Too many commands: nothing has changed, please try again shortly"),
+  too_large: t("訊息太大", "The message is too large"),
+  not_connected: t("未送出：未連線", "Not sent: not connected"),
+  connection_lost: t("連線中斷，不確定是否送達，請看重新連線後的狀態", "Connection lost: it is not certain the command arrived; see the state after reconnecting"),
 };
 
 /** A server error (or one of the page's own) by its code. */
@@ -241,131 +308,194 @@ export const errorCode = (code) => ERROR[code] || "";
 /** A refusal or an error as one line; "" when accepted. */
 export function answer(a) {
   if (!a || a.type === "ack") return "";
-  if (a.type === "rejected") return rejection(a.rejection) || "被拒";
-  return errorCode(a.code) || "錯誤";
+  if (a.type === "rejected") return rejection(a.rejection) || t("被拒", "Refused");
+  return errorCode(a.code) || t("錯誤", "Error");
 }
 
 const CHECK = {
-  agree: "報棋與走子吻合",
-  a: "走子檢查 (a)：報棋合法，走子不同：以該方用時把棋盤修正至報棋",
-  b: "走子檢查 (b)：報棋非法，走子為所報子的合法着法：以走子為準，重新報棋，記錄違例",
-  c: "走子檢查 (c)：報棋非法，走子非所報子或同為非法：還原棋盤，可改走別子，技術犯規",
-  board_governs: "裁判代報：以走子為準",
-  board_only: "無須報棋：只核對走子",
-  sealed_move_broken: "與封存的繼續着法不同：還原棋盤，技術犯規",
-  referee_ruling: "監局裁判裁定此着成立",
-  corrected: "棋盤已修正至報棋",
+  agree: t("報棋與走子吻合", "The announcement and the board move agree"),
+  a: t("走子檢查 (a)：報棋合法，走子不同：以該方用時把棋盤修正至報棋",
+    "Move check (a): the announcement is legal, the board move differs: the board is corrected to the announcement on that side's time"),
+  b: t("走子檢查 (b)：報棋非法，走子為所報子的合法着法：以走子為準，重新報棋，記錄違例",
+    "Move check (b): the announcement is illegal, the board move is a legal move of the announced piece: the board move stands, announce again, a violation is recorded"),
+  c: t("走子檢查 (c)：報棋非法，走子非所報子或同為非法：還原棋盤，可改走別子，技術犯規",
+    "Move check (c): the announcement is illegal, the board move is not of the announced piece or is illegal too: restore the board, another piece may be moved; technical foul"),
+  board_governs: t("裁判代報：以走子為準", "Announced by the referee: the board move governs"),
+  board_only: t("無須報棋：只核對走子", "No announcement needed: only the board move is checked"),
+  sealed_move_broken: t("與封存的繼續着法不同：還原棋盤，技術犯規", "Differs from the sealed move: restore the board; technical foul"),
+  referee_ruling: t("監局裁判裁定此着成立", "The table referee ruled that this move stands"),
+  corrected: t("棋盤已修正至報棋", "The board has been corrected to the announcement"),
 };
 
 /** The words of a check outcome. */
 export const checkOutcome = (o) => CHECK[o] || "";
 
-/** What a check compared: 報「炮二進四」，棋盤走 h2e2（炮二平五）. */
+/** What a check compared: 報「炮二進四」，棋盤走 h2e2（炮二平五） (announced "炮二進四", board move h2e2 (炮二平五)). */
 export function finding(ev) {
   const parts = [];
-  if (ev.announced) parts.push(`報「${words(ev.announced.words, ev.side)}」${ev.announced.illegal ? `（非法：${illegality(ev.announced.illegal)}）` : ""}`);
-  if (ev.board) parts.push(`棋盤走 ${ev.board}${ev.board_words ? `（${words(ev.board_words, ev.side)}）` : ""}`);
-  return parts.join("，");
+  if (ev.announced) {
+    const said = words(ev.announced.words, ev.side);
+    const ill = ev.announced.illegal ? illegality(ev.announced.illegal) : "";
+    const bad = !!ev.announced.illegal;
+    parts.push(t(`報「${said}」${bad ? `（非法：${ill}）` : ""}`, `announced "${said}"${bad ? ` (illegal: ${ill})` : ""}`));
+  }
+  if (ev.board) {
+    const bw = words(ev.board_words, ev.side);
+    parts.push(t(`棋盤走 ${ev.board}${ev.board_words ? `（${bw}）` : ""}`, `board move ${ev.board}${ev.board_words ? ` (${bw})` : ""}`));
+  }
+  return parts.join(t("，", ", "));
 }
 
 const CALL = {
-  announce_for: "須代為報棋",
-  board_divergence: "棋盤與對局不同",
-  correction_pending: "待確認修正棋盤",
-  repetition_warning: "須即時發出循環警告（第121(2)條）",
-  verify_result: "結果須口頭核實（附表七 6.8、7.9）",
-  draw_offer: "提和須在裁判面前（第123(2)(a)條）",
-  touched_piece: "走子非所摸之子（第32、44條）",
+  announce_for: t("須代為報棋", "an announcement must be made for the player"),
+  board_divergence: t("棋盤與對局不同", "a board differs from the game"),
+  correction_pending: t("待確認修正棋盤", "a board correction awaits confirmation"),
+  repetition_warning: t("須即時發出循環警告（第121(2)條）", "a repetition warning must be given at once (art. 121(2))"),
+  verify_result: t("結果須口頭核實（附表七 6.8、7.9）", "the result must be verified orally (Schedule 7, 6.8, 7.9)"),
+  draw_offer: t("提和須在裁判面前（第123(2)(a)條）", "a draw must be offered in front of the referee (art. 123(2)(a))"),
+  touched_piece: t("走子非所摸之子（第32、44條）", "the piece moved is not the piece touched (arts. 32, 44)"),
 };
 
-const DECLINE = { declined: "拒絕", card_returned: "交還提和卡", touched_piece: "摸子即表示拒絕（第69(2)(d)條）" };
-const CARD_MOVE = { handed: "交給", returned: "交還", exchanged: "交換給" };
-const STEP = (s) => (s.step === "move" ? s.mv : s.step === "lift" ? `提起 ${s.point}` : s.step === "place" ? `放下 ${s.point}` : "裁判修正");
-const PAUSE = { adjournment: "裁判暫停對局（第103條）", server_restart: "伺服器重新啟動：雙方棋鐘停止，等候裁判續賽" };
+const DECLINE = {
+  declined: t("拒絕", "declined"),
+  card_returned: t("交還提和卡", "draw card returned"),
+  touched_piece: t("摸子即表示拒絕（第69(2)(d)條）", "touching a piece declines it (art. 69(2)(d))"),
+};
+const CARD_MOVE = { handed: t("交給", "handed to"), returned: t("交還", "returned to"), exchanged: t("交換給", "given in exchange to") };
+const STEP = (s) => (s.step === "move" ? s.mv : s.step === "lift" ? t(`提起 ${s.point}`, `lifted ${s.point}`)
+  : s.step === "place" ? t(`放下 ${s.point}`, `placed on ${s.point}`) : t("裁判修正", "corrected by the referee"));
+const PAUSE = {
+  adjournment: t("裁判暫停對局（第103條）", "the referee adjourned the game (art. 103)"),
+  server_restart: t("伺服器重新啟動：雙方棋鐘停止，等候裁判續賽", "the server restarted: both clocks are stopped until the referee resumes the game"),
+};
 
 /** A card movement in words. */
-export const cardText = (ev) => `${side(ev.owner)}的${CARD[ev.card]}${CARD_MOVE[ev.how]}${side(ev.holder)}`;
+export const cardText = (ev) => t(`${side(ev.owner)}的${CARD[ev.card]}${CARD_MOVE[ev.how]}${side(ev.holder)}`,
+  `${side(ev.owner)}'s ${CARD[ev.card]} ${CARD_MOVE[ev.how]} ${side(ev.holder)}`);
 
 /** Both times of a report, the first said first. */
-const times = (list) => (list || []).map((t) => `${side(t.side)} ${sayTime(t.ms)}`).join("，");
+const times = (list) => (list || []).map((x) => `${side(x.side)} ${sayTime(x.ms)}`).join(t("，", ", "));
 
 /** What an event says, in one line of text (the feeds, the card UI, the monitor). */
 export function describe(ev) {
   const s = side(ev.side);
   switch (ev.type) {
-    case "started": return "棋鐘開始，紅方先行";
-    case "turn": return `輪到${s}（第 ${ev.ply} 着）`;
+    case "started": return t("棋鐘開始，紅方先行", "Clocks started, Red moves first");
+    case "turn": return t(`輪到${s}（第 ${ev.ply} 着）`, `${s} to move (move ${ev.ply})`);
     case "clock": return "";
-    case "word": return `${s}報：${ev.word ? word(ev.word, ev.side) : ev.text}${ev.possible ? "" : `（不可能：${unspeakable(ev.why)}）`}`;
-    case "touched": return `${s}摸子：${kindOf(ev.kind, ev.side)}（${ev.point}）`;
-    case "impossible": return `${s}「${words(ev.words, ev.side)}」不可能是任何着法，可以修正：${unspeakable(ev.why)}`;
-    case "announced": return `${s}報棋完成：${words(ev.words, ev.side)}${ev.illegal ? `（非法：${illegality(ev.illegal)}）` : ""}`;
-    case "repeated": return `${s}複讀：${ev.word ? word(ev.word) : ev.text || "確認"}${ev.mismatch ? "（不符，重來）" : ""}${ev.done ? "（完成）" : ""}`;
-    case "repeat_due": return `${s}須複讀：${words(ev.words, ev.mover)}`;
-    case "signalled": return `${s}示意：請代為報棋`;
-    case "board": return `${boardName(ev.board)}：${STEP(ev.step)}`;
-    case "board_diverges": return `${boardName(ev.board)}與對局不同：${ev.points.join("、")}`;
-    case "board_agrees": return `${boardName(ev.board)}已與對局一致`;
-    case "pressed": return `${s}按鐘`;
-    case "checked": return [checkOutcome(ev.outcome), finding(ev)].filter(Boolean).join("。");
-    case "violation": return `${s}${KIND[ev.kind]}：${ev.count}${ev.limit ? "／" + ev.limit : ""}（${violationReason(ev, ev.side)}）${ev.counted ? "" : "，同一輪次不重複計"}`;
-    case "violation_removed": return `${s}${KIND[ev.kind]}撤銷，現為 ${ev.count}（${ev.why === "rescinded" ? "裁判撤銷" : "同一輪次的技術犯規已包括按鐘違規"}）`;
-    case "moved": return `${s}：${move(ev.mv, ev.side)}`;
-    case "restore_required": return `${s}須還原棋盤${ev.mv ? `（${ev.mv}）` : ""}`;
-    case "correction_required": return `${s}須把棋盤修正為所報的「${words(ev.words, ev.side)}」（${ev.mv}）`;
-    case "reannounce_required": return `${s}須重新報棋「${words(ev.words, ev.side)}」`;
-    case "time_alert": return `報時：${times(ev.times)}`;
-    case "time_report": return `時間：${times(ev.times)}`;
-    case "draw_offered": return `${s}提和${ev.card ? "（交出提和卡）" : ""}`;
-    case "draw_offer_stands": return `${s}的提和生效`;
-    case "draw_declined": return `${s}不接受提和（${DECLINE[ev.how]}）`;
+    case "word": {
+      const said = ev.word ? word(ev.word, ev.side) : ev.text;
+      const why = ev.possible ? "" : unspeakable(ev.why);
+      return t(`${s}報：${said}${ev.possible ? "" : `（不可能：${why}）`}`, `${s} says: ${said}${ev.possible ? "" : ` (impossible: ${why})`}`);
+    }
+    case "touched": return t(`${s}摸子：${kindOf(ev.kind, ev.side)}（${ev.point}）`, `${s} touched a piece: ${kindOf(ev.kind, ev.side)} (${ev.point})`);
+    case "impossible": return t(`${s}「${words(ev.words, ev.side)}」不可能是任何着法，可以修正：${unspeakable(ev.why)}`,
+      `${s}: "${words(ev.words, ev.side)}" cannot be any move, it may be corrected: ${unspeakable(ev.why)}`);
+    case "announced": {
+      const ill = ev.illegal ? illegality(ev.illegal) : "";
+      return t(`${s}報棋完成：${words(ev.words, ev.side)}${ev.illegal ? `（非法：${ill}）` : ""}`,
+        `${s} announced: ${words(ev.words, ev.side)}${ev.illegal ? ` (illegal: ${ill})` : ""}`);
+    }
+    case "repeated": {
+      const said = ev.word ? word(ev.word) : ev.text || t("確認", "confirmed");
+      return t(`${s}複讀：${said}${ev.mismatch ? "（不符，重來）" : ""}${ev.done ? "（完成）" : ""}`,
+        `${s} reads back: ${said}${ev.mismatch ? " (does not match, again)" : ""}${ev.done ? " (done)" : ""}`);
+    }
+    case "repeat_due": return t(`${s}須複讀：${words(ev.words, ev.mover)}`, `${s} must read back: ${words(ev.words, ev.mover)}`);
+    case "signalled": return t(`${s}示意：請代為報棋`, `${s} signalled: please announce the move for the player`);
+    case "board": return t(`${boardName(ev.board)}：${STEP(ev.step)}`, `${cap(boardName(ev.board))}: ${STEP(ev.step)}`);
+    case "board_diverges": return t(`${boardName(ev.board)}與對局不同：${ev.points.join("、")}`,
+      `${cap(boardName(ev.board))} differs from the game: ${ev.points.join(", ")}`);
+    case "board_agrees": return t(`${boardName(ev.board)}已與對局一致`, `${cap(boardName(ev.board))} agrees with the game again`);
+    case "pressed": return t(`${s}按鐘`, `${s} pressed the clock`);
+    case "checked": return [checkOutcome(ev.outcome), cap(finding(ev))].filter(Boolean).join(t("。", ". "));
+    case "violation": {
+      const of = `${ev.count}${ev.limit ? "／" + ev.limit : ""}`;
+      return t(`${s}${KIND[ev.kind]}：${of}（${violationReason(ev, ev.side)}）${ev.counted ? "" : "，同一輪次不重複計"}`,
+        `${s} ${KIND[ev.kind]}: ${ev.count}${ev.limit ? "/" + ev.limit : ""} (${violationReason(ev, ev.side)})${ev.counted ? "" : ", not counted twice in one turn"}`);
+    }
+    case "violation_removed": return t(`${s}${KIND[ev.kind]}撤銷，現為 ${ev.count}（${ev.why === "rescinded" ? "裁判撤銷" : "同一輪次的技術犯規已包括按鐘違規"}）`,
+      `${s} ${KIND[ev.kind]} removed, now ${ev.count} (${ev.why === "rescinded" ? "rescinded by the referee" : "the technical foul of the same turn includes the clock violation"})`);
+    case "moved": return t(`${s}：${move(ev.mv, ev.side)}`, `${s}: ${move(ev.mv, ev.side)}`);
+    case "restore_required": return t(`${s}須還原棋盤${ev.mv ? `（${ev.mv}）` : ""}`, `${s} must restore the board${ev.mv ? ` (${ev.mv})` : ""}`);
+    case "correction_required": return t(`${s}須把棋盤修正為所報的「${words(ev.words, ev.side)}」（${ev.mv}）`,
+      `${s} must correct the board to the announced "${words(ev.words, ev.side)}" (${ev.mv})`);
+    case "reannounce_required": return t(`${s}須重新報棋「${words(ev.words, ev.side)}」`, `${s} must announce "${words(ev.words, ev.side)}" again`);
+    case "time_alert": return t(`報時：${times(ev.times)}`, `Time alert: ${times(ev.times)}`);
+    case "time_report": return t(`時間：${times(ev.times)}`, `Time: ${times(ev.times)}`);
+    case "draw_offered": return t(`${s}提和${ev.card ? "（交出提和卡）" : ""}`, `${s} offers a draw${ev.card ? " (hands over the draw card)" : ""}`);
+    case "draw_offer_stands": return t(`${s}的提和生效`, `${s}'s draw offer stands`);
+    case "draw_declined": return t(`${s}不接受提和（${DECLINE[ev.how]}）`, `${s} does not accept the draw offer (${DECLINE[ev.how]})`);
     case "card_moved": return cardText(ev);
-    case "repetition_warning": return `循環局面警告（${article(ev.article)}）：${warning(ev.warning)}`;
-    case "warning_issued": return `裁判警告${ev.side ? s : "雙方"}：${ev.repetition ? warning(ev.repetition) : ev.text}`;
-    case "referee_needed": return `請裁判：${CALL[ev.call]}${ev.side ? `（${s}）` : ""}`;
-    case "paused": return `暫停（續着方：${s}）：${PAUSE[ev.reason]}`;
-    case "sealed": return `繼續着法已封存：${s} ${ev.mv}`;
-    case "resumed": return "續賽";
-    case "game_over": return `對局結束 ${result(ev)}`;
-    case "result_verified": return `結果已口頭核實${ev.note ? "：" + ev.note : ""}`;
+    case "repetition_warning": return t(`循環局面警告（${article(ev.article)}）：${warning(ev.warning)}`,
+      `Repetition warning (${article(ev.article)}): ${warning(ev.warning)}`);
+    case "warning_issued": {
+      const what = ev.repetition ? warning(ev.repetition) : ev.text;
+      return t(`裁判警告${ev.side ? s : "雙方"}：${what}`, `The referee warns ${ev.side ? s : "both sides"}: ${what}`);
+    }
+    case "referee_needed": return t(`請裁判：${CALL[ev.call]}${ev.side ? `（${s}）` : ""}`, `Referee needed: ${CALL[ev.call]}${ev.side ? ` (${s})` : ""}`);
+    case "paused": return t(`暫停（續着方：${s}）：${PAUSE[ev.reason]}`, `Paused (${s} to continue): ${PAUSE[ev.reason]}`);
+    case "sealed": return t(`繼續着法已封存：${s} ${ev.mv}`, `Sealed move recorded: ${s} ${ev.mv}`);
+    case "resumed": return t("續賽", "Game resumed");
+    case "game_over": return t(`對局結束 ${result(ev)}`, `Game over: ${result(ev)}`);
+    case "result_verified": return t(`結果已口頭核實${ev.note ? "：" + ev.note : ""}`, `Result verified orally${ev.note ? ": " + ev.note : ""}`);
     default: return "";
   }
 }
 
 const WHY_FOR = {
-  moves_first: "不懂傳統記譜法，已先走子：請監局裁判報出該着法，該方用自己的用時複讀一次後按鐘",
-  referee_first: "不懂傳統記譜法：請監局裁判先報出該着法，該方用自己的用時複讀一次後按鐘",
+  moves_first: t("不懂傳統記譜法，已先走子：請監局裁判報出該着法，該方用自己的用時複讀一次後按鐘",
+    " does not know the traditional notation and has moved first: the table referee announces the move, the player reads it back once on their own time, then presses the clock"),
+  referee_first: t("不懂傳統記譜法：請監局裁判先報出該着法，該方用自己的用時複讀一次後按鐘",
+    " does not know the traditional notation: the table referee announces the move first, the player reads it back once on their own time, then presses the clock"),
 };
-const tally = (t, kind) => `${KIND[kind]} ${t.count}${t.limit ? "／" + t.limit : ""}`;
+const tally = (x, kind) => t(`${KIND[kind]} ${x.count}${x.limit ? "／" + x.limit : ""}`, `${KIND[kind]} ${x.count}${x.limit ? "/" + x.limit : ""}`);
 
 /** What a deaf player's side needs: the proxy or the referee announces (7.4(2)(d)). */
 function deafCall(c) {
-  const who = c.proxy ? "代理代為報棋並按鐘 (7.4(2)(d)(ii))" : "監局裁判代為報棋，該方再自行按鐘 (7.4(2)(d)(i))";
-  return `${side(c.side)}${c.signalled ? "已走子示意" : "已走子"}：請${who}；以走子為準`;
+  const who = c.proxy
+    ? t("代理代為報棋並按鐘 (7.4(2)(d)(ii))", "the proxy announces the move and presses the clock (7.4(2)(d)(ii))")
+    : t("監局裁判代為報棋，該方再自行按鐘 (7.4(2)(d)(i))", "the table referee announces the move, then the player presses the clock (7.4(2)(d)(i))");
+  return t(`${side(c.side)}${c.signalled ? "已走子示意" : "已走子"}：請${who}；以走子為準`,
+    `${side(c.side)} ${c.signalled ? "has moved and signalled" : "has moved"}: ${who}; the board move governs`);
 }
 
 /** The board move an announcement is for, when made: it governs (7.4(2)(f)(iii)). */
-const madeMove = (c) => (c.mv ? `（棋盤：${c.mv}${c.words ? " " + words(c.words, c.side) : ""}）` : "");
+const madeMove = (c) => (c.mv ? t(`（棋盤：${c.mv}${c.words ? " " + words(c.words, c.side) : ""}）`,
+  ` (board: ${c.mv}${c.words ? " " + words(c.words, c.side) : ""})`) : "");
 
 /** One open call of a table, in the words a referee reads. */
 export function call(c) {
   const s = side(c.side);
   const said = (w) => words(w, c.side);
   switch (c.kind) {
-    case "check_correction": return `走子檢查 (a)：報棋「${said(c.announced)}」為合法着法，走子 ${c.played || "—"} 不同。${s}須以自己的用時把棋盤修正為 ${c.target}（${s}棋鐘仍在走）；修正後確認，或推翻檢查裁定成立的着法`;
-    case "check_reannounce": return `走子檢查 (b)：報棋「${said(c.announced)}」非法，走子為所報子的合法着法：以走子 ${said(c.words)}（${c.stands}）為準，${s}須重新報棋後按鐘；已記${tally(c.tally, "recording")}`;
+    case "check_correction": return t(`走子檢查 (a)：報棋「${said(c.announced)}」為合法着法，走子 ${c.played || "—"} 不同。${s}須以自己的用時把棋盤修正為 ${c.target}（${s}棋鐘仍在走）；修正後確認，或推翻檢查裁定成立的着法`,
+      `Move check (a): the announcement "${said(c.announced)}" is a legal move, the board move ${c.played || "—"} differs. ${s} must correct the board to ${c.target} on their own time (${s}'s clock keeps running); confirm once corrected, or override the check and rule which move stands`);
+    case "check_reannounce": return t(`走子檢查 (b)：報棋「${said(c.announced)}」非法，走子為所報子的合法着法：以走子 ${said(c.words)}（${c.stands}）為準，${s}須重新報棋後按鐘；已記${tally(c.tally, "recording")}`,
+      `Move check (b): the announcement "${said(c.announced)}" is illegal, the board move is a legal move of the announced piece: the board move ${said(c.words)} (${c.stands}) stands, ${s} must announce again, then press the clock; recorded: ${tally(c.tally, "recording")}`);
     case "check_restore":
-      if (c.cause === "sealed_move_broken") return `走子 ${c.mv} 與續着記錄不符：還原棋盤，${s}須走繼續着法；已記${tally(c.tally, "technical")}`;
-      if (c.cause === "illegal_board_move") return `非法走子 ${c.mv}：${s}須還原棋盤，另走合法着法`;
-      return `走子檢查 (c)：報棋「${said(c.announced)}」非法，走子 ${c.mv} 非所報子或同為非法：${s}須還原棋盤，可改走別子；已記${tally(c.tally, "technical")}`;
+      if (c.cause === "sealed_move_broken") return t(`走子 ${c.mv} 與續着記錄不符：還原棋盤，${s}須走繼續着法；已記${tally(c.tally, "technical")}`,
+        `The board move ${c.mv} differs from the sealed move: restore the board, ${s} must play the sealed move; recorded: ${tally(c.tally, "technical")}`);
+      if (c.cause === "illegal_board_move") return t(`非法走子 ${c.mv}：${s}須還原棋盤，另走合法着法`,
+        `Illegal board move ${c.mv}: ${s} must restore the board and play a legal move`);
+      return t(`走子檢查 (c)：報棋「${said(c.announced)}」非法，走子 ${c.mv} 非所報子或同為非法：${s}須還原棋盤，可改走別子；已記${tally(c.tally, "technical")}`,
+        `Move check (c): the announcement "${said(c.announced)}" is illegal, the board move ${c.mv} is not of the announced piece or is illegal too: ${s} must restore the board and may move another piece; recorded: ${tally(c.tally, "technical")}`);
     case "announce_for": return (c.why === "deaf" ? deafCall(c) : `${s}${WHY_FOR[c.why]}`) + madeMove(c);
-    case "repetition_warning": return `循環局面達預警循環上限（第 ${c.ply} 着）：須即時警誡「${warning(c.warning)}」，否則不能按第 63 條裁決`;
-    case "board_divergence": return `${boardName(c.board)}與對局不同（${c.points.join("、")}）：監局裁判須即時修正`;
-    case "draw_offer": return `${s}${c.card ? "交出提和卡" : "提和"}（${c.stands ? `已生效，待${side(c.side === "red" ? "black" : "red")}接受或拒絕` : "本輪結束後生效"}）`;
+    case "repetition_warning": return t(`循環局面達預警循環上限（第 ${c.ply} 着）：須即時警誡「${warning(c.warning)}」，否則不能按第 63 條裁決`,
+      `The repetition has reached the warning limit (move ${c.ply}): warn at once "${warning(c.warning)}", otherwise no ruling under art. 63 is possible`);
+    case "board_divergence": return t(`${boardName(c.board)}與對局不同（${c.points.join("、")}）：監局裁判須即時修正`,
+      `${cap(boardName(c.board))} differs from the game (${c.points.join(", ")}): the table referee must correct it at once`);
+    case "draw_offer": {
+      const other = side(c.side === "red" ? "black" : "red");
+      return t(`${s}${c.card ? "交出提和卡" : "提和"}（${c.stands ? `已生效，待${other}接受或拒絕` : "本輪結束後生效"}）`,
+        `${s} ${c.card ? "handed over the draw card" : "offered a draw"} (${c.stands ? `it stands: ${other} to accept or decline` : "it takes effect when this turn ends"})`);
+    }
     case "paused": return c.reason === "server_restart"
-      ? "伺服器曾重新啟動：雙方棋鐘已停，毋須封棋；核實棋盤後續賽"
-      : `對局暫停，續着方為${s}：${c.sealed ? "繼續着法已記錄，棋鐘已停" : `${s}須以自己的用時決定繼續着法 (103(1))`}；恢復時續賽`;
-    case "verify_result": return `對局結束 ${SCORE[c.outcome]} ${OUTCOME[c.outcome]}：${endCause(c)}。結果無須簽署，須口頭核實並記錄`;
+      ? t("伺服器曾重新啟動：雙方棋鐘已停，毋須封棋；核實棋盤後續賽", "The server restarted: both clocks are stopped, no move is to be sealed; check the board, then resume")
+      : t(`對局暫停，續着方為${s}：${c.sealed ? "繼續着法已記錄，棋鐘已停" : `${s}須以自己的用時決定繼續着法 (103(1))`}；恢復時續賽`,
+        `Game adjourned, ${s} to continue: ${c.sealed ? "the sealed move is recorded, the clocks are stopped" : `${s} must decide the sealed move on their own time (103(1))`}; the game continues on resumption`);
+    case "verify_result": return t(`對局結束 ${SCORE[c.outcome]} ${OUTCOME[c.outcome]}：${endCause(c)}。結果無須簽署，須口頭核實並記錄`,
+      `Game over: ${SCORE[c.outcome]} ${OUTCOME[c.outcome]}: ${endCause(c)}. The result needs no signature: verify it orally and record it`);
     default: return "";
   }
 }
