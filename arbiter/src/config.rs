@@ -451,7 +451,8 @@ impl MatchConfig {
     }
 
     /// The alert thresholds watched on `side`'s clock, largest first, each fixed or half
-    /// time (6.6(2)(a)).
+    /// time (6.6(2)(a)). Under VI-only alerts (7.7(2)) a sighted side has none; a deaf side
+    /// has its own, shown and never spoken.
     pub fn alert_thresholds(
         &self,
         side: baoqi_rules::Color,
@@ -459,7 +460,9 @@ impl MatchConfig {
         use crate::reasons::Threshold;
         let (list, half, vi_only) = self.alert_plan();
         let s = self.side(side);
-        if vi_only && !s.is_vi() {
+        // 7.7(2): alerts for the VI side only; SPEC §7: a deaf side sees alerts on its own
+        // clock too (addressed to itself alone, spoken to nobody).
+        if vi_only && !s.is_vi() && !s.is_deaf() {
             return Vec::new();
         }
         let mut v: Vec<(u64, Threshold)> =

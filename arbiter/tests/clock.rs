@@ -153,6 +153,30 @@ fn s7p7_7_2_part7_alerts_only_for_the_vi_side_and_to_the_vi_player() {
     assert!(t.log.iter().all(|e| !matches!(e, Event::TimeAlert { audience, .. } if *audience != Audience::Side(Side::Red))));
 }
 
+/// SPEC §7: a deaf player receives every alert visually. With 7.7's VI-only alerts a deaf
+/// side gets alerts on its own clock too, addressed to itself alone: they are shown on its
+/// page and spoken to nobody, so the VI player hears only his own (7.7(2)). Decision in
+/// docs/decisions.md.
+#[test]
+fn s7p7_7_2_a_deaf_side_sees_alerts_on_its_own_clock_and_the_vi_player_hears_none_of_them() {
+    let mut cfg = part7();
+    cfg.black.categories = vec![Category::Deaf];
+    let mut t = Table::started(cfg);
+    t.turn(Seat::Red, "炮二平五", "h2e2");
+    let fired = drive(&mut t, 19 * 60_000, 0);
+    let black: Vec<u64> = fired
+        .iter()
+        .filter(|f| f.0 == Side::Black)
+        .map(|f| f.1)
+        .collect();
+    assert_eq!(black, vec![900_000, 600_000, 300_000, 60_000]);
+    for e in &t.log {
+        if let Event::TimeAlert { side, audience, .. } = e {
+            assert_eq!(*audience, Audience::Side(*side), "{e:?}");
+        }
+    }
+}
+
 #[test]
 fn s7p7_7_2_a_60_and_30_minute_thresholds_for_long_controls() {
     let mut cfg = part7();

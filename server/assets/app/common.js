@@ -159,13 +159,14 @@ export function flash(pattern) {
  */
 export function commandSender(conn, table, say) {
   return async (command, what) => {
-    $("answer").textContent = `${what}：傳送中…`;
+    $("answer").textContent = `${what}${t("：傳送中…", ": sending…")}`;
     const a = await conn.command(command, table());
     const msg = answerText(a);
-    $("answer").textContent = msg ? `${what}：${msg}` : `${what}：已接受`;
+    const said = msg ? `${what}${t("：", ": ")}${msg}` : `${what}${t("：已接受", ": accepted")}`;
+    $("answer").textContent = said;
     if (msg) {
-      feed(`${what}：${msg}`, true);
-      say(`${what}：${msg}`, true);
+      feed(said, true);
+      say(said, true);
     }
     return !msg;
   };
