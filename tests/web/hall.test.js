@@ -83,4 +83,17 @@ async function run({ server, chrome, pages }) {
   await waitText(mon, "#table-2", "提和 Offer");
   await onScreen(mon, "#table-2 .offer", "the offer line");
   await pages.state("01-hall");
+
+  // Item 10: 列印 prints the scoresheet, not the whole monitor.
+  await mon.evaluate(() => { window.print = () => { window.printed = true; }; });
+  await mon.keyboard.press("r");
+  await mon.locator("#sheet-sec:not([hidden])").waitFor();
+  await mon.locator("#sheet button", { hasText: "列印" }).click();
+  assert.ok(await mon.evaluate(() => window.printed));
+  await mon.emulateMedia({ media: "print" });
+  assert.ok(await mon.locator("#sheet .sheet").isVisible(), "the scoresheet is printed");
+  for (const other of ["#tabs", "#action-buttons", "#table-2", "#log"]) {
+    assert.equal(await mon.locator(other).isVisible(), false, `${other} is not printed`);
+  }
+  await mon.emulateMedia({ media: "screen" });
 }

@@ -144,6 +144,10 @@ async function run({ server, chrome, pages }) {
   assert.match(await card.locator("#h-heard").textContent(), /代我報棋/);
   await card.locator("#press").click();
   await waitText(red, "#turn", "輪到紅方（我）");
+  // Item 10: the move of the offer carries ＝ once in the player's move list.
+  await waitText(red, "#moves", "馬８進７");
+  const marks = (await red.locator("#moves").textContent()).match(/＝/g) || [];
+  assert.equal(marks.length, 1, await red.locator("#moves").textContent());
 
   // Red declines the draw: the card comes back, and the banner says so in view (item 3).
   await card.evaluate(() => window.scrollTo(0, document.body.scrollHeight));

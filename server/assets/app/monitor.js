@@ -399,8 +399,16 @@ function showSheet() {
     el("p", { class: "row noprint" },
       el("a", { href: `/api/tables/${id}/scoresheet.txt` }, "匯出文字 Export text"), " ",
       el("a", { href: `/api/tables/${id}/game.pgn` }, "匯出 PGN Export PGN"), " ",
-      el("button", { type: "button", onclick: () => print() }, t("列印", "Print")))].filter(Boolean));
+      el("button", { type: "button", onclick: printSheet }, t("列印", "Print")))].filter(Boolean));
   $("h-sheet").focus();
+}
+
+/** Prints the scoresheet alone (the print stylesheet hides the rest of the monitor while the
+ * body says so). */
+function printSheet() {
+  document.body.classList.add("print-sheet");
+  window.addEventListener("afterprint", () => document.body.classList.remove("print-sheet"), { once: true });
+  print();
 }
 
 // Clocks move every second; only their text is redrawn (the card is redrawn on events), so an
