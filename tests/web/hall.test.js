@@ -80,7 +80,7 @@ async function run({ server, chrome, pages }) {
   await onScreen(mon, "#table-2 .xboard >> nth=0", "the VI board");
   await onScreen(mon, "#table-2 .xboard >> nth=1", "the regular board");
   await onScreen(mon, "#table-2 .tally", "the tallies");
-  await waitText(mon, "#table-2", "提和 Offer");
+  await waitText(mon, "#table-2", "提和：");
   await onScreen(mon, "#table-2 .offer", "the offer line");
   await pages.state("01-hall");
 

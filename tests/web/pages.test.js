@@ -138,7 +138,16 @@ async function run({ server, chrome, pages }) {
   await mon.locator(`#table-${TABLE}`).waitFor();
   await mon.keyboard.press("a");
   await mon.locator("#dlg[open]").waitFor();
-  await mon.keyboard.type("馬 8 進 7");
+  // Item 7: the dialog is filled with the move on black's board, and leaves the boards in
+  // view beside it.
+  assert.equal(await mon.locator("#f-words").inputValue(), "馬８進７");
+  const dlg = await box(mon, "#dlg");
+  for (const b of await mon.locator(`#table-${TABLE} .xboard`).all()) {
+    const r = await b.boundingBox();
+    assert.ok(dlg.x + dlg.width <= r.x || r.x + r.width <= dlg.x || dlg.y + dlg.height <= r.y || r.y + r.height <= dlg.y,
+      `the dialog ${JSON.stringify(dlg)} leaves the board ${JSON.stringify(r)} in view`);
+  }
+  await pages.state("03b-announce-dialog", ["monitor"]);
   await mon.keyboard.press("Enter");
   await waitText(card, "#heard-move", "馬８進７");
   assert.match(await card.locator("#h-heard").textContent(), /代我報棋/);

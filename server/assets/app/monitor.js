@@ -195,7 +195,7 @@ function renderTable(id) {
   }
   const limits = s.limits;
   const tally = el("table", { class: "tally" },
-    el("caption", {}, "違例 Violations（次數／上限）"),
+    el("caption", {}, t("違例（次數／上限）", "Violations (count / limit)")),
     el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "方"), ...Object.keys(KIND).map((k) => el("th", { scope: "col" }, KIND[k])))),
     el("tbody", {}, ["red", "black"].map((side) => el("tr", {}, el("th", { scope: "row" }, SIDE[side]),
       ...Object.keys(KIND).map((k) => {
@@ -214,18 +214,18 @@ function renderTable(id) {
     el("div", { class: "words", role: "group", "aria-label": t("本輪報棋", "live announcement") }, heard),
     s.announced ? el("p", {}, `已報：${words(s.announced, s.to_move)}`) : null,
     boardsNode,
-    el("p", {}, "走子檢查 Check：", tab.checked ? `${SIDE[tab.checked.side]} ${checkOutcome(tab.checked.outcome)}（${finding(tab.checked) || "—"}）` : "—",
+    el("p", {}, t("走子檢查：", "Check: "), tab.checked ? `${SIDE[tab.checked.side]} ${checkOutcome(tab.checked.outcome)}（${finding(tab.checked) || "—"}）` : "—",
       p.correction ? ` · 待修正至 ${p.correction}` : "", p.reannounce ? ` · 待重新報棋 ${p.reannounce[0]}` : "", p.restore ? ` · 待還原 ${p.restore}` : ""),
     tally,
-    el("p", { class: "offer" }, "提和 Offer：", s.offer ? `${SIDE[s.offer.side]}提和${s.offer.stands ? "（已生效）" : "（本輪結束後生效）"}` : "沒有"),
-    s.warnings.length ? el("p", {}, `循環警誡記錄 Repetition warnings：${s.warnings.map((w) => `（第 ${w.ply} 着）${warning(w.warning)}`).join("；")}`) : null,
+    el("p", { class: "offer" }, t("提和：", "Draw offer: "), s.offer ? `${SIDE[s.offer.side]}提和${s.offer.stands ? "（已生效）" : "（本輪結束後生效）"}` : "沒有"),
+    s.warnings.length ? el("p", {}, t("循環警誡記錄：", "Repetition warnings: ") + `${s.warnings.map((w) => `（第 ${w.ply} 着）${warning(w.warning)}`).join("；")}`) : null,
     recordingView(id, name(id)),
     s.result ? el("p", {}, `結果 ${result(s.result)}${s.verified !== null && s.verified !== undefined ? ` · 已口頭核實 ${s.verified}` : " · 未核實"}`) : null,
     tab.calls.length ? el("details", { class: "recent", open: tab.callsOpen, ontoggle: (e) => { tab.callsOpen = e.target.open; } },
       el("summary", { "data-key": "recent" }, `最近呼叫 ${tab.calls.length}`),
       el("ul", {}, tab.calls.map((c) => el("li", {}, `${c.time} ${describe(c)}`)))) : null,
     el("p", {}, el("button", { type: "button", "data-key": "sheet", onclick: () => { select(id); showSheet(); } }, t("記錄表", "Scoresheet")), " ",
-      el("a", { href: `/proxy#token=${encodeURIComponent(token())}&table=${id}`, target: "_blank", "data-proxy": id, "data-key": "proxy" }, `代為報棋頁（第 ${id} 台）Announce page`))].filter(Boolean));
+      el("a", { href: `/proxy#token=${encodeURIComponent(token())}&table=${id}`, target: "_blank", "data-proxy": id, "data-key": "proxy" }, t(`代為報棋頁（第 ${id} 台）`, `Announce page (table ${id})`)))].filter(Boolean));
   restoreFocus(node, id, was);
 }
 
@@ -256,6 +256,10 @@ function runCall(c) {
 
 /** The first open call of the current table asking for `action`. */
 const openCall = (action) => (snapOf()?.calls || []).find((c) => c.action === action);
+
+/** The words of the move an announce-for call has on the player's board, in his characters
+ * ("" before the move is made). */
+const boardWords = (c) => (c?.words ? words(c.words, c.side) : "");
 
 // ---- Rulings: one dialog each, confirmed, then logged ----
 
@@ -293,11 +297,14 @@ function ruling(title, fields, make, summary) {
     }
     $("answer").textContent = `${what}：${result}`;
     logLine(`${name(table)}：${what} — ${result}`);
-    say(`${what}：${result}`, result !== "已接受 accepted");
+    say(`${what}：${result}`, result !== t("已接受", "accepted"));
   };
   $("dlg-no").onclick = () => d.close();
   d.showModal();
-  (d.querySelector("#dlg-fields input, #dlg-fields select") || $("dlg-yes")).focus();
+  const first = d.querySelector("#dlg-fields input, #dlg-fields select") || $("dlg-yes");
+  first.focus();
+  // What the server filled in is selected: Enter confirms it, typing replaces it.
+  if (first instanceof HTMLInputElement) first.select();
 }
 
 const snapOf = () => tables.get(current)?.snap;
@@ -330,7 +337,7 @@ function correctBoard(board, placement) {
 
 const ACTIONS = [
   { key: "s", label: t("開鐘", "Start"), run: () => ruling(t("開鐘", "Start the clocks"), [], () => ({ type: "start" }), () => "開始棋鐘") },
-  { key: "k", label: "確認檢查 Confirm check", run: () => ruling("確認走子檢查／棋盤已修正 Confirm the check", [], () => ({ type: "confirm_check" }), () => `確認走子檢查結果${snapOf()?.pending?.correction ? "：棋盤已修正至 " + snapOf().pending.correction : ""}`) },
+  { key: "k", label: t("確認檢查", "Confirm check"), run: () => ruling(t("確認走子檢查／棋盤已修正", "Confirm the check"), [], () => ({ type: "confirm_check" }), () => `確認走子檢查結果${snapOf()?.pending?.correction ? "：棋盤已修正至 " + snapOf().pending.correction : ""}`) },
   { key: "o", label: t("推翻檢查", "Override check"), run: () => ruling(t("推翻走子檢查", "Override the check"),
     [field(t("成立的着法", "ICCS move"), el("input", { id: "f-mv", size: 6, value: tables.get(current)?.checked?.board || "" }))],
     () => ({ type: "override_check", mv: $("f-mv").value.trim() }), () => `裁定着法 ${$("f-mv").value} 成立`) },
@@ -346,7 +353,9 @@ const ACTIONS = [
     () => `撤銷${SIDE[$("f-side").value]}一次${KIND[$("f-kind").value]}`) },
   { key: "w", label: t("發出警告", "Issue warning"), run: () => issueWarning(openCall("issue_warning")) },
   { key: "a", label: t("代為報棋", "Announce for a player"), run: () => ruling(t("代為報棋", "Announce for the player"),
-    [field("四字 Words (e.g. 炮 8 平 5)", el("input", { id: "f-words", size: 16 }))],
+    // Filled with the words of the move on the player's board, when it is made: the board
+    // move governs (7.4(2)(f)(iii)); the referee checks and confirms, or corrects.
+    [field(t("四字（例：炮 8 平 5）", "Words (e.g. 炮 8 平 5)"), el("input", { id: "f-words", size: 16, value: boardWords(openCall("announce_for")) }))],
     () => typedWords($("f-words").value).map((text) => ({ type: "word", text })),
     () => `代${SIDE[snapOf()?.to_move] || ""}報「${$("f-words").value}」`) },
   { key: "j", label: t("判決", "Adjudicate"), run: () => ruling(t("判決", "Adjudicate"),
@@ -397,8 +406,8 @@ function showSheet() {
         el("td", {}, m.mv.iccs), el("td", {}, m.draw_offer ? "＝" : ""), el("td", {}, fmtTime(m.clock_ms)), seekCell(id, m, say))))),
     s.result ? el("p", {}, `結果 ${result(s.result)}`) : null,
     el("p", { class: "row noprint" },
-      el("a", { href: `/api/tables/${id}/scoresheet.txt` }, "匯出文字 Export text"), " ",
-      el("a", { href: `/api/tables/${id}/game.pgn` }, "匯出 PGN Export PGN"), " ",
+      el("a", { href: `/api/tables/${id}/scoresheet.txt` }, t("匯出文字", "Export text")), " ",
+      el("a", { href: `/api/tables/${id}/game.pgn` }, t("匯出 PGN", "Export PGN")), " ",
       el("button", { type: "button", onclick: printSheet }, t("列印", "Print")))].filter(Boolean));
   $("h-sheet").focus();
 }
