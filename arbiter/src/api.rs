@@ -95,6 +95,25 @@ impl Match {
         Ok(out)
     }
 
+    /// [`Match::apply`] for a command this match accepted once (a stored log being replayed):
+    /// the same steps in the same order, but in place, without the copy that lets `apply`
+    /// undo a refused command. That copy costs the size of the match, so replaying a long
+    /// log with `apply` costs its length squared; with `reapply`, its length. On a
+    /// [`Rejection`] the match may be left half-changed: the caller must drop it.
+    pub fn reapply(
+        &mut self,
+        seat: Seat,
+        command: Command,
+        now: Millis,
+    ) -> Result<Vec<Event>, Rejection> {
+        let mut out = Vec::new();
+        self.catch_up(now, &mut out);
+        if command != Command::Tick {
+            self.dispatch(seat, command, now, &mut out)?;
+        }
+        Ok(out)
+    }
+
     /// [`Match::apply`] for a stored command.
     pub fn apply_stamped(&mut self, s: &Stamped) -> Result<Vec<Event>, Rejection> {
         self.apply(s.seat, s.command.clone(), s.at)
@@ -230,6 +249,10 @@ impl Match {
                 black: self.config.black.name.clone(),
             },
             offer: c.offer,
+            draw_barred: Color::ALL
+                .into_iter()
+                .filter(|&s| self.reoffer_barred(s))
+                .collect(),
             cards,
             warnings: self
                 .game

@@ -13,6 +13,10 @@
 //!   carry their true instant.
 //! - [`Event`] is the single source of truth: [`Match::from_events`] folds a stored log back
 //!   into the same state; [`Match::replay`] re-applies stored commands ([`Stamped`]).
+//! - `serde` for [`Match`] writes the whole state and reads it back exactly (a checkpoint: a
+//!   server rebuilds from the last one and the commands after it, [`CHECKPOINT_FORMAT`]);
+//!   [`Match::reapply`] replays a stored command in place, so a long log replays in linear
+//!   time.
 //! - [`Match::snapshot`] gives the whole visible state ([`View`]) for a reconnecting client
 //!   or the referee monitor; [`Match::scoresheet`] and [`Match::pgn`] export the record.
 //! - [`script`]: scripted matches (`baoqi simulate`), one JSON command per line.
@@ -23,6 +27,7 @@ mod api;
 mod article;
 mod board_steps;
 mod calls;
+mod checkpoint;
 mod clock;
 mod command;
 mod config;
@@ -49,6 +54,7 @@ mod vocab;
 pub use api::ConfigError;
 pub use article::{Article, ParseArticleError, articles};
 pub use calls::{CallAction, Matter, OpenCall, RestoreCause, Tally};
+pub use checkpoint::CHECKPOINT_FORMAT;
 pub use command::{Adjudication, Card, Command, Millis, Seat, Side, Stamped, ViolationKind};
 pub use config::{
     AlertConfig, AlertSet, BoardId, BoardUse, Category, ClockMode, EventKind, Header, Limits,

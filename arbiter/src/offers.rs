@@ -65,8 +65,7 @@ impl Match {
         if card {
             self.own_card(side, Card::Draw)?;
         }
-        let opponent = self.material_after_turn(side.other());
-        if self.core.offer_guard[side.index()].as_deref() == Some(opponent.as_str()) {
+        if self.reoffer_barred(side) {
             let reason = ViolationReason::ConsecutiveDrawOffer;
             let cited = articles(&["69(2)(c)(ii)", "123(2)(c)"]);
             self.violation(side, ViolationKind::Technical, reason, cited, now, out);
@@ -85,6 +84,14 @@ impl Match {
         }
         self.emit(out, Event::DrawOffered { side, card });
         Ok(())
+    }
+
+    /// Whether a draw offer by `side` now would be 連續提和 (69(2)(c)(ii), 123(2)(c)): his
+    /// last offer was declined and the opponent's material has not changed since, nor has the
+    /// opponent's own offer been declined. The pages warn before the draw card is handed.
+    pub(crate) fn reoffer_barred(&self, side: Color) -> bool {
+        let opponent = self.material_after_turn(side.other());
+        self.core.offer_guard[side.index()].as_deref() == Some(opponent.as_str())
     }
 
     /// `side`'s material once the move of the turn in progress is complete (6.3(3): the board

@@ -48,12 +48,40 @@ pub enum PlacementError {
     },
 }
 
-/// A board's pieces and the pieces lifted from it and not yet placed.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// A board's pieces and the pieces lifted from it and not yet placed. JSON: its FEN
+/// placement and the pieces in hand (any placement, legal or not, reads back the same).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(into = "SavedBoard", try_from = "SavedBoard")]
 pub(crate) struct Board {
     squares: [Option<Piece>; 90],
     /// Lifted pieces with the point they came from, in lifting order.
     hand: Vec<(Point, Piece)>,
+}
+
+/// [`Board`] as JSON.
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SavedBoard {
+    placement: String,
+    hand: Vec<(Point, Piece)>,
+}
+
+impl From<Board> for SavedBoard {
+    fn from(b: Board) -> SavedBoard {
+        SavedBoard {
+            placement: b.placement(),
+            hand: b.hand,
+        }
+    }
+}
+
+impl TryFrom<SavedBoard> for Board {
+    type Error = PlacementError;
+    fn try_from(saved: SavedBoard) -> Result<Board, PlacementError> {
+        let mut board = Board::parse(&saved.placement, &[])?;
+        board.hand = saved.hand;
+        Ok(board)
+    }
 }
 
 /// What a board shows compared with a position.

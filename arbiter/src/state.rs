@@ -5,6 +5,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use baoqi_grammar::{Announcer, Mode, Word};
 use baoqi_rules::{Color, Game, Move, Piece, Point, Position, Review, WarningKind};
+use serde::{Deserialize, Serialize};
 
 use crate::article::Article;
 use crate::command::{Card, Millis, Side, ViolationKind};
@@ -15,14 +16,16 @@ use crate::reasons::{Announcement, CheckFinding, PauseReason};
 use crate::view::{OfferView, Phase, ResultView, SheetMove, Tallies, TallyView};
 
 /// A complete announcement (後兩字落子無悔) and who spoke it.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub(crate) struct Bound {
     pub(crate) announcement: Announcement,
     pub(crate) by: Speaker,
 }
 
 /// A repeat owed by a side: of the opponent's move (mirroring) or of the referee's words.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub(crate) struct RepeatDue {
     pub(crate) side: Color,
     pub(crate) words: [Word; 4],
@@ -37,7 +40,8 @@ pub(crate) struct RepeatDue {
 }
 
 /// The turn in progress: the side that acts and what it has done so far.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub(crate) struct Turn {
     pub(crate) side: Color,
     pub(crate) ply: usize,
@@ -78,7 +82,8 @@ impl Turn {
 }
 
 /// The last 走子檢查, kept for the referee's open calls ([`crate::OpenCall`]).
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub(crate) struct CheckNote {
     pub(crate) outcome: CheckOutcome,
     pub(crate) finding: CheckFinding,
@@ -92,7 +97,8 @@ impl CheckNote {
 }
 
 /// A 61 (or 62) warning the rules crate produced and the referee has not yet given (121(2)).
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub(crate) struct DueWarning {
     pub(crate) ply: usize,
     pub(crate) warning: WarningKind,
@@ -134,7 +140,8 @@ impl Tallies {
 }
 
 /// Who holds each card (7.1(2)): at the start, each side its own.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub(crate) struct Hands {
     /// By owner (red, black), then card (draw, resign).
     holders: [[Color; 2]; 2],
@@ -174,7 +181,8 @@ impl Hands {
 
 /// Everything but the game record; compared by value through its `Debug` text (the
 /// announcer has no `PartialEq`).
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub(crate) struct Core {
     pub(crate) phase: Phase,
     /// Why the game is paused, while it is.

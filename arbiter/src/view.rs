@@ -235,6 +235,10 @@ pub struct View {
     pub names: Names,
     /// The standing or pending draw offer.
     pub offer: Option<OfferView>,
+    /// The sides for whom a draw offer now would be 連續提和 (69(2)(c)(ii)): a foul, not an
+    /// offer. Absent when none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub draw_barred: Vec<Side>,
     /// Who holds each card (empty when cards are not used).
     pub cards: Vec<CardView>,
     /// Repetition warnings given by the rules (61, 62).

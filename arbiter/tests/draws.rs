@@ -195,6 +195,22 @@ fn a69_2_c_second_offer_is_consecutive() {
     assert!(!has!(ev, Event::DrawOffered { .. }));
 }
 
+/// 69(2)(c)(ii): the snapshot says in advance when an offer would be 連續提和, so that a page
+/// can warn before the draw card is handed (issue 15, item 2).
+#[test]
+fn a69_2_c_ii_the_snapshot_says_when_a_reoffer_would_be_consecutive() {
+    let mut t = Table::started(part6());
+    assert!(t.m.snapshot().draw_barred.is_empty());
+    t.ok(Seat::Red, Command::OfferDraw);
+    t.turn(Seat::Red, "炮二平五", "h2e2");
+    t.ok(Seat::Black, Command::DeclineDraw);
+    assert_eq!(t.m.snapshot().draw_barred, vec![Side::Red]);
+    t.turn(Seat::Black, "馬８進７", "h9g7");
+    assert_eq!(t.m.snapshot().draw_barred, vec![Side::Red]);
+    t.turn(Seat::Red, "炮五進四", "e2e6"); // takes the middle pawn: black's material changed
+    assert!(t.m.snapshot().draw_barred.is_empty());
+}
+
 #[test]
 fn a69_2_c_ii_offer_again_after_the_opponents_material_changed() {
     let mut t = Table::started(part6());

@@ -1,7 +1,8 @@
 //! Property tests: random command streams from every seat. No panic; clocks stay sane; every
 //! board equals the game (or shows a move in progress, or lags by the move to mirror) unless
-//! a divergence is open; folding the event log (also after a JSON round trip) and replaying
-//! the commands both rebuild exactly the same match.
+//! a divergence is open; folding the event log (also after a JSON round trip), replaying
+//! the commands (in place too), and a checkpoint of the middle with the commands after it
+//! all rebuild exactly the same match.
 
 mod common;
 
@@ -73,6 +74,8 @@ struct Run {
     now: u64,
     cmds: Vec<Stamped>,
     events: Vec<Event>,
+    /// The commands accepted, as a server stores them.
+    accepted: Vec<Stamped>,
 }
 
 impl Run {
@@ -84,6 +87,7 @@ impl Run {
         };
         if let Ok(ev) = self.m.apply_stamped(&s) {
             self.events.extend(ev);
+            self.accepted.push(s.clone());
         }
         self.cmds.push(s);
     }
@@ -412,14 +416,37 @@ proptest! {
     ) {
         let cfg = configs()[which].clone();
         let start_fen = baoqi_rules::START_FEN.to_string();
-        let mut run = Run { m: Match::new(cfg.clone(), Millis(0)).unwrap(), now: 0, cmds: Vec::new(), events: Vec::new() };
+        let mut run = Run { m: Match::new(cfg.clone(), Millis(0)).unwrap(), now: 0, cmds: Vec::new(), events: Vec::new(), accepted: Vec::new() };
         run.send(Seat::Black, Command::PressClock);
         let base = cfg.time.for_side(&cfg.red).base_ms + cfg.time.for_side(&cfg.black).base_ms;
-        for a in &acts {
+        let mut middle = None;
+        for (i, a) in acts.iter().enumerate() {
+            if i == acts.len() / 2 {
+                middle = Some((serde_json::to_string(&run.m).unwrap(), run.cmds.len()));
+            }
             run.step(a);
             let budget = base + 20_000 * run.m.position().fullmoves() as u64 * 2;
             check(&run, &start_fen, budget);
         }
+        // A checkpoint reads back as the same match, and the checkpoint of the middle with
+        // the commands after it rebuilds the end.
+        let json = serde_json::to_string(&run.m).unwrap();
+        let back: Match = serde_json::from_str(&json).unwrap();
+        prop_assert!(back == run.m, "the checkpoint differs");
+        prop_assert_eq!(serde_json::to_string(&back).unwrap(), json);
+        let (json, from) = middle.unwrap();
+        let mut resumed: Match = serde_json::from_str(&json).unwrap();
+        for s in &run.cmds[from..] {
+            let _ = resumed.apply_stamped(s);
+        }
+        prop_assert!(resumed == run.m, "checkpoint and tail differ");
+        prop_assert_eq!(resumed.snapshot(), run.m.snapshot());
+        // The accepted commands, applied again in place, rebuild it too.
+        let mut again = Match::new(cfg.clone(), Millis(0)).unwrap();
+        for s in &run.accepted {
+            again.reapply(s.seat, s.command.clone(), s.at).unwrap();
+        }
+        prop_assert!(again == run.m, "reapply differs");
         let folded = Match::from_events(cfg.clone(), Millis(0), &run.events).unwrap();
         prop_assert!(folded == run.m, "from_events differs");
         let json: Vec<String> = run.events.iter().map(|e| serde_json::to_string(e).unwrap()).collect();
@@ -450,6 +477,7 @@ fn the_random_streams_exercise_the_match() {
                 now: 0,
                 cmds: Vec::new(),
                 events: Vec::new(),
+                accepted: Vec::new(),
             };
             run.send(Seat::Black, Command::PressClock);
             for _ in 0..150 {
@@ -477,6 +505,11 @@ fn the_random_streams_exercise_the_match() {
                 *seen.entry(name).or_default() += 1;
             }
             assert!(Match::from_events(cfg.clone(), Millis(0), &run.events).unwrap() == run.m);
+            let json = serde_json::to_string(&run.m).unwrap();
+            assert!(
+                serde_json::from_str::<Match>(&json).unwrap() == run.m,
+                "checkpoint"
+            );
         }
     }
     for kind in [

@@ -8,6 +8,7 @@
 //! it stays binding (後兩字落子無悔) and is reported as [`Completion::Illegal`].
 
 use baoqi_rules::{Kind, Move, Piece, Point, Position};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::designation::{Designation, Motion, Order, PieceName};
 use crate::locate::{self, Impossible, NameError};
@@ -61,6 +62,55 @@ pub struct Step {
     pub completions: usize,
     /// After the fourth word: the complete designation and whether it is legal.
     pub complete: Option<Completion>,
+}
+
+/// The JSON of an [`Announcer`]: everything but the list of possible designations, which
+/// is a function of the position and the mode and is made again when read.
+#[derive(Serialize)]
+struct SavedRef<'a> {
+    pos: &'a Position,
+    mode: Mode,
+    current: &'a [Word],
+    log: &'a [(usize, Option<Word>)],
+    attempt: usize,
+}
+
+/// [`SavedRef`] as read.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Saved {
+    pos: Position,
+    mode: Mode,
+    current: Vec<Word>,
+    log: Vec<(usize, Option<Word>)>,
+    attempt: usize,
+}
+
+impl Serialize for Announcer {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        SavedRef {
+            pos: &self.pos,
+            mode: self.mode,
+            current: &self.current,
+            log: &self.log,
+            attempt: self.attempt,
+        }
+        .serialize(s)
+    }
+}
+
+impl<'de> Deserialize<'de> for Announcer {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Announcer, D::Error> {
+        let saved = Saved::deserialize(d)?;
+        Ok(Announcer {
+            all: all_possible(&saved.pos, saved.mode),
+            pos: saved.pos,
+            mode: saved.mode,
+            current: saved.current,
+            log: saved.log,
+            attempt: saved.attempt,
+        })
+    }
 }
 
 /// Follows one turn's announcement. An impossible word ends the attempt (the player may

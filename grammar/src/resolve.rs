@@ -7,8 +7,11 @@ use crate::designation::Designation;
 use crate::locate::{self, Impossible, NameError};
 use crate::parse::{self, Notation, ParseError};
 
-/// How strictly the rule text is applied.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+/// How strictly the rule text is applied. JSON: `"strict"`, `"lenient"`.
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "snake_case")]
 pub enum Mode {
     /// As the rule text says: 前/後 are required when two same pieces share a file
     /// (附表六 1(2)); piece characters must be the mover's (第12條); marks must be true.

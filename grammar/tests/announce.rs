@@ -1,6 +1,7 @@
 //! The announcement fixtures (`fixtures/announce.txt`): SPEC §5 word by word — possible,
 //! impossible and why, the touched piece, the completions left, and the complete designation
-//! legal or illegal. One loop reads every case.
+//! legal or illegal. One loop reads every case; after every word the announcer also reads
+//! back from its JSON as the same announcer (match snapshots store it so).
 
 use baoqi_grammar::{Announcer, Completion, Mode, Step};
 use baoqi_rules::Position;
@@ -58,6 +59,12 @@ fn check_case(name: &str, lines: &[&str], failures: &mut Vec<String>) -> usize {
             word => {
                 let step = announcer.push_text(word);
                 checks += 1;
+                // A match snapshot stores the announcer as JSON: it must read back the same.
+                let json = serde_json::to_string(&announcer).unwrap();
+                let back: Announcer = serde_json::from_str(&json).unwrap();
+                if format!("{back:?}") != format!("{announcer:?}") {
+                    failures.push(format!("{name}: word {word}: JSON gives another announcer"));
+                }
                 let status = if step.possible {
                     "possible"
                 } else {

@@ -1,5 +1,6 @@
 //! JSON forms of the vocabulary that have a standard text: a [`Point`] and a [`Move`] are
-//! their ICCS text (`"h2"`, `"h2e2"`), a [`Piece`] its FEN letter (`"C"` red, `"c"` black).
+//! their ICCS text (`"h2"`, `"h2e2"`), a [`Piece`] its FEN letter (`"C"` red, `"c"` black),
+//! a [`Position`] its FEN with both counters (read back as the same position, checked legal).
 //! Reading checks the text as [`std::str::FromStr`] does, so a bad value is a serde error
 //! with the reason, never a panic.
 
@@ -10,6 +11,7 @@ use std::str::FromStr;
 use serde::de::{self, Visitor};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
+use crate::position::Position;
 use crate::types::{Move, Piece, Point};
 
 /// Reads any `FromStr` type from a JSON string.
@@ -93,9 +95,22 @@ impl<'de> Deserialize<'de> for Piece {
     }
 }
 
+impl Serialize for Position {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.fen())
+    }
+}
+
+impl<'de> Deserialize<'de> for Position {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Position, D::Error> {
+        let fen = String::deserialize(d)?;
+        Position::from_fen(&fen).map_err(de::Error::custom)
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use crate::{Color, Kind, Move, Piece, Point};
+    use crate::{Color, Kind, Move, Piece, Point, Position};
 
     #[test]
     fn the_vocabulary_is_written_as_its_standard_text() {
@@ -114,6 +129,29 @@ mod tests {
             serde_json::from_str::<Piece>("\"C\"").unwrap().color,
             Color::Red
         );
+    }
+
+    #[test]
+    fn a_position_is_its_fen_and_reads_back_the_same_with_its_counters() {
+        let mut pos = Position::start();
+        for _ in 0..40 {
+            let json = serde_json::to_string(&pos).unwrap();
+            assert_eq!(json, format!("\"{}\"", pos.fen()));
+            assert!(
+                serde_json::from_str::<Position>(&json).unwrap() == pos,
+                "{json}"
+            );
+            let Some(&mv) = pos.legal_moves().last() else {
+                break;
+            };
+            pos.make(mv);
+        }
+        assert!(
+            pos.halfmoves() > 0 || pos.fullmoves() > 1,
+            "the counters moved"
+        );
+        let bad = serde_json::from_str::<Position>("\"4k4/9/9/9/9/9/9/9/9/9 w - - 0 1\"");
+        assert!(bad.is_err(), "one general only: not a position");
     }
 
     #[test]

@@ -75,8 +75,9 @@ impl GameRecord {
     }
 }
 
-/// One match.
-#[derive(Debug, Clone)]
+/// One match. JSON: the arbiter's whole state ([`crate::snapshot`]).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(transparent)]
 pub struct Game {
     m: Match,
 }
@@ -101,6 +102,28 @@ impl Game {
         }
         let seat = actor.seat()?;
         Ok(self.m.apply(seat, command.clone(), At(now))?)
+    }
+
+    /// [`Game::apply`] for a stored command, replayed in place ([`Match::reapply`]): on a
+    /// refusal the game may be half-changed and must be dropped.
+    pub fn reapply(
+        &mut self,
+        actor: Actor,
+        command: &Command,
+        now: Millis,
+    ) -> Result<Vec<Event>, Refusal> {
+        if actor != Actor::Server && baoqi_protocol::server_only(command) {
+            return Err(Refusal::ServerOnly);
+        }
+        let seat = actor.seat()?;
+        Ok(self.m.reapply(seat, command.clone(), At(now))?)
+    }
+
+    /// [`Game::advance`] for a stored step, in place (a tick is never refused).
+    pub fn readvance(&mut self, now: Millis) -> Vec<Event> {
+        self.m
+            .reapply(Seat::Referee, Command::Tick, At(now))
+            .unwrap_or_default()
     }
 
     /// Lets time pass until `now`: the events due by then (alerts, flag fall).

@@ -14,9 +14,9 @@ use crate::config::ResumePolicy;
 use crate::metrics::Metrics;
 use crate::model::{EventId, EventRow, SeatRow, TableId, TableRow, Token};
 use crate::recording::Recordings;
-use crate::replay::replay;
-use crate::store::{LogEntry, Store, StoreError, Writer};
-use crate::table::{self, RebuildError, Restart, TableContext, TableHandle};
+use crate::replay::rebuild;
+use crate::store::{Store, StoreError, Writer};
+use crate::table::{self, RebuildError, TableContext, TableHandle};
 use crate::timeline::{Millis, Timeline};
 
 /// Why the hub could not start its tables.
@@ -76,8 +76,9 @@ pub const TABLE_SCAN: Duration = Duration::from_secs(2);
 /// Shared state of a running server.
 pub struct Hub {
     store: Arc<dyn Store>,
-    /// The instant the timeline resumed from: where the server went down.
-    opened_at: Millis,
+    /// The last instant the store had recorded when the hub opened: the restart pauses are
+    /// stamped there ([`crate::restart`]).
+    last_stored: Millis,
     writer: Writer,
     timeline: Arc<Timeline>,
     metrics: Arc<Metrics>,
@@ -91,18 +92,20 @@ pub struct Hub {
 }
 
 impl Hub {
-    /// Opens the hub on a store: the timeline continues from the store's last mark, and the
-    /// store keeps the wall clock at that instant (the exports date games by it).
+    /// Opens the hub on a store: the timeline continues from the store's last mark, held
+    /// until [`Hub::start_tables`] has rebuilt the matches, and the store keeps the wall clock
+    /// at that instant (the exports date games by it).
     pub fn open(store: Arc<dyn Store>) -> Result<Arc<Hub>, StoreError> {
-        let opened_at = store.timeline()? + 1;
-        let timeline = Arc::new(Timeline::resume_at(opened_at));
+        let last_stored = store.timeline()?;
+        let timeline = Arc::new(Timeline::held_after(last_stored));
+        let opened_at = timeline.now();
         store.mark_wall_clock(opened_at, crate::wallclock::now())?;
         let writer = Writer::start(store.clone(), timeline.clone());
         let (shutdown, _) = watch::channel(false);
         let recordings = Recordings::open(store.location().as_deref());
         Ok(Arc::new(Hub {
             store,
-            opened_at,
+            last_stored,
             writer,
             timeline,
             metrics: Arc::new(Metrics::default()),
@@ -115,54 +118,56 @@ impl Hub {
     }
 
     /// Starts every table of the store not yet running: played matches are rebuilt from
-    /// their logs (and, when `restart` is true, paused by the restart policy at the instant
-    /// the server went down), new ones are created. Must run inside a tokio runtime.
-    /// Returns how many were started; a table that cannot be rebuilt is logged and left out.
+    /// their logs (and, when `restart` is true, paused by the restart policy at the last
+    /// instant the store recorded, [`crate::restart`]), new ones are created. The timeline,
+    /// held since [`Hub::open`], runs once these steps are stored. Must run inside a tokio
+    /// runtime. Returns how many were started; a table that cannot be rebuilt is logged and
+    /// left out.
     pub async fn start_tables(self: &Arc<Self>, restart: bool) -> Result<usize, StartError> {
         let hub = self.clone();
         let now = self.timeline.now();
         // Reading and replaying is blocking work: off the async workers.
         let rebuilt = tokio::task::spawn_blocking(move || {
-            let loaded = hub.load_new()?;
+            let rows = hub.load_new()?;
             Ok::<_, StoreError>(
-                loaded
-                    .into_iter()
-                    .map(|(row, log)| {
-                        let played = log.len() > 1;
-                        (replay(&row, &log, now), row, played)
-                    })
+                rows.into_iter()
+                    .map(|row| (rebuild(&*hub.store, &row, now), row))
                     .collect::<Vec<_>>(),
             )
         })
         .await??;
-        let mut creations = Vec::new();
+        let mut to_store = Vec::new();
         let mut ready = Vec::new();
-        for (result, row, played) in rebuilt {
+        for (result, row) in rebuilt {
             match result {
-                Ok((resumed, first)) => {
-                    creations.extend(first);
-                    ready.push((row, resumed, played));
+                Ok((mut resumed, first)) => {
+                    to_store.extend(first);
+                    let played = resumed.next_index > 1;
+                    let paused = (restart && played)
+                        .then(|| crate::restart::pause(&mut resumed, row.id, self.last_stored))
+                        .flatten();
+                    let policy = paused.is_some().then(|| self.policy(row.event));
+                    to_store.extend(paused);
+                    ready.push((row, resumed, policy));
                 }
                 // One table that cannot be rebuilt must not keep the others from running.
                 Err(e) => tracing::error!(table = row.id, "not started: {e}"),
             }
         }
-        if !creations.is_empty() {
-            self.writer.append(creations).await?;
+        if !to_store.is_empty() {
+            self.writer.append(to_store).await?;
         }
+        self.timeline.release();
         let started = ready.len();
-        for (row, resumed, played) in ready {
-            let restarted = (restart && played).then(|| Restart {
-                policy: self.policy(row.event),
-                at: self.opened_at,
-            });
-            let handle = table::spawn(row.id, resumed, self.context(&row), restarted);
+        for (row, resumed, policy) in ready {
+            let handle = table::spawn(row.id, resumed, self.context(&row), policy);
             self.write_tables().insert(row.id, (row, handle));
         }
         Ok(started)
     }
 
-    fn load_new(&self) -> Result<Vec<(TableRow, Vec<LogEntry>)>, StoreError> {
+    /// The tables of the store not yet running (and every event, remembered).
+    fn load_new(&self) -> Result<Vec<TableRow>, StoreError> {
         let events = self.store.events()?;
         {
             let mut map = self
@@ -175,20 +180,10 @@ impl Hub {
         }
         let rows = self.store.tables(None)?;
         let running = self.read_tables();
-        let new: Vec<TableRow> = rows
+        Ok(rows
             .into_iter()
             .filter(|r| !running.contains_key(&r.id))
-            .collect();
-        drop(running);
-        let mut out = Vec::with_capacity(new.len());
-        for row in new {
-            match self.store.log(row.id) {
-                Ok(log) => out.push((row, log)),
-                // A damaged log keeps its table from starting, not the others.
-                Err(e) => tracing::error!(table = row.id, "not started: {e}"),
-            }
-        }
-        Ok(out)
+            .collect())
     }
 
     /// Reads which seats are revoked (`baoqi event revoke` writes the store from another
@@ -268,9 +263,9 @@ impl Hub {
         let (store, row) = (self.store.clone(), row.clone());
         let timeline = self.timeline.clone();
         TableContext {
+            store: self.store.clone(),
             rebuild: Arc::new(move || -> Result<_, RebuildError> {
-                let log = store.log(row.id)?;
-                Ok(replay(&row, &log, timeline.now())?.0)
+                Ok(rebuild(&*store, &row, timeline.now())?.0)
             }),
             writer: self.writer.clone(),
             timeline: self.timeline.clone(),

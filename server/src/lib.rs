@@ -19,6 +19,8 @@ pub mod metrics;
 pub mod model;
 pub mod recording;
 pub mod replay;
+pub mod restart;
+pub mod snapshot;
 pub mod store;
 pub mod table;
 pub mod timeline;

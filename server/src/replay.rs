@@ -1,14 +1,17 @@
 //! Rebuilding a match from its stored log: the `Create` entry makes the match, every
 //! `Command` and `Advance` entry is applied again at its stored instant. The arbiter is
 //! deterministic, so the events come out as they were stored; a difference (an arbiter of
-//! another version) is logged and the stored events stay the record.
+//! another version) is logged and the stored events stay the record. With a snapshot
+//! ([`crate::snapshot`]) only the entries after it are applied ([`rebuild`]); each entry is
+//! applied in place, so a log replays in time linear in its length.
 
 use baoqi_arbiter::{ConfigError, Event};
 
 use crate::game::Game;
 use crate::model::{TableId, TableRow};
-use crate::store::{EntryKind, LogEntry};
-use crate::table::{HISTORY, Resumed};
+use crate::snapshot::SnapshotError;
+use crate::store::{EntryKind, LogEntry, Store, StoreError};
+use crate::table::{HISTORY, RebuildError, Resumed};
 use crate::timeline::Millis;
 
 /// Why a table's log does not rebuild its match.
@@ -48,6 +51,68 @@ pub enum ReplayError {
     },
 }
 
+/// Why a table's snapshot was not used (its whole log is replayed instead).
+#[derive(Debug, thiserror::Error)]
+pub enum ShortcutError {
+    /// The snapshot cannot be read.
+    #[error(transparent)]
+    Snapshot(#[from] SnapshotError),
+    /// The entries after it cannot be read.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    /// The entries after it do not replay on it.
+    #[error(transparent)]
+    Replay(#[from] ReplayError),
+    /// The snapshot covers entries the log does not hold.
+    #[error("table {table}: the snapshot covers {covers} entries, the log holds {holds}")]
+    BeyondLog {
+        /// The table.
+        table: TableId,
+        /// The entries the snapshot covers.
+        covers: u64,
+        /// The entries of the log.
+        holds: u64,
+    },
+}
+
+/// Rebuilds a table's match from the store: from its latest snapshot and the entries after
+/// it when it has a usable one, else from its whole log ([`replay`]). Returns the entries
+/// to store for a new match, as [`replay`] does.
+pub fn rebuild(
+    store: &dyn Store,
+    table: &TableRow,
+    now: Millis,
+) -> Result<(Resumed, Vec<LogEntry>), RebuildError> {
+    match from_snapshot(store, table) {
+        Ok(Some(resumed)) => return Ok((resumed, Vec::new())),
+        Ok(None) => {}
+        Err(e) => tracing::warn!(table = table.id, "replaying the whole log: {e}"),
+    }
+    let log = store.log(table.id)?;
+    Ok(replay(table, &log, now)?)
+}
+
+/// The match from the table's latest snapshot and the entries after it (and the
+/// [`HISTORY`] entries before it, for the history); `None` when it has no snapshot.
+fn from_snapshot(store: &dyn Store, table: &TableRow) -> Result<Option<Resumed>, ShortcutError> {
+    let Some(snapshot) = store.snapshot(table.id)? else {
+        return Ok(None);
+    };
+    let mut game = crate::snapshot::read(&snapshot)?;
+    let start = snapshot.index.saturating_sub(HISTORY as u64);
+    let window = store.log_from(table.id, start)?;
+    let holds = start + window.len() as u64;
+    if holds < snapshot.index || window.is_empty() {
+        return Err(ShortcutError::BeyondLog {
+            table: table.id,
+            covers: snapshot.index,
+            holds,
+        });
+    }
+    apply_entries(table.id, &mut game, &window, start, snapshot.index)?;
+    Ok(Some(resumed(game, &window)))
+}
+
 /// Replays `log` (empty: a new match created at `now`). Returns the rebuilt match and the
 /// entries to store for a new match (its creation).
 pub fn replay(
@@ -84,47 +149,68 @@ pub fn replay(
         return Err(ReplayError::NoCreation { table: table.id });
     }
     let mut game = create(first.at)?;
-    for (i, entry) in log.iter().enumerate() {
-        if entry.index != i as u64 {
-            return Err(ReplayError::Gap {
-                table: table.id,
-                index: i as u64,
-            });
+    apply_entries(table.id, &mut game, log, 0, 0)?;
+    Ok((resumed(game, log), Vec::new()))
+}
+
+/// Applies again the entries of `window` (the log from entry `start` on) from entry `from`
+/// on, to the match as it stood after the first `from` entries.
+fn apply_entries(
+    table: TableId,
+    game: &mut Game,
+    window: &[LogEntry],
+    start: u64,
+    from: u64,
+) -> Result<(), ReplayError> {
+    for (index, entry) in (start..).zip(window) {
+        if entry.index != index {
+            return Err(ReplayError::Gap { table, index });
         }
-        let events = step(&mut game, entry).map_err(|why| ReplayError::Refused {
-            table: table.id,
-            index: entry.index,
-            why,
-        })?;
+        if index < from {
+            continue;
+        }
+        let events = step(game, entry).map_err(|why| ReplayError::Refused { table, index, why })?;
         if events != entry.events {
             tracing::warn!(
-                table = table.id,
-                index = entry.index,
+                table,
+                index,
                 "replayed events differ from the stored ones; the stored ones are kept"
             );
         }
     }
-    let recent: Vec<(u64, Millis, Event)> = log
+    Ok(())
+}
+
+/// Where the match stands after the last entry of `window` (not empty), with the last
+/// [`HISTORY`] events of the window.
+fn resumed(game: Game, window: &[LogEntry]) -> Resumed {
+    let recent: Vec<(u64, Millis, Event)> = window
         .iter()
         .flat_map(|e| e.numbered().map(move |(seq, ev)| (seq, e.at, ev.clone())))
         .collect();
-    let seq = recent.last().map_or(0, |r| r.0);
+    // Every entry numbers its events from the sequence number after the one before it: a
+    // window without events still knows where the numbering stands.
+    let last = window.last();
+    let seq = recent.last().map_or_else(
+        || last.map_or(0, |e| e.first_seq.saturating_sub(1)),
+        |r| r.0,
+    );
     let skip = recent.len().saturating_sub(HISTORY);
-    let resumed = Resumed {
+    Resumed {
         game,
-        next_index: log.len() as u64,
+        next_index: last.map_or(0, |e| e.index + 1),
         seq,
         recent: recent.into_iter().skip(skip).collect(),
-    };
-    Ok((resumed, Vec::new()))
+    }
 }
 
-/// Applies one stored entry again.
+/// Applies one stored entry again, in place: a refusal fails the whole replay, so the
+/// half-changed game is dropped.
 fn step(game: &mut Game, entry: &LogEntry) -> Result<Vec<Event>, crate::game::Refusal> {
     match (&entry.kind, &entry.command) {
         (EntryKind::Create, _) => Ok(entry.events.clone()),
-        (EntryKind::Command, Some(command)) => game.apply(entry.actor, command, entry.at),
+        (EntryKind::Command, Some(command)) => game.reapply(entry.actor, command, entry.at),
         (EntryKind::Command, None) => Ok(Vec::new()),
-        (EntryKind::Advance, _) => Ok(game.advance(entry.at)),
+        (EntryKind::Advance, _) => Ok(game.readvance(entry.at)),
     }
 }

@@ -16,7 +16,7 @@ use crate::metrics::Metrics;
 use crate::model::{Role, TableId};
 use crate::recording::status::RecordingBoard;
 use crate::replay::ReplayError;
-use crate::store::{EntryKind, LogEntry, StoreError, Writer};
+use crate::store::{EntryKind, LogEntry, Store, StoreError, Writer};
 use crate::timeline::{Millis, Timeline};
 
 /// Events kept in memory for reconnecting clients; older ones are read from the store.
@@ -119,6 +119,8 @@ impl TableHandle {
 
 /// What a match task needs besides its game.
 pub struct TableContext {
+    /// The store, for the snapshots of the match ([`crate::snapshot`]).
+    pub store: Arc<dyn Store>,
     /// Where accepted steps are written.
     pub writer: Writer,
     /// The game timeline.
@@ -159,16 +161,6 @@ pub struct Resumed {
     pub recent: Vec<(u64, Millis, Event)>,
 }
 
-/// How a table starts after a server restart.
-#[derive(Debug, Clone, Copy)]
-pub struct Restart {
-    /// Who restarts the clocks.
-    pub policy: ResumePolicy,
-    /// The instant the server went down: the clocks stop there (the time taken to rebuild
-    /// is nobody's).
-    pub at: Millis,
-}
-
 struct Task {
     id: TableId,
     game: Game,
@@ -187,14 +179,14 @@ struct Task {
     snapshot: Option<(u64, Arc<View>)>,
 }
 
-/// Starts the task of a match rebuilt from the store (or freshly created). After a restart,
-/// the clocks are paused at the instant the server went down and, under
-/// [`ResumePolicy::Auto`], resumed later by the server.
+/// Starts the task of a match rebuilt from the store (or freshly created). `restarted` is
+/// the restart policy of a match the restart paused ([`crate::restart::pause`]): under
+/// [`ResumePolicy::Auto`] the server resumes it later.
 pub fn spawn(
     id: TableId,
     resumed: Resumed,
     ctx: TableContext,
-    restarted: Option<Restart>,
+    restarted: Option<ResumePolicy>,
 ) -> TableHandle {
     let (tx, rx) = mpsc::channel(INBOX);
     let (feed, _) = broadcast::channel(BROADCAST);
@@ -215,12 +207,10 @@ pub fn spawn(
         task.remember(seq, at, event);
     }
     task.note_finished();
-    tokio::spawn(async move {
-        if let Some(restart) = restarted {
-            task.pause_after_restart(restart).await;
-        }
-        task.run(rx).await;
-    });
+    if let Some(ResumePolicy::Auto { after_secs }) = restarted {
+        task.resume_at = Some(task.ctx.timeline.now() + after_secs * 1000);
+    }
+    tokio::spawn(task.run(rx));
     TableHandle { id, tx }
 }
 
@@ -396,6 +386,10 @@ impl Task {
             return Err(e);
         }
         self.next_index += 1;
+        if crate::snapshot::due(self.next_index) {
+            let (store, game) = (self.ctx.store.clone(), self.game.clone());
+            crate::snapshot::save(store, self.id, self.next_index, game);
+        }
         self.note_finished();
         for event in events {
             self.seq += 1;
@@ -448,19 +442,5 @@ impl Task {
         }
         self.history.push_back(published.clone());
         published
-    }
-
-    /// Stops both clocks at the instant the server went down (no seal is owed: a restart is
-    /// not an adjournment, docs/decisions.md).
-    async fn pause_after_restart(&mut self, restart: Restart) {
-        let Some(pause) = self.game.restart_pause() else {
-            return;
-        };
-        let outcome = self.command(Actor::Server, pause, restart.at).await;
-        if let (Handled::Accepted { .. }, ResumePolicy::Auto { after_secs }) =
-            (outcome, restart.policy)
-        {
-            self.resume_at = Some(self.ctx.timeline.now() + after_secs * 1000);
-        }
     }
 }

@@ -163,5 +163,9 @@ async function run({ server, chrome, pages }) {
   await red.locator("#decline").click();
   await waitText(card, "#banner.on", "交還");
   await onScreen(card, ["#banner"], "the returned card's banner, page scrolled down");
+  // Item 2: red's material has not changed, so offering again now would be 連續提和
+  // (69(2)(c)(ii)): the draw card says so before it is handed.
+  await waitText(card, '#mine [data-card="black-draw"]', "連續提和");
+  assert.match(await card.locator('#mine [data-card="black-draw"]').getAttribute("class"), /warn/);
   await pages.state("04-returned", ["card", "red"]);
 }

@@ -136,10 +136,10 @@ $("confirm-repeat").addEventListener("click", () => send({ type: "confirm_repeat
  * A card that acts after one deliberate gesture: held for HOLD_MS (pointer, or Space/Enter
  * held on the keyboard), or dragged up by more than 80 px. A tap does nothing.
  */
-function card({ owner, kind, title, hint, action, disabled }) {
+function card({ owner, kind, title, hint, action, disabled, warn = false }) {
   const fill = el("span", { class: "fill", "aria-hidden": "true" });
   const node = el("button", {
-    type: "button", class: `card side-${owner} ${kind}`, "data-card": `${owner}-${kind}`,
+    type: "button", class: `card side-${owner} ${kind}${warn ? " warn" : ""}`, "data-card": `${owner}-${kind}`,
     "aria-disabled": disabled ? "true" : null,
   },
   el("span", { class: "glyph", "aria-hidden": "true" }, kind === "draw" ? "和" : "負"),
@@ -198,7 +198,8 @@ window.addEventListener("blur", () => cancelHolds());
  * whose meaning changes (the opponent's card arrives meanwhile) is cancelled. */
 function renderCards() {
   const over = snap.phase === "over";
-  const drawn = JSON.stringify([snap.cards, over, me]);
+  const barred = (snap.draw_barred || []).includes(me);
+  const drawn = JSON.stringify([snap.cards, over, me, barred]);
   if (drawn === cardsDrawn) return;
   cardsDrawn = drawn;
   cancelHolds();
@@ -209,7 +210,11 @@ function renderCards() {
   if (held(me, "draw") === me) {
     mine.push(card({
       owner: me, kind: "draw",
-      title: theirDrawWithMe ? t("按住 = 交換：接受和棋", "Hold = exchange: accept the draw") : t("按住 = 交出：提和", "Hold = hand over: offer a draw"),
+      title: theirDrawWithMe ? t("按住 = 交換：接受和棋", "Hold = exchange: accept the draw")
+        // 69(2)(c)(ii): said on the card itself, before it is handed.
+        : barred ? t("⚠ 現在提和即連續提和：記技術犯規", "⚠ Offering now is a repeated offer: a technical foul")
+        : t("按住 = 交出：提和", "Hold = hand over: offer a draw"),
+      warn: barred && !theirDrawWithMe,
       hint: theirDrawWithMe ? t("交出自己的提和卡換回對手的卡，即接受和棋", "Hand your draw card for the opponent's: the draw is agreed") : t("在自己的輪次交給對手", "Hand it to the opponent in your own turn"),
       disabled: over,
       action: () => theirDrawWithMe
@@ -268,6 +273,9 @@ function render() {
   const p = snap.pending || {};
   const myTurn = snap.to_move === me && snap.phase === "playing";
   $("confirm-repeat").hidden = !(myTurn && p.repeat?.mirror);
+  // The confirmation and the signal share one place (one is owed before the move, the other
+  // after it): the one not wanted now is not shown.
+  $("signal").classList.toggle("unwanted", !$("confirm-repeat").hidden);
   $("todo").textContent = !myTurn ? ""
     : p.repeat ? t(`請在你的棋盤走出對手的着法「${words(p.repeat.words, p.repeat.mover)}」，然後確認`, `Make the opponent's move 「${words(p.repeat.words, p.repeat.mover)}」 on your board, then confirm`)
     : p.correction ? t(`請把棋盤修正為 ${p.correction}`, `Put your board right: ${p.correction}`)

@@ -190,7 +190,7 @@ function render() {
   else board.draw(ownBoard(), { last: last?.mv.iccs || "", check: checked(last) });
   const over = snap.phase === "over";
   $("turn").textContent = over ? t("對局結束", "Game over")
-    : snap.phase === "not_started" ? "未開鐘 Not started（黑方按鐘開始）"
+    : snap.phase === "not_started" ? t("未開鐘（黑方按鐘開始）", "Not started (black starts the clocks)")
     : `輪到${SIDE[snap.to_move]}${snap.to_move === me ? "（我）" : ""}${snap.phase === "paused" ? "（暫停）" : ""}`;
   $("result").textContent = result(snap.result);
   $("words").replaceChildren(...snap.attempt.map((w) => el("span", { class: "word" }, word(w, snap.to_move))));
@@ -233,6 +233,11 @@ function renderControls() {
   $("accept").disabled = !theirOffer || over;
   $("decline").disabled = !theirOffer || over;
   $("offer").disabled = over;
+  // 69(2)(c)(ii): an offer now would be 連續提和, a foul: the button says so before it is used.
+  const barred = (snap.draw_barred || []).includes(me);
+  $("offer").classList.toggle("warn", barred);
+  $("offer").textContent = barred ? t("提和（現在提和即連續提和：記技術犯規）", "Offer draw (now a repeated offer: a technical foul)")
+    : t("提和", "Offer draw");
   $("resign").disabled = over;
   $("press").disabled = over;
 }

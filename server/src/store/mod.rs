@@ -2,9 +2,11 @@
 //! table's log of accepted commands with the events they caused, typed. `SQLite` is the
 //! default backend ([`SqliteStore`]); [`Writer`] batches appends from every match task into
 //! group commits on a thread of its own; [`migrate`] brings a log written by an earlier
-//! protocol version to the current one.
+//! protocol version to the current one. Beside each log the store may keep a [`Snapshot`]
+//! of the match, so that rebuilding it replays only the entries after it.
 
 pub mod migrate;
+mod snapshots;
 mod sqlite;
 mod wall;
 mod writer;
@@ -133,6 +135,20 @@ impl LogEntry {
     }
 }
 
+/// A match written out whole ([`crate::snapshot`]) after the first `index` entries of its
+/// table's log: rebuilding it replays only the entries from `index` on.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Snapshot {
+    /// The table.
+    pub table: TableId,
+    /// How many entries of the log it covers: the index of the first entry after it.
+    pub index: u64,
+    /// The arbiter's checkpoint format it is written in ([`baoqi_arbiter::CHECKPOINT_FORMAT`]).
+    pub format: u32,
+    /// The match, as the arbiter writes it (JSON).
+    pub state: String,
+}
+
 /// A storage backend. Every method is blocking; async callers go through [`Writer`] or
 /// `spawn_blocking`.
 pub trait Store: Send + Sync + 'static {
@@ -176,5 +192,22 @@ pub trait Store: Send + Sync + 'static {
     /// Every wall-clock mark, in timeline order.
     fn wall_clock_marks(&self) -> Result<Vec<(Millis, UnixMillis)>, StoreError> {
         Ok(Vec::new())
+    }
+    /// A table's log from entry `from` on, in order.
+    fn log_from(&self, table: TableId, from: u64) -> Result<Vec<LogEntry>, StoreError> {
+        let mut log = self.log(table)?;
+        log.retain(|e| e.index >= from);
+        Ok(log)
+    }
+    /// Keeps `snapshot` as its table's latest (older ones may be dropped). A store that keeps
+    /// no snapshots ignores it: its matches are rebuilt from their whole logs.
+    fn put_snapshot(&self, snapshot: &Snapshot) -> Result<(), StoreError> {
+        let _ = snapshot;
+        Ok(())
+    }
+    /// A table's latest snapshot, if any.
+    fn snapshot(&self, table: TableId) -> Result<Option<Snapshot>, StoreError> {
+        let _ = table;
+        Ok(None)
     }
 }

@@ -9,7 +9,7 @@ use std::time::Duration;
 use rusqlite::{Connection, OptionalExtension, params};
 use serde::de::DeserializeOwned;
 
-use super::{EntryKind, LOG_FORMAT, LogEntry, Store, StoreError};
+use super::{EntryKind, LOG_FORMAT, LogEntry, Snapshot, Store, StoreError};
 use crate::config::EventSettings;
 use crate::game::Actor;
 use crate::model::{EventId, EventRow, Role, SeatRow, TableId, TableRow};
@@ -90,6 +90,7 @@ impl SqliteStore {
         write.pragma_update(None, "foreign_keys", "ON")?;
         write.pragma_update(None, "wal_autocheckpoint", 0)?;
         write.execute_batch(SCHEMA)?;
+        write.execute_batch(super::snapshots::SCHEMA)?;
         let read = connect(path)?;
         let closed = Arc::new(AtomicBool::new(false));
         checkpointer(path, closed.clone())?;
@@ -147,12 +148,17 @@ impl SqliteStore {
 
     /// A table's log as stored: the command and events columns as JSON text.
     pub(crate) fn raw_log(&self, table: TableId) -> Result<Vec<RawEntry>, StoreError> {
+        self.raw_log_from(table, 0)
+    }
+
+    /// [`SqliteStore::raw_log`] from entry `from` on.
+    fn raw_log_from(&self, table: TableId, from: u64) -> Result<Vec<RawEntry>, StoreError> {
         let c = self.r();
         let mut st = c.prepare(
             "SELECT idx, at, kind, actor, command, first_seq, events FROM log
-             WHERE tbl = ?1 ORDER BY idx",
+             WHERE tbl = ?1 AND idx >= ?2 ORDER BY idx",
         )?;
-        let rows = st.query_map(params![table], |row| {
+        let rows = st.query_map(params![table, from as i64], |row| {
             Ok(RawEntry {
                 index: row.get::<_, i64>(0)? as u64,
                 at: row.get::<_, i64>(1)? as u64,
@@ -174,6 +180,7 @@ impl SqliteStore {
         c.execute("VACUUM INTO ?1", params![backup.to_string_lossy()])?;
         let tx = c.transaction()?;
         tx.execute("DELETE FROM log", [])?;
+        super::snapshots::clear(&tx)?;
         for log in logs {
             insert(&tx, log)?;
         }
@@ -201,13 +208,13 @@ impl SqliteStore {
         Ok((SqliteStore::open(&path, false)?, path))
     }
 
-    fn w(&self) -> std::sync::MutexGuard<'_, Connection> {
+    pub(super) fn w(&self) -> std::sync::MutexGuard<'_, Connection> {
         self.write
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
-    fn r(&self) -> std::sync::MutexGuard<'_, Connection> {
+    pub(super) fn r(&self) -> std::sync::MutexGuard<'_, Connection> {
         self.read
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
@@ -435,7 +442,11 @@ impl Store for SqliteStore {
     }
 
     fn log(&self, table: TableId) -> Result<Vec<LogEntry>, StoreError> {
-        self.raw_log(table)?
+        self.log_from(table, 0)
+    }
+
+    fn log_from(&self, table: TableId, from: u64) -> Result<Vec<LogEntry>, StoreError> {
+        self.raw_log_from(table, from)?
             .into_iter()
             .map(|r| {
                 let corrupt = |what, source| StoreError::Corrupt {
@@ -480,6 +491,14 @@ impl Store for SqliteStore {
 
     fn wall_clock_marks(&self) -> Result<Vec<(Millis, UnixMillis)>, StoreError> {
         super::wall::marks(&self.r())
+    }
+
+    fn put_snapshot(&self, snapshot: &Snapshot) -> Result<(), StoreError> {
+        super::snapshots::put(&mut self.w(), snapshot)
+    }
+
+    fn snapshot(&self, table: TableId) -> Result<Option<Snapshot>, StoreError> {
+        super::snapshots::latest(&self.r(), table)
     }
 }
 

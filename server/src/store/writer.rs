@@ -5,7 +5,9 @@
 //!
 //! The writer also records the game timeline's current instant at least every
 //! [`TIMELINE_MARK`], so that after a crash the clocks resume from (almost) where they
-//! stood: at most one mark's worth of time is given back to the player on move.
+//! stood: at most one mark's worth of time is given back to the player on move. While the
+//! timeline is held (the matches are being rebuilt after a restart) the mark stays at the
+//! last instant recorded ([`Timeline::mark`]).
 
 use std::sync::Arc;
 use std::sync::mpsc;
@@ -64,7 +66,7 @@ fn run(store: &dyn Store, timeline: &Timeline, rx: &mpsc::Receiver<WriteItem>) {
         let first = match rx.recv_timeout(TIMELINE_MARK) {
             Ok(item) => item,
             Err(mpsc::RecvTimeoutError::Timeout) => {
-                if let Err(e) = store.append(&[], Some(timeline.now())) {
+                if let Err(e) = store.append(&[], Some(timeline.mark())) {
                     tracing::error!("timeline mark not written: {e}");
                 }
                 continue;
@@ -91,7 +93,7 @@ fn commit(store: &dyn Store, timeline: &Timeline, batch: Vec<WriteItem>) {
         .iter()
         .flat_map(|i| i.entries.iter().cloned())
         .collect();
-    match store.append(&all, Some(timeline.now())) {
+    match store.append(&all, Some(timeline.mark())) {
         Ok(()) => {
             for item in batch {
                 let _ = item.done.send(Ok(()));

@@ -1,0 +1,320 @@
+//! A restart costs no player time (issue 16, item 2): the pause that stops the clocks after a
+//! restart is stamped at the last instant the store recorded, whatever the rebuild took and
+//! even when a restart is itself cut short; and rebuilding a long match is cheap.
+//!
+//! The logs here are written straight into the store, made by the server's own `Game` (so the
+//! events are exactly what a running server stores): a game of 60 plies in which the players
+//! also ask for the time and say impossible words, over 10,000 entries.
+
+mod common;
+
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use baoqi_arbiter::{ClockView, Command, PauseReason, Phase, Side};
+use baoqi_grammar::{Style, render};
+use baoqi_rules::{Color, Move, Position};
+use baoqi_server::Hub;
+use baoqi_server::game::Actor;
+use baoqi_server::model::{Role, TableRow};
+use baoqi_server::replay::replay;
+use baoqi_server::store::{EntryKind, LogEntry, SqliteStore, Store};
+use common::{ONE_TABLE, event_file};
+
+/// Commands between two moves of the long game: asking for the time and impossible words.
+const FILLERS: usize = 165;
+/// Plies of the long game: an even number, so red is to move at the end, his clock running.
+const PLIES: usize = 60;
+/// Milliseconds between two entries of the long game.
+const STEP_MS: u64 = 7;
+/// How long the server ran after the last entry before it went down (red was thinking).
+const THINKING_MS: u64 = 150;
+
+/// The commands of the long game: for each ply, the fillers, then the four words, the move
+/// on the board and the clock press of the mover (quiet moves only, so the game goes on).
+fn script() -> Vec<(Role, Command)> {
+    let mut pos = Position::start();
+    let mut out = Vec::new();
+    let mut seed = 7u64;
+    for ply in 0..PLIES {
+        let quiet: Vec<Move> = pos
+            .legal_moves()
+            .iter()
+            .copied()
+            .filter(|m| pos.piece_at(m.to).is_none())
+            .collect();
+        seed = seed
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        let mv = quiet[(seed >> 33) as usize % quiet.len()];
+        let who = if ply % 2 == 0 { Role::Red } else { Role::Black };
+        for k in 0..FILLERS {
+            let filler = if k % 2 == 0 {
+                Command::QueryTime
+            } else {
+                Command::Word { text: "z".into() }
+            };
+            out.push((who, filler));
+        }
+        for ch in render(&pos, mv, Style::Traditional).unwrap().chars() {
+            let text = ch.to_string();
+            out.push((who, Command::Word { text }));
+        }
+        out.push((who, Command::BoardMove { board: None, mv }));
+        out.push((who, Command::PressClock));
+        pos.make(mv);
+    }
+    out
+}
+
+/// A long game as the server would have stored it, and red's clock after its last entry.
+struct LongGame {
+    /// The database file (removed when done).
+    db: PathBuf,
+    store: Arc<SqliteStore>,
+    table: TableRow,
+    log: Vec<LogEntry>,
+    clock: ClockView,
+    /// The last instant the store recorded: `THINKING_MS` after the last entry.
+    last_stored: u64,
+}
+
+impl LongGame {
+    /// Plays the long game through the server's `Game` and stores its log in a new store.
+    fn stored() -> LongGame {
+        let (store, db) = SqliteStore::open_temp().unwrap();
+        let created = baoqi_server::admin::create_event(&store, &event_file(ONE_TABLE)).unwrap();
+        let table = created.tables[0].clone();
+        let (mut resumed, mut log) = replay(&table, &[], 1_000).unwrap();
+        let mut seq = 0;
+        let mut at = 1_000;
+        let start = std::iter::once((Role::Referee, Command::Start));
+        for (role, command) in start.chain(script()) {
+            at += STEP_MS;
+            let actor = Actor::Seat(role);
+            let events = resumed.game.apply(actor, &command, at).unwrap();
+            log.push(LogEntry {
+                table: table.id,
+                index: log.len() as u64,
+                at,
+                kind: EntryKind::Command,
+                actor,
+                command: Some(command),
+                first_seq: seq + 1,
+                events,
+            });
+            seq += log.last().unwrap().events.len() as u64;
+        }
+        let last_stored = at + THINKING_MS;
+        store.append(&log, Some(last_stored)).unwrap();
+        let clock = resumed.game.snapshot().clock;
+        assert_eq!(clock.running, Some(Side::Red), "red's clock runs");
+        LongGame {
+            db,
+            store: Arc::new(store),
+            table,
+            log,
+            clock,
+            last_stored,
+        }
+    }
+
+    /// Red's time left at the last instant the store recorded: what the pause must show.
+    fn red_at_last_stored(&self) -> u64 {
+        self.clock
+            .remaining(Color::Red, baoqi_arbiter::Millis(self.last_stored))
+    }
+
+    /// The database opened again, as a restarted server opens it.
+    fn reopen(&self) -> Arc<SqliteStore> {
+        Arc::new(SqliteStore::open(&self.db, false).unwrap())
+    }
+}
+
+impl Drop for LongGame {
+    fn drop(&mut self) {
+        for suffix in ["", "-wal", "-shm"] {
+            let mut path = self.db.clone().into_os_string();
+            path.push(suffix);
+            let _ = std::fs::remove_file(path);
+        }
+    }
+}
+
+/// Opens a hub on the store as `baoqi serve` does after a restart; returns it, the paused
+/// match's clock, and how long starting the tables took.
+async fn restart(store: &Arc<SqliteStore>, table: i64) -> (Arc<Hub>, ClockView, Duration) {
+    let hub = Hub::open(store.clone()).unwrap();
+    let started = Instant::now();
+    assert_eq!(hub.start_tables(true).await.unwrap(), 1);
+    let took = started.elapsed();
+    let (_, view) = hub.table(table).unwrap().record().await.unwrap();
+    assert_eq!(
+        (view.phase, view.paused),
+        (Phase::Paused, Some(PauseReason::ServerRestart)),
+        "the restart paused the match"
+    );
+    (hub, view.clock, took)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn s11_a_restart_stops_the_movers_clock_at_the_last_stored_instant() {
+    let game = LongGame::stored();
+    assert!(game.log.len() >= 10_000, "{} entries", game.log.len());
+    let (hub, clock, took) = restart(&game.reopen(), game.table.id).await;
+    println!("{} entries rebuilt in {took:?}", game.log.len());
+    assert_eq!(clock.running, None, "no clock runs while paused");
+    assert_eq!(
+        (clock.red_ms, clock.black_ms),
+        (game.red_at_last_stored(), game.clock.black_ms),
+        "red keeps what he had when the store last recorded the time, \
+         whatever the rebuild took ({took:?})"
+    );
+    let log = game.store.log(game.table.id).unwrap();
+    let pause = log.last().unwrap();
+    assert_eq!(
+        (pause.index as usize, pause.at, pause.actor),
+        (game.log.len(), game.last_stored, Actor::Server),
+        "the pause is stored, stamped at the last stored instant"
+    );
+    hub.shutdown();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn s11_a_restart_cut_short_before_its_tables_run_costs_no_time_either() {
+    let game = LongGame::stored();
+    // The server restarts and goes down again while it is still rebuilding (here: before
+    // it has started its tables), long enough for the store writer to record the timeline.
+    let cut = Hub::open(game.reopen()).unwrap();
+    tokio::time::sleep(baoqi_server::store::TIMELINE_MARK * 3).await;
+    cut.shutdown();
+    drop(cut);
+    tokio::time::sleep(baoqi_server::store::TIMELINE_MARK).await;
+    let (hub, clock, _) = restart(&game.reopen(), game.table.id).await;
+    assert_eq!(
+        clock.red_ms,
+        game.red_at_last_stored(),
+        "the restart that never ran its tables took nothing from red"
+    );
+    hub.shutdown();
+}
+
+/// Rebuilds the long game's match from a snapshot after `covers` entries and the entries
+/// after it, and checks it against the match of the whole log: the same match, the same
+/// view, the same JSON, the same place in the log and the same history.
+fn check_snapshot_at(game: &LongGame, covers: usize, whole: &baoqi_server::table::Resumed) {
+    let (at_cut, _) = replay(&game.table, &game.log[..covers], 0).unwrap();
+    let started = Instant::now();
+    let snap = baoqi_server::snapshot::take(game.table.id, covers as u64, &at_cut.game).unwrap();
+    let taken = started.elapsed();
+    let started = Instant::now();
+    game.store.put_snapshot(&snap).unwrap();
+    let stored = started.elapsed();
+    let started = Instant::now();
+    let (rebuilt, _) = baoqi_server::replay::rebuild(&*game.store, &game.table, 0).unwrap();
+    let took = started.elapsed();
+    println!(
+        "snapshot after {covers:>5} entries ({} kB, taken and checked in {taken:?}, \
+         stored in {stored:?}): rebuilt in {took:?}",
+        snap.state.len() / 1000
+    );
+    assert!(rebuilt.game == whole.game, "after {covers}: another match");
+    let json = |g: &baoqi_server::game::Game| serde_json::to_string(g).unwrap();
+    assert_eq!(
+        json(&rebuilt.game),
+        json(&whole.game),
+        "after {covers}: JSON"
+    );
+    assert_eq!(
+        serde_json::to_value(rebuilt.game.snapshot()).unwrap(),
+        serde_json::to_value(whole.game.snapshot()).unwrap(),
+        "after {covers}: the view"
+    );
+    assert_eq!(
+        (rebuilt.next_index, rebuilt.seq),
+        (whole.next_index, whole.seq)
+    );
+    assert_eq!(rebuilt.recent, whole.recent, "after {covers}: the history");
+}
+
+#[test]
+fn s11_a_match_rebuilt_from_a_snapshot_and_the_entries_after_it_is_the_match_of_its_log() {
+    let game = LongGame::stored();
+    let started = Instant::now();
+    let (whole, _) = replay(&game.table, &game.log, 0).unwrap();
+    println!(
+        "{} entries, whole log replayed in {:?}",
+        game.log.len(),
+        started.elapsed()
+    );
+    let n = game.log.len();
+    for covers in [1, 2, 1_024, 5_000, 9_216, n - 1, n] {
+        check_snapshot_at(&game, covers, &whole);
+    }
+}
+
+#[test]
+fn s11_a_snapshot_that_cannot_be_used_leaves_the_whole_log_to_rebuild_the_match() {
+    let game = LongGame::stored();
+    let (whole, _) = replay(&game.table, &game.log, 0).unwrap();
+    let (at_cut, _) = replay(&game.table, &game.log[..5_000], 0).unwrap();
+    let good = baoqi_server::snapshot::take(game.table.id, 5_000, &at_cut.game).unwrap();
+    let illegal_first_move = good.state.replace("\"moves\":[", "\"moves\":[\"a0a5\",");
+    assert_ne!(illegal_first_move, good.state);
+    let bad = [
+        baoqi_server::store::Snapshot {
+            format: good.format + 1,
+            ..good.clone()
+        },
+        baoqi_server::store::Snapshot {
+            state: illegal_first_move,
+            ..good.clone()
+        },
+        baoqi_server::store::Snapshot {
+            index: game.log.len() as u64 + 5,
+            ..good
+        },
+    ];
+    for snap in bad {
+        game.store.put_snapshot(&snap).unwrap();
+        let (rebuilt, _) = baoqi_server::replay::rebuild(&*game.store, &game.table, 0).unwrap();
+        assert!(rebuilt.game == whole.game, "{snap:?}");
+        assert_eq!(rebuilt.next_index, whole.next_index);
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn s11_a_table_snapshots_its_match_every_1024_entries_and_restarts_from_it() {
+    let s = common::start(None, Some(&event_file(ONE_TABLE))).await;
+    let table = s.created.tables[0].clone();
+    let handle = s.hub.table(table.id).unwrap();
+    let start = std::iter::once((Role::Referee, Command::Start));
+    for (role, command) in start.chain(script()).take(1_100) {
+        let handled = handle.command(role, command).await.unwrap();
+        assert!(
+            matches!(handled, baoqi_server::table::Handled::Accepted { .. }),
+            "{handled:?}"
+        );
+    }
+    let store = s.hub.store().clone();
+    let deadline = Instant::now() + Duration::from_secs(10);
+    let snap = loop {
+        if let Some(snap) = store.snapshot(table.id).unwrap() {
+            break snap;
+        }
+        assert!(Instant::now() < deadline, "no snapshot taken");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    };
+    assert_eq!(snap.index, baoqi_server::snapshot::EVERY);
+    let (_, live) = handle.record().await.unwrap();
+    s.stop().await;
+    let log = store.log(table.id).unwrap();
+    let (whole, _) = replay(&table, &log, 0).unwrap();
+    let (rebuilt, _) = baoqi_server::replay::rebuild(&*store, &table, 0).unwrap();
+    assert!(
+        rebuilt.game == whole.game,
+        "snapshot and tail: the match of the log"
+    );
+    assert_eq!(*live, whole.game.snapshot(), "the match the table had");
+}
