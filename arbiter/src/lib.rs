@@ -43,6 +43,7 @@ mod rejection;
 mod render;
 mod repeat;
 mod scoresheet;
+pub use scoresheet::{cited, marked, result_line};
 pub mod script;
 mod state;
 mod time;

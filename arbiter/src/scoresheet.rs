@@ -12,7 +12,7 @@ use crate::article::Article;
 use crate::clock::words;
 use crate::command::Side;
 use crate::state::Match;
-use crate::view::SheetMove;
+use crate::view::{ResultView, SheetMove};
 
 impl Match {
     /// The scoresheet as text: header (附表四 3(1)-(6), (13), (15)), then one line per move
@@ -58,21 +58,7 @@ impl Match {
             }
         }
         flush(&mut out, number, &mut line);
-        match &self.core.result {
-            Some(r) => {
-                let _ = writeln!(
-                    out,
-                    "結果：{} {}　終局原因：{}（{}）",
-                    r.outcome.score(),
-                    r.outcome.chinese(),
-                    r.cause.rule_text(),
-                    cited(&r.articles)
-                );
-            }
-            None => {
-                let _ = writeln!(out, "結果：*");
-            }
-        }
+        let _ = writeln!(out, "{}", result_line(self.core.result.as_ref()));
         let _ = writeln!(out, "終局裁判：{}", h.referee);
         if let Some(v) = &self.core.verified {
             let _ = writeln!(out, "結果口頭核實：{v}");
@@ -115,9 +101,24 @@ impl Match {
     }
 }
 
+/// The scoresheet's result line (附表四 3(13)): `結果：1-0 紅勝　終局原因：…（第…條）`, or
+/// `結果：*` while the game goes on.
+pub fn result_line(result: Option<&ResultView>) -> String {
+    match result {
+        Some(r) => format!(
+            "結果：{} {}　終局原因：{}（{}）",
+            r.outcome.score(),
+            r.outcome.chinese(),
+            r.cause.rule_text(),
+            cited(&r.articles)
+        ),
+        None => "結果：*".to_owned(),
+    }
+}
+
 /// A move as the scoresheet writes it: its words in the mover's characters, then × ○ ＝ as
 /// earned (附表六 第二部份).
-pub(crate) fn marked(m: &SheetMove) -> String {
+pub fn marked(m: &SheetMove) -> String {
     let marks = Marks {
         capture: m.mv.captured.is_some(),
         check: m.mv.check,
@@ -127,7 +128,7 @@ pub(crate) fn marked(m: &SheetMove) -> String {
 }
 
 /// The articles as the scoresheet cites them: `第69(1)條` or `附表七 7.1(2)`.
-fn cited(articles: &[Article]) -> String {
+pub fn cited(articles: &[Article]) -> String {
     articles
         .iter()
         .map(|a| match a.schedule7_part() {

@@ -97,10 +97,7 @@ impl Game {
         command: &Command,
         now: Millis,
     ) -> Result<Vec<Event>, Refusal> {
-        if actor != Actor::Server && baoqi_protocol::server_only(command) {
-            return Err(Refusal::ServerOnly);
-        }
-        let seat = actor.seat()?;
+        let seat = seat_for(actor, command)?;
         Ok(self.m.apply(seat, command.clone(), At(now))?)
     }
 
@@ -112,10 +109,7 @@ impl Game {
         command: &Command,
         now: Millis,
     ) -> Result<Vec<Event>, Refusal> {
-        if actor != Actor::Server && baoqi_protocol::server_only(command) {
-            return Err(Refusal::ServerOnly);
-        }
-        let seat = actor.seat()?;
+        let seat = seat_for(actor, command)?;
         Ok(self.m.reapply(seat, command.clone(), At(now))?)
     }
 
@@ -174,4 +168,13 @@ impl Game {
     pub fn resume_command(&self) -> Option<Command> {
         (self.m.phase() == Phase::Paused).then_some(Command::Resume)
     }
+}
+
+/// The seat `actor` gives `command` as, or why it may not: a server-only command (a restart
+/// pause) from anyone but the server is refused.
+fn seat_for(actor: Actor, command: &Command) -> Result<Seat, Refusal> {
+    if actor != Actor::Server && baoqi_protocol::server_only(command) {
+        return Err(Refusal::ServerOnly);
+    }
+    actor.seat()
 }

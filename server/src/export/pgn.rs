@@ -3,12 +3,12 @@
 //! Chinese notation, and after each move a comment holding ＝ when a draw was offered in
 //! that turn (附表六 第二部份) and the mover's clock face after the move as `[%clk h:mm:ss]`.
 
-use baoqi_arbiter::{SheetMove, View};
+use baoqi_arbiter::{SheetMove, View, cited};
 use baoqi_grammar::Style;
 use baoqi_grammar::pgn::write_pgn_commented;
 use baoqi_rules::{Move, Position};
 
-use super::sheet::{cited, face_seconds};
+use super::sheet::face_seconds;
 use super::{ExportError, Known, SheetHeader};
 
 /// What PGN writes for an unknown date (PGN standard 8.1.1.3).

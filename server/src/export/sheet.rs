@@ -5,8 +5,7 @@
 
 use std::fmt::Write as _;
 
-use baoqi_arbiter::{Article, SheetMove, Side, View};
-use baoqi_grammar::{Marks, words_text};
+use baoqi_arbiter::{SheetMove, Side, View, marked, result_line};
 use baoqi_rules::{Position, START_FEN};
 
 use super::{ExportError, Known};
@@ -79,48 +78,13 @@ fn moves(out: &mut String, first: u32, moves: &[SheetMove]) {
     }
 }
 
-/// A move as the scoresheet writes it: its words in the mover's characters, then × ○ ＝ as
-/// earned (附表六 第二部份).
-fn marked(m: &SheetMove) -> String {
-    let marks = Marks {
-        capture: m.mv.captured.is_some(),
-        check: m.mv.check,
-        draw_offer: m.draw_offer,
-    };
-    format!("{}{}", words_text(&m.mv.words, m.side), marks.text())
-}
-
 /// 附表四 3(13), (15), and the oral verification.
 fn ending(out: &mut String, known: &Known, view: &View) {
-    match &view.result {
-        Some(r) => {
-            let _ = writeln!(
-                out,
-                "結果：{} {}　終局原因：{}（{}）",
-                r.outcome.score(),
-                r.outcome.chinese(),
-                r.cause.rule_text(),
-                cited(&r.articles)
-            );
-        }
-        None => out.push_str("結果：*\n"),
-    }
+    let _ = writeln!(out, "{}", result_line(view.result.as_ref()));
     let _ = writeln!(out, "終局裁判：{}", known.header().referee);
     if let Some(v) = &view.verified {
         let _ = writeln!(out, "結果口頭核實：{v}");
     }
-}
-
-/// The articles as the scoresheet cites them: `第69(1)條` or `附表七 7.1(2)`.
-pub(crate) fn cited(articles: &[Article]) -> String {
-    articles
-        .iter()
-        .map(|a| match a.schedule7_part() {
-            Some(_) => format!("附表七 {a}"),
-            None => format!("第{a}條"),
-        })
-        .collect::<Vec<_>>()
-        .join("、")
 }
 
 #[cfg(test)]
