@@ -41,7 +41,8 @@ const conn = new Connection("monitor", {
 
 function name(id) {
   const i = tables.get(id)?.info;
-  return i ? `第 ${id} 台 ${i.name}：${i.red}（紅）對 ${i.black}（黑）` : `第 ${id} 台`;
+  return i ? t(`第 ${id} 台 ${i.name}：${i.red}（紅）對 ${i.black}（黑）`, `Table ${id} ${i.name}: ${i.red} (red) v ${i.black} (black)`)
+    : t(`第 ${id} 台`, `Table ${id}`);
 }
 
 /** The table whose call the banner shows: it goes once that table has nothing open. */
@@ -111,12 +112,12 @@ function renderTile(b, id, i) {
   b.setAttribute("aria-pressed", String(id === current));
   b.classList.toggle("needs", calls > 0);
   const fouls = s ? ["red", "black"].map((side) => Object.values(s.tallies[side]).reduce((a, n) => a + n, 0)) : [0, 0];
-  const state = !s ? "等候狀態" : s.phase === "over" ? `結束 ${result(s.result)}` : s.phase === "not_started" ? "未開鐘"
-    : `輪到${SIDE[s.to_move]}${s.phase === "paused" ? "（暫停）" : ""}`;
+  const state = !s ? t("等候狀態", "waiting") : s.phase === "over" ? t(`結束 ${result(s.result)}`, `over ${result(s.result)}`)
+    : s.phase === "not_started" ? t("未開鐘", "not started") : toMove(s);
   b.replaceChildren(
     el("span", { class: "t-head" }, `${i + 1}. ${tab?.info?.name || "第 " + id + " 台"}`,
-      calls ? el("strong", { class: "t-calls" }, ` ⚠ ${calls} 待處理`) : ""),
-    el("span", { class: "t-line" }, tab?.info ? `${tab.info.red} 對 ${tab.info.black}` : ""),
+      calls ? el("strong", { class: "t-calls" }, t(` ⚠ ${calls} 待處理`, ` ⚠ ${calls} open`)) : ""),
+    el("span", { class: "t-line" }, tab?.info ? t(`${tab.info.red} 對 ${tab.info.black}`, `${tab.info.red} v ${tab.info.black}`) : ""),
     el("span", { class: "t-line t-clock" }, s ? clockText(s).replace(/^ · /, "") : ""),
     el("span", { class: "t-line" }, state,
       fouls[0] + fouls[1] ? ` · 違例 紅${fouls[0]} 黑${fouls[1]}` : "",
@@ -124,10 +125,16 @@ function renderTile(b, id, i) {
     el("span", { class: "t-line" }, recordingBrief(id)));
 }
 
+/** Whose turn it is at a table, and whether play is paused. */
+function toMove(s) {
+  const paused = s.phase === "paused";
+  return t(`輪到${SIDE[s.to_move]}${paused ? "（暫停）" : ""}`, `${SIDE[s.to_move]} to move${paused ? " (paused)" : ""}`);
+}
+
 /** The clock line of a table: the only part of a card redrawn every second. */
 function clockText(s) {
   const c = clockNow(s.clock);
-  return ` · 紅方 ${fmtTime(c.red)}${c.running === "red" ? " ◀" : ""} · 黑方 ${fmtTime(c.black)}${c.running === "black" ? " ◀" : ""}`;
+  return ` · ${SIDE.red} ${fmtTime(c.red)}${c.running === "red" ? " ◀" : ""} · ${SIDE.black} ${fmtTime(c.black)}${c.running === "black" ? " ◀" : ""}`;
 }
 
 /** Where the focus is inside a card, to put it back after the card is redrawn. */
@@ -175,7 +182,7 @@ function renderTable(id) {
   if (!node || !tab || node.hidden) return;
   const s = tab.snap;
   const was = focusKey(node);
-  const head = el("h3", { id: `h-table-${id}`, tabindex: "-1" }, name(id), id === current ? "（目前）" : "");
+  const head = el("h3", { id: `h-table-${id}`, tabindex: "-1" }, name(id), id === current ? t("（目前）", " (selected)") : "");
   if (!s) { node.replaceChildren(head, el("p", {}, t("等候狀態", "waiting"))); return; }
   const needs = s.calls || [];
   if (bannerFrom === id && !needs.length) { $("banner").classList.remove("on"); bannerFrom = null; }
@@ -196,7 +203,7 @@ function renderTable(id) {
   const limits = s.limits;
   const tally = el("table", { class: "tally" },
     el("caption", {}, t("違例（次數／上限）", "Violations (count / limit)")),
-    el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "方"), ...Object.keys(KIND).map((k) => el("th", { scope: "col" }, KIND[k])))),
+    el("thead", {}, el("tr", {}, el("th", { scope: "col" }, t("方", "Side")), ...Object.keys(KIND).map((k) => el("th", { scope: "col" }, KIND[k])))),
     el("tbody", {}, ["red", "black"].map((side) => el("tr", {}, el("th", { scope: "row" }, SIDE[side]),
       ...Object.keys(KIND).map((k) => {
         const n = s.tallies[side][k];
@@ -208,8 +215,7 @@ function renderTable(id) {
   const p = s.pending || {};
   node.replaceChildren(...[head,
     needs.length ? el("ul", { class: "calls", "aria-label": t("需要裁判", "Referee needed") }, needs.map((c) => callItem(id, c))) : el("p", {}, t("沒有待處理事項", "nothing pending")),
-    el("p", {}, el("strong", {}, s.phase === "over" ? "對局結束" : s.phase === "not_started" ? "未開鐘" : `輪到${SIDE[s.to_move]}`),
-      s.phase === "paused" ? "（暫停）" : "",
+    el("p", {}, el("strong", {}, s.phase === "over" ? t("對局結束", "Game over") : s.phase === "not_started" ? t("未開鐘", "Not started") : toMove(s)),
       el("span", { class: "clockline" }, clockText(s))),
     el("div", { class: "words", role: "group", "aria-label": t("本輪報棋", "live announcement") }, heard),
     s.announced ? el("p", {}, `已報：${words(s.announced, s.to_move)}`) : null,
@@ -217,7 +223,8 @@ function renderTable(id) {
     el("p", {}, t("走子檢查：", "Check: "), tab.checked ? `${SIDE[tab.checked.side]} ${checkOutcome(tab.checked.outcome)}（${finding(tab.checked) || "—"}）` : "—",
       p.correction ? ` · 待修正至 ${p.correction}` : "", p.reannounce ? ` · 待重新報棋 ${p.reannounce[0]}` : "", p.restore ? ` · 待還原 ${p.restore}` : ""),
     tally,
-    el("p", { class: "offer" }, t("提和：", "Draw offer: "), s.offer ? `${SIDE[s.offer.side]}提和${s.offer.stands ? "（已生效）" : "（本輪結束後生效）"}` : "沒有"),
+    el("p", { class: "offer" }, t("提和：", "Draw offer: "), s.offer ? t(`${SIDE[s.offer.side]}提和${s.offer.stands ? "（已生效）" : "（本輪結束後生效）"}`,
+      `${SIDE[s.offer.side]} offers${s.offer.stands ? " (standing)" : " (from the end of the turn)"}`) : t("沒有", "none")),
     s.warnings.length ? el("p", {}, t("循環警誡記錄：", "Repetition warnings: ") + `${s.warnings.map((w) => `（第 ${w.ply} 着）${warning(w.warning)}`).join("；")}`) : null,
     recordingView(id, name(id)),
     s.result ? el("p", {}, `結果 ${result(s.result)}${s.verified !== null && s.verified !== undefined ? ` · 已口頭核實 ${s.verified}` : " · 未核實"}`) : null,
