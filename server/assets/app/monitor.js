@@ -118,7 +118,7 @@ function renderTile(b, id, i) {
     el("span", { class: "t-head" }, `${i + 1}. ${tab?.info?.name || "第 " + id + " 台"}`,
       calls ? el("strong", { class: "t-calls" }, t(` ⚠ ${calls} 待處理`, ` ⚠ ${calls} open`)) : ""),
     el("span", { class: "t-line" }, tab?.info ? t(`${tab.info.red} 對 ${tab.info.black}`, `${tab.info.red} v ${tab.info.black}`) : ""),
-    el("span", { class: "t-line t-clock" }, s ? clockText(s).replace(/^ · /, "") : ""),
+    el("span", { class: "t-line t-clock" }, s ? clockText(s) : ""),
     el("span", { class: "t-line" }, state,
       fouls[0] + fouls[1] ? ` · 違例 紅${fouls[0]} 黑${fouls[1]}` : "",
       s?.offer ? ` · ${SIDE[s.offer.side]}提和` : ""),
@@ -134,7 +134,7 @@ function toMove(s) {
 /** The clock line of a table: the only part of a card redrawn every second. */
 function clockText(s) {
   const c = clockNow(s.clock);
-  return ` · ${SIDE.red} ${fmtTime(c.red)}${c.running === "red" ? " ◀" : ""} · ${SIDE.black} ${fmtTime(c.black)}${c.running === "black" ? " ◀" : ""}`;
+  return `${SIDE.red} ${fmtTime(c.red)}${c.running === "red" ? " ◀" : ""} · ${SIDE.black} ${fmtTime(c.black)}${c.running === "black" ? " ◀" : ""}`;
 }
 
 /** Where the focus is inside a card, to put it back after the card is redrawn. */
@@ -216,7 +216,7 @@ function renderTable(id) {
   node.replaceChildren(...[head,
     needs.length ? el("ul", { class: "calls", "aria-label": t("需要裁判", "Referee needed") }, needs.map((c) => callItem(id, c))) : el("p", {}, t("沒有待處理事項", "nothing pending")),
     el("p", {}, el("strong", {}, s.phase === "over" ? t("對局結束", "Game over") : s.phase === "not_started" ? t("未開鐘", "Not started") : toMove(s)),
-      el("span", { class: "clockline" }, clockText(s))),
+      " · ", el("span", { class: "clockline" }, clockText(s))),
     el("div", { class: "words", role: "group", "aria-label": t("本輪報棋", "live announcement") }, heard),
     s.announced ? el("p", {}, `已報：${words(s.announced, s.to_move)}`) : null,
     boardsNode,
@@ -435,6 +435,6 @@ setInterval(() => {
     const line = s?.clock?.running && $(`table-${id}`)?.querySelector(".clockline");
     if (line) line.textContent = clockText(s);
     const tile = s?.clock?.running && document.querySelector(`#tabs [data-table="${id}"] .t-clock`);
-    if (tile) tile.textContent = clockText(s).replace(/^ · /, "");
+    if (tile) tile.textContent = clockText(s);
   }
 }, 1000);
