@@ -173,7 +173,7 @@ impl Seen {
         );
         let (mut red, mut black) = self.clocks;
         if stored_moves > self.moves {
-            let presser = if self.moves % 2 == 0 {
+            let presser = if self.moves.is_multiple_of(2) {
                 &mut red
             } else {
                 &mut black

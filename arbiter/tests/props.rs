@@ -205,7 +205,7 @@ impl Run {
                 kind: ViolationKind::Recording,
             },
             7 => Command::CorrectBoard {
-                board: if k % 2 == 0 {
+                board: if k.is_multiple_of(2) {
                     BoardId::Vi
                 } else {
                     BoardId::Regular
@@ -491,7 +491,7 @@ fn the_random_streams_exercise_the_match() {
                     14 => Act::Lift(b),
                     15 => Act::Place(b),
                     16 | 17 => Act::Simple(b),
-                    18 if b % 2 == 0 => Act::Referee(b),
+                    18 if b.is_multiple_of(2) => Act::Referee(b),
                     18 => Act::Foul(b, (r >> 16) as u8),
                     _ => Act::Wait((r >> 16) as u16),
                 };

@@ -321,7 +321,7 @@ impl Position {
         // general's side) and from either side; inside a palace every enemy pawn has crossed.
         let front = if by == 1 { sq + 9 } else { sq.wrapping_sub(9) };
         (front < 90 && self.board[front] == pawn)
-            || (sq % 9 > 0 && self.board[sq - 1] == pawn)
+            || (!sq.is_multiple_of(9) && self.board[sq - 1] == pawn)
             || (sq % 9 < 8 && self.board[sq + 1] == pawn)
     }
 

@@ -159,10 +159,10 @@ pub(crate) static ELEPHANT: [Pairs; 90] = {
         let mut d = 0;
         while d < 4 {
             let (df, dr) = diags[d];
-            if let (Some(eye), Some(to)) = (at(f + df, r + dr), at(f + 2 * df, r + 2 * dr)) {
-                if (r <= 4) == (r + 2 * dr <= 4) {
-                    t[sq] = t[sq].push(eye, to);
-                }
+            if let (Some(eye), Some(to)) = (at(f + df, r + dr), at(f + 2 * df, r + 2 * dr))
+                && (r <= 4) == (r + 2 * dr <= 4)
+            {
+                t[sq] = t[sq].push(eye, to);
             }
             d += 1;
         }
@@ -181,10 +181,12 @@ pub(crate) static ADVISOR: [List<4>; 90] = {
         let mut d = 0;
         while d < 4 {
             let (df, dr) = diags[d];
-            if in_palace(f, r) && in_palace(f + df, r + dr) && (r <= 2) == (r + dr <= 2) {
-                if let Some(to) = at(f + df, r + dr) {
-                    t[sq] = t[sq].push(to);
-                }
+            if in_palace(f, r)
+                && in_palace(f + df, r + dr)
+                && (r <= 2) == (r + dr <= 2)
+                && let Some(to) = at(f + df, r + dr)
+            {
+                t[sq] = t[sq].push(to);
             }
             d += 1;
         }
@@ -202,10 +204,12 @@ pub(crate) static GENERAL: [List<4>; 90] = {
         let mut d = 0;
         while d < 4 {
             let (df, dr) = DIRS[d];
-            if in_palace(f, r) && in_palace(f + df, r + dr) && (r <= 2) == (r + dr <= 2) {
-                if let Some(to) = at(f + df, r + dr) {
-                    t[sq] = t[sq].push(to);
-                }
+            if in_palace(f, r)
+                && in_palace(f + df, r + dr)
+                && (r <= 2) == (r + dr <= 2)
+                && let Some(to) = at(f + df, r + dr)
+            {
+                t[sq] = t[sq].push(to);
             }
             d += 1;
         }

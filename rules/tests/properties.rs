@@ -84,11 +84,10 @@ proptest! {
     #[test]
     fn near_fens_never_panic(rows in prop::collection::vec("[1-9kabnrcpKABNRCPeEhH]{1,9}", 10), side in "[wbr]") {
         let fen = format!("{} {side}", rows.join("/"));
-        if let Ok(setup) = fen.parse::<Setup>() {
-            if let Ok(pos) = Position::from_setup(&setup) {
+        if let Ok(setup) = fen.parse::<Setup>()
+            && let Ok(pos) = Position::from_setup(&setup) {
                 let _ = pos.legal_moves();
                 let _ = pos.ending();
             }
-        }
     }
 }

@@ -80,7 +80,7 @@ pub enum SnapshotError {
 
 /// Whether a snapshot is due once a table's log holds `next_index` entries.
 pub fn due(next_index: u64) -> bool {
-    next_index > 0 && next_index % EVERY == 0
+    next_index > 0 && next_index.is_multiple_of(EVERY)
 }
 
 /// The snapshot of `game` as it stands after the first `index` entries of `table`'s log,

@@ -47,11 +47,11 @@ fn can_stand(piece: Piece, p: Point) -> bool {
                 && (p.file() + p.rank()) % 2 == u8::from(piece.color == Color::Red)
         }
         Kind::Elephant => {
-            own && p.file() % 2 == 0
-                && p.rank_for(piece.color) % 2 == 0
+            own && p.file().is_multiple_of(2)
+                && p.rank_for(piece.color).is_multiple_of(2)
                 && (p.file() / 2 + p.rank_for(piece.color) / 2) % 2 == 1
         }
-        Kind::Pawn => !own || (p.rank_for(piece.color) >= 3 && p.file() % 2 == 0),
+        Kind::Pawn => !own || (p.rank_for(piece.color) >= 3 && p.file().is_multiple_of(2)),
         _ => true,
     }
 }

@@ -1,0 +1,290 @@
+//! The organiser's changes, each a pure operation on a [`Tournament`] that returns the
+//! [`Change`] it made, appended to the tournament's log: a pairing or colours corrected
+//! (108), a withdrawal (89(2)), a late entrant.
+
+use std::collections::BTreeSet;
+
+use serde::{Deserialize, Serialize};
+
+use crate::event::{Game, Round};
+use crate::player::{Player, PlayerId};
+use crate::result::GameResult;
+
+/// The system, as far as changes care.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Format {
+    /// 單循環 / 雙循環: every round is fixed by the table at the start.
+    RoundRobin,
+    /// 積分編排制: each round is paired from the results.
+    Swiss,
+    /// 淘汰.
+    Knockout,
+}
+
+/// An event's register, rounds and log.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Tournament {
+    /// The system.
+    pub format: Format,
+    /// Every player ever registered.
+    pub register: Vec<Player>,
+    /// Players still in the event.
+    pub active: BTreeSet<PlayerId>,
+    /// The rounds (for a round robin, all of them from the start).
+    pub rounds: Vec<Round>,
+    /// Whether the first round has begun (before it, a withdrawal means a new draw).
+    pub started: bool,
+    /// Every change, in order.
+    pub log: Vec<Change>,
+}
+
+/// 108's remedy, which depends on the time control and on how long the game has run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Remedy {
+    /// Corrected and replayed: 15 minutes or more a side and within 5 minutes of the start.
+    Replay,
+    /// Not corrected: the game stands and the organisers change the record.
+    Record,
+}
+
+/// 108: whether a wrong colour or pairing is corrected and replayed. `base_ms` is each side's
+/// time (用時), `elapsed_ms` the time since the game began.
+pub const fn remedy_108(base_ms: u64, elapsed_ms: u64) -> Remedy {
+    if base_ms >= 15 * 60_000 && elapsed_ms <= 5 * 60_000 {
+        Remedy::Replay
+    } else {
+        Remedy::Record
+    }
+}
+
+/// One logged change.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Change {
+    /// 108(1): the players of a board played with colours reversed; both get one 技術犯規.
+    ColoursReversed {
+        /// The round (1-based).
+        round: u32,
+        /// The board (1-based).
+        board: u32,
+        /// Replayed with the right colours, or recorded as played.
+        remedy: Remedy,
+    },
+    /// 108(2), or the organiser's own correction before the round: a round's pairing replaced.
+    PairingOverridden {
+        /// The round (1-based).
+        round: u32,
+        /// The pairing before.
+        before: Round,
+        /// The pairing after.
+        after: Round,
+    },
+    /// 89(2): a withdrawal.
+    Withdrawn {
+        /// The player.
+        player: PlayerId,
+        /// What was done.
+        adjustment: Adjustment,
+    },
+    /// A player registered after the start, playing from `from_round`.
+    LateEntrant {
+        /// The player.
+        player: PlayerId,
+        /// The first round he can be paired in.
+        from_round: u32,
+    },
+}
+
+/// 89(2): what a withdrawal does to the event.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Adjustment {
+    /// Before the start (round robin or Swiss): the draw is made again without him.
+    Redraw,
+    /// Round robin, less than half of his games played: all his games are annulled.
+    Annulled,
+    /// Round robin, half or more played: his remaining games are lost by absence (不戰而勝
+    /// for the opponents).
+    RemainingForfeited,
+    /// Swiss or knock-out: his results stand and he is paired no more.
+    NotPaired,
+}
+
+/// Why a change is refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ChangeError {
+    /// No such round.
+    #[error("there is no round {0}")]
+    NoRound(u32),
+    /// No such board.
+    #[error("round {round} has no board {board}")]
+    NoBoard {
+        /// The round.
+        round: u32,
+        /// The board.
+        board: u32,
+    },
+    /// A player not in the register, or no longer active.
+    #[error("player {0} is not an active player of the event")]
+    NotActive(PlayerId),
+    /// A player twice in one round, or against himself.
+    #[error("player {0} appears twice in the pairing")]
+    Twice(PlayerId),
+    /// A player number already in the register.
+    #[error("player {0} is already registered")]
+    AlreadyRegistered(PlayerId),
+    /// A round robin's table is fixed once play has begun.
+    #[error("a round robin takes no new player after the start")]
+    RoundRobinStarted,
+}
+
+impl Tournament {
+    /// A tournament of `register`, nothing played.
+    pub fn new(format: Format, register: Vec<Player>) -> Tournament {
+        let active = register.iter().map(|p| p.id).collect();
+        Tournament {
+            format,
+            register,
+            active,
+            rounds: Vec::new(),
+            started: false,
+            log: Vec::new(),
+        }
+    }
+
+    fn round_mut(&mut self, round: u32) -> Result<&mut Round, ChangeError> {
+        round
+            .checked_sub(1)
+            .and_then(|i| self.rounds.get_mut(i as usize))
+            .ok_or(ChangeError::NoRound(round))
+    }
+
+    fn logged(&mut self, change: Change) -> Change {
+        self.log.push(change.clone());
+        change
+    }
+
+    /// 108(1): a board played with colours reversed although the pairing was right. Replayed:
+    /// the pairing stands and the result is cleared; recorded: the game is recorded with the
+    /// colours actually played.
+    pub fn colours_reversed(
+        &mut self,
+        round: u32,
+        board: u32,
+        remedy: Remedy,
+    ) -> Result<Change, ChangeError> {
+        let r = self.round_mut(round)?;
+        let game = board
+            .checked_sub(1)
+            .and_then(|b| r.games.get_mut(b as usize))
+            .ok_or(ChangeError::NoBoard { round, board })?;
+        match remedy {
+            Remedy::Replay => game.result = None,
+            Remedy::Record => *game = swapped(*game),
+        }
+        Ok(self.logged(Change::ColoursReversed {
+            round,
+            board,
+            remedy,
+        }))
+    }
+
+    /// 108(2) or a correction before play: the round's pairing replaced by `after`. Every
+    /// player must be active and appear at most once.
+    pub fn override_pairing(&mut self, round: u32, after: Round) -> Result<Change, ChangeError> {
+        let mut seen = BTreeSet::new();
+        for p in after.players() {
+            if !self.active.contains(&p) {
+                return Err(ChangeError::NotActive(p));
+            }
+            if !seen.insert(p) {
+                return Err(ChangeError::Twice(p));
+            }
+        }
+        let r = self.round_mut(round)?;
+        let before = std::mem::replace(r, after.clone());
+        Ok(self.logged(Change::PairingOverridden {
+            round,
+            before,
+            after,
+        }))
+    }
+
+    /// 89(2): `player` withdraws (with the 賽務總監's consent, 89(1)).
+    pub fn withdraw(&mut self, player: PlayerId) -> Result<Change, ChangeError> {
+        if !self.active.remove(&player) {
+            return Err(ChangeError::NotActive(player));
+        }
+        let adjustment = match (self.started, self.format) {
+            (false, Format::RoundRobin | Format::Swiss) => {
+                self.rounds.clear();
+                Adjustment::Redraw
+            }
+            (_, Format::RoundRobin) => self.withdraw_round_robin(player),
+            _ => Adjustment::NotPaired,
+        };
+        Ok(self.logged(Change::Withdrawn { player, adjustment }))
+    }
+
+    fn withdraw_round_robin(&mut self, player: PlayerId) -> Adjustment {
+        let games = || {
+            self.rounds
+                .iter()
+                .flat_map(|r| &r.games)
+                .filter(|g| g.colour_of(player).is_some())
+        };
+        let total = games().count();
+        let played = games().filter(|g| g.result.is_some()).count();
+        if 2 * played < total {
+            for r in &mut self.rounds {
+                r.games.retain(|g| g.colour_of(player).is_none());
+                r.byes.retain(|&b| b != player);
+            }
+            return Adjustment::Annulled;
+        }
+        for g in self.rounds.iter_mut().flat_map(|r| &mut r.games) {
+            if g.result.is_none() && g.colour_of(player).is_some() {
+                g.result = Some(if g.red == player {
+                    GameResult::RedAbsent
+                } else {
+                    GameResult::BlackAbsent
+                });
+            }
+        }
+        Adjustment::RemainingForfeited
+    }
+
+    /// A late entrant: paired from the next round; the rounds he missed score nothing.
+    pub fn late_entrant(&mut self, player: Player) -> Result<Change, ChangeError> {
+        if self.register.iter().any(|p| p.id == player.id) {
+            return Err(ChangeError::AlreadyRegistered(player.id));
+        }
+        if self.started && self.format == Format::RoundRobin {
+            return Err(ChangeError::RoundRobinStarted);
+        }
+        let id = player.id;
+        self.register.push(player);
+        self.active.insert(id);
+        if !self.started {
+            // Before the start he simply joins the draw.
+            self.rounds.clear();
+        }
+        let from_round = self.rounds.len() as u32 + 1;
+        Ok(self.logged(Change::LateEntrant {
+            player: id,
+            from_round,
+        }))
+    }
+}
+
+/// The game with the players' seats exchanged. The result stays as reported: it names the
+/// colours on the board, which are the colours actually played.
+fn swapped(g: Game) -> Game {
+    Game {
+        red: g.black,
+        black: g.red,
+        result: g.result,
+    }
+}

@@ -1,0 +1,198 @@
+//! 淘汰 (knock-out, 附表二 第一部份 1(1)): the seeded bracket and each tie's games, with
+//! tie-break games when the main games are level.
+
+use baoqi_rules::Color;
+use serde::{Deserialize, Serialize};
+
+use crate::player::PlayerId;
+use crate::result::GameResult;
+
+/// The first round of a bracket for `players` seeds (1 = best): pairs of seed numbers in
+/// bracket order, `None` where a seed has no opponent (a bye to the next round). Seeds 1 and 2
+/// can meet only in the final, 1–4 not before the semi-finals, and so on.
+pub fn bracket(players: u32) -> Vec<(u32, Option<u32>)> {
+    let mut size = 1;
+    while size < players.max(2) {
+        size *= 2;
+    }
+    let mut order = vec![1u32];
+    while (order.len() as u32) < size {
+        let len = order.len() as u32 * 2;
+        order = order.iter().flat_map(|&s| [s, len + 1 - s]).collect();
+    }
+    order
+        .chunks(2)
+        .map(|c| {
+            let (a, b) = (c[0].min(c[1]), c[0].max(c[1]));
+            (a, (b <= players).then_some(b))
+        })
+        .collect()
+}
+
+/// What decides a tie still level after the tie-break games.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Decider {
+    /// Single games, colours alternating, until one is decisive.
+    #[default]
+    SuddenDeath,
+    /// One game in which a draw counts as a win for black (the higher seed is red).
+    BlackDrawOdds,
+    /// The lot (抽籤), drawn by the organiser.
+    Lot,
+}
+
+/// A tie's rules: the main games, then pairs of tie-break games, then the decider.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TieRules {
+    /// Main games (1 or 2, colours alternating).
+    pub games: u32,
+    /// Pairs of tie-break games (colours alternating) played while the tie is level.
+    pub tiebreak_pairs: u32,
+    /// The last resort.
+    pub decider: Decider,
+}
+
+impl Default for TieRules {
+    /// Two games, one pair of tie-break games, then sudden death.
+    fn default() -> TieRules {
+        TieRules {
+            games: 2,
+            tiebreak_pairs: 1,
+            decider: Decider::SuddenDeath,
+        }
+    }
+}
+
+/// Which kind of game of a tie.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Stage {
+    /// A main game.
+    Main,
+    /// A tie-break game.
+    TieBreak,
+    /// The decider.
+    Decider,
+}
+
+/// What a tie needs next.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Next {
+    /// Play this game.
+    Play {
+        /// 紅方.
+        red: PlayerId,
+        /// 黑方.
+        black: PlayerId,
+        /// Which kind of game.
+        stage: Stage,
+    },
+    /// The tie is decided.
+    Winner(PlayerId),
+    /// The organiser draws lots.
+    Lot,
+}
+
+/// One tie between the higher seed `first` and `second`, with the results so far (in order,
+/// `first` red in the first game).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Tie {
+    /// The higher seed.
+    pub first: PlayerId,
+    /// The other.
+    pub second: PlayerId,
+    /// The results of the games played, in order.
+    pub results: Vec<GameResult>,
+}
+
+impl Tie {
+    /// A tie not yet begun.
+    pub fn new(first: PlayerId, second: PlayerId) -> Tie {
+        Tie {
+            first,
+            second,
+            results: Vec::new(),
+        }
+    }
+
+    /// Red in game `k` (0-based): the higher seed in the even games.
+    fn red(&self, k: usize) -> (PlayerId, PlayerId) {
+        if k.is_multiple_of(2) {
+            (self.first, self.second)
+        } else {
+            (self.second, self.first)
+        }
+    }
+
+    /// Game points (halves) of `first` minus `second` over games `range`.
+    fn margin(&self, range: std::ops::Range<usize>) -> i64 {
+        range
+            .filter_map(|k| self.results.get(k).map(|r| (k, *r)))
+            .map(|(k, r)| {
+                let first_colour = if k % 2 == 0 { Color::Red } else { Color::Black };
+                i64::from(r.mark(first_colour).game_halves())
+                    - i64::from(r.mark(first_colour.other()).game_halves())
+            })
+            .sum()
+    }
+
+    /// What the tie needs next under `rules`.
+    pub fn next(&self, rules: TieRules) -> Next {
+        let main = rules.games as usize;
+        let breaks = main + 2 * rules.tiebreak_pairs as usize;
+        let played = self.results.len();
+        let winner = |m: i64| if m > 0 { self.first } else { self.second };
+        let play = |stage| {
+            let (red, black) = self.red(played);
+            Next::Play { red, black, stage }
+        };
+        if played < main {
+            return play(Stage::Main);
+        }
+        let m = self.margin(0..main);
+        if m != 0 {
+            return Next::Winner(winner(m));
+        }
+        // Tie-break games go in pairs: the tie is looked at after each pair.
+        let mut end = main;
+        while end < breaks && played >= end + 2 {
+            let m = self.margin(main..end + 2);
+            if m != 0 {
+                return Next::Winner(winner(m));
+            }
+            end += 2;
+        }
+        if played < breaks {
+            return play(Stage::TieBreak);
+        }
+        self.decide(rules.decider, breaks, play)
+    }
+
+    fn decide(&self, decider: Decider, from: usize, play: impl Fn(Stage) -> Next) -> Next {
+        match decider {
+            Decider::Lot => Next::Lot,
+            Decider::SuddenDeath => {
+                for k in from..self.results.len() {
+                    let m = self.margin(k..k + 1);
+                    if m != 0 {
+                        return Next::Winner(if m > 0 { self.first } else { self.second });
+                    }
+                }
+                play(Stage::Decider)
+            }
+            Decider::BlackDrawOdds => match self.results.get(from) {
+                None => Next::Play {
+                    red: self.first,
+                    black: self.second,
+                    stage: Stage::Decider,
+                },
+                Some(r) => Next::Winner(match r.mark(Color::Red).game_halves() {
+                    2 => self.first,
+                    _ => self.second,
+                }),
+            },
+        }
+    }
+}

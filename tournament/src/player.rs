@@ -1,0 +1,160 @@
+//! The register's player and the match settings derived from it (附表七 7.1–7.4): the time
+//! allowance by disability class (7.2), the board, the cards, who announces.
+
+use baoqi_arbiter::{
+    AlertConfig, BoardUse, Category, EventKind, Header, Limits, MatchConfig, SideConfig,
+    TimeControl, TimeTable,
+};
+use serde::{Deserialize, Serialize};
+
+/// A player's number in the register (1-based, stable for the whole event).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct PlayerId(pub u32);
+
+impl std::fmt::Display for PlayerId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "#{}", self.0)
+    }
+}
+
+/// One line of the register.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Player {
+    /// The register number.
+    pub id: PlayerId,
+    /// 姓名.
+    pub name: String,
+    /// 所屬團體: players of one club are kept apart where possible (附表二 第一部份 3(e)).
+    pub club: Option<String>,
+    /// 種子 (1 = first seed), when the organiser seeds by hand (附表二 第一部份 3(b)).
+    pub seed: Option<u32>,
+    /// A rating, when the organiser ranks by rating.
+    pub rating: Option<u32>,
+    /// Categories (7.2(1)); empty means 健視.
+    pub categories: Vec<Category>,
+    /// Plays blindfolded: counts as 全失明 (7.2(2)).
+    pub blindfold: bool,
+    /// Knows traditional notation (7.4(2)(c)).
+    pub knows_notation: bool,
+    /// The proxy (代理) named before the event (7.1(3), 7.4(2)(d)(ii), 7.4(2)(g)(iii)).
+    pub proxy: Option<String>,
+    /// The board the player operates; `None`: by category (VI board for a VI player).
+    pub board: Option<BoardUse>,
+}
+
+impl Player {
+    /// A sighted player who knows notation, without club, seed or aids.
+    pub fn new(id: u32, name: impl Into<String>) -> Player {
+        Player {
+            id: PlayerId(id),
+            name: name.into(),
+            club: None,
+            seed: None,
+            rating: None,
+            categories: Vec::new(),
+            blindfold: false,
+            knows_notation: true,
+            proxy: None,
+            board: None,
+        }
+    }
+
+    /// The player as one side of a match (the arbiter's [`SideConfig`]).
+    pub fn side_config(&self) -> SideConfig {
+        SideConfig {
+            name: self.name.clone(),
+            categories: self.categories.clone(),
+            blindfold: self.blindfold,
+            knows_notation: self.knows_notation,
+            proxy: self.proxy.clone(),
+            board: self.board,
+            time: None,
+        }
+    }
+
+    /// The initial ranking order: seed first (lower is stronger), then rating (higher is
+    /// stronger), then the register number. Players without a seed follow the seeded ones.
+    pub fn ranking_key(&self) -> (u32, std::cmp::Reverse<u32>, PlayerId) {
+        (
+            self.seed.unwrap_or(u32::MAX),
+            std::cmp::Reverse(self.rating.unwrap_or(0)),
+            self.id,
+        )
+    }
+}
+
+/// What the event's rules fix for every game (章程, 附表七): the kind, the time table by
+/// category (7.2), alerts, violation limits.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EventRules {
+    /// Part 6 (視障賽), part 7 (共融賽) or regular.
+    pub kind: EventKind,
+    /// Time controls by category (7.2(1)).
+    pub time: TimeTable,
+    /// A talking clock at every table with a VI player (7.1(1)(b)).
+    pub talking_clock: bool,
+    /// Alerts.
+    pub alerts: AlertConfig,
+    /// Violation limits (127(2)).
+    pub limits: Limits,
+    /// The event's name, for the scoresheet header.
+    pub name: String,
+}
+
+/// A player's own settings, derived from the register and the event's rules.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlayerSettings {
+    /// The time allowance (7.2): by category, a blindfold counting as 全失明 (7.2(2)), a VI
+    /// player with a proxy on the table's smaller entry (7.4(2)(g)(iii)).
+    pub time: TimeControl,
+    /// The board the player operates.
+    pub board: BoardUse,
+    /// The referee announces first and the player repeats (7.4(2)(c)).
+    pub referee_announces: bool,
+    /// Deaf: draw and resignation cards (7.1(2)), visual alerts, announcing by the referee or
+    /// the proxy (7.4(2)(d)).
+    pub cards: bool,
+}
+
+impl EventRules {
+    /// The player's own settings.
+    pub fn settings(&self, player: &Player) -> PlayerSettings {
+        let side = player.side_config();
+        PlayerSettings {
+            time: self.time.for_side(&side),
+            board: side.board_use(),
+            referee_announces: !player.knows_notation,
+            cards: side.is_deaf(),
+        }
+    }
+
+    /// The whole configuration of the game `red` against `black`; the table repeats nothing.
+    pub fn match_config(
+        &self,
+        red: &Player,
+        black: &Player,
+        round: u32,
+        table: u32,
+    ) -> MatchConfig {
+        let red = red.side_config();
+        let black = black.side_config();
+        let vi_present = red.is_vi() || black.is_vi();
+        MatchConfig {
+            kind: self.kind,
+            red,
+            black,
+            time: self.time.clone(),
+            talking_clock: self.talking_clock && vi_present,
+            alerts: self.alerts.clone(),
+            limits: self.limits,
+            official_draw: false,
+            start_fen: None,
+            header: Header {
+                event: self.name.clone(),
+                round: round.to_string(),
+                table: table.to_string(),
+                ..Header::default()
+            },
+        }
+    }
+}

@@ -1,0 +1,236 @@
+//! The organiser's changes: 108 (wrong colours, wrong pairing), 89(2) (withdrawal), late
+//! entrants; each logged.
+
+use baoqi_tournament::berger::single;
+use baoqi_tournament::changes::{
+    Adjustment, Change, ChangeError, Format, Remedy, Tournament, remedy_108,
+};
+use baoqi_tournament::standings::standings;
+use baoqi_tournament::{Game, GameResult, Player, PlayerId, Round, Scoring};
+
+fn register(n: u32) -> Vec<Player> {
+    (1..=n).map(|i| Player::new(i, format!("P{i}"))).collect()
+}
+
+/// A round robin of `n` with its Berger rounds, nothing played.
+fn round_robin(n: u32) -> Tournament {
+    let mut t = Tournament::new(Format::RoundRobin, register(n));
+    t.rounds = single(n)
+        .expect("n ≥ 2")
+        .into_iter()
+        .map(|r| Round {
+            games: r
+                .pairs
+                .iter()
+                .map(|p| Game::new(PlayerId(p.red), PlayerId(p.black)))
+                .collect(),
+            byes: r.bye.map(PlayerId).into_iter().collect(),
+        })
+        .collect();
+    t
+}
+
+fn play_rounds(t: &mut Tournament, count: usize) {
+    t.started = true;
+    for r in t.rounds.iter_mut().take(count) {
+        for g in &mut r.games {
+            g.result = Some(GameResult::RedWins);
+        }
+    }
+}
+
+#[test]
+fn a108_1_replay_only_with_15_minutes_a_side_and_within_5_minutes() {
+    assert_eq!(remedy_108(15 * 60_000, 5 * 60_000), Remedy::Replay);
+    assert_eq!(remedy_108(15 * 60_000, 5 * 60_000 + 1), Remedy::Record);
+    assert_eq!(remedy_108(10 * 60_000, 0), Remedy::Record);
+}
+
+#[test]
+fn a108_1_reversed_colours_recorded_as_played() {
+    let mut t = round_robin(4);
+    play_rounds(&mut t, 1);
+    let before = t.rounds[0].games[0];
+    let change = t
+        .colours_reversed(1, 1, Remedy::Record)
+        .expect("round 1 board 1");
+    let after = t.rounds[0].games[0];
+    assert_eq!((after.red, after.black), (before.black, before.red));
+    assert_eq!(
+        after.result, before.result,
+        "the result names the colours on the board"
+    );
+    assert_eq!(t.log, vec![change]);
+}
+
+#[test]
+fn a108_1_reversed_colours_replayed() {
+    let mut t = round_robin(4);
+    play_rounds(&mut t, 1);
+    t.colours_reversed(1, 2, Remedy::Replay).expect("board 2");
+    assert_eq!(t.rounds[0].games[1].result, None);
+    assert_eq!(
+        t.colours_reversed(1, 9, Remedy::Replay),
+        Err(ChangeError::NoBoard { round: 1, board: 9 })
+    );
+    assert_eq!(
+        t.colours_reversed(7, 1, Remedy::Replay),
+        Err(ChangeError::NoRound(7))
+    );
+}
+
+#[test]
+fn a108_2_pairing_overridden_and_logged() {
+    let mut t = round_robin(4);
+    let after = Round {
+        games: vec![
+            Game::new(PlayerId(1), PlayerId(2)),
+            Game::new(PlayerId(3), PlayerId(4)),
+        ],
+        byes: vec![],
+    };
+    let change = t.override_pairing(1, after.clone()).expect("valid");
+    assert!(
+        matches!(change, Change::PairingOverridden { round: 1, ref before, .. } if before.games[0].red == PlayerId(1) && before.games[0].black == PlayerId(4))
+    );
+    assert_eq!(t.rounds[0], after);
+    let twice = Round {
+        games: vec![Game::new(PlayerId(1), PlayerId(1))],
+        byes: vec![],
+    };
+    assert_eq!(
+        t.override_pairing(1, twice),
+        Err(ChangeError::Twice(PlayerId(1)))
+    );
+    let stranger = Round {
+        games: vec![Game::new(PlayerId(1), PlayerId(9))],
+        byes: vec![],
+    };
+    assert_eq!(
+        t.override_pairing(1, stranger),
+        Err(ChangeError::NotActive(PlayerId(9)))
+    );
+    assert_eq!(t.log.len(), 1, "refused changes are not logged");
+}
+
+#[test]
+fn a89_2_withdrawal_before_the_start_means_a_new_draw() {
+    let mut t = round_robin(6);
+    let change = t.withdraw(PlayerId(3)).expect("active");
+    assert_eq!(
+        change,
+        Change::Withdrawn {
+            player: PlayerId(3),
+            adjustment: Adjustment::Redraw
+        }
+    );
+    assert!(t.rounds.is_empty());
+    assert!(!t.active.contains(&PlayerId(3)));
+    assert_eq!(
+        t.withdraw(PlayerId(3)),
+        Err(ChangeError::NotActive(PlayerId(3)))
+    );
+}
+
+#[test]
+fn a89_2_round_robin_withdrawal_before_half_annuls_his_games() {
+    let mut t = round_robin(6);
+    play_rounds(&mut t, 2);
+    let change = t.withdraw(PlayerId(1)).expect("active");
+    assert!(matches!(
+        change,
+        Change::Withdrawn {
+            adjustment: Adjustment::Annulled,
+            ..
+        }
+    ));
+    assert!(
+        t.rounds
+            .iter()
+            .flat_map(|r| &r.games)
+            .all(|g| g.colour_of(PlayerId(1)).is_none())
+    );
+    // His opponents' points against him are gone from the standings.
+    let table = standings(&t.register, &t.rounds, Scoring::default(), &[]);
+    let six = table
+        .iter()
+        .find(|s| s.player == PlayerId(6))
+        .expect("listed");
+    // 6 lost to 1 in round 1 (1 red) and beat 4 in round 2 (6 red): 1 point, not counting round 1.
+    assert_eq!(six.score.0, 2);
+}
+
+#[test]
+fn a89_2_round_robin_withdrawal_after_half_forfeits_the_rest() {
+    let mut t = round_robin(6);
+    play_rounds(&mut t, 3);
+    let change = t.withdraw(PlayerId(2)).expect("active");
+    assert!(matches!(
+        change,
+        Change::Withdrawn {
+            adjustment: Adjustment::RemainingForfeited,
+            ..
+        }
+    ));
+    let rest: Vec<GameResult> = t.rounds[3..]
+        .iter()
+        .flat_map(|r| &r.games)
+        .filter(|g| g.colour_of(PlayerId(2)).is_some())
+        .filter_map(|g| g.result)
+        .collect();
+    assert_eq!(rest.len(), 2);
+    assert!(
+        rest.iter()
+            .all(|r| matches!(r, GameResult::RedAbsent | GameResult::BlackAbsent))
+    );
+}
+
+#[test]
+fn a89_2_swiss_withdrawal_keeps_results_and_stops_pairing() {
+    let mut t = Tournament::new(Format::Swiss, register(5));
+    t.started = true;
+    t.rounds.push(Round {
+        games: vec![Game {
+            red: PlayerId(1),
+            black: PlayerId(2),
+            result: Some(GameResult::Draw),
+        }],
+        byes: vec![],
+    });
+    let change = t.withdraw(PlayerId(2)).expect("active");
+    assert!(matches!(
+        change,
+        Change::Withdrawn {
+            adjustment: Adjustment::NotPaired,
+            ..
+        }
+    ));
+    assert_eq!(t.rounds[0].games[0].result, Some(GameResult::Draw));
+    assert!(!t.active.contains(&PlayerId(2)));
+}
+
+#[test]
+fn late_entrant_joins_a_swiss_from_the_next_round() {
+    let mut t = Tournament::new(Format::Swiss, register(4));
+    t.started = true;
+    t.rounds.push(Round::default());
+    let change = t.late_entrant(Player::new(5, "遲到者")).expect("new");
+    assert_eq!(
+        change,
+        Change::LateEntrant {
+            player: PlayerId(5),
+            from_round: 2
+        }
+    );
+    assert!(t.active.contains(&PlayerId(5)));
+    assert_eq!(
+        t.late_entrant(Player::new(5, "again")),
+        Err(ChangeError::AlreadyRegistered(PlayerId(5)))
+    );
+    let mut rr = round_robin(4);
+    play_rounds(&mut rr, 1);
+    assert_eq!(
+        rr.late_entrant(Player::new(9, "x")),
+        Err(ChangeError::RoundRobinStarted)
+    );
+}
