@@ -113,9 +113,12 @@ pub(crate) fn initial(red: &TimeControl, black: &TimeControl, now: Millis) -> Cl
     }
 }
 
-/// Time in words for a report: `十五分鐘`, `三十秒`, `四分五十九秒`.
+/// Time in words for a report: `十五分鐘`, `三十秒`, `四分五十九秒`. Whole seconds are
+/// rounded up, as a clock face counting down shows them (附表四 第三部份: the scoresheet
+/// writes the clock as the face showed it; the exports round the same way, so the
+/// monitor's scoresheet and the exported one agree to the second).
 pub(crate) fn words(ms: u64) -> String {
-    let secs = ms / 1000;
+    let secs = ms.div_ceil(1000);
     let (h, m, s) = (secs / 3600, secs / 60 % 60, secs % 60);
     let mut out = String::new();
     if h > 0 {
@@ -191,5 +194,13 @@ mod tests {
         assert_eq!(words(900_000), "15分鐘");
         assert_eq!(words(30_000), "30秒");
         assert_eq!(words(299_000), "4分59秒");
+    }
+
+    #[test]
+    fn s4p3_the_scoresheet_clock_rounds_up_like_the_face() {
+        assert_eq!(words(298_001), "4分59秒");
+        assert_eq!(words(299_400), "5分鐘");
+        assert_eq!(words(1), "1秒");
+        assert_eq!(words(0), "0秒");
     }
 }

@@ -41,6 +41,29 @@ const unmarked = (page) => page.evaluate(() => {
   return out;
 });
 
+/** What is left in Chinese on an English page, once the names people gave (`names`) and the
+ * notation (its words as either side writes them, and ＝) are taken out: it must be nothing. */
+async function untranslated(page, names) {
+  const { WORD_TEXT } = await import(join(ASSETS, "app", "protocol.js"));
+  const notation = new Set(["＝", ...Object.values(WORD_TEXT).flatMap((side) => Object.values(side).flatMap((w) => [...w]))]);
+  let text = await page.evaluate(() => document.body.innerText);
+  for (const n of names) text = text.split(n).join(" ");
+  return (text.match(/[\u3400-\u9fff\u3000-\u303f\uff01-\uff5e]+/gu) || [])
+    .filter((run) => [...run].some((c) => !notation.has(c)));
+}
+
+/** Every name the event gives in Chinese (event, tables, players, proxies, referees),
+ * longest first. */
+async function namesOf(base) {
+  const found = new Set(["繁體中文", "简体中文"]);
+  const walk = (v) => {
+    if (typeof v === "string") { if (/[\u3400-\u9fff]/u.test(v)) found.add(v); } else if (v && typeof v === "object") Object.values(v).forEach(walk);
+  };
+  walk(await (await fetch(`${base}/api/events`)).json());
+  walk(await (await fetch(`${base}/api/tables/${TABLE}`)).json());
+  return [...found].sort((a, b) => b.length - a.length);
+}
+
 async function run({ server, chrome, pages }) {
   const { seats } = server;
   const card = pages.add("card-en", await openIn(chrome, seatAt(seats, "black", TABLE).link, "en", { width: 1024, height: 768 }));
@@ -62,6 +85,32 @@ async function run({ server, chrome, pages }) {
   await waitText(card, "#feed li", "");
   assert.deepEqual(await unmarked(card), [], "every Chinese text on the card UI is marked zh-Hant");
   assert.deepEqual(await unmarked(mon), [], "every Chinese text on the monitor is marked zh-Hant");
+  // ... and nothing but names and notation is left in Chinese: on the monitor (its table card,
+  // dialogs' summaries, the scoresheet), the player page, the announcing page, and in what the
+  // text board answers.
+  // The river's inscription is part of the board, and 和／負 the faces of the cards (a
+  // picture of the physical card, hidden from readers), like the notation.
+  const names = [...await namesOf(server.base), ...seats.map((x) => x.name), "楚 河", "漢 界", "和", "負"];
+  const proxy = pages.add("proxy-en", await openIn(chrome, `${seatAt(seats, "referee", TABLE).link.replace("/monitor#", "/proxy#")}&table=${TABLE}`, "en", { width: 1280, height: 900 }));
+  const player = pages.add("red-en", await openIn(chrome, seatAt(seats, "red", TABLE).link, "en", { width: 1280, height: 900 }));
+  await waitText(proxy, "#status", "connected");
+  await waitText(player, "#status", "connected");
+  await mon.locator("#sheet-sec, button[data-key=sheet]").first().waitFor({ state: "attached" });
+  await mon.keyboard.press("r");
+  for (const [what, page] of [["monitor", mon], ["announcing page", proxy], ["player page", player], ["card UI", card]]) {
+    assert.deepEqual(await untranslated(page, names), [], `${what} in English: Chinese left beyond names and notation`);
+  }
+  const answers = await player.evaluate(async (table) => {
+    const { command } = await import("/assets/app/board.js");
+    const { snapshot } = await (await fetch(`/api/tables/${table}`)).json();
+    return ["c", "l", "m", "p", "f 5", "r 8", "s e0", "t", "a", "h", "zz"].map((c) => command(c, snapshot, "red"));
+  }, TABLE);
+  const { WORD_TEXT } = await import(join(ASSETS, "app", "protocol.js"));
+  const notation = new Set(Object.values(WORD_TEXT).flatMap((side) => Object.values(side).flatMap((w) => [...w])));
+  for (const a of answers) {
+    const left = (a.match(/[\u3400-\u9fff\u3000-\u303f\uff01-\uff5e]/gu) || []).filter((c) => !notation.has(c));
+    assert.deepEqual(left, [], `the text board answers in English: ${a}`);
+  }
 
   // Simplified: characters the map knows are all converted, also in what arrives later.
   await waitText(red, "#turn", "轮到红方");

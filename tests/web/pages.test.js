@@ -85,6 +85,12 @@ async function run({ server, chrome, pages }) {
   await onScreen(card, ['#mine [data-card="black-draw"]', '#mine [data-card="black-resign"]', "#received"], "phone, scrolled down");
   await card.evaluate(() => window.scrollTo(0, 0));
   await onScreen(card, ['#mine [data-card="black-draw"]', "#received"], "phone, at the top");
+  // ... and, at the top, the whole board stands above the bar: the player's own back rank
+  // is not hidden under the cards (it was, until scrolled ~60 px).
+  const lowest = await card.evaluate(() => Math.max(...[...document.querySelectorAll("#board button[data-pt]")]
+    .map((b) => b.getBoundingClientRect().bottom)));
+  const bar = await box(card, ".g-cards");
+  assert.ok(lowest <= bar.y + 1, `phone: the board's last rank (bottom ${lowest}) clears the card bar (top ${bar.y})`);
   await onScreen(red, ["#turn", "#clocks"], "player page on a phone");
   await pages.state("02-phone", ["card", "red"]);
   await card.setViewportSize(TABLET);

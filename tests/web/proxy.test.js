@@ -39,7 +39,7 @@ async function run({ server, chrome, pages }) {
   const red = pages.add("red", await open(chrome, seatAt(seats, "red", TABLE).link));
   const card = pages.add("card", await open(chrome, seatAt(seats, "black", TABLE).link, CARD_VIEW));
   const proxy = pages.add("proxy", await open(chrome, proxySeat.link));
-  await waitText(proxy, "#who", "梁代理（黑方代理 proxy）");
+  await waitText(proxy, "#who", "梁代理（黑方代理）");
   await waitText(proxy, "#for", "為黑方報棋");
   assert.equal(await proxy.locator("#offer, #resign").count(), 0, "a proxy never offers or resigns (69)");
   assert.ok(await proxy.locator("#press").isVisible(), "the proxy presses for his player");

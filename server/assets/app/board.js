@@ -98,15 +98,15 @@ export class Board {
       const ch = pieceAt(this.grid, p);
       const checked = Boolean(general) && ch === general;
       const marks = [];
-      if (lastPts.includes(p)) marks.push(p === lastPts[1] ? "上一着落點" : "上一着起點");
-      if (checked) marks.push("被將軍");
-      if (diff.includes(p)) marks.push("與對局不同");
-      if (this.from === p) marks.push("已選");
+      if (lastPts.includes(p)) marks.push(p === lastPts[1] ? t("上一着落點", "last move to") : t("上一着起點", "last move from"));
+      if (checked) marks.push(t("被將軍", "in check"));
+      if (diff.includes(p)) marks.push(t("與對局不同", "differs from the game"));
+      if (this.from === p) marks.push(t("已選", "selected"));
       b.className = ["pt", ch ? (ch === ch.toUpperCase() ? "red" : "black") : "empty",
         p === lastPts[0] ? "last-from" : "", p === lastPts[1] ? "last" : "", checked ? "check" : "",
         diff.includes(p) ? "diff" : "", this.from === p ? "sel" : ""].join(" ");
       b.tabIndex = p === this.focus ? 0 : -1;
-      b.setAttribute("aria-label", `${this.pointName(p)} ${pieceName(ch)}${marks.length ? "，" + marks.join("，") : ""}`);
+      b.setAttribute("aria-label", `${this.pointName(p)} ${pieceName(ch)}${marks.length ? t("，", ", ") + marks.join(t("，", ", ")) : ""}`);
       b.firstChild.textContent = ch ? PIECES[ch] : "";
     }
   }
@@ -114,8 +114,8 @@ export class Board {
   /** A point as the viewer's notation counts files (第7條) and as ICCS writes it. */
   pointName(p) {
     const f = FILES.indexOf(p[0]);
-    const own = this.flip ? `${f + 1}路` : `${RED_NUMBERS[8 - f]}路`;
-    return `${p}（${own}）`;
+    const own = this.flip ? t(`${f + 1}路`, `file ${f + 1}`) : t(`${RED_NUMBERS[8 - f]}路`, `file ${9 - f}`);
+    return t(`${p}（${own}）`, `${p} (${own})`);
   }
 
   /** Builds the drawing and the points, in the orientation of `flip`. */
@@ -205,10 +205,10 @@ export function differences(a, b) {
   return out;
 }
 
-export const HELP = "指令：c 讀鐘；l 上一着；m 着法記錄；p 列出棋子（p 紅／p 黑）；f a–i 讀直線" +
-  "（f 1–9 或 f 一–九：本方報棋的路數）；r 0–9 讀橫線；s e2 讀一點；t 輪到誰；a 本輪報棋；h 說明。" +
-  "Commands: c clocks, l last move, m moves, p pieces, f <file a–i, or 1–9 as your notation counts>, " +
-  "r <rank>, s <point>, t turn, a announcement, h help.";
+export const HELP = t("指令：c 讀鐘；l 上一着；m 着法記錄；p 列出棋子（p 紅／p 黑）；f a–i 讀直線" +
+  "（f 1–9 或 f 一–九：本方報棋的路數）；r 0–9 讀橫線；s e2 讀一點；t 輪到誰；a 本輪報棋；h 說明。",
+  "Commands: c clocks, l last move, m moves, p pieces (p r, p b), f <file a–i, or 1–9 as your notation counts>, " +
+  "r <rank 0–9>, s <point, e.g. e2>, t turn, a announcement, h help.");
 
 const NUMERALS = "一二三四五六七八九";
 
@@ -235,16 +235,18 @@ export function command(text, snap, me = null) {
   switch (cmd) {
     case "c": {
       const now = clockNow(snap.clock);
-      return `紅方 ${sayTime(now.red)}，黑方 ${sayTime(now.black)}${now.running ? `，${SIDE[now.running]}的鐘在走` : ""}`;
+      return t(`紅方 ${sayTime(now.red)}，黑方 ${sayTime(now.black)}${now.running ? `，${SIDE[now.running]}的鐘在走` : ""}`,
+        `red ${sayTime(now.red)}, black ${sayTime(now.black)}${now.running ? `, ${SIDE[now.running]}'s clock runs` : ""}`);
     }
     case "l": {
       const m = snap.moves.at(-1);
-      return m ? `上一着 第 ${m.ply} 着 ${SIDE[m.side]} ${move(m.mv, m.side, m.draw_offer)}（${m.mv.iccs}）` : "尚未走子";
+      return m ? t(`上一着 第 ${m.ply} 着 ${SIDE[m.side]} ${move(m.mv, m.side, m.draw_offer)}（${m.mv.iccs}）`,
+        `last move, ply ${m.ply}, ${SIDE[m.side]} ${move(m.mv, m.side, m.draw_offer)} (${m.mv.iccs})`) : t("尚未走子", "no move yet");
     }
     case "m":
       return snap.moves.length
-        ? snap.moves.map((m) => `${m.ply}. ${SIDE[m.side]} ${move(m.mv, m.side, m.draw_offer)} ${fmtTime(m.clock_ms)}`).join("；")
-        : "尚未走子";
+        ? snap.moves.map((m) => `${m.ply}. ${SIDE[m.side]} ${move(m.mv, m.side, m.draw_offer)} ${fmtTime(m.clock_ms)}`).join(t("；", "; "))
+        : t("尚未走子", "no move yet");
     case "p": {
       const want = { "紅": "red", r: "red", red: "red", "黑": "black", b: "black", black: "black" }[arg];
       const list = { red: [], black: [] };
@@ -255,39 +257,39 @@ export function command(text, snap, me = null) {
         }
       }
       const sides = want ? [want] : ["red", "black"];
-      return sides.map((s) => `${SIDE[s]}：${list[s].join("，")}`).join("。");
+      return sides.map((s) => `${SIDE[s]}${t("：", ": ")}${list[s].join(t("，", ", "))}`).join(t("。", ". "));
     }
     case "f": {
       // As the reader's notation numbers it (red's, written 一–九, or black's, 1–9).
       const side = me === "black" ? "black" : "red";
       const n = fileNumber(arg);
       const f = n ? notationFile(n, side) : FILES.indexOf(arg);
-      if (f < 0) return "直線請用 a 至 i，或本方路數 1 至 9";
+      if (f < 0) return t("直線請用 a 至 i，或本方路數 1 至 9", "a file is a to i, or 1 to 9 as your notation counts");
       const out = [];
       for (let r = 9; r >= 0; r--) if (at(f, r)) out.push(`${FILES[f]}${r} ${pieceName(at(f, r))}`);
       const label = side === "red" ? NUMERALS[n - 1] : n;
-      const name = n ? `${SIDE[side]}第${label}路（${FILES[f]} 線）` : `${FILES[f]} 線`;
-      return `${name}：${out.join("，") || "無子"}`;
+      const name = n ? t(`${SIDE[side]}第${label}路（${FILES[f]} 線）`, `${SIDE[side]} file ${n} (${FILES[f]} file)`) : t(`${FILES[f]} 線`, `${FILES[f]} file`);
+      return `${name}${t("：", ": ")}${out.join(t("，", ", ")) || t("無子", "empty")}`;
     }
     case "r": {
       const r = Number(arg);
-      if (!/^\d$/.test(arg)) return "橫線請用 0 至 9";
+      if (!/^\d$/.test(arg)) return t("橫線請用 0 至 9", "a rank is 0 to 9");
       const out = [];
       for (let f = 0; f < 9; f++) if (at(f, r)) out.push(`${FILES[f]}${r} ${pieceName(at(f, r))}`);
-      return `第 ${r} 橫線：${out.join("，") || "無子"}`;
+      return `${t(`第 ${r} 橫線：`, `rank ${r}: `)}${out.join(t("，", ", ")) || t("無子", "empty")}`;
     }
     case "s": {
-      if (!/^[a-i]\d$/.test(arg)) return "點請用 ICCS，例如 e2";
+      if (!/^[a-i]\d$/.test(arg)) return t("點請用 ICCS，例如 e2", "a point is written in ICCS, e.g. e2");
       return `${arg} ${pieceName(at(FILES.indexOf(arg[0]), Number(arg[1])))}`;
     }
     case "t":
-      return snap.phase === "over" ? "對局已結束" : `輪到${SIDE[snap.to_move]}`;
+      return snap.phase === "over" ? t("對局已結束", "the game is over") : t(`輪到${SIDE[snap.to_move]}`, `${SIDE[snap.to_move]} to move`);
     case "a":
-      return snap.attempt.length ? `本輪報棋：${words(snap.attempt, snap.to_move)}`
-        : (snap.announced ? `已報：${words(snap.announced, snap.to_move)}` : "本輪尚未報棋");
+      return snap.attempt.length ? `${t("本輪報棋：", "announcing: ")}${words(snap.attempt, snap.to_move)}`
+        : (snap.announced ? `${t("已報：", "announced: ")}${words(snap.announced, snap.to_move)}` : t("本輪尚未報棋", "nothing announced yet"));
     case "h": case "?": case "":
       return HELP;
     default:
-      return `不明指令「${text}」。${HELP}`;
+      return `${t(`不明指令「${text}」。`, `Unknown command “${text}”. `)}${HELP}`;
   }
 }

@@ -52,7 +52,7 @@ const conn = new Connection("seat", {
     table = w.tables[0];
     board.flip = me === "black";
     info = await tableInfo(table);
-    $("who").textContent = `— ${w.name}（${SIDE[me] || ""}）${info ? " · " + info.name : ""}`;
+    $("who").textContent = `— ${w.name}${t(`（${SIDE[me] || ""}）`, ` (${SIDE[me] || ""})`)}${info ? " · " + info.name : ""}`;
     render();
   },
   state: (t, s) => { if (t === table) { snap = s; render(); } },
@@ -145,7 +145,7 @@ function card({ owner, kind, title, hint, action, disabled, warn = false }) {
   el("span", { class: "glyph", "aria-hidden": "true" }, kind === "draw" ? "和" : "負"),
   el("span", { class: "name" }, `${SIDE[owner]} ${CARD[kind]}`),
   el("span", { class: "hint" }, title),
-  el("span", { class: "visually-hidden" }, `。${hint}`),
+  el("span", { class: "visually-hidden" }, `${t("。", ". ")}${hint}`),
   fill);
   if (owner && `${owner}-${kind}` === arrived) { node.classList.add("arrive"); arrived = null; }
   let timer = null;
@@ -277,11 +277,11 @@ function render() {
   // after it): the one not wanted now is not shown.
   $("signal").classList.toggle("unwanted", !$("confirm-repeat").hidden);
   $("todo").textContent = !myTurn ? ""
-    : p.repeat ? t(`請在你的棋盤走出對手的着法「${words(p.repeat.words, p.repeat.mover)}」，然後確認`, `Make the opponent's move 「${words(p.repeat.words, p.repeat.mover)}」 on your board, then confirm`)
+    : p.repeat ? t(`請在你的棋盤走出對手的着法「${words(p.repeat.words, p.repeat.mover)}」，然後確認`, `Make the opponent's move “${words(p.repeat.words, p.repeat.mover)}” on your board, then confirm`)
     : p.correction ? t(`請把棋盤修正為 ${p.correction}`, `Put your board right: ${p.correction}`)
     : p.restore ? t("請還原棋盤，改走別子", "Put the piece back and move another")
     : p.announce_for && signalled ? t("已示意，等候代為報棋，然後按鐘", "Signalled: wait for your move to be announced, then press the clock")
-    : p.announce_for ? t("輪到你：在棋盤走子，然後按「請代為報棋」示意", "Your turn: move on the board, then press 「Please announce for me」")
+    : p.announce_for ? t("輪到你：在棋盤走子，然後按「請代為報棋」示意", "Your turn: move on the board, then press “Please announce for me”")
     : t("輪到你：走子，然後按鐘", "Your turn: move, then press the clock");
   // Black starts the clocks (未開鐘); after that only the side to move may press.
   $("press").disabled = over || !(myTurn || (snap.phase === "not_started" && me === "black"));

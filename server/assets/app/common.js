@@ -63,7 +63,7 @@ function liveRegion(node) {
       node.textContent = "";
       setTimeout(() => {
         flip = !flip;
-        node.textContent = queue.join("。") + (flip ? "" : "\u00a0");
+        node.textContent = queue.join(t("。", ". ")) + (flip ? "" : "\u00a0");
         queue = [];
       }, 30);
     }
@@ -131,7 +131,7 @@ export function banner(text, ms = null, kind = "alert") {
   const b = $("banner");
   if (!b.querySelector(".banner-text")) {
     b.replaceChildren(el("span", { class: "banner-text" }),
-      el("button", { type: "button", class: "banner-close", onclick: () => b.classList.remove("on") }, "知道了 ✕"));
+      el("button", { type: "button", class: "banner-close", onclick: () => b.classList.remove("on") }, t("知道了 ✕", "OK ✕")));
   }
   b.querySelector(".banner-text").textContent = text;
   b.dataset.kind = kind;
@@ -190,7 +190,7 @@ document.addEventListener("keydown", (e) => {
  */
 export function wordEntry(command, send) {
   $("keys").replaceChildren(...WORD_KEYS.map(([k, token]) => el("button", {
-    type: "button", "data-word": k, "data-token": token, onclick: () => send(command(k), `報「${k}」`),
+    type: "button", "data-word": k, "data-token": token, onclick: () => send(command(k), `${t("報", "said ")}「${k}」`),
   }, k)));
   roving($("keys"));
   $("typed").addEventListener("submit", async (e) => {
@@ -198,7 +198,7 @@ export function wordEntry(command, send) {
     const input = $("typed-word");
     const list = typedWords(input.value);
     input.value = "";
-    for (const w of list) if (!(await send(command(w), `報「${w}」`))) break;
+    for (const w of list) if (!(await send(command(w), `${t("報", "said ")}「${w}」`))) break;
   });
 }
 
@@ -225,8 +225,8 @@ export function pieceAt(grid, point) {
 
 /** `紅炮` for `C`. */
 export function pieceName(ch) {
-  if (!ch) return "空";
-  return (ch === ch.toUpperCase() ? "紅" : "黑") + PIECES[ch];
+  if (!ch) return t("空", "empty");
+  return (ch === ch.toUpperCase() ? t("紅", "red ") : t("黑", "black ")) + PIECES[ch];
 }
 
 /** Server time (game timeline) from the last `at` seen, advanced locally. */

@@ -32,11 +32,11 @@ const conn = new Connection("monitor", {
   },
   state: (id, s) => { const tab = tables.get(id); if (tab) { tab.snap = s; renderTable(id); } },
   recording: (id, seats) => {
-    for (const news of setRecording(id, seats)) say(`${name(id)}：錄音 ${news}`);
+    for (const news of setRecording(id, seats)) say(`${name(id)}${t("：錄音 ", ": recording, ")}${news}`);
     if (tables.get(id)?.snap) renderTable(id);
   },
   event: (id, ev, live, msg) => onEvent(id, ev, live, msg),
-  error: (e) => { logLine(`錯誤：${errorCode(e.code)}`); say(`錯誤：${errorCode(e.code)}`, true); },
+  error: (e) => { const line = `${t("錯誤：", "Error: ")}${errorCode(e.code)}`; logLine(line); say(line, true); },
 });
 
 function name(id) {
@@ -78,7 +78,7 @@ function select(id) {
   if (!tables.has(id)) return;
   current = id;
   renderAll();
-  say(`已選 ${name(id)}`);
+  say(`${t("已選 ", "Selected: ")}${name(id)}`);
 }
 
 function renderAll() {
@@ -115,13 +115,13 @@ function renderTile(b, id, i) {
   const state = !s ? t("等候狀態", "waiting") : s.phase === "over" ? t(`結束 ${result(s.result)}`, `over ${result(s.result)}`)
     : s.phase === "not_started" ? t("未開鐘", "not started") : toMove(s);
   b.replaceChildren(
-    el("span", { class: "t-head" }, `${i + 1}. ${tab?.info?.name || "第 " + id + " 台"}`,
+    el("span", { class: "t-head" }, `${i + 1}. ${tab?.info?.name || t(`第 ${id} 台`, `Table ${id}`)}`,
       calls ? el("strong", { class: "t-calls" }, t(` ⚠ ${calls} 待處理`, ` ⚠ ${calls} open`)) : ""),
     el("span", { class: "t-line" }, tab?.info ? t(`${tab.info.red} 對 ${tab.info.black}`, `${tab.info.red} v ${tab.info.black}`) : ""),
     el("span", { class: "t-line t-clock" }, s ? clockText(s) : ""),
     el("span", { class: "t-line" }, state,
-      fouls[0] + fouls[1] ? ` · 違例 紅${fouls[0]} 黑${fouls[1]}` : "",
-      s?.offer ? ` · ${SIDE[s.offer.side]}提和` : ""),
+      fouls[0] + fouls[1] ? t(` · 違例 紅${fouls[0]} 黑${fouls[1]}`, ` · fouls red ${fouls[0]} black ${fouls[1]}`) : "",
+      s?.offer ? t(` · ${SIDE[s.offer.side]}提和`, ` · ${SIDE[s.offer.side]} offers a draw`) : ""),
     el("span", { class: "t-line" }, recordingBrief(id)));
 }
 
@@ -195,7 +195,7 @@ function renderTable(id) {
     const holder = el("div", { class: "board-holder" });
     const label = b.board === "vi" ? t("視障棋盤", "VI board") : b.board === "regular" ? t("正規棋盤", "regular board") : t("對局", "game");
     const diff = b.board === "game" ? [] : differences(b.placement, game);
-    const view = new Board(holder, { label: `${label}${diff.length ? `（與對局不同：${diff.join("、")}）` : ""}` });
+    const view = new Board(holder, { label: `${label}${diff.length ? t(`（與對局不同：${diff.join("、")}）`, ` (differs from the game: ${diff.join(", ")})`) : ""}` });
     if (was?.pt && was.board === boardsNode.children.length) view.focus = was.pt;
     view.draw(b.placement, { last, diff, check: checked(s.moves.at(-1)) });
     boardsNode.append(holder);
@@ -208,7 +208,7 @@ function renderTable(id) {
       ...Object.keys(KIND).map((k) => {
         const n = s.tallies[side][k];
         const lim = limits[k];
-        return el("td", { class: lim && n >= lim ? "over-limit" : "" }, `${n}／${lim || "—"}${lim && n >= lim ? "（已達上限）" : ""}`);
+        return el("td", { class: lim && n >= lim ? "over-limit" : "" }, `${n}${t("／", "/")}${lim || "—"}${lim && n >= lim ? t("（已達上限）", " (limit reached)") : ""}`);
       })))));
   const heard = tab.words.length ? tab.words.map((w) => el("span", { class: "word" + (w.possible ? "" : " bad") }, w.word ? word(w.word, w.side) : w.text))
     : s.attempt.map((w) => el("span", { class: "word" }, word(w, s.to_move)));
@@ -218,18 +218,20 @@ function renderTable(id) {
     el("p", {}, el("strong", {}, s.phase === "over" ? t("對局結束", "Game over") : s.phase === "not_started" ? t("未開鐘", "Not started") : toMove(s)),
       " · ", el("span", { class: "clockline" }, clockText(s))),
     el("div", { class: "words", role: "group", "aria-label": t("本輪報棋", "live announcement") }, heard),
-    s.announced ? el("p", {}, `已報：${words(s.announced, s.to_move)}`) : null,
+    s.announced ? el("p", {}, `${t("已報：", "Announced: ")}${words(s.announced, s.to_move)}`) : null,
     boardsNode,
     el("p", {}, t("走子檢查：", "Check: "), tab.checked ? `${SIDE[tab.checked.side]} ${checkOutcome(tab.checked.outcome)}（${finding(tab.checked) || "—"}）` : "—",
-      p.correction ? ` · 待修正至 ${p.correction}` : "", p.reannounce ? ` · 待重新報棋 ${p.reannounce[0]}` : "", p.restore ? ` · 待還原 ${p.restore}` : ""),
+      p.correction ? t(` · 待修正至 ${p.correction}`, ` · to be corrected to ${p.correction}`) : "",
+      p.reannounce ? t(` · 待重新報棋 ${p.reannounce[0]}`, ` · to be announced again: ${p.reannounce[0]}`) : "",
+      p.restore ? t(` · 待還原 ${p.restore}`, ` · to be restored: ${p.restore}`) : ""),
     tally,
     el("p", { class: "offer" }, t("提和：", "Draw offer: "), s.offer ? t(`${SIDE[s.offer.side]}提和${s.offer.stands ? "（已生效）" : "（本輪結束後生效）"}`,
       `${SIDE[s.offer.side]} offers${s.offer.stands ? " (standing)" : " (from the end of the turn)"}`) : t("沒有", "none")),
     s.warnings.length ? el("p", {}, t("循環警誡記錄：", "Repetition warnings: ") + `${s.warnings.map((w) => `（第 ${w.ply} 着）${warning(w.warning)}`).join("；")}`) : null,
     recordingView(id, name(id)),
-    s.result ? el("p", {}, `結果 ${result(s.result)}${s.verified !== null && s.verified !== undefined ? ` · 已口頭核實 ${s.verified}` : " · 未核實"}`) : null,
+    s.result ? el("p", {}, `${t("結果 ", "Result: ")}${result(s.result)}${s.verified !== null && s.verified !== undefined ? t(` · 已口頭核實 ${s.verified}`, ` · verified orally: ${s.verified}`) : t(" · 未核實", " · not verified")}`) : null,
     tab.calls.length ? el("details", { class: "recent", open: tab.callsOpen, ontoggle: (e) => { tab.callsOpen = e.target.open; } },
-      el("summary", { "data-key": "recent" }, `最近呼叫 ${tab.calls.length}`),
+      el("summary", { "data-key": "recent" }, t(`最近呼叫 ${tab.calls.length}`, `Recent calls: ${tab.calls.length}`)),
       el("ul", {}, tab.calls.map((c) => el("li", {}, `${c.time} ${describe(c)}`)))) : null,
     el("p", {}, el("button", { type: "button", "data-key": "sheet", onclick: () => { select(id); showSheet(); } }, t("記錄表", "Scoresheet")), " ",
       el("a", { href: `/proxy#token=${encodeURIComponent(token())}&table=${id}`, target: "_blank", "data-proxy": id, "data-key": "proxy" }, t(`代為報棋頁（第 ${id} 台）`, `Announce page (table ${id})`)))].filter(Boolean));
@@ -285,7 +287,7 @@ function ruling(title, fields, make, summary) {
   const table = current;
   $("dlg-title").textContent = `${title} — ${name(table)}`;
   $("dlg-fields").replaceChildren(...fields);
-  const upd = () => { $("dlg-summary").textContent = `將要：${summary()}`; };
+  const upd = () => { $("dlg-summary").textContent = `${t("將要：", "About to: ")}${summary()}`; };
   $("dlg-fields").oninput = upd;
   upd();
   $("dlg-form").onsubmit = async (e) => {
@@ -294,17 +296,18 @@ function ruling(title, fields, make, summary) {
     const what = summary();
     d.close();
     if (!command) return;
-    $("answer").textContent = `${what}：傳送中…`;
+    $("answer").textContent = `${what}${t("：傳送中…", ": sending…")}`;
     const cmds = Array.isArray(command) ? command : [command];
     let result = t("已接受", "accepted");
     for (const c of cmds) {
       const a = await conn.command(c, table);
       const m = answerText(a);
-      if (m) { result = `被拒：${m}`; break; }
+      if (m) { result = `${t("被拒：", "refused: ")}${m}`; break; }
     }
-    $("answer").textContent = `${what}：${result}`;
-    logLine(`${name(table)}：${what} — ${result}`);
-    say(`${what}：${result}`, result !== t("已接受", "accepted"));
+    const colon = t("：", ": ");
+    $("answer").textContent = `${what}${colon}${result}`;
+    logLine(`${name(table)}${colon}${what} — ${result}`);
+    say(`${what}${colon}${result}`, result !== t("已接受", "accepted"));
   };
   $("dlg-no").onclick = () => d.close();
   d.showModal();
@@ -325,7 +328,8 @@ function issueWarning(call) {
     () => ($("f-text").value === due && call?.warning
       ? { type: "issue_warning", side: $("f-side").value || null, repetition: call.warning }
       : { type: "issue_warning", side: $("f-side").value || null, text: $("f-text").value }),
-    () => `警告${$("f-side").value ? SIDE[$("f-side").value] : "雙方"}「${$("f-text").value}」`);
+    () => t(`警告${$("f-side").value ? SIDE[$("f-side").value] : "雙方"}「${$("f-text").value}」`,
+      `warn ${$("f-side").value ? SIDE[$("f-side").value] : "both sides"}: “${$("f-text").value}”`));
   $("f-side").value = side;
   $("dlg-fields").dispatchEvent(new Event("input"));
 }
@@ -338,47 +342,49 @@ function correctBoard(board, placement) {
       .map((b) => el("option", { value: b.board }, boardName(b.board))))),
     field(t("FEN 佈局", "Placement"), el("input", { id: "f-place", size: 44, value: placement || (snapOf()?.fen || "").split(" ")[0] }))],
     () => ({ type: "correct_board", board: $("f-board").value, placement: $("f-place").value.trim() }),
-    () => `把${boardName($("f-board").value)}修正為 ${$("f-place").value}`);
+    () => t(`把${boardName($("f-board").value)}修正為 ${$("f-place").value}`, `set the ${boardName($("f-board").value)} to ${$("f-place").value}`));
   if (board) { $("f-board").value = board; $("dlg-fields").dispatchEvent(new Event("input")); }
 }
 
 const ACTIONS = [
-  { key: "s", label: t("開鐘", "Start"), run: () => ruling(t("開鐘", "Start the clocks"), [], () => ({ type: "start" }), () => "開始棋鐘") },
-  { key: "k", label: t("確認檢查", "Confirm check"), run: () => ruling(t("確認走子檢查／棋盤已修正", "Confirm the check"), [], () => ({ type: "confirm_check" }), () => `確認走子檢查結果${snapOf()?.pending?.correction ? "：棋盤已修正至 " + snapOf().pending.correction : ""}`) },
+  { key: "s", label: t("開鐘", "Start"), run: () => ruling(t("開鐘", "Start the clocks"), [], () => ({ type: "start" }), () => t("開始棋鐘", "start the clocks")) },
+  { key: "k", label: t("確認檢查", "Confirm check"), run: () => ruling(t("確認走子檢查／棋盤已修正", "Confirm the check"), [], () => ({ type: "confirm_check" }), () => t(`確認走子檢查結果${snapOf()?.pending?.correction ? "：棋盤已修正至 " + snapOf().pending.correction : ""}`,
+    `confirm the check${snapOf()?.pending?.correction ? ": the board is set to " + snapOf().pending.correction : ""}`)) },
   { key: "o", label: t("推翻檢查", "Override check"), run: () => ruling(t("推翻走子檢查", "Override the check"),
     [field(t("成立的着法", "ICCS move"), el("input", { id: "f-mv", size: 6, value: tables.get(current)?.checked?.board || "" }))],
-    () => ({ type: "override_check", mv: $("f-mv").value.trim() }), () => `裁定着法 ${$("f-mv").value} 成立`) },
+    () => ({ type: "override_check", mv: $("f-mv").value.trim() }), () => t(`裁定着法 ${$("f-mv").value} 成立`, `rule that ${$("f-mv").value} stands`)) },
   { key: "b", label: t("修正棋盤", "Correct board"), run: () => { const c = openCall("correct_board"); correctBoard(c?.board, c?.placement); } },
   { key: "v", label: t("記錄違例", "Record violation"), run: () => ruling(t("記錄違例", "Record a violation"),
     [field(t("方", "Side"), sideSelect("f-side")), field(t("種類", "Kind"), el("select", { id: "f-kind" }, Object.entries(KIND).map(([k, v]) => el("option", { value: k }, v)))),
       field(t("原因", "Note"), el("input", { id: "f-note", size: 30 }))],
     () => ({ type: "record_violation", side: $("f-side").value, kind: $("f-kind").value, note: $("f-note").value }),
-    () => `${SIDE[$("f-side").value]}${KIND[$("f-kind").value]}${$("f-note").value ? "：" + $("f-note").value : ""}`) },
+    () => `${SIDE[$("f-side").value]}${t("", " ")}${KIND[$("f-kind").value]}${$("f-note").value ? t("：", ": ") + $("f-note").value : ""}`) },
   { key: "x", label: t("撤銷違例", "Rescind violation"), run: () => ruling(t("撤銷違例", "Rescind a violation"),
     [field(t("方", "Side"), sideSelect("f-side")), field(t("種類", "Kind"), el("select", { id: "f-kind" }, Object.entries(KIND).map(([k, v]) => el("option", { value: k }, v))))],
     () => ({ type: "rescind_violation", side: $("f-side").value, kind: $("f-kind").value }),
-    () => `撤銷${SIDE[$("f-side").value]}一次${KIND[$("f-kind").value]}`) },
+    () => t(`撤銷${SIDE[$("f-side").value]}一次${KIND[$("f-kind").value]}`, `rescind one ${KIND[$("f-kind").value]} of ${SIDE[$("f-side").value]}`)) },
   { key: "w", label: t("發出警告", "Issue warning"), run: () => issueWarning(openCall("issue_warning")) },
   { key: "a", label: t("代為報棋", "Announce for a player"), run: () => ruling(t("代為報棋", "Announce for the player"),
     // Filled with the words of the move on the player's board, when it is made: the board
     // move governs (7.4(2)(f)(iii)); the referee checks and confirms, or corrects.
     [field(t("四字（例：炮 8 平 5）", "Words (e.g. 炮 8 平 5)"), el("input", { id: "f-words", size: 16, value: boardWords(openCall("announce_for")) }))],
     () => typedWords($("f-words").value).map((text) => ({ type: "word", text })),
-    () => `代${SIDE[snapOf()?.to_move] || ""}報「${$("f-words").value}」`) },
+    () => t(`代${SIDE[snapOf()?.to_move] || ""}報「${$("f-words").value}」`, `announce for ${SIDE[snapOf()?.to_move] || ""}: “${$("f-words").value}”`)) },
   { key: "j", label: t("判決", "Adjudicate"), run: () => ruling(t("判決", "Adjudicate"),
-    [field(t("結果", "Result"), el("select", { id: "f-res" }, el("option", { value: "red" }, "紅方勝"), el("option", { value: "black" }, "黑方勝"),
-      el("option", { value: "draw" }, "和局"), el("option", { value: "both" }, "雙負"), el("option", { value: "official" }, "官和（第67條）"))),
+    [field(t("結果", "Result"), el("select", { id: "f-res" }, el("option", { value: "red" }, t("紅方勝", "red wins")), el("option", { value: "black" }, t("黑方勝", "black wins")),
+      el("option", { value: "draw" }, t("和局", "draw")), el("option", { value: "both" }, t("雙負", "both lose")), el("option", { value: "official" }, t("官和（第67條）", "official draw (67)")))),
     field(t("原因", "Reason"), el("input", { id: "f-reason", size: 30 })), field(t("條文", "Article"), el("input", { id: "f-art", size: 8, value: "70(1)" }))],
     () => ($("f-res").value === "official" ? { type: "adjudicate", ruling: "official_draw" } : {
       type: "adjudicate", ruling: "result", winner: ["red", "black"].includes($("f-res").value) ? $("f-res").value : null,
       both_lose: $("f-res").value === "both", reason: $("f-reason").value, article: $("f-art").value,
-    }), () => `判${$("f-res").selectedOptions[0]?.textContent}：${$("f-reason").value}（${$("f-art").value}）`) },
+    }), () => t(`判${$("f-res").selectedOptions[0]?.textContent}：${$("f-reason").value}（${$("f-art").value}）`,
+      `rule ${$("f-res").selectedOptions[0]?.textContent}: ${$("f-reason").value} (${$("f-art").value})`)) },
   { key: "y", label: t("核實結果", "Verify result"), run: () => ruling(t("口頭核實結果", "Record the oral verification"),
     [field(t("雙方所說", "What was said"), el("input", { id: "f-note", size: 30 }))],
-    () => ({ type: "verify_result", note: $("f-note").value }), () => `記錄口頭核實「${$("f-note").value}」`) },
+    () => ({ type: "verify_result", note: $("f-note").value }), () => t(`記錄口頭核實「${$("f-note").value}」`, `record the oral verification “${$("f-note").value}”`)) },
   { key: "p", label: t("暫停／續賽", "Pause/resume"), run: () => {
     const paused = snapOf()?.phase === "paused";
-    ruling(paused ? t("續賽", "Resume") : t("暫停", "Pause"), [], () => ({ type: paused ? "resume" : "pause" }), () => (paused ? "續賽" : "暫停對局"));
+    ruling(paused ? t("續賽", "Resume") : t("暫停", "Pause"), [], () => ({ type: paused ? "resume" : "pause" }), () => (paused ? t("續賽", "resume") : t("暫停對局", "pause the game")));
   } },
   { key: "r", label: t("記錄表", "Scoresheet"), run: () => showSheet() },
 ];
@@ -408,10 +414,10 @@ function showSheet() {
   $("sheet").replaceChildren(...[
     el("p", {}, name(id)),
     el("table", { class: "sheet" }, el("caption", {}, t("裁判人員記譜", "Scoresheet")),
-      el("thead", {}, el("tr", {}, ["着", "方", "着法", "ICCS", "提和", "用時餘"].map((h) => el("th", { scope: "col" }, h)), seekHeader(id))),
+      el("thead", {}, el("tr", {}, [t("着", "Ply"), t("方", "Side"), t("着法", "Move"), "ICCS", t("提和", "Offer"), t("用時餘", "Clock")].map((h) => el("th", { scope: "col" }, h)), seekHeader(id))),
       el("tbody", {}, s.moves.map((m) => el("tr", {}, el("td", {}, m.ply), el("td", {}, SIDE[m.side]), el("td", {}, move(m.mv, m.side, m.draw_offer)),
         el("td", {}, m.mv.iccs), el("td", {}, m.draw_offer ? "＝" : ""), el("td", {}, fmtTime(m.clock_ms)), seekCell(id, m, say))))),
-    s.result ? el("p", {}, `結果 ${result(s.result)}`) : null,
+    s.result ? el("p", {}, `${t("結果 ", "Result: ")}${result(s.result)}`) : null,
     el("p", { class: "row noprint" },
       el("a", { href: `/api/tables/${id}/scoresheet.txt` }, t("匯出文字", "Export text")), " ",
       el("a", { href: `/api/tables/${id}/game.pgn` }, t("匯出 PGN", "Export PGN")), " ",

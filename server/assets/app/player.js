@@ -22,7 +22,7 @@ let info = null;
 
 const board = new Board($("board"), {
   label: t("棋盤（對局）", "Board"),
-  onMove: readonly ? null : (mv) => send({ type: "board_move", mv }, `走子 ${mv}`),
+  onMove: readonly ? null : (mv) => send({ type: "board_move", mv }, `${t("走子", "Move")} ${mv}`),
 });
 
 $("cmdhelp").textContent = HELP;
@@ -31,7 +31,7 @@ textmode.checked = localStorage.getItem("baoqi-textmode") === "1";
 textmode.addEventListener("change", () => {
   localStorage.setItem("baoqi-textmode", textmode.checked ? "1" : "0");
   render();
-  say(textmode.checked ? "文字模式已開" : "文字模式已關", true);
+  say(textmode.checked ? t("文字模式已開", "Text mode on") : t("文字模式已關", "Text mode off"), true);
 });
 
 const conn = new Connection(endpoint, {
@@ -42,9 +42,9 @@ const conn = new Connection(endpoint, {
     table = w.tables.includes(wanted) ? wanted : w.tables[0];
     board.flip = me === "black";
     info = await tableInfo(table);
-    const roleName = me ? `${SIDE[me]}${w.role.endsWith("proxy") ? "代理" : ""}` : "觀眾";
-    $("who").textContent = `— ${w.name}（${roleName}）${info ? " · " + info.name : ""}`;
-    document.title = `報棋 — ${w.name}`;
+    const roleName = me ? `${SIDE[me]}${w.role.endsWith("proxy") ? t("代理", " proxy") : ""}` : t("觀眾", "spectator");
+    $("who").textContent = `— ${w.name}${t(`（${roleName}）`, ` (${roleName})`)}${info ? " · " + info.name : ""}`;
+    document.title = `${t("報棋", "baoqi")} — ${w.name}`;
     const cfg = info?.config?.[me];
     // A proxy's page is the announcing page (7.4(2)(d)(ii)); `?stay` keeps this one.
     if (!readonly && w.role.endsWith("proxy") && !location.search.includes("stay")) {
@@ -64,7 +64,7 @@ const conn = new Connection(endpoint, {
   },
   state: (t, s) => { if (t === table) { snap = s; render(); } },
   event: (t, ev, live) => { if (t === table) onEvent(ev, live); },
-  error: (e) => { feed(`錯誤：${errorCode(e.code)}`, true); say(`錯誤：${errorCode(e.code)}`, true); },
+  error: (e) => { const line = `${t("錯誤：", "Error: ")}${errorCode(e.code)}`; feed(line, true); say(line, true); },
 });
 
 /** The player page's banner stays 12 s; its flash vibrates shorter than the card UI's. */
@@ -79,7 +79,8 @@ const urgent = (ev) => URGENT.includes(ev.type) || (ev.type === "checked" && !["
 /** The arbiter's verdict on one's own word, read after it (SPEC §5: an answer after every word). */
 function verdictOf(ev) {
   if (!ev.possible) return "";
-  return ev.slot === 3 ? "四字完成，不能反悔" : `可能的着法，尚餘 ${ev.completions} 種`;
+  return ev.slot === 3 ? t("四字完成，不能反悔", "four words: the announcement binds")
+    : t(`可能的着法，尚餘 ${ev.completions} 種`, `a possible move, ${ev.completions} completions left`);
 }
 
 function onEvent(ev, live) {
@@ -126,12 +127,12 @@ if (!readonly) {
   // The word keys (one tab stop) and typed words, one by one, each binding (每一字不得反悔).
   wordEntry(wordCommand, send);
   $("press").addEventListener("click", () => {
-    if (snap?.phase === "not_started") send({ type: "start" }, "開鐘");
-    else send({ type: "press_clock" }, "按鐘");
+    if (snap?.phase === "not_started") send({ type: "start" }, t("開鐘", "Start the clocks"));
+    else send({ type: "press_clock" }, t("按鐘", "Press clock"));
   });
-  $("confirm-repeat").addEventListener("click", () => send({ type: "confirm_repeat" }, "確認複讀"));
+  $("confirm-repeat").addEventListener("click", () => send({ type: "confirm_repeat" }, t("確認複讀", "Confirm the repeat")));
   // At a table with a deaf player both sides have cards (附表七 7.1(2)): the buttons move them.
-  $("offer").addEventListener("click", () => send(cards() ? { type: "hand_card", card: "draw" } : { type: "offer_draw" }, "提和"));
+  $("offer").addEventListener("click", () => send(cards() ? { type: "hand_card", card: "draw" } : { type: "offer_draw" }, t("提和", "Offer draw")));
   // What ends the game at once asks first (69(1), 69(2)), Cancel focused.
   const confirmThen = (text, act) => {
     const d = $("confirm");
@@ -141,10 +142,10 @@ if (!readonly) {
     d.showModal();
   };
   $("accept").addEventListener("click", () => confirmThen(t("接受和棋即時結束對局，不能收回。確定接受？", "Accepting ends the game. Accept the draw?"),
-    () => send(cards() ? { type: "exchange_cards" } : { type: "accept_draw" }, "接受和棋")));
-  $("decline").addEventListener("click", () => send(offerCardWithMe() ? { type: "return_card" } : { type: "decline_draw" }, "不接受和棋"));
+    () => send(cards() ? { type: "exchange_cards" } : { type: "accept_draw" }, t("接受和棋", "Accept the draw"))));
+  $("decline").addEventListener("click", () => send(offerCardWithMe() ? { type: "return_card" } : { type: "decline_draw" }, t("不接受和棋", "Decline the draw")));
   $("resign").addEventListener("click", () => confirmThen(t("認負即時生效，不能收回。確定認負？", "Resigning is final. Resign?"),
-    () => send(cards() ? { type: "hand_card", card: "resign" } : { type: "resign" }, "認負")));
+    () => send(cards() ? { type: "hand_card", card: "resign" } : { type: "resign" }, t("認負", "Resign"))));
 }
 $("cmdform").addEventListener("submit", (e) => {
   e.preventDefault();
@@ -157,8 +158,8 @@ $("cmdform").addEventListener("submit", (e) => {
 /** The clocks, one's own first; the running one's label says so (走緊). */
 const clocks = () => renderClocks($("clocks"), snap, {
   order: me === "black" ? ["black", "red"] : ["red", "black"],
-  mark: (s) => (s === me ? "（我）" : ""),
-  running: "，走緊",
+  mark: (s) => (s === me ? t("（我）", " (me)") : ""),
+  running: t("，走緊", ", running"),
 });
 setInterval(clocks, 250);
 
@@ -175,7 +176,7 @@ function ownBoard() {
   // A side's board: the one its configuration names, else the only board (視障賽: one VI board).
   const id = (me && info?.config?.[me]?.board) || (snap.boards.length === 1 ? snap.boards[0].board : null);
   const b = snap.boards.find((x) => x.board === id);
-  board.label = b ? `我的棋盤（${boardName(id)}）${b.diverging ? "：與對局不同" : ""}` : "棋盤（對局）Board";
+  board.label = b ? `${t("我的棋盤", "My board")} (${boardName(id)})${b.diverging ? t("：與對局不同", ": differs from the game") : ""}` : t("棋盤（對局）", "Board");
   return b ? b.placement : snap.fen;
 }
 
@@ -191,21 +192,22 @@ function render() {
   const over = snap.phase === "over";
   $("turn").textContent = over ? t("對局結束", "Game over")
     : snap.phase === "not_started" ? t("未開鐘（黑方按鐘開始）", "Not started (black starts the clocks)")
-    : `輪到${SIDE[snap.to_move]}${snap.to_move === me ? "（我）" : ""}${snap.phase === "paused" ? "（暫停）" : ""}`;
+    : `${t("輪到", "To move: ")}${SIDE[snap.to_move]}${snap.to_move === me ? t("（我）", " (me)") : ""}${snap.phase === "paused" ? t("（暫停）", " (paused)") : ""}`;
   $("result").textContent = result(snap.result);
   $("words").replaceChildren(...snap.attempt.map((w) => el("span", { class: "word" }, word(w, snap.to_move))));
   if (snap.announced) {
-    $("verdict").textContent = `已報（不能反悔）：${words(snap.announced, snap.to_move)}`;
+    $("verdict").textContent = `${t("已報（不能反悔）：", "Announced (binding): ")}${words(snap.announced, snap.to_move)}`;
   } else if (lastWord && snap.attempt.length) {
     const next = (lastWord.next || []).map((w) => word(w, lastWord.side)).join(" ");
     $("verdict").textContent = lastWord.possible
-      ? `可能的着法：尚餘 ${lastWord.completions} 種${next ? "，下一字可為 " + next : ""}`
-      : `不可能：${unspeakable(lastWord.why)}`;
+      ? t(`可能的着法：尚餘 ${lastWord.completions} 種${next ? "，下一字可為 " + next : ""}`,
+        `a possible move: ${lastWord.completions} completions left${next ? "; the next word may be " + next : ""}`)
+      : `${t("不可能：", "Impossible: ")}${unspeakable(lastWord.why)}`;
   } else {
     $("verdict").textContent = "";
   }
   $("moves").replaceChildren(...snap.moves.map((m) => el("li", {},
-    `${SIDE[m.side]} ${move(m.mv, m.side, m.draw_offer)}（${m.mv.iccs}） · ${fmtTime(m.clock_ms)}`)));
+    `${SIDE[m.side]} ${move(m.mv, m.side, m.draw_offer)}${t(`（${m.mv.iccs}）`, ` (${m.mv.iccs})`)} · ${fmtTime(m.clock_ms)}`)));
   if (!readonly) renderControls();
   clocks();
 }
@@ -215,12 +217,12 @@ function renderControls() {
   const p = snap.pending || {};
   const repeat = p.repeat ? words(p.repeat.words, p.repeat.mover) : "";
   $("mode").textContent = snap.phase !== "playing" ? ""
-    : myTurn && p.repeat?.mirror ? `請複讀對手的報棋：${repeat}（或按確認）`
-    : myTurn && p.repeat ? `請複讀裁判的報棋：${repeat}`
-    : myTurn && p.correction ? `走子檢查 (a)：請把棋盤修正為 ${p.correction}`
-    : myTurn && p.reannounce ? `走子檢查 (b)：請重新報棋 ${words(p.reannounce[1], me)}`
-    : myTurn && p.restore ? `走子檢查 (c)：請還原棋盤，改走別子`
-    : myTurn ? "輪到你：走子並報棋，然後按鐘" : "等候對手";
+    : myTurn && p.repeat?.mirror ? t(`請複讀對手的報棋：${repeat}（或按確認）`, `Repeat the opponent's announcement: ${repeat} (or confirm)`)
+    : myTurn && p.repeat ? t(`請複讀裁判的報棋：${repeat}`, `Repeat the referee's announcement: ${repeat}`)
+    : myTurn && p.correction ? t(`走子檢查 (a)：請把棋盤修正為 ${p.correction}`, `Move check (a): set the board right to ${p.correction}`)
+    : myTurn && p.reannounce ? t(`走子檢查 (b)：請重新報棋 ${words(p.reannounce[1], me)}`, `Move check (b): announce again: ${words(p.reannounce[1], me)}`)
+    : myTurn && p.restore ? t("走子檢查 (c)：請還原棋盤，改走別子", "Move check (c): restore the board and move another piece")
+    : myTurn ? t("輪到你：走子並報棋，然後按鐘", "Your turn: move, announce, then press the clock") : t("等候對手", "Waiting for the opponent");
   const next = new Set(lastWord?.side === me ? lastWord.next || [] : []);
   for (const b of $("keys").children) {
     b.classList.toggle("next", next.has(b.dataset.token));
