@@ -39,6 +39,12 @@ enum Command {
     Table(cli::event::TableArgs),
     /// Export a scoresheet, a PGN, an event's results or its JSON event log.
     Export(cli::event::ExportArgs),
+    /// A tournament's register: import it from CSV, list it.
+    Players(cli::tournament::PlayersArgs),
+    /// A tournament's rounds: pair the next one (tables, seats, links), record an absence.
+    Round(cli::tournament::RoundArgs),
+    /// A tournament's standings, as text or CSV.
+    Standings(cli::tournament::StandingsArgs),
     /// Load benchmark: bots playing over real WebSocket connections.
     Bench(cli::bench::BenchArgs),
     /// Run a match from a config (TOML) and a script (JSON lines); print every event as JSON.
@@ -65,6 +71,9 @@ fn main() -> ExitCode {
         Command::Event(a) => cli::event::run_event(&a),
         Command::Table(a) => cli::event::run_table(&a),
         Command::Export(a) => cli::event::run_export(&a),
+        Command::Players(a) => cli::tournament::run_players(&a),
+        Command::Round(a) => cli::tournament::run_round(&a),
+        Command::Standings(a) => cli::tournament::run_standings(&a),
         Command::Bench(a) => cli::bench::run(&a),
         Command::Simulate(a) => cli::simulate::run(&a),
         Command::Keypad(a) => cli::keypad::run_keypad(&a),

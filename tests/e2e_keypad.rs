@@ -19,7 +19,7 @@ use std::time::{Duration, Instant};
 use baoqi_audio::{Espeak, Pcm};
 
 mod common;
-use common::{BIN, Scratch, Server, baoqi, get, token_of};
+use common::{BIN, Scratch, Server, baoqi, get_with, token_of};
 
 const EVENT: &str = r#"
 name = "e2e 視障賽"
@@ -109,16 +109,17 @@ fn alsa_conf(dir: &Path, name: &str) -> (PathBuf, PathBuf) {
     (conf, wav)
 }
 
-/// Follows red's recorder on the server (`GET /api/tables/1/recordings`) until `stop`:
-/// every state seen, with whether the microphone was reported.
+/// Follows red's recorder on the server (`GET /api/tables/1/recordings`, as the referee)
+/// until `stop`: every state seen, with whether the microphone was reported.
 fn watch_recorder(
     addr: String,
+    referee: String,
     stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
 ) -> std::thread::JoinHandle<Vec<String>> {
     std::thread::spawn(move || {
         let mut seen: Vec<String> = Vec::new();
         while !stop.load(std::sync::atomic::Ordering::Relaxed) {
-            let (_, body) = get(&addr, "/api/tables/1/recordings");
+            let (_, body) = get_with(&addr, "/api/tables/1/recordings", Some(&referee));
             if let Ok(v) = serde_json::from_slice::<serde_json::Value>(&body) {
                 let red = &v["status"]["red"];
                 let state = format!("{} mic={}", red["state"], red["microphone"]);
@@ -294,8 +295,9 @@ fn spawn_keypad(
     (child, log, wav)
 }
 
-/// Creates the event of [`EVENT`] and starts the server: it, red's and black's tokens.
-fn start_table(dir: &Scratch) -> (Server, String, String) {
+/// Creates the event of [`EVENT`] and starts the server: it, red's, black's and the
+/// referee's tokens.
+fn start_table(dir: &Scratch) -> (Server, String, String, String) {
     let db = dir.join("e2e.db");
     let event = dir.join("event.toml");
     std::fs::write(&event, EVENT).unwrap();
@@ -312,7 +314,8 @@ fn start_table(dir: &Scratch) -> (Server, String, String) {
         token_of(&seats, "red", None),
         token_of(&seats, "black", None),
     );
-    (Server::start(&db, false), red_token, black_token)
+    let referee = token_of(&seats, "referee", None);
+    (Server::start(&db, false), red_token, black_token, referee)
 }
 
 /// What each player must have heard (the spoken-text logs).
@@ -366,7 +369,7 @@ fn s7p6_two_blind_players_play_a_game_with_keypads_and_a_tactile_board() {
         return;
     }
     let dir = Scratch::new("e2e-keypad");
-    let (mut server, red_token, black_token) = start_table(&dir);
+    let (mut server, red_token, black_token, referee_token) = start_table(&dir);
     let addr = server.url.clone();
     let script = |name: &str, text: &str| {
         let p = dir.join(name);
@@ -381,7 +384,7 @@ fn s7p6_two_blind_players_play_a_game_with_keypads_and_a_tactile_board() {
     let (upload_url, upload) = upload_listener();
     let started = Instant::now();
     let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
-    let recorder = watch_recorder(server.addr().to_owned(), stop.clone());
+    let recorder = watch_recorder(server.addr().to_owned(), referee_token, stop.clone());
     let keypad = |name: &str, token: &str, script: &Path, extra: &[String]| {
         spawn_keypad(&dir, &addr, name, token, script, extra)
     };

@@ -10,7 +10,7 @@ use baoqi_audio::recording::{RATE, Recorder};
 use baoqi_audio::upload::{HttpUploader, Uploader};
 
 mod common;
-use common::{Scratch, Server, get};
+use common::{Scratch, Server, get_with};
 
 #[test]
 fn s7p6_an_acknowledged_recording_survives_sigkill() {
@@ -18,6 +18,7 @@ fn s7p6_an_acknowledged_recording_survives_sigkill() {
     let db = dir.join("crash.db");
     let mut server = Server::start(&db, true);
     let red = server.token("red", Some(1));
+    let referee = server.token("referee", None);
 
     let wav = dir.join("game.wav");
     let rec = Recorder::start(&wav, "視障賽", Duration::from_millis(500), None).unwrap();
@@ -33,13 +34,13 @@ fn s7p6_an_acknowledged_recording_survives_sigkill() {
 
     let server = Server::start(&db, false);
     let addr = server.addr();
-    let (status, body) = get(addr, "/api/tables/1/recordings");
+    let (status, body) = get_with(addr, "/api/tables/1/recordings", Some(&referee));
     assert!(status.contains("200"), "{status}");
     let list: serde_json::Value = serde_json::from_slice(&body).unwrap();
     assert_eq!(list["recordings"][0]["game"], "視障賽");
     assert_eq!(list["recordings"][0]["event_log_offset_ms"], 500);
     assert_eq!(list["status"]["red"]["state"], "uploaded");
-    let (status, body) = get(addr, "/api/tables/1/recordings/1.wav");
+    let (status, body) = get_with(addr, "/api/tables/1/recordings/1.wav", Some(&referee));
     assert!(status.contains("200"), "{status}");
     assert!(
         body == std::fs::read(&meta.wav).unwrap(),

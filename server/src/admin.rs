@@ -19,6 +19,9 @@ pub enum AdminError {
     /// The event file is not usable.
     #[error(transparent)]
     File(#[from] EventFileError),
+    /// The event file has a `[tournament]` section and the store keeps no tournaments.
+    #[error("this store keeps no tournaments")]
+    NoTournaments,
     /// A table's match configuration cannot make a match.
     #[error("table {table}: {source}")]
     Config {
@@ -136,6 +139,19 @@ pub fn create_event(store: &dyn Store, file: &EventFile) -> Result<Created, Admi
         tables,
         seats,
     })
+}
+
+/// Creates an event ([`create_event`]) that is a tournament with `settings` (issue 18): its
+/// rounds' tables are then made by [`crate::organiser::rounds::pair`].
+pub fn create_tournament(
+    store: &dyn Store,
+    file: &EventFile,
+    settings: &crate::organiser::TournamentSettings,
+) -> Result<Created, AdminError> {
+    let records = store.tournaments().ok_or(AdminError::NoTournaments)?;
+    let created = create_event(store, file)?;
+    records.set_tournament(created.event, settings)?;
+    Ok(created)
 }
 
 /// The page a seat opens: `/seat` (keypad and voice), `/card` (the card UI of a deaf

@@ -134,6 +134,21 @@ impl EventFile {
         Ok(file)
     }
 
+    /// Reads an event file that may have a `[tournament]` section (issue 18): the event and
+    /// the tournament's settings, checked like [`EventFile::from_toml`].
+    pub fn with_tournament(
+        text: &str,
+    ) -> Result<(EventFile, Option<crate::organiser::TournamentSettings>), EventFileError> {
+        let mut table: toml::Table = toml::from_str(text)?;
+        let tournament = table
+            .remove("tournament")
+            .map(toml::Value::try_into)
+            .transpose()?;
+        let file: EventFile = toml::Value::Table(table).try_into()?;
+        file.check()?;
+        Ok((file, tournament))
+    }
+
     /// Refuses counts beyond [`MAX_SPECTATORS`] and [`MAX_TABLES`].
     pub fn check(&self) -> Result<(), EventFileError> {
         let limit = |what, found, limit| {

@@ -7,25 +7,25 @@ use std::fmt::Write as _;
 use std::sync::Arc;
 
 use axum::Router;
-use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::ws::WebSocketUpgrade;
 use axum::extract::{Path, State};
 use axum::http::{StatusCode, header};
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::get;
-use futures_util::future::ready;
-use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
 
 use crate::export;
 use crate::game::GameRecord;
 use crate::hub::Hub;
 use crate::model::{EventId, EventRow, TableId, TableRow};
-use crate::ws::{self, Endpoint, Incoming};
+use crate::ws::Endpoint;
 
-/// Largest WebSocket message accepted from a client.
-const MAX_MESSAGE: usize = baoqi_protocol::MAX_FRAME;
-/// Read buffer of a WebSocket connection (it grows for a larger message).
-pub const READ_BUFFER: usize = 4 * 1024;
+pub use crate::socket::READ_BUFFER;
+use crate::socket::upgrade;
+
+pub mod access;
+pub mod logs;
+pub mod standings;
 
 /// Every file of `server/assets/`: path under `/assets/`, content type, bytes.
 pub const ASSETS: &[(&str, &str, &[u8])] = &[
@@ -49,6 +49,12 @@ pub const ASSETS: &[(&str, &str, &[u8])] = &[
     ),
     ("watch.html", HTML, include_bytes!("../assets/watch.html")),
     ("proxy.html", HTML, include_bytes!("../assets/proxy.html")),
+    // The tournament's standings and pairings (issue 18).
+    (
+        "standings.html",
+        HTML,
+        include_bytes!("../assets/standings.html"),
+    ),
     (
         "style.css",
         "text/css; charset=utf-8",
@@ -84,6 +90,11 @@ pub const ASSETS: &[(&str, &str, &[u8])] = &[
         "app/recording.js",
         JS,
         include_bytes!("../assets/app/recording.js"),
+    ),
+    (
+        "app/standings.js",
+        JS,
+        include_bytes!("../assets/app/standings.js"),
     ),
 ];
 
@@ -128,34 +139,12 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/api/tables/{id}", get(api_table))
         .route("/api/tables/{id}/scoresheet.txt", get(api_scoresheet))
         .route("/api/tables/{id}/game.pgn", get(api_pgn))
-        .route("/api/tables/{id}/log.json", get(api_table_log))
         .route("/api/events/{id}/results.txt", get(api_results_text))
         .route("/api/events/{id}/results.json", get(api_results_json))
-        .route("/api/events/{id}/log.json", get(api_event_log))
+        .merge(logs::routes())
+        .merge(standings::routes())
         .merge(crate::recording::endpoints::routes())
         .with_state(hub)
-}
-
-fn upgrade(hub: Arc<Hub>, endpoint: Endpoint, up: WebSocketUpgrade) -> Response {
-    // tungstenite zero-fills its read buffer up to this size on every read: protocol
-    // messages are small, so a small buffer saves most of the server's time under load.
-    up.max_message_size(MAX_MESSAGE)
-        .read_buffer_size(READ_BUFFER)
-        .on_upgrade(move |socket: WebSocket| async move {
-            let (sink, stream) = socket.split();
-            let input = stream
-                .take_while(|m| ready(matches!(m, Ok(m) if !matches!(m, Message::Close(_)))))
-                .filter_map(|m| {
-                    ready(match m {
-                        Ok(Message::Text(t)) => Some(Incoming::Text(t.as_str().to_owned())),
-                        Ok(Message::Binary(_)) => Some(Incoming::Binary),
-                        _ => None,
-                    })
-                });
-            let output =
-                sink.with(|s: String| ready(Ok::<_, axum::Error>(Message::Text(s.into()))));
-            ws::serve(hub, endpoint, input, Box::pin(output)).await;
-        })
 }
 
 async fn ws_seat(State(hub): State<Arc<Hub>>, up: WebSocketUpgrade) -> Response {
@@ -193,10 +182,10 @@ async fn index(State(hub): State<Arc<Hub>>) -> Html<String> {
                 id = t.id
             );
         }
+        // The event's log is the referees' (it holds the sealed move): not linked here.
         let _ = writeln!(
             list,
-            "</ul><p><a href=\"/api/events/{0}/results.txt\">成績表</a> \
-             <a href=\"/api/events/{0}/log.json\">JSON log</a></p></section>",
+            "</ul><p><a href=\"/api/events/{0}/results.txt\">成績表</a></p></section>",
             event.id
         );
     }
@@ -333,41 +322,6 @@ async fn api_pgn(
         "application/x-chess-pgn; charset=utf-8",
         &name,
         true,
-    ))
-}
-
-async fn logs(hub: &Hub, tables: Vec<TableId>) -> Result<Value, AppError> {
-    let store = hub.store().clone();
-    let entries = tokio::task::spawn_blocking(move || {
-        let mut all = Vec::new();
-        for t in tables {
-            all.extend(store.log(t)?);
-        }
-        Ok::<_, crate::store::StoreError>(all)
-    })
-    .await
-    .map_err(|e| AppError::Internal(e.to_string()))?
-    .map_err(|e| AppError::Internal(e.to_string()))?;
-    serde_json::to_value(export::log_json(&entries)).map_err(|e| AppError::Internal(e.to_string()))
-}
-
-async fn api_table_log(
-    State(hub): State<Arc<Hub>>,
-    Path(id): Path<TableId>,
-) -> Result<axum::Json<Value>, AppError> {
-    hub.table_row(id)
-        .ok_or_else(|| AppError::NotFound(format!("no table {id}")))?;
-    Ok(axum::Json(logs(&hub, vec![id]).await?))
-}
-
-async fn api_event_log(
-    State(hub): State<Arc<Hub>>,
-    Path(id): Path<EventId>,
-) -> Result<axum::Json<Value>, AppError> {
-    let event = event_of(&hub, id)?;
-    let ids = hub.tables_of(Some(id)).into_iter().map(|t| t.id).collect();
-    Ok(axum::Json(
-        json!({"event": event, "log": logs(&hub, ids).await?}),
     ))
 }
 

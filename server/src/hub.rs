@@ -11,6 +11,7 @@ use baoqi_protocol::ErrorCode;
 use tokio::sync::watch;
 
 use crate::config::ResumePolicy;
+use crate::limits::Limits;
 use crate::metrics::Metrics;
 use crate::model::{EventId, EventRow, SeatRow, TableId, TableRow, Token};
 use crate::recording::Recordings;
@@ -89,6 +90,8 @@ pub struct Hub {
     /// The token hashes of revoked seats, as last read from the store: a connection whose
     /// seat appears here is closed (issue 16, item 3).
     revoked: watch::Sender<Arc<HashSet<String>>>,
+    /// What one peer may cost the server ([`crate::limits`]).
+    limits: Limits,
 }
 
 impl Hub {
@@ -96,6 +99,12 @@ impl Hub {
     /// until [`Hub::start_tables`] has rebuilt the matches, and the store keeps the wall clock
     /// at that instant (the exports date games by it).
     pub fn open(store: Arc<dyn Store>) -> Result<Arc<Hub>, StoreError> {
+        Hub::open_with(store, Limits::default())
+    }
+
+    /// [`Hub::open`] with other limits than the defaults (tests shorten the times; the
+    /// server derives the total from its file-descriptor limit).
+    pub fn open_with(store: Arc<dyn Store>, limits: Limits) -> Result<Arc<Hub>, StoreError> {
         let last_stored = store.timeline()?;
         let timeline = Arc::new(Timeline::held_after(last_stored));
         let opened_at = timeline.now();
@@ -114,6 +123,7 @@ impl Hub {
             events: RwLock::new(HashMap::new()),
             recordings,
             revoked: watch::channel(Arc::new(HashSet::new())).0,
+            limits,
         }))
     }
 
@@ -270,6 +280,7 @@ impl Hub {
             writer: self.writer.clone(),
             timeline: self.timeline.clone(),
             metrics: self.metrics.clone(),
+            commands: self.limits.commands,
             shutdown: self.shutdown.subscribe(),
             recordings: self.recordings.board().clone(),
         }
@@ -341,6 +352,11 @@ impl Hub {
     /// The store.
     pub fn store(&self) -> &Arc<dyn Store> {
         &self.store
+    }
+
+    /// What one peer may cost the server.
+    pub fn limits(&self) -> &Limits {
+        &self.limits
     }
 
     /// The game timeline.

@@ -12,6 +12,7 @@ use crate::config::{EventFile, EventFileError, TableSpec};
 use crate::export::{self, ExportError, Known};
 use crate::game::GameRecord;
 use crate::hub::{Hub, StartError};
+use crate::limits::Limits;
 use crate::model::{EventId, EventRow, TableId, TableRow};
 use crate::replay::{ReplayError, replay};
 use crate::store::{SqliteStore, Store, StoreError};
@@ -117,6 +118,8 @@ pub struct ServeOptions {
     pub max_recording_bytes: u64,
     /// Start an empty store when the database is missing or empty.
     pub init: bool,
+    /// Connections open at once from one address ([`Limits::per_address`]).
+    pub max_per_address: usize,
 }
 
 /// Runs the server until Ctrl-C (or SIGTERM). Prints `listening on http://ADDR` first,
@@ -171,7 +174,12 @@ async fn serve(opts: &ServeOptions) -> Result<(), LaunchError> {
         let created = crate::demo::ensure(&*store)?;
         print!("{}", admin::describe(&created, &base));
     }
-    let hub = Hub::open(store)?;
+    let limits = Limits {
+        per_address: opts.max_per_address,
+        total: crate::limits::connection_budget(),
+        ..Limits::default()
+    };
+    let hub = Hub::open_with(store, limits)?;
     hub.recordings().set_limit(opts.max_recording_bytes);
     let started = hub.start_tables(true).await?;
     println!("{started} tables running");
@@ -213,12 +221,16 @@ fn read(path: &Path) -> Result<String, LaunchError> {
 
 /// `baoqi event create`: creates the event of a TOML file; returns the seats' listing.
 pub fn create_event(db: &Path, config: &Path, base: &str) -> Result<String, LaunchError> {
-    let file = EventFile::from_toml(&read(config)?).map_err(|source| LaunchError::EventFile {
-        path: config.to_path_buf(),
-        source,
-    })?;
+    let (file, tournament) =
+        EventFile::with_tournament(&read(config)?).map_err(|source| LaunchError::EventFile {
+            path: config.to_path_buf(),
+            source,
+        })?;
     let store = open(db)?;
-    let created = admin::create_event(&store, &file)?;
+    let created = match &tournament {
+        Some(t) => admin::create_tournament(&store, &file, t)?,
+        None => admin::create_event(&store, &file)?,
+    };
     Ok(admin::describe(&created, base))
 }
 

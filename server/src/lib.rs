@@ -15,12 +15,16 @@ pub mod game;
 pub mod http;
 pub mod hub;
 pub mod launch;
+pub mod limits;
+pub mod listen;
 pub mod metrics;
 pub mod model;
+pub mod organiser;
 pub mod recording;
 pub mod replay;
 pub mod restart;
 pub mod snapshot;
+pub mod socket;
 pub mod store;
 pub mod table;
 pub mod timeline;
@@ -40,19 +44,14 @@ pub async fn run(
     hub: Arc<Hub>,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
-    use axum::serve::ListenerExt as _;
     let app = http::router(hub.clone());
     let stopping = hub.clone();
-    // Small messages must leave at once: Nagle's algorithm would hold them for an ACK.
-    let listener = listener.tap_io(|tcp| {
-        let _ = tcp.set_nodelay(true);
-    });
-    let result = axum::serve(listener, app)
-        .with_graceful_shutdown(async move {
-            shutdown.await;
-            stopping.shutdown();
-        })
-        .await;
+    let limits = hub.limits().clone();
+    listen::serve(listener, app, limits, async move {
+        shutdown.await;
+        stopping.shutdown();
+    })
+    .await;
     hub.shutdown();
-    result
+    Ok(())
 }

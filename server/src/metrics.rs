@@ -3,7 +3,7 @@
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 const BUCKETS: usize = 1000;
 const BUCKET_US: u64 = 100;
@@ -28,7 +28,7 @@ impl Default for Histogram {
 }
 
 /// Percentiles of a [`Histogram`], in milliseconds.
-#[derive(Debug, Clone, Copy, Default, Serialize, PartialEq)]
+#[derive(Debug, Clone, Copy, Default, Serialize, Deserialize, PartialEq)]
 pub struct Summary {
     /// How many samples.
     pub count: u64,
@@ -120,7 +120,7 @@ pub struct Metrics {
 }
 
 /// The measurements as served at `/api/stats`.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Stats {
     /// Timer lateness.
     pub timer_lateness: Summary,

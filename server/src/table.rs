@@ -3,7 +3,7 @@
 //! then publishes the events on a bounded broadcast channel. A slow subscriber lags behind
 //! and resyncs; it never delays the match. A bounded history serves reconnecting clients.
 
-use std::collections::VecDeque;
+use std::collections::{HashMap, VecDeque};
 use std::sync::Arc;
 
 use baoqi_arbiter::{Command, Event, Millis as At, View};
@@ -12,6 +12,7 @@ use tokio::sync::{broadcast, mpsc, oneshot, watch};
 
 use crate::config::ResumePolicy;
 use crate::game::{Actor, Game, GameRecord, Refusal};
+use crate::limits::{Bucket, Rate};
 use crate::metrics::Metrics;
 use crate::model::{Role, TableId};
 use crate::recording::status::RecordingBoard;
@@ -47,6 +48,9 @@ pub enum Handled {
     },
     /// Refused; nothing changed.
     Refused(Refusal),
+    /// The seat sent more commands than [`crate::limits::Limits::commands`] allows; nothing
+    /// changed (issue 16, item 7).
+    RateLimited,
     /// Could not be stored; the match was rebuilt from the store and nothing changed.
     Storage(StoreError),
 }
@@ -127,6 +131,8 @@ pub struct TableContext {
     pub timeline: Arc<Timeline>,
     /// Shared measurements.
     pub metrics: Arc<Metrics>,
+    /// How many commands each seat may send.
+    pub commands: Rate,
     /// Becomes true when the server shuts down.
     pub shutdown: watch::Receiver<bool>,
     /// Rebuilds the match from the store (after a failed write left the game ahead of it).
@@ -177,6 +183,8 @@ struct Task {
     /// The snapshot at event `seq` (every resync after a burst of events asks for it, once
     /// per connection).
     snapshot: Option<(u64, Arc<View>)>,
+    /// Each seat's commands ([`crate::limits::Bucket`]).
+    buckets: HashMap<Role, Bucket>,
 }
 
 /// Starts the task of a match rebuilt from the store (or freshly created). `restarted` is
@@ -202,6 +210,7 @@ pub fn spawn(
         stalled: None,
         finished: false,
         snapshot: None,
+        buckets: HashMap::new(),
     };
     for (seq, at, event) in resumed.recent {
         task.remember(seq, at, event);
@@ -256,7 +265,16 @@ impl Task {
             } => {
                 let started = self.ctx.timeline.now_micros();
                 let now = self.ctx.timeline.now();
-                let outcome = self.command(Actor::Seat(actor), command, now).await;
+                let rate = self.ctx.commands;
+                let bucket = self
+                    .buckets
+                    .entry(actor)
+                    .or_insert_with(|| Bucket::new(rate, now));
+                let outcome = if bucket.take(now) {
+                    self.command(Actor::Seat(actor), command, now).await
+                } else {
+                    Handled::RateLimited
+                };
                 let took = self.ctx.timeline.now_micros().saturating_sub(started);
                 self.ctx.metrics.command_latency.record(took);
                 let _ = reply.send(outcome);
@@ -317,6 +335,11 @@ impl Task {
             Ok(events) => events,
             Err(refusal) => return Handled::Refused(refusal),
         };
+        if command == Command::Tick && events.is_empty() {
+            // Time passed and nothing fell due: nothing to store (issue 16, item 7; the
+            // table's own deadlines do the same).
+            return Handled::Accepted { seq: self.seq };
+        }
         self.stalled = None;
         match self
             .commit(EntryKind::Command, actor, Some(command), now, events)

@@ -58,6 +58,43 @@ pub enum Incoming {
     Text(String),
     /// A binary frame (not part of the protocol).
     Binary,
+    /// A ping or pong: the peer is there.
+    Alive,
+    /// A frame the transport could not read; the input ends after it.
+    Broken(Broken),
+}
+
+/// Why the transport could not read a frame (issue 16, item 10).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Broken {
+    /// Larger than [`baoqi_protocol::MAX_FRAME`]: closed with 1009.
+    TooLarge,
+    /// A text frame that is not UTF-8: closed with 1007.
+    NotUtf8,
+    /// Not a WebSocket frame (a reserved opcode, an unmasked frame…): closed with 1002.
+    Protocol,
+}
+
+impl Broken {
+    /// The close code (RFC 6455 §7.4.1), the error to send first and its text.
+    fn answer(self) -> (u16, ErrorCode, &'static str) {
+        match self {
+            Broken::TooLarge => (1009, ErrorCode::TooLarge, "a frame is limited to 64 KiB"),
+            Broken::NotUtf8 => (1007, ErrorCode::Malformed, "a text frame must be UTF-8"),
+            Broken::Protocol => (1002, ErrorCode::Malformed, "not a WebSocket frame"),
+        }
+    }
+}
+
+/// A message to the client.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Outgoing {
+    /// A text frame (a protocol message).
+    Text(String),
+    /// A ping: the peer's library answers it (issue 16, item 6).
+    Ping,
+    /// A close frame: code and reason.
+    Close(u16, &'static str),
 }
 
 /// How long a connection may stay without a `hello`.
@@ -104,7 +141,7 @@ struct Conn<O> {
 pub async fn serve<I, O>(hub: Arc<Hub>, endpoint: Endpoint, input: I, out: O)
 where
     I: Stream<Item = Incoming> + Send,
-    O: Sink<String> + Unpin + Send,
+    O: Sink<Outgoing> + Unpin + Send,
 {
     let mut input = Box::pin(input);
     let mut shutdown = hub.shutdown_signal();
@@ -120,6 +157,10 @@ where
     };
     let hello_by = tokio::time::Instant::now() + HELLO_WITHIN;
     let mut revoked = conn.hub.revocations();
+    let mut heard = tokio::time::Instant::now();
+    let mut pings = tokio::time::interval(conn.hub.limits().ping_every);
+    pings.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    pings.tick().await;
     loop {
         let ok = tokio::select! {
             _ = shutdown.changed() => false,
@@ -131,13 +172,19 @@ where
                 let _ = conn.send(&error(None, ErrorCode::NotAuthenticated, "no hello in time")).await;
                 false
             }
-            msg = input.next() => match msg {
-                Some(Incoming::Text(text)) => conn.on_text(endpoint, &text).await,
-                Some(Incoming::Binary) => {
-                    conn.send(&error(None, ErrorCode::Malformed, "binary frames are not part of the protocol")).await
+            _ = pings.tick() => conn.ping(heard).await,
+            msg = input.next() => {
+                heard = tokio::time::Instant::now();
+                match msg {
+                    Some(Incoming::Text(text)) => conn.on_text(endpoint, &text).await,
+                    Some(Incoming::Binary) => {
+                        conn.send(&error(None, ErrorCode::Malformed, "binary frames are not part of the protocol")).await
+                    }
+                    Some(Incoming::Alive) => true,
+                    Some(Incoming::Broken(why)) => conn.broken(why).await,
+                    None => false,
                 }
-                None => false,
-            },
+            }
             Some(update) = conn.recorded.next() => conn.on_recording(&update).await,
             Some((table, item)) = conn.feed.next(), if !conn.feed.is_empty() => match item {
                 Ok(p) => conn.on_published(table, &p).await,
@@ -152,11 +199,11 @@ where
 
 impl<O> Conn<O>
 where
-    O: Sink<String> + Unpin + Send,
+    O: Sink<Outgoing> + Unpin + Send,
 {
     /// Sends one message; false when the transport is gone.
     async fn send(&mut self, msg: &ServerMsg) -> bool {
-        self.out.send(encode(msg)).await.is_ok()
+        self.send_text(encode(msg)).await
     }
 
     /// After a revocation scan: false (the connection closes) once this seat's token is
@@ -172,8 +219,37 @@ where
         false
     }
 
+    /// Sends one frame; false when the transport is gone, or when the peer has not taken
+    /// it within [`crate::limits::Limits::silent_for`] (a half-open peer never will).
     async fn send_text(&mut self, text: String) -> bool {
-        self.out.send(text).await.is_ok()
+        self.put(Outgoing::Text(text)).await
+    }
+
+    async fn put(&mut self, frame: Outgoing) -> bool {
+        let within = self.hub.limits().silent_for;
+        matches!(
+            tokio::time::timeout(within, self.out.send(frame)).await,
+            Ok(Ok(()))
+        )
+    }
+
+    /// Answers a frame the transport could not read, and closes with its code.
+    async fn broken(&mut self, why: Broken) -> bool {
+        let (code, error_code, text) = why.answer();
+        if self.send(&error(None, error_code, text)).await {
+            let _ = self.put(Outgoing::Close(code, text)).await;
+        }
+        false
+    }
+
+    /// On the ping timer: false (the connection closes) once nothing has come from the
+    /// peer for [`crate::limits::Limits::silent_for`]; else a ping.
+    async fn ping(&mut self, heard: tokio::time::Instant) -> bool {
+        if heard.elapsed() >= self.hub.limits().silent_for {
+            let _ = self.put(Outgoing::Close(1001, "no answer to pings")).await;
+            return false;
+        }
+        self.put(Outgoing::Ping).await
     }
 
     async fn on_text(&mut self, endpoint: Endpoint, text: &str) -> bool {
@@ -319,6 +395,11 @@ where
             Some(Handled::Refused(r @ (Refusal::Spectator | Refusal::ServerOnly))) => {
                 error(id, ErrorCode::Forbidden, r.to_string())
             }
+            Some(Handled::RateLimited) => error(
+                id,
+                ErrorCode::RateLimited,
+                "too many commands from this seat: nothing changed, try again shortly",
+            ),
             Some(Handled::Storage(e)) => error(
                 id,
                 ErrorCode::Storage,

@@ -7,7 +7,7 @@ mod common;
 
 use baoqi_server::model::Role;
 use baoqi_server::table::HISTORY;
-use common::{Client, event_file, is_event, start};
+use common::{Client, event_file, is_event};
 use serde_json::{Value, json};
 
 use common::ONE_TABLE as EVENT;
@@ -35,7 +35,9 @@ async fn resync(c: &mut Client) -> Vec<Value> {
 
 #[tokio::test]
 async fn a103_1_b_a_sealed_move_unreadable_in_the_log_reaches_no_player_and_the_client_is_told() {
-    let s = start(None, Some(&event_file(EVENT))).await;
+    // Over 500 commands as fast as the table answers: beyond a seat's rate limit.
+    let limits = baoqi_server::limits::Limits::unmetered();
+    let s = common::start_with(None, Some(&event_file(EVENT)), limits).await;
     let t = s.created.tables[0].id;
     let mut referee = Client::join(&s.url("monitor"), &s.token(Role::Referee, 0), None).await;
     referee.until(|v| v["type"] == "state").await;

@@ -10,6 +10,7 @@ fn a_small_load_runs_clean() {
         games: 6,
         seconds: 2,
         url: None,
+        spawn: None,
         db: None,
         rate: 10.0,
     })

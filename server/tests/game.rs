@@ -250,9 +250,14 @@ async fn card_resignation(t: &mut Table) {
     assert_eq!(verified["type"], "ack");
 }
 
-async fn get(hub: &Arc<baoqi_server::Hub>, path: String) -> String {
+/// A GET through the router, with a bearer token when given (the logs are a referee's).
+async fn get_as(hub: &Arc<baoqi_server::Hub>, path: String, token: Option<&str>) -> String {
     let router = baoqi_server::http::router(hub.clone());
-    let request = Request::get(path).body(Body::empty()).unwrap();
+    let mut request = Request::get(path);
+    if let Some(t) = token {
+        request = request.header(axum::http::header::AUTHORIZATION, format!("Bearer {t}"));
+    }
+    let request = request.body(Body::empty()).unwrap();
     let resp = router.oneshot(request).await.unwrap();
     assert!(resp.status().is_success(), "{}", resp.status());
     let bytes = axum::body::to_bytes(resp.into_body(), 1 << 20)
@@ -261,8 +266,13 @@ async fn get(hub: &Arc<baoqi_server::Hub>, path: String) -> String {
     String::from_utf8(bytes.to_vec()).unwrap()
 }
 
-/// The exports over HTTP: scoresheet, PGN, results table, JSON event log, index page.
-async fn exports(hub: &Arc<baoqi_server::Hub>, event: i64, table: i64) {
+async fn get(hub: &Arc<baoqi_server::Hub>, path: String) -> String {
+    get_as(hub, path, None).await
+}
+
+/// The exports over HTTP: scoresheet, PGN, results table, JSON event log (the referee's),
+/// index page.
+async fn exports(hub: &Arc<baoqi_server::Hub>, event: i64, table: i64, referee: &str) {
     let sheet = get(hub, format!("/api/tables/{table}/scoresheet.txt")).await;
     assert!(
         sheet.contains("炮二平五") && sheet.contains("1-0"),
@@ -275,8 +285,10 @@ async fn exports(hub: &Arc<baoqi_server::Hub>, event: i64, table: i64) {
     );
     let results = get(hub, format!("/api/events/{event}/results.txt")).await;
     assert!(results.contains("王芳 — 趙強  1-0"), "{results}");
-    let log: Value =
-        serde_json::from_str(&get(hub, format!("/api/events/{event}/log.json")).await).unwrap();
+    let log: Value = serde_json::from_str(
+        &get_as(hub, format!("/api/events/{event}/log.json"), Some(referee)).await,
+    )
+    .unwrap();
     let commands = log["log"]
         .as_array()
         .unwrap()
@@ -305,6 +317,6 @@ async fn s7p7_a_whole_game_through_websockets() {
     check_b(&mut t).await;
     clock_alert(&mut t).await;
     card_resignation(&mut t).await;
-    exports(&s.hub, s.created.event, t.id).await;
+    exports(&s.hub, s.created.event, t.id, &s.token(Role::Referee, 0)).await;
     s.stop().await;
 }

@@ -249,7 +249,9 @@ async fn s11_a_reconnecting_client_gets_what_it_missed_then_the_state() {
 
 #[tokio::test]
 async fn s11_a_client_that_never_reads_does_not_delay_the_game() {
-    let s = server().await;
+    // 1,000 commands as fast as the server answers: far beyond a seat's rate limit.
+    let limits = baoqi_server::limits::Limits::unmetered();
+    let s = common::start_with(None, Some(&event_file(EVENT)), limits).await;
     let mut referee = Client::join(&s.url("monitor"), &s.token(Role::Referee, 0), None).await;
     start_table(&mut referee, s.created.tables[0].id).await;
     // A client that joins and then never reads its socket.

@@ -19,7 +19,7 @@ use baoqi_server::Hub;
 use baoqi_server::game::Actor;
 use baoqi_server::model::{Role, TableRow};
 use baoqi_server::replay::replay;
-use baoqi_server::store::{EntryKind, LogEntry, SqliteStore, Store};
+use baoqi_server::store::{LogEntry, SqliteStore, Store};
 use common::{ONE_TABLE, event_file};
 
 /// Commands between two moves of the long game: asking for the time and impossible words.
@@ -86,26 +86,11 @@ impl LongGame {
         let (store, db) = SqliteStore::open_temp().unwrap();
         let created = baoqi_server::admin::create_event(&store, &event_file(ONE_TABLE)).unwrap();
         let table = created.tables[0].clone();
-        let (mut resumed, mut log) = replay(&table, &[], 1_000).unwrap();
-        let mut seq = 0;
-        let mut at = 1_000;
         let start = std::iter::once((Role::Referee, Command::Start));
-        for (role, command) in start.chain(script()) {
-            at += STEP_MS;
-            let actor = Actor::Seat(role);
-            let events = resumed.game.apply(actor, &command, at).unwrap();
-            log.push(LogEntry {
-                table: table.id,
-                index: log.len() as u64,
-                at,
-                kind: EntryKind::Command,
-                actor,
-                command: Some(command),
-                first_seq: seq + 1,
-                events,
-            });
-            seq += log.last().unwrap().events.len() as u64;
-        }
+        let steps = start.chain(script()).zip(1u64..);
+        let steps = steps.map(|((role, command), k)| (1_000 + k * STEP_MS, role, command));
+        let (resumed, log) = common::played_log(&table, steps);
+        let at = log.last().unwrap().at;
         let last_stored = at + THINKING_MS;
         store.append(&log, Some(last_stored)).unwrap();
         let clock = resumed.game.snapshot().clock;
@@ -286,7 +271,9 @@ fn s11_a_snapshot_that_cannot_be_used_leaves_the_whole_log_to_rebuild_the_match(
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn s11_a_table_snapshots_its_match_every_1024_entries_and_restarts_from_it() {
-    let s = common::start(None, Some(&event_file(ONE_TABLE))).await;
+    // 1,100 commands as fast as the table takes them: beyond a seat's rate limit.
+    let limits = baoqi_server::limits::Limits::unmetered();
+    let s = common::start_with(None, Some(&event_file(ONE_TABLE)), limits).await;
     let table = s.created.tables[0].clone();
     let handle = s.hub.table(table.id).unwrap();
     let start = std::iter::once((Role::Referee, Command::Start));

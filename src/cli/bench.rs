@@ -26,9 +26,14 @@ enum BenchAction {
         /// Seconds of play.
         #[arg(long, default_value_t = 10)]
         seconds: u64,
-        /// A running server (`http://127.0.0.1:7878`); default: one started in-process.
+        /// A running server (`http://127.0.0.1:7878`, started with a large
+        /// `--max-per-address`); default: the bench starts `baoqi serve` in its own process.
         #[arg(long)]
         url: Option<String>,
+        /// Start the server in the bench's own process instead (bots and server then share
+        /// one scheduler: the figures measure both).
+        #[arg(long, conflicts_with = "url")]
+        in_process: bool,
         /// The running server's database (with `--url`).
         #[arg(long)]
         db: Option<PathBuf>,
@@ -39,24 +44,34 @@ enum BenchAction {
     /// Lengths of the long readings and, through a sound device or a file tap, the latency
     /// of a key's echo and of the opponent's move while a reading plays.
     Speech(super::bench_speech::SpeechArgs),
+    /// `kill -9` rounds against `baoqi serve` on a long log: acknowledged commands lost,
+    /// clocks after each restart against their value at the kill, flag falls while paused.
+    Crash(super::bench_crash::CrashArgs),
 }
 
 /// Runs `baoqi bench …`.
 pub(crate) fn run(args: &BenchArgs) -> Result<(), CliError> {
-    let (games, seconds, url, db, rate) = match &args.action {
+    let (games, seconds, url, db, rate, in_process) = match &args.action {
         BenchAction::Speech(a) => return super::bench_speech::run(a),
+        BenchAction::Crash(a) => return super::bench_crash::run(a),
         BenchAction::Load {
             games,
             seconds,
             url,
             db,
             rate,
-        } => (games, seconds, url, db, rate),
+            in_process,
+        } => (games, seconds, url, db, rate, in_process),
     };
     let opts = BenchOptions {
         games: *games,
         seconds: *seconds,
         url: url.clone(),
+        spawn: if *in_process {
+            None
+        } else {
+            Some(std::env::current_exe().map_err(|e| CliError::Failed(e.to_string()))?)
+        },
         db: db.clone(),
         rate: *rate,
     };

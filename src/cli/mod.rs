@@ -3,6 +3,7 @@
 pub(crate) mod adjudicate;
 pub(crate) mod announce;
 pub(crate) mod bench;
+pub(crate) mod bench_crash;
 pub(crate) mod bench_speech;
 pub(crate) mod board;
 pub(crate) mod demo;
@@ -15,6 +16,7 @@ pub(crate) mod protocol;
 pub(crate) mod replay;
 pub(crate) mod serve;
 pub(crate) mod simulate;
+pub(crate) mod tournament;
 
 use baoqi_rules::{FenError, Position, START_FEN};
 

@@ -31,6 +31,10 @@ pub(crate) struct ServeArgs {
     /// The largest game recording a table client may upload, in MiB.
     #[arg(long, default_value_t = 512)]
     max_recording_mb: u64,
+    /// Connections open at once from one address (raise it for a hall behind one NAT
+    /// address, or for `baoqi bench load --url` whose bots all come from one address).
+    #[arg(long, default_value_t = 256)]
+    max_per_address: usize,
 }
 
 /// Serves until Ctrl-C or SIGTERM.
@@ -42,6 +46,7 @@ pub(crate) fn run(args: &ServeArgs) -> Result<(), CliError> {
         full_sync: args.full_sync,
         max_recording_bytes: args.max_recording_mb.saturating_mul(1024 * 1024),
         init: args.init,
+        max_per_address: args.max_per_address,
     };
     serve_blocking(&opts).map_err(|e| CliError::Failed(e.to_string()))
 }

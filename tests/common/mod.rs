@@ -181,11 +181,20 @@ impl Drop for Scratch {
 
 /// A plain HTTP/1.1 GET: the status line and the body.
 pub fn get(addr: &str, path: &str) -> (String, Vec<u8>) {
+    get_with(addr, path, None)
+}
+
+/// [`get`] with `Authorization: Bearer <token>` when a token is given (the recordings and
+/// the logs are a referee's).
+pub fn get_with(addr: &str, path: &str, token: Option<&str>) -> (String, Vec<u8>) {
     let mut s = TcpStream::connect(addr).expect("connect");
     s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+    let auth = token
+        .map(|t| format!("Authorization: Bearer {t}\r\n"))
+        .unwrap_or_default();
     write!(
         s,
-        "GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"
+        "GET {path} HTTP/1.1\r\nHost: {addr}\r\n{auth}Connection: close\r\n\r\n"
     )
     .unwrap();
     let mut all = Vec::new();

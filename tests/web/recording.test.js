@@ -66,7 +66,7 @@ async function seeking({ server, chrome, pages }) {
   await connect(client, "red", "seat", tokenOf(red));
   await connect(client, "referee", "monitor", tokenOf(referee));
   await client.evaluate(() => window.socks.red.send(JSON.stringify({ v: 2, type: "recording", state: "on", microphone: true })));
-  await waitText(mon, "#table-1", "紅方：錄音中 recording（連咪高峰 with microphone）");
+  await waitText(mon, "#table-1", "紅方：錄音中（連咪高峰）");
   await waitText(mon, "#table-1", "黑方：未錄音");
   await pages.state("02-recording");
 
@@ -79,7 +79,11 @@ async function seeking({ server, chrome, pages }) {
     const a = await ask(client, "red", { type: "command", command });
     assert.equal(a?.type, "ack", `${JSON.stringify(command)}: ${JSON.stringify(a)}`);
   }
-  const log = await (await fetch(`${base}/api/tables/1/log.json`)).json();
+  // The log is the referee's (issue 16, item 5): refused without his token, or with a player's.
+  const logUrl = `${base}/api/tables/1/log.json`;
+  assert.equal((await fetch(logUrl)).status, 401);
+  assert.equal((await fetch(logUrl, { headers: { Authorization: `Bearer ${tokenOf(red)}` } })).status, 403);
+  const log = await (await fetch(logUrl, { headers: { Authorization: `Bearer ${tokenOf(referee)}` } })).json();
   const movedAt = log.find((e) => e.events.some(([, ev]) => ev.type === "moved" && ev.ply === 1)).at;
 
   // The upload, exactly as HttpUploader sends it.
@@ -94,11 +98,22 @@ async function seeking({ server, chrome, pages }) {
     },
   });
   assert.equal(up.status, 201, await up.text());
-  await waitText(mon, "#table-1", "紅方：已上載 uploaded：0:30");
+  await waitText(mon, "#table-1", "紅方：已上載：0:30");
   const audio = mon.locator('#table-1 audio[controls][aria-label*="紅方錄音"]');
   await audio.waitFor();
   await mon.waitForFunction(() => document.querySelector("#table-1 audio").readyState >= 1, null, { timeout: 8000 });
   assert.equal(await mon.evaluate(() => Math.round(document.querySelector("#table-1 audio").duration)), 30);
+  // The monitor fetched it with the referee's token: the file itself is no one else's.
+  assert.equal((await fetch(`${base}/api/tables/1/recordings/1.wav`)).status, 401);
+  assert.equal((await fetch(`${base}/api/tables/1/recordings`)).status, 401);
+  // The download button saves the recording under its name.
+  const [download] = await Promise.all([
+    mon.waitForEvent("download"),
+    mon.locator("#table-1 button.download", { hasText: "下載紅方錄音" }).click(),
+  ]);
+  assert.equal(download.suggestedFilename(), "table-1-red-1.wav");
+  const saved = await download.path();
+  assert.equal((await import("node:fs")).statSync(saved).size, body.length);
 
   // The scoresheet of table 1: move 1's button seeks the recording to that move.
   await mon.locator("#table-1 button", { hasText: "記錄表" }).click();
@@ -110,6 +125,6 @@ async function seeking({ server, chrome, pages }) {
   // Black's recorder reports a failure: shown in words.
   await connect(client, "black", "seat", tokenOf(black));
   await client.evaluate(() => window.socks.black.send(JSON.stringify({ v: 2, type: "recording", state: "failed", reason: "disk full" })));
-  await waitText(mon, "#table-1", "黑方：上載失敗 upload failed：disk full");
+  await waitText(mon, "#table-1", "黑方：上載失敗：disk full");
   await pages.state("03-uploaded-scoresheet");
 }

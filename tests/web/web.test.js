@@ -28,9 +28,13 @@ function recordSockets() {
   };
 }
 
-/** The number of entries in a table's event log (what the store holds). */
-async function logLength(base, table) {
-  return (await (await fetch(`${base}/api/tables/${table}/log.json`)).json()).length;
+/** The number of entries in a table's event log (what the store holds), read with the
+ * referee's token (the log holds the sealed move: a referee's read, issue 16 item 5). */
+async function logLength(base, table, referee) {
+  const token = new URL(referee.link).hash.match(/token=([0-9a-f]+)/)[1];
+  const res = await fetch(`${base}/api/tables/${table}/log.json`, { headers: { Authorization: `Bearer ${token}` } });
+  assert.equal(res.status, 200, await res.clone().text());
+  return (await res.json()).length;
 }
 
 // The final position of the game below (炮二平五 馬８進７ 傌二進三 車９平８ 俥九進一), as
@@ -245,7 +249,7 @@ async function game({ server, chrome, pages }) {
   assert.equal(await w.locator('#board button[data-pt]:not([aria-disabled="true"])').count(), 0);
   await w.locator('#board button[data-pt="e2"]').click({ force: true });
   assert.equal(await w.locator("#board .sel").count(), 0, "a spectator's click picks nothing");
-  const logBefore = await logLength(base, 2);
+  const logBefore = await logLength(base, 2, referee);
   const answer = await w.evaluate(async () => {
     const ws = window.sockets.find((s) => s.readyState === 1);
     ws.send(JSON.stringify({ v: 2, type: "command", id: "spy", table: 2, command: { type: "return_card" } }));
@@ -255,7 +259,7 @@ async function game({ server, chrome, pages }) {
   assert.equal(answer?.type, "error");
   assert.equal(answer.code, "forbidden");
   await waitText(w, "#feed", "錯誤：");
-  assert.equal(await logLength(base, 2), logBefore, "nothing was stored");
+  assert.equal(await logLength(base, 2, referee), logBefore, "nothing was stored");
   await cd.locator('#received [data-card="red-draw"]').waitFor();
   await pages.state("05-draw-offered");
 

@@ -2,12 +2,50 @@
 // recorder status in words (never colour alone), an <audio controls> player per uploaded
 // recording, and seeking from the scoresheet: the recording is aligned with the event log,
 // so move N is heard at (its event-log time − the recording's offset) seconds.
+//
+// The recordings and the event log are the referee's (issue 16, item 5): they are fetched with
+// the monitor's token as `Authorization: Bearer` (the token stays in the URL's fragment, which
+// no server sees), so a player gets the audio as a Blob, and a download saves that Blob.
 
-import { el, SIDE , t } from "./common.js";
+import { el, SIDE, t, token } from "./common.js";
 
 const statuses = new Map(); // table -> { red, black } as the server sends them
 const players = new Map(); // `${table}:${n}` -> <audio>, kept across re-renders (playback goes on)
 const times = new Map(); // table -> Promise of its moveTimes, until its next `moved` event
+const blobs = new Map(); // `${table}:${n}` -> Promise of an object URL of the recording
+
+/** A GET of a referee's resource with the monitor's token; rejects with the server's reason. */
+async function refereeFetch(url) {
+  const res = await fetch(url, { headers: { Authorization: `Bearer ${token()}` } });
+  if (!res.ok) {
+    let reason = res.statusText;
+    try { reason = (await res.json()).error || reason; } catch { /* not JSON */ }
+    throw new Error(`${res.status} ${reason}`);
+  }
+  return res;
+}
+
+/** An object URL of recording `n` of the table, fetched once (a failed fetch is retried on
+ * the next ask). */
+function recordingUrl(table, n) {
+  const key = `${table}:${n}`;
+  if (!blobs.has(key)) {
+    const load = refereeFetch(`/api/tables/${table}/recordings/${n}.wav`)
+      .then((res) => res.blob())
+      .then((blob) => URL.createObjectURL(blob));
+    blobs.set(key, load);
+    load.catch(() => { if (blobs.get(key) === load) blobs.delete(key); });
+  }
+  return blobs.get(key);
+}
+
+/** Saves recording `n` of the table under `name` (from the Blob the player holds). */
+async function save(table, n, name) {
+  const a = el("a", { href: await recordingUrl(table, n), download: name, hidden: true });
+  document.body.append(a);
+  a.click();
+  a.remove();
+}
 
 /**
  * Remembers a table's recording status (from a `state` or a `recording` message); returns
@@ -28,31 +66,35 @@ function mmss(ms) {
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
 }
 
-/** One seat's status in words (Chinese and English). */
+/** One seat's status in words, in the page's language. */
 function statusText(st) {
   switch (st?.state) {
     case "recording":
-      return `錄音中 recording${st.microphone ? "（連咪高峰 with microphone）" : "（只錄播報 speech only）"}`;
+      return st.microphone ? t("錄音中（連咪高峰）", "recording (with microphone)") : t("錄音中（只錄播報）", "recording (speech only)");
     case "uploaded":
-      return `已上載 uploaded：${mmss(st.duration_ms)}，${(st.bytes / 1048576).toFixed(1)} MB（第 ${st.n} 段）`;
+      return t(`已上載：${mmss(st.duration_ms)}，${(st.bytes / 1048576).toFixed(1)} MB（第 ${st.n} 段）`,
+        `uploaded: ${mmss(st.duration_ms)}, ${(st.bytes / 1048576).toFixed(1)} MB (part ${st.n})`);
     case "failed":
-      return `上載失敗 upload failed：${st.reason || "原因不明"}`;
+      return `${t("上載失敗：", "upload failed: ")}${st.reason || t("原因不明", "no reason given")}`;
     case "missing":
-      return "錄音缺失 missing：對局已結束，未收到錄音";
+      return t("錄音缺失：對局已結束，未收到錄音", "missing: the game is over and no recording came");
     default:
       return t("未錄音", "not recording");
   }
 }
 
-const BRIEF = { recording: "錄音中", uploaded: "已上載", failed: "上載失敗", missing: "錄音缺失" };
+const BRIEF = {
+  recording: t("錄音中", " recording"), uploaded: t("已上載", " uploaded"),
+  failed: t("上載失敗", " upload failed"), missing: t("錄音缺失", " missing"),
+};
 
 /** A table's recording status in a few words, for the hall view's tile ("" when nothing is
  * recorded); a failure or a missing recording is marked ✗. */
 export function recordingBrief(table) {
   const seats = statuses.get(table) || {};
   const parts = ["red", "black"].filter((s) => BRIEF[seats[s]?.state])
-    .map((s) => `${SIDE[s][0]}${BRIEF[seats[s].state]}${["failed", "missing"].includes(seats[s].state) ? " ✗" : ""}`);
-  return parts.length ? `錄音：${parts.join("，")}` : "";
+    .map((s) => `${t(SIDE[s][0], SIDE[s])}${BRIEF[seats[s].state]}${["failed", "missing"].includes(seats[s].state) ? " ✗" : ""}`);
+  return parts.length ? `${t("錄音：", "Recording: ")}${parts.join(t("，", ", "))}` : "";
 }
 
 function uploaded(table) {
@@ -65,9 +107,12 @@ function player(table, tableName, rec) {
   let audio = players.get(key);
   if (!audio) {
     audio = el("audio", {
-      controls: true, preload: "metadata", src: `/api/tables/${table}/recordings/${rec.n}.wav`,
-      "aria-label": `${tableName} ${SIDE[rec.side]}錄音 recording of ${rec.side}`,
+      controls: true, preload: "metadata",
+      "aria-label": `${tableName} ${t(`${SIDE[rec.side]}錄音`, `recording of ${SIDE[rec.side]}`)}`,
       "data-offset": rec.event_log_offset_ms, "data-side": rec.side,
+    });
+    recordingUrl(table, rec.n).then((url) => { audio.src = url; }, (e) => {
+      audio.setAttribute("aria-description", `${t("錄音無法載入：", "the recording cannot be loaded: ")}${e.message}`);
     });
     players.set(key, audio);
   }
@@ -77,14 +122,14 @@ function player(table, tableName, rec) {
 /** The recording part of a table card: status per seat, players, download links. */
 export function recordingView(table, tableName) {
   const seats = statuses.get(table);
-  const list = el("ul", { class: "recording", "aria-label": `錄音狀態 recording status` },
-    ["red", "black"].map((side) => el("li", {}, `${SIDE[side]}：${seats ? statusText(seats[side]) : "伺服器未提供狀態 not reported"}`)));
+  const list = el("ul", { class: "recording", "aria-label": t("錄音狀態", "recording status") },
+    ["red", "black"].map((side) => el("li", {}, `${SIDE[side]}${t("：", ": ")}${seats ? statusText(seats[side]) : t("伺服器未提供狀態", "not reported")}`)));
   const recs = uploaded(table);
   return el("div", { class: "recording-box", "data-table": table },
     el("p", {}, el("strong", {}, t("錄音", "Recording"))), list,
     recs.map((rec) => el("p", { class: "row" }, player(table, tableName, rec), " ",
-      el("a", { href: `/api/tables/${table}/recordings/${rec.n}.wav`, download: `table-${table}-${rec.side}-${rec.n}.wav` },
-        `下載${SIDE[rec.side]}錄音 Download`))));
+      el("button", { type: "button", class: "download", onclick: () => save(table, rec.n, `table-${table}-${rec.side}-${rec.n}.wav`) },
+        t(`下載${SIDE[rec.side]}錄音`, `Download ${SIDE[rec.side]}'s recording`)))));
 }
 
 /** The event-log time of each ply of a table (the last `moved` of that ply counts), fetched
@@ -92,7 +137,7 @@ export function recordingView(table, tableName) {
 function moveTimes(table) {
   if (!times.has(table)) {
     const load = (async () => {
-      const log = await (await fetch(`/api/tables/${table}/log.json`)).json();
+      const log = await (await refereeFetch(`/api/tables/${table}/log.json`)).json();
       const at = new Map();
       for (const entry of log) {
         for (const [, ev] of entry.events) if (ev.type === "moved") at.set(ev.ply, entry.at);
@@ -114,16 +159,21 @@ export function forgetMoveTimes(table) {
 async function seekToMove(table, ply) {
   const recs = uploaded(table);
   if (!recs.length) return t("這一台沒有錄音", "no recording");
-  const at = (await moveTimes(table)).get(ply);
-  if (at === undefined) return `找不到第 ${ply} 着的時間`;
+  let at;
+  try {
+    at = (await moveTimes(table)).get(ply);
+  } catch (e) {
+    return `${t("無法讀取對局記錄：", "the event log cannot be read: ")}${e.message}`;
+  }
+  if (at === undefined) return t(`找不到第 ${ply} 着的時間`, `no time for move ${ply}`);
   // The recording that covers the moment, else the first one.
   const rec = recs.find((r) => at >= r.event_log_offset_ms && at <= r.event_log_offset_ms + r.duration_ms) || recs[0];
   const audio = players.get(`${table}:${rec.n}`);
-  if (!audio) return "錄音播放器未就緒";
+  if (!audio) return t("錄音播放器未就緒", "the player is not ready");
   const seconds = Math.max(0, (at - rec.event_log_offset_ms) / 1000);
   audio.currentTime = seconds;
   audio.play().catch(() => {});
-  return `${SIDE[rec.side]}錄音跳至第 ${ply} 着（${mmss(seconds * 1000)}）`;
+  return t(`${SIDE[rec.side]}錄音跳至第 ${ply} 着（${mmss(seconds * 1000)}）`, `${SIDE[rec.side]}'s recording at move ${ply} (${mmss(seconds * 1000)})`);
 }
 
 /** The scoresheet's extra column header when the table has a recording. */
@@ -137,5 +187,5 @@ export function seekCell(table, m, say) {
   return [el("td", {}, el("button", {
     type: "button", class: "seek", "data-ply": m.ply,
     onclick: async () => say(await seekToMove(table, m.ply)),
-  }, `▶ 第 ${m.ply} 着 listen`))];
+  }, t(`▶ 第 ${m.ply} 着`, `▶ move ${m.ply}`)))];
 }

@@ -47,7 +47,7 @@ impl Shared {
     }
 }
 
-type Ws = WebSocketStream<MaybeTlsStream<TcpStream>>;
+pub(super) type Ws = WebSocketStream<MaybeTlsStream<TcpStream>>;
 
 /// One socket's view of a table feed: checks order and counts.
 #[derive(Default)]
@@ -96,7 +96,7 @@ fn caused_after(m: &ServerMsg, floor: u64) -> (bool, bool) {
     }
 }
 
-async fn connect(url: &str, token: &str) -> Result<Ws, String> {
+pub(super) async fn connect(url: &str, token: &str) -> Result<Ws, String> {
     let config = tokio_tungstenite::tungstenite::protocol::WebSocketConfig::default()
         .read_buffer_size(crate::http::READ_BUFFER);
     let (mut ws, _) = tokio_tungstenite::connect_async_with_config(url, Some(config), true)
@@ -114,7 +114,7 @@ async fn connect(url: &str, token: &str) -> Result<Ws, String> {
 
 /// The next protocol message; `None` when the connection ends or the server speaks
 /// something else.
-async fn next_msg(ws: &mut Ws) -> Option<ServerMsg> {
+pub(super) async fn next_msg(ws: &mut Ws) -> Option<ServerMsg> {
     loop {
         match ws.next().await? {
             Ok(Message::Text(t)) => return decode_server(t.as_str()).ok(),
@@ -159,6 +159,7 @@ impl Shared {
             resyncs: get(&self.resyncs),
             finished: get(&self.finished),
             server: None,
+            placement: "",
         }
     }
 }
@@ -299,7 +300,7 @@ async fn monitor(mut ws: Ws, mut feed: Feed, shared: Arc<Shared>, index: Arc<Has
 /// move a time query first.
 fn move_commands(pos: &Position, mv: Move, ply: usize) -> Vec<Command> {
     let mut cmds = Vec::new();
-    if ply % 4 == 0 {
+    if ply.is_multiple_of(4) {
         cmds.push(Command::QueryTime);
     }
     let text = render(pos, mv, Style::Traditional).unwrap_or_default();

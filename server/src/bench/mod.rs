@@ -5,6 +5,8 @@
 //! every feed for lost or reordered events.
 
 mod bot;
+pub mod child;
+pub mod crash;
 
 use std::fmt;
 use std::path::PathBuf;
@@ -25,8 +27,11 @@ pub struct BenchOptions {
     pub games: usize,
     /// How long the bots play.
     pub seconds: u64,
-    /// A running server (`http://host:port`); without it a server is started in-process.
+    /// A running server (`http://host:port`); without it the bench starts one.
     pub url: Option<String>,
+    /// Without `url`: the `baoqi` binary to start the server with, in its own process
+    /// (the default of `baoqi bench load`); `None` starts it in this process.
+    pub spawn: Option<PathBuf>,
     /// The running server's database (needed with `url`, to create the bench event).
     pub db: Option<PathBuf>,
     /// Commands per second per game.
@@ -60,8 +65,10 @@ pub struct BenchReport {
     pub resyncs: u64,
     /// Games that ended during the run.
     pub finished: u64,
-    /// The server's own figures, when it ran in-process.
+    /// The server's own figures (none from a server given by `url`).
     pub server: Option<crate::metrics::Stats>,
+    /// Where the server ran.
+    pub placement: &'static str,
 }
 
 impl fmt::Display for BenchReport {
@@ -69,11 +76,12 @@ impl fmt::Display for BenchReport {
         let secs = self.seconds.max(1e-9);
         writeln!(
             f,
-            "games {} ({} player sockets, {} monitors), {:.1} s",
+            "games {} ({} player sockets, {} monitors), {:.1} s, server {}",
             self.games,
             2 * self.games,
             self.monitors,
-            self.seconds
+            self.seconds,
+            self.placement
         )?;
         writeln!(
             f,
@@ -105,55 +113,83 @@ impl fmt::Display for BenchReport {
     }
 }
 
-/// Runs the benchmark in its own runtimes (server and bots apart) and reports.
+/// Runs the benchmark and reports: the bots in their own runtime, the server in its own
+/// process (`spawn`), in this one, or already running (`url`).
 pub fn run_blocking(opts: &BenchOptions) -> Result<BenchReport, String> {
-    let server_rt = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .thread_name("bench-server")
-        .enable_all()
-        .build()
-        .map_err(|e| e.to_string())?;
-    let (base, db, hub) = if let Some(url) = &opts.url {
+    if let Some(url) = &opts.url {
         let db = opts
             .db
             .clone()
             .ok_or("--url needs --db: the server's database, to create the bench event")?;
-        (url.trim_end_matches('/').to_string(), db, None)
-    } else {
-        let (base, db, hub) = server_rt.block_on(start_server())?;
-        (base, db, Some(hub))
-    };
-    let store = SqliteStore::open(&db, false).map_err(|e| e.to_string())?;
-    let created =
-        admin::create_event(&store, &bench_event(opts.games)).map_err(|e| e.to_string())?;
-    if let Some(hub) = &hub {
-        server_rt
-            .block_on(hub.start_tables(false))
-            .map_err(|e| e.to_string())?;
-    } else {
+        let created = create(&db, opts.games)?;
         // A running server starts tables added to its store within its scan period.
         std::thread::sleep(crate::hub::TABLE_SCAN + Duration::from_millis(500));
+        let mut report = bots(opts, url.trim_end_matches('/'), &created)?;
+        report.placement = "given by --url";
+        return Ok(report);
     }
+    let db = child::temp_db();
+    let created = create(&db, opts.games)?;
+    let report = match &opts.spawn {
+        Some(exe) => in_child(opts, exe, &db, &created),
+        None => in_process(opts, &db, &created),
+    };
+    for suffix in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{}{suffix}", db.display()));
+    }
+    report
+}
+
+fn create(db: &std::path::Path, games: usize) -> Result<admin::Created, String> {
+    let store = SqliteStore::open(db, false).map_err(|e| e.to_string())?;
+    admin::create_event(&store, &bench_event(games)).map_err(|e| e.to_string())
+}
+
+fn bots(opts: &BenchOptions, base: &str, created: &admin::Created) -> Result<BenchReport, String> {
     let bots_rt = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .thread_name("bench-bots")
         .enable_all()
         .build()
         .map_err(|e| e.to_string())?;
-    let mut report = bots_rt.block_on(bot::play(
+    bots_rt.block_on(bot::play(
         opts.seconds,
         opts.rate,
         &base.replace("http", "ws"),
-        &created,
-    ))?;
-    report.server = hub.as_ref().map(|h| h.metrics().stats());
-    if let Some(h) = hub {
-        h.shutdown();
-    }
+        created,
+    ))
+}
+
+fn in_child(
+    opts: &BenchOptions,
+    exe: &std::path::Path,
+    db: &std::path::Path,
+    created: &admin::Created,
+) -> Result<BenchReport, String> {
+    let server = child::ChildServer::start(exe, db)?;
+    let mut report = bots(opts, &server.base, created)?;
+    report.server = Some(server.stats()?);
+    report.placement = "in its own process";
+    Ok(report)
+}
+
+fn in_process(
+    opts: &BenchOptions,
+    db: &std::path::Path,
+    created: &admin::Created,
+) -> Result<BenchReport, String> {
+    let server_rt = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .thread_name("bench-server")
+        .enable_all()
+        .build()
+        .map_err(|e| e.to_string())?;
+    let (base, hub) = server_rt.block_on(start_server(db))?;
+    let mut report = bots(opts, &base, created)?;
+    report.server = Some(hub.metrics().stats());
+    report.placement = "in the bench's process";
+    hub.shutdown();
     server_rt.shutdown_timeout(Duration::from_secs(2));
-    if opts.url.is_none() {
-        let _ = std::fs::remove_file(&db);
-    }
     Ok(report)
 }
 
@@ -161,7 +197,9 @@ fn alert_thresholds() -> Vec<u64> {
     (1..=600).map(|k| 3_600_000 - 2_000 * k).collect()
 }
 
-fn bench_event(games: usize) -> EventFile {
+/// A 視障賽 (附表七 第六部分) between two blind players, `red` and `black`, on `time`: the
+/// benchmarks' game.
+pub(crate) fn blind_game(time: TimeControl) -> MatchConfig {
     let mut config = MatchConfig {
         kind: EventKind::Part6,
         ..MatchConfig::default()
@@ -170,11 +208,16 @@ fn bench_event(games: usize) -> EventFile {
         side.name = name.into();
         side.categories = vec![Category::Blind];
     }
-    config.time.default = TimeControl {
+    config.time.default = time;
+    config
+}
+
+fn bench_event(games: usize) -> EventFile {
+    let mut config = blind_game(TimeControl {
         base_ms: 3_600_000,
         mode: ClockMode::Plain,
         extra_ms: 0,
-    };
+    });
     // An alert every 2 s of a side's thinking time: the tables' timers fire under load.
     config.alerts.set = Some(AlertSet::Custom);
     config.alerts.thresholds_ms = alert_thresholds();
@@ -204,11 +247,17 @@ fn bench_event(games: usize) -> EventFile {
     }
 }
 
-/// A server on a fresh temporary database, on a free port of the loopback.
-async fn start_server() -> Result<(String, PathBuf, Arc<crate::Hub>), String> {
-    let (store, path) = SqliteStore::open_temp().map_err(|e| e.to_string())?;
+/// A server on the bench's database, on a free port of the loopback, its tables started.
+async fn start_server(db: &std::path::Path) -> Result<(String, Arc<crate::Hub>), String> {
+    let store = SqliteStore::open(db, false).map_err(|e| e.to_string())?;
     let store: Arc<dyn Store> = Arc::new(store);
-    let hub = crate::Hub::open(store).map_err(|e| e.to_string())?;
+    // The bots all come from loopback and pace themselves.
+    let limits = crate::limits::Limits {
+        total: crate::limits::connection_budget(),
+        ..crate::limits::Limits::unmetered()
+    };
+    let hub = crate::Hub::open_with(store, limits).map_err(|e| e.to_string())?;
+    hub.start_tables(false).await.map_err(|e| e.to_string())?;
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
         .await
         .map_err(|e| e.to_string())?;
@@ -217,5 +266,5 @@ async fn start_server() -> Result<(String, PathBuf, Arc<crate::Hub>), String> {
     tokio::spawn(async move {
         let _ = crate::run(listener, h, std::future::pending()).await;
     });
-    Ok((format!("http://{addr}"), path, hub))
+    Ok((format!("http://{addr}"), hub))
 }

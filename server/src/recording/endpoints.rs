@@ -7,9 +7,12 @@
 //! - `GET /api/tables/{id}/recordings`: the list (JSON) with each seat's status.
 //! - `GET /api/tables/{id}/recordings/{n}.wav`: the audio, with byte ranges.
 //!
-//! Refusals are plain text with a reason: 401 (no or unknown token), 403 (a seat that is
-//! not a player or proxy of this table), 400 (missing or bad metadata), 413 (over the size
-//! limit), 415 (not a WAV), 404 (no such table or recording), 503 (no archive).
+//! The list and the audio are a referee's of that table (issue 16, item 5): `Authorization:
+//! Bearer <referee token>`, refused as [`crate::http::access`] says (JSON: 401, 403, 404).
+//! The upload's refusals are plain text with a reason, as the uploader reads them: 401 (no
+//! or unknown token), 403 (a seat that is not a player or proxy of this table), 400 (missing
+//! or bad metadata), 413 (over the size limit), 415 (not a WAV), 404 (no such table or
+//! recording), 503 (no archive).
 
 use std::sync::Arc;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
@@ -27,7 +30,9 @@ use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use super::Side;
 use super::archive::{Archive, ArchiveError, Upload};
 use super::wav::{self, WavError};
+use crate::http::access::{self, AccessError};
 use crate::hub::Hub;
+use crate::limits::Limits;
 use crate::model::{Role, SeatRow, TableId};
 
 /// Why an upload or a download was refused: a status and a sentence.
@@ -48,6 +53,10 @@ pub enum RecordingError {
     /// Not a WAV file (415).
     #[error("{0}")]
     NotWav(String),
+    /// The body came slower than the server's minimum rate, bytes a second (408; issue 16,
+    /// item 6).
+    #[error("the upload came slower than {0} bytes a second and was cut off")]
+    TooSlow(u64),
     /// No such table or recording (404).
     #[error("{0}")]
     NotFound(String),
@@ -57,6 +66,9 @@ pub enum RecordingError {
     /// Writing or reading failed (500).
     #[error("the recording could not be stored: {0}")]
     Internal(String),
+    /// A list or a download without a referee's token for the table (401, 403, 404; JSON).
+    #[error(transparent)]
+    Access(#[from] AccessError),
 }
 
 impl From<std::io::Error> for RecordingError {
@@ -98,15 +110,20 @@ impl RecordingError {
             RecordingError::BadRequest(_) => StatusCode::BAD_REQUEST,
             RecordingError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             RecordingError::NotWav(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            RecordingError::TooSlow(_) => StatusCode::REQUEST_TIMEOUT,
             RecordingError::NotFound(_) => StatusCode::NOT_FOUND,
             RecordingError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
             RecordingError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+            RecordingError::Access(a) => a.status(),
         }
     }
 }
 
 impl IntoResponse for RecordingError {
     fn into_response(self) -> Response {
+        if let RecordingError::Access(a) = self {
+            return a.into_response();
+        }
         let status = self.status();
         let challenge = matches!(self, RecordingError::Unauthorized(_));
         let mut response = (
@@ -268,11 +285,28 @@ async fn uploader(
 }
 
 /// Streams the body into `path`, at most `limit` bytes, and syncs it; returns its size.
-async fn receive(body: Body, path: &std::path::Path, limit: u64) -> Result<u64, RecordingError> {
+/// The body must keep to the limits' minimum rate once their grace has passed.
+async fn receive(
+    body: Body,
+    path: &std::path::Path,
+    limit: u64,
+    limits: &Limits,
+) -> Result<u64, RecordingError> {
     let mut file = tokio::fs::File::create(path).await?;
     let mut stream = body.into_data_stream();
     let mut size = 0u64;
-    while let Some(chunk) = stream.next().await {
+    let started = tokio::time::Instant::now();
+    let rate = limits.upload_min_rate.max(1);
+    loop {
+        // The next byte is due when the mean rate would fall below the minimum.
+        let due = started
+            + limits.upload_grace.max(Duration::from_millis(
+                (size + 1).saturating_mul(1000) / rate,
+            ));
+        let next = tokio::time::timeout_at(due, stream.next())
+            .await
+            .map_err(|_| RecordingError::TooSlow(rate))?;
+        let Some(chunk) = next else { break };
         let chunk =
             chunk.map_err(|e| RecordingError::BadRequest(format!("the upload broke off: {e}")))?;
         size += chunk.len() as u64;
@@ -323,7 +357,7 @@ async fn upload(
     };
     let temp = archive.incoming()?;
     let stored = async {
-        let bytes = receive(body, &temp, limit).await?;
+        let bytes = receive(body, &temp, limit, hub.limits()).await?;
         let info = wav::inspect(&head_of(&temp).await?, bytes)
             .map_err(|e: WavError| RecordingError::NotWav(e.to_string()))?;
         if info.sample_rate != declared.sample_rate {
@@ -377,9 +411,9 @@ fn with_url(row: &super::archive::RecordingRow) -> Value {
 async fn list(
     State(hub): State<Arc<Hub>>,
     Path(table): Path<TableId>,
+    headers: HeaderMap,
 ) -> Result<axum::Json<Value>, RecordingError> {
-    hub.table_row(table)
-        .ok_or_else(|| RecordingError::NotFound(format!("no table {table}")))?;
+    access::referee_of_table(&hub, &headers, table, "the list of recordings").await?;
     let recordings = hub.recordings();
     let rows = blocking(archive_of(&hub)?, move |a| a.list(table)).await?;
     Ok(axum::Json(json!({
@@ -394,6 +428,7 @@ async fn download(
     Path((table, file)): Path<(TableId, String)>,
     headers: HeaderMap,
 ) -> Result<Response, RecordingError> {
+    access::referee_of_table(&hub, &headers, table, "a recording").await?;
     let missing = || RecordingError::NotFound(format!("table {table} has no recording {file}"));
     let n: u64 = file
         .strip_suffix(".wav")

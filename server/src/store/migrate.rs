@@ -9,7 +9,7 @@ use std::path::PathBuf;
 
 use baoqi_arbiter::Command;
 
-use super::sqlite::RawEntry;
+use super::pages::RawEntry;
 use super::{EntryKind, LogEntry, SqliteStore, Store, StoreError};
 use crate::game::Game;
 use crate::model::TableRow;

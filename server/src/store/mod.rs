@@ -6,13 +6,17 @@
 //! of the match, so that rebuilding it replays only the entries after it.
 
 pub mod migrate;
+mod pages;
 mod snapshots;
 mod sqlite;
+mod tournament;
 mod wall;
 mod writer;
 
+pub use pages::LogPages;
 pub use sqlite::SqliteStore;
 pub(crate) use sqlite::connect;
+pub use tournament::TournamentStore;
 pub use writer::{TIMELINE_MARK, WriteItem, Writer};
 
 use baoqi_arbiter::{Command, Event};
@@ -209,5 +213,9 @@ pub trait Store: Send + Sync + 'static {
     fn snapshot(&self, table: TableId) -> Result<Option<Snapshot>, StoreError> {
         let _ = table;
         Ok(None)
+    }
+    /// The organiser's records of tournaments (issue 18), when the backend keeps them.
+    fn tournaments(&self) -> Option<&dyn TournamentStore> {
+        None
     }
 }

@@ -9,7 +9,8 @@ use std::time::Duration;
 use rusqlite::{Connection, OptionalExtension, params};
 use serde::de::DeserializeOwned;
 
-use super::{EntryKind, LOG_FORMAT, LogEntry, Snapshot, Store, StoreError};
+use super::pages::RawEntry;
+use super::{LOG_FORMAT, LogEntry, Snapshot, Store, StoreError};
 use crate::config::EventSettings;
 use crate::game::Actor;
 use crate::model::{EventId, EventRow, Role, SeatRow, TableId, TableRow};
@@ -91,6 +92,7 @@ impl SqliteStore {
         write.pragma_update(None, "wal_autocheckpoint", 0)?;
         write.execute_batch(SCHEMA)?;
         write.execute_batch(super::snapshots::SCHEMA)?;
+        write.execute_batch(super::tournament::SCHEMA)?;
         let read = connect(path)?;
         let closed = Arc::new(AtomicBool::new(false));
         checkpointer(path, closed.clone())?;
@@ -153,23 +155,7 @@ impl SqliteStore {
 
     /// [`SqliteStore::raw_log`] from entry `from` on.
     fn raw_log_from(&self, table: TableId, from: u64) -> Result<Vec<RawEntry>, StoreError> {
-        let c = self.r();
-        let mut st = c.prepare(
-            "SELECT idx, at, kind, actor, command, first_seq, events FROM log
-             WHERE tbl = ?1 AND idx >= ?2 ORDER BY idx",
-        )?;
-        let rows = st.query_map(params![table, from as i64], |row| {
-            Ok(RawEntry {
-                index: row.get::<_, i64>(0)? as u64,
-                at: row.get::<_, i64>(1)? as u64,
-                kind: kind_parse(&row.get::<_, String>(2)?),
-                actor: actor_parse(&row.get::<_, String>(3)?),
-                command: row.get(4)?,
-                first_seq: row.get::<_, i64>(5)? as u64,
-                events: row.get(6)?,
-            })
-        })?;
-        Ok(rows.collect::<Result<_, _>>()?)
+        super::pages::raw_page(&self.r(), table, from, None)
     }
 
     /// Replaces every table's log with `logs` and records the current format, in one
@@ -219,18 +205,6 @@ impl SqliteStore {
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
-}
-
-/// A log entry as stored, its JSON columns unread (for migrations).
-#[derive(Debug, Clone)]
-pub(crate) struct RawEntry {
-    pub(crate) index: u64,
-    pub(crate) at: Millis,
-    pub(crate) kind: EntryKind,
-    pub(crate) actor: Actor,
-    pub(crate) command: String,
-    pub(crate) first_seq: u64,
-    pub(crate) events: String,
 }
 
 fn json_text(v: &impl serde::Serialize, what: &'static str) -> Result<String, StoreError> {
@@ -290,18 +264,6 @@ fn actor_text(a: Actor) -> &'static str {
     match a {
         Actor::Seat(r) => r.as_str(),
         Actor::Server => "server",
-    }
-}
-
-fn actor_parse(s: &str) -> Actor {
-    Role::parse(s).map_or(Actor::Server, Actor::Seat)
-}
-
-fn kind_parse(s: &str) -> EntryKind {
-    match s {
-        "create" => EntryKind::Create,
-        "advance" => EntryKind::Advance,
-        _ => EntryKind::Command,
     }
 }
 
@@ -448,26 +410,7 @@ impl Store for SqliteStore {
     fn log_from(&self, table: TableId, from: u64) -> Result<Vec<LogEntry>, StoreError> {
         self.raw_log_from(table, from)?
             .into_iter()
-            .map(|r| {
-                let corrupt = |what, source| StoreError::Corrupt {
-                    table,
-                    index: r.index,
-                    what,
-                    source,
-                };
-                Ok(LogEntry {
-                    table,
-                    index: r.index,
-                    at: r.at,
-                    kind: r.kind,
-                    actor: r.actor,
-                    command: serde_json::from_str(&r.command)
-                        .map_err(|e| corrupt("the command", e))?,
-                    first_seq: r.first_seq,
-                    events: serde_json::from_str(&r.events)
-                        .map_err(|e| corrupt("the events", e))?,
-                })
-            })
+            .map(|r| r.typed(table))
             .collect()
     }
 
@@ -500,11 +443,16 @@ impl Store for SqliteStore {
     fn snapshot(&self, table: TableId) -> Result<Option<Snapshot>, StoreError> {
         super::snapshots::latest(&self.r(), table)
     }
+
+    fn tournaments(&self) -> Option<&dyn super::TournamentStore> {
+        Some(self)
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::store::EntryKind;
     use baoqi_arbiter::{Command, Event, MatchConfig, Side};
 
     fn table(event: EventId) -> TableRow {

@@ -19,7 +19,7 @@ use super::{LogEntry, Store, StoreError};
 use crate::timeline::Timeline;
 
 /// How often the timeline instant is written even when no table has anything to write.
-pub const TIMELINE_MARK: Duration = Duration::from_millis(200);
+pub const TIMELINE_MARK: Duration = Duration::from_millis(50);
 
 /// Most entries committed in one transaction.
 const MAX_BATCH: usize = 4096;

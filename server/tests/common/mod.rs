@@ -81,6 +81,15 @@ pub fn event_file(toml: &str) -> EventFile {
 /// Starts a server on port 0 over `db` (new when `None`), creating `file`'s event first
 /// when given.
 pub async fn start(db: Option<PathBuf>, file: Option<&EventFile>) -> Server {
+    start_with(db, file, baoqi_server::limits::Limits::default()).await
+}
+
+/// [`start`] under other limits (shorter times for the limits' own tests).
+pub async fn start_with(
+    db: Option<PathBuf>,
+    file: Option<&EventFile>,
+    limits: baoqi_server::limits::Limits,
+) -> Server {
     let (store, db) = match db {
         Some(p) => (SqliteStore::open(&p, false).unwrap(), p),
         None => SqliteStore::open_temp().unwrap(),
@@ -95,7 +104,7 @@ pub async fn start(db: Option<PathBuf>, file: Option<&EventFile>) -> Server {
             seats: Vec::new(),
         },
     };
-    let hub = Hub::open(store).unwrap();
+    let hub = Hub::open_with(store, limits).unwrap();
     hub.start_tables(true).await.unwrap();
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
@@ -240,9 +249,67 @@ impl Client {
         }
     }
 
+    /// The code of the server's close frame, if one arrives within `ms` (text frames read
+    /// meanwhile are kept in `seen`); `None` when the time runs out or the socket just ends.
+    pub async fn close_code(&mut self, ms: u64) -> Option<u16> {
+        let until = tokio::time::Instant::now() + Duration::from_millis(ms);
+        loop {
+            match tokio::time::timeout_at(until, self.ws.next()).await {
+                Ok(Some(Ok(Message::Close(frame)))) => return frame.map(|f| f.code.into()),
+                Ok(Some(Ok(Message::Text(t)))) => {
+                    self.seen.push(serde_json::from_str(t.as_str()).unwrap());
+                }
+                Ok(Some(Ok(_))) => {}
+                Err(_) | Ok(None | Some(Err(_))) => return None,
+            }
+        }
+    }
+
+    /// Writes raw bytes on the socket, under the WebSocket layer (frames the library would
+    /// refuse to send).
+    pub async fn write_raw(&mut self, bytes: &[u8]) {
+        use tokio::io::AsyncWriteExt as _;
+        let MaybeTlsStream::Plain(tcp) = self.ws.get_mut() else {
+            panic!("a plain socket")
+        };
+        tcp.write_all(bytes).await.unwrap();
+    }
+
     pub async fn close(mut self) {
         let _ = self.ws.close(None).await;
     }
+}
+
+/// The log `table` stores when `steps` (instant, seat, command) are played on it from its
+/// creation at 1000 ms, built through the server's own `Game` as the table's task would
+/// store them; with the game as it stands after them. Every command must be accepted.
+pub fn played_log(
+    table: &baoqi_server::model::TableRow,
+    steps: impl IntoIterator<Item = (u64, Role, baoqi_arbiter::Command)>,
+) -> (
+    baoqi_server::table::Resumed,
+    Vec<baoqi_server::store::LogEntry>,
+) {
+    use baoqi_server::game::Actor;
+    use baoqi_server::store::{EntryKind, LogEntry};
+    let (mut resumed, mut log) = baoqi_server::replay::replay(table, &[], 1_000).unwrap();
+    let mut seq: u64 = log.iter().map(|e| e.events.len() as u64).sum();
+    for (at, role, command) in steps {
+        let actor = Actor::Seat(role);
+        let events = resumed.game.apply(actor, &command, at).unwrap();
+        seq += events.len() as u64;
+        log.push(LogEntry {
+            table: table.id,
+            index: log.len() as u64,
+            at,
+            kind: EntryKind::Command,
+            actor,
+            command: Some(command),
+            first_seq: seq + 1 - events.len() as u64,
+            events,
+        });
+    }
+    (resumed, log)
 }
 
 /// The `event` payload of an `event` message whose payload type is `t`.

@@ -1,0 +1,87 @@
+//! The benchmark's server in a process of its own (issue 16, item 12): bots and server
+//! sharing one process also share its scheduler and allocator, and the figures then
+//! measure the bots as much as the server. The child is `baoqi serve` on the bench's
+//! database; its own figures come from `/api/stats`.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+use crate::metrics::Stats;
+
+/// A `baoqi serve` child; killed when dropped.
+pub struct ChildServer {
+    child: Child,
+    /// `http://127.0.0.1:PORT`.
+    pub base: String,
+}
+
+impl ChildServer {
+    /// Starts `exe serve` on `db` (which must hold the bench event) on a free loopback port,
+    /// without a limit per address (the bots all come from loopback).
+    pub fn start(exe: &Path, db: &Path) -> Result<ChildServer, String> {
+        let mut child = Command::new(exe)
+            .args(["serve", "--listen", "127.0.0.1:0", "--max-per-address"])
+            .arg(usize::MAX.to_string())
+            .arg("--db")
+            .arg(db)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .map_err(|e| format!("starting {}: {e}", exe.display()))?;
+        let stdout = child.stdout.take().ok_or("the server's output")?;
+        let mut lines = BufReader::new(stdout).lines();
+        let mut base = None;
+        for line in lines.by_ref() {
+            let line = line.map_err(|e| e.to_string())?;
+            if let Some(addr) = line.strip_prefix("listening on ") {
+                base = Some(addr.trim().to_string());
+            }
+            if line.ends_with("tables running") {
+                break;
+            }
+        }
+        // Keep reading its output so that the child never blocks on a full pipe.
+        std::thread::spawn(move || lines.for_each(drop));
+        let base = base.ok_or("the server stopped before it listened")?;
+        Ok(ChildServer { child, base })
+    }
+
+    /// The server's own figures.
+    pub fn stats(&self) -> Result<Stats, String> {
+        let addr = self.base.trim_start_matches("http://");
+        let mut tcp = std::net::TcpStream::connect(addr).map_err(|e| e.to_string())?;
+        tcp.set_read_timeout(Some(Duration::from_secs(5)))
+            .map_err(|e| e.to_string())?;
+        write!(
+            tcp,
+            "GET /api/stats HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"
+        )
+        .map_err(|e| e.to_string())?;
+        let mut answer = String::new();
+        tcp.read_to_string(&mut answer).map_err(|e| e.to_string())?;
+        let body = answer.split("\r\n\r\n").nth(1).ok_or("no body")?;
+        let mut v: serde_json::Value =
+            serde_json::from_str(body).map_err(|e| format!("/api/stats: {e}"))?;
+        serde_json::from_value(v["stats"].take()).map_err(|e| format!("/api/stats: {e}"))
+    }
+}
+
+impl Drop for ChildServer {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// A fresh database path for the bench (removed by the caller).
+pub fn temp_db() -> PathBuf {
+    std::env::temp_dir().join(format!(
+        "baoqi-bench-{}-{}.db",
+        std::process::id(),
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos())
+    ))
+}

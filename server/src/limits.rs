@@ -1,0 +1,247 @@
+//! What one peer may cost the server (issue 16, items 6, 7 and 10): connections per
+//! address, how long a request's headers may take, how long a WebSocket may stay silent,
+//! and how many commands a seat may send. The values are documented in
+//! `docs/protocol.md` ("Limits") and the reasons in `docs/decisions.md`.
+
+use std::collections::HashMap;
+use std::net::IpAddr;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use crate::timeline::Millis;
+
+/// The limits a server applies. [`Limits::default`] is what `baoqi serve` uses; tests
+/// shorten the times.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Limits {
+    /// Connections open at once from one address (a hall's tablets and keypads each have
+    /// their own address; the load benchmark raises it for its bots on loopback).
+    pub per_address: usize,
+    /// Connections open at once in all (derived from the file-descriptor limit at start).
+    pub total: usize,
+    /// How long a client may take to send a request's headers, counted from the moment the
+    /// connection opens or the previous response ends (idle keep-alive included).
+    pub header_read: Duration,
+    /// How often the server pings a WebSocket.
+    pub ping_every: Duration,
+    /// A WebSocket from which nothing at all (not even a pong) arrives for this long is
+    /// taken for a half-open peer and closed.
+    pub silent_for: Duration,
+    /// How many commands a seat may send at once, and how fast afterwards.
+    pub commands: Rate,
+    /// An upload must go on at this average rate (bytes a second), once
+    /// [`Limits::upload_grace`] has passed.
+    pub upload_min_rate: u64,
+    /// How long an upload may go slower than [`Limits::upload_min_rate`] at first.
+    pub upload_grace: Duration,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            per_address: 256,
+            total: 4096,
+            header_read: Duration::from_secs(10),
+            ping_every: Duration::from_secs(10),
+            silent_for: Duration::from_secs(30),
+            commands: Rate {
+                burst: 30,
+                per_second: 10,
+            },
+            upload_min_rate: 1024,
+            upload_grace: Duration::from_secs(30),
+        }
+    }
+}
+
+impl Limits {
+    /// No limit on connections nor commands: for the load benchmark, whose bots all come
+    /// from loopback, and for tests that drive a table faster than people can. The times
+    /// stay the defaults.
+    pub fn unmetered() -> Limits {
+        Limits {
+            per_address: usize::MAX,
+            total: usize::MAX,
+            commands: Rate {
+                burst: u32::MAX,
+                per_second: u32::MAX,
+            },
+            ..Limits::default()
+        }
+    }
+}
+
+/// File descriptors kept for the store, the recordings and the logs.
+const RESERVED_FDS: u64 = 64;
+
+/// How many connections may be open at once: the file-descriptor limit, raised to its hard
+/// limit first (issue 16, item 6: with `ulimit -n 256`, 300 idle sockets made every new
+/// connection time out), less what the server needs for itself.
+pub fn connection_budget() -> usize {
+    let fds = rlimit::increase_nofile_limit(u64::MAX).unwrap_or_else(|e| {
+        tracing::warn!("the file-descriptor limit could not be read or raised: {e}");
+        1024
+    });
+    let budget = fds.saturating_sub(RESERVED_FDS).max(16);
+    tracing::info!(fds, budget, "connections allowed at once");
+    usize::try_from(budget).unwrap_or(usize::MAX)
+}
+
+/// A token bucket's size: `burst` at once, then `per_second`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Rate {
+    /// Commands at once.
+    pub burst: u32,
+    /// Commands a second, sustained.
+    pub per_second: u32,
+}
+
+/// One seat's bucket of commands, on the server's timeline (milliseconds).
+#[derive(Debug, Clone)]
+pub struct Bucket {
+    rate: Rate,
+    /// Tokens, in thousandths of a command.
+    milli_tokens: u64,
+    last: Millis,
+}
+
+impl Bucket {
+    /// A full bucket at `now`.
+    pub fn new(rate: Rate, now: Millis) -> Bucket {
+        Bucket {
+            rate,
+            milli_tokens: u64::from(rate.burst) * 1000,
+            last: now,
+        }
+    }
+
+    /// Takes one command's token at `now`; false when the seat has sent too many.
+    pub fn take(&mut self, now: Millis) -> bool {
+        let elapsed = now.saturating_sub(self.last);
+        self.last = self.last.max(now);
+        let cap = u64::from(self.rate.burst) * 1000;
+        let refill = elapsed.saturating_mul(u64::from(self.rate.per_second));
+        self.milli_tokens = self.milli_tokens.saturating_add(refill).min(cap);
+        if self.milli_tokens < 1000 {
+            return false;
+        }
+        self.milli_tokens -= 1000;
+        true
+    }
+}
+
+/// The connections open per address, shared by the accept loop and the connections.
+#[derive(Debug, Default, Clone)]
+pub struct Occupancy {
+    open: Arc<Mutex<(usize, HashMap<IpAddr, usize>)>>,
+}
+
+/// One admitted connection; the count goes down when it is dropped (with the socket,
+/// also after a WebSocket upgrade).
+#[derive(Debug)]
+pub struct Admitted {
+    open: Arc<Mutex<(usize, HashMap<IpAddr, usize>)>>,
+    addr: IpAddr,
+}
+
+/// Why a connection was not admitted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum Refused {
+    /// The address has [`Limits::per_address`] connections open.
+    #[error("{0} connections are open from this address")]
+    PerAddress(usize),
+    /// The server has [`Limits::total`] connections open.
+    #[error("{0} connections are open in all")]
+    Total(usize),
+}
+
+impl Occupancy {
+    /// Admits a connection from `addr` unless a limit is reached.
+    pub fn admit(&self, addr: IpAddr, limits: &Limits) -> Result<Admitted, Refused> {
+        let mut open = self
+            .open
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if open.0 >= limits.total {
+            return Err(Refused::Total(open.0));
+        }
+        let here = open.1.entry(addr).or_insert(0);
+        if *here >= limits.per_address {
+            return Err(Refused::PerAddress(*here));
+        }
+        *here += 1;
+        open.0 += 1;
+        Ok(Admitted {
+            open: self.open.clone(),
+            addr,
+        })
+    }
+
+    /// Connections open in all.
+    pub fn total(&self) -> usize {
+        self.open
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .0
+    }
+}
+
+impl Drop for Admitted {
+    fn drop(&mut self) {
+        let mut open = self
+            .open
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        open.0 = open.0.saturating_sub(1);
+        if let Some(n) = open.1.get_mut(&self.addr) {
+            *n -= 1;
+            if *n == 0 {
+                open.1.remove(&self.addr);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_bucket_allows_a_burst_then_its_rate() {
+        let rate = Rate {
+            burst: 3,
+            per_second: 2,
+        };
+        let mut b = Bucket::new(rate, 1000);
+        assert!((0..3).all(|_| b.take(1000)));
+        assert!(!b.take(1000), "the burst is spent");
+        assert!(!b.take(1400), "0.8 of a command after 400 ms");
+        assert!(b.take(1500), "one command after 500 ms at 2 a second");
+        assert!(!b.take(1500));
+        assert!(
+            (0..3).all(|_| b.take(60_000)),
+            "refilled, but never beyond the burst"
+        );
+        assert!(!b.take(60_000));
+    }
+
+    #[test]
+    fn an_address_gets_its_share_and_a_closed_connection_gives_it_back() {
+        let limits = Limits {
+            per_address: 2,
+            total: 3,
+            ..Limits::default()
+        };
+        let occ = Occupancy::default();
+        let a: IpAddr = [10, 0, 0, 1].into();
+        let b: IpAddr = [10, 0, 0, 2].into();
+        let first = occ.admit(a, &limits).unwrap();
+        let _second = occ.admit(a, &limits).unwrap();
+        assert_eq!(occ.admit(a, &limits).unwrap_err(), Refused::PerAddress(2));
+        let _third = occ.admit(b, &limits).unwrap();
+        assert_eq!(occ.admit(b, &limits).unwrap_err(), Refused::Total(3));
+        drop(first);
+        assert_eq!(occ.total(), 2);
+        assert!(occ.admit(a, &limits).is_ok());
+    }
+}

@@ -1,0 +1,143 @@
+//! The accept loop (issue 16, item 6). `axum::serve` sets no header timeout and admits any
+//! number of connections, so a peer could hold the server's sockets with connections that
+//! never send a request; here every connection is counted per address and in all
+//! ([`crate::limits::Occupancy`]), refused at once beyond the limits, and must send its
+//! request headers within [`Limits::header_read`] (hyper's timer; this also closes idle
+//! keep-alive connections). A WebSocket, once upgraded, is watched by its own pings
+//! ([`crate::ws`]).
+
+use std::future::Future;
+use std::pin::pin;
+
+use axum::Router;
+use hyper_util::rt::{TokioIo, TokioTimer};
+use hyper_util::service::TowerToHyperService;
+use tokio::net::{TcpListener, TcpStream};
+use tokio::sync::watch;
+
+use crate::limits::{Admitted, Limits, Occupancy};
+
+/// A socket and its place in the count: the place is given back when the socket is dropped,
+/// whether hyper or an upgraded WebSocket held it last.
+struct Counted {
+    tcp: TcpStream,
+    _admitted: Admitted,
+}
+
+impl tokio::io::AsyncRead for Counted {
+    fn poll_read(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+        buf: &mut tokio::io::ReadBuf<'_>,
+    ) -> std::task::Poll<std::io::Result<()>> {
+        std::pin::Pin::new(&mut self.tcp).poll_read(cx, buf)
+    }
+}
+
+impl tokio::io::AsyncWrite for Counted {
+    fn poll_write(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+        buf: &[u8],
+    ) -> std::task::Poll<std::io::Result<usize>> {
+        std::pin::Pin::new(&mut self.tcp).poll_write(cx, buf)
+    }
+
+    fn poll_flush(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<std::io::Result<()>> {
+        std::pin::Pin::new(&mut self.tcp).poll_flush(cx)
+    }
+
+    fn poll_shutdown(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<std::io::Result<()>> {
+        std::pin::Pin::new(&mut self.tcp).poll_shutdown(cx)
+    }
+}
+
+/// Serves `app` on `listener` under `limits` until `shutdown` resolves; then stops accepting
+/// and asks every open HTTP connection to finish its request and close.
+pub async fn serve(
+    listener: TcpListener,
+    app: Router,
+    limits: Limits,
+    shutdown: impl Future<Output = ()>,
+) {
+    let occupancy = Occupancy::default();
+    let (stop, stopping) = watch::channel(false);
+    let mut shutdown = pin!(shutdown);
+    loop {
+        let (tcp, peer) = tokio::select! {
+            () = &mut shutdown => break,
+            accepted = listener.accept() => match accepted {
+                Ok(a) => a,
+                Err(e) => {
+                    // Out of file descriptors, or the peer left before being accepted:
+                    // wait a little rather than spin.
+                    tracing::warn!("accept: {e}");
+                    tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+                    continue;
+                }
+            },
+        };
+        let admitted = match occupancy.admit(peer.ip(), &limits) {
+            Ok(a) => a,
+            Err(why) => {
+                tracing::warn!(%peer, "connection refused: {why}");
+                continue; // dropping the socket closes it at once
+            }
+        };
+        // Small messages must leave at once: Nagle's algorithm would hold them for an ACK.
+        let _ = tcp.set_nodelay(true);
+        let io = Counted {
+            tcp,
+            _admitted: admitted,
+        };
+        tokio::spawn(connection(
+            io,
+            app.clone(),
+            limits.clone(),
+            stopping.clone(),
+        ));
+    }
+    let _ = stop.send(true);
+    // Let the connections finish their requests (WebSockets end with the hub's shutdown).
+    let until = tokio::time::Instant::now() + std::time::Duration::from_secs(5);
+    while occupancy.total() > 0 && tokio::time::Instant::now() < until {
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+}
+
+/// One HTTP/1.1 connection, with upgrades (to a WebSocket).
+async fn connection(io: Counted, app: Router, limits: Limits, mut stopping: watch::Receiver<bool>) {
+    let service = TowerToHyperService::new(app);
+    let mut builder = hyper::server::conn::http1::Builder::new();
+    builder
+        .timer(TokioTimer::new())
+        .header_read_timeout(limits.header_read);
+    let conn = builder
+        .serve_connection(TokioIo::new(io), service)
+        .with_upgrades();
+    let mut conn = pin!(conn);
+    loop {
+        tokio::select! {
+            result = conn.as_mut() => {
+                if let Err(e) = result {
+                    tracing::debug!("connection: {e}");
+                }
+                return;
+            }
+            changed = stopping.changed() => {
+                if changed.is_err() || *stopping.borrow() {
+                    conn.as_mut().graceful_shutdown();
+                    // The connection now finishes its request; further signals are moot.
+                    let _ = conn.as_mut().await;
+                    return;
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,352 @@
+//! `baoqi round pair` (the next round by the event's system, each game a table with seats
+//! and tokens) and `baoqi round result` (an absence the organiser records, 87).
+
+use std::collections::BTreeSet;
+use std::fmt::Write as _;
+
+use baoqi_arbiter::{Match, Millis};
+use baoqi_tournament::berger::{self, BergerError};
+use baoqi_tournament::swiss::{self, Draw, Relaxation, SwissError};
+use baoqi_tournament::{Game, GameResult, Player, PlayerId, Round};
+
+use super::results::{self, Outcomes};
+use super::{EventError, Logged, Opened, PairingRow, PairingSystem};
+use crate::admin::{self, AdminError, Created};
+use crate::config::TableSpec;
+use crate::model::{EventId, TableId, TableRow};
+use crate::store::{Store, StoreError};
+
+/// Why a round cannot be paired; nothing was created.
+#[derive(Debug, thiserror::Error)]
+pub enum PairError {
+    /// The event's tournament cannot be opened.
+    #[error(transparent)]
+    Event(#[from] EventError),
+    /// The store failed.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    /// Fewer than two active players.
+    #[error(
+        "a round needs at least 2 players; the register has {0} (import it with `baoqi players import`)"
+    )]
+    TooFew(usize),
+    /// Games of the last round have no result yet.
+    #[error("round {round} is not over: table(s) {} have no result", list(.tables))]
+    Unfinished {
+        /// The round.
+        round: u32,
+        /// Its tables without a result.
+        tables: Vec<TableId>,
+    },
+    /// Results of the last round are not yet verified by the referee (6.8, 7.9).
+    #[error("round {round}: the result(s) of table(s) {} are not yet verified by the referee (7.9)", list(.tables))]
+    Unverified {
+        /// The round.
+        round: u32,
+        /// Its tables with a result not verified.
+        tables: Vec<TableId>,
+    },
+    /// Every round of the event is paired.
+    #[error("all {0} rounds are paired")]
+    Complete(u32),
+    /// A Swiss event must say how many rounds it plays.
+    #[error("the event's [tournament] section must give `rounds` for a Swiss")]
+    NoRoundCount,
+    /// The round-robin table cannot be made.
+    #[error(transparent)]
+    Berger(#[from] BergerError),
+    /// The Swiss pairer refused.
+    #[error(transparent)]
+    Swiss(#[from] SwissError),
+    /// A table could not be created.
+    #[error(transparent)]
+    Admin(#[from] AdminError),
+}
+
+fn list(tables: &[TableId]) -> String {
+    tables
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// A round just paired: its tables and seats (secrets shown once), its byes, and the Swiss
+/// rules it had to break.
+#[derive(Debug, Clone)]
+pub struct Paired {
+    /// The round.
+    pub round: u32,
+    /// The tables and their seats.
+    pub created: Created,
+    /// Players with a bye.
+    pub byes: Vec<Player>,
+    /// Rules broken because no pairing kept them.
+    pub relaxed: Vec<Relaxation>,
+}
+
+/// Pairs the next round of `event` by its system and creates its tables with seats and
+/// tokens. The previous round must be over and its results final (verified, 7.9, or
+/// recorded by the organiser); `outcomes` are the event's tables' games.
+pub fn pair(store: &dyn Store, event: EventId, outcomes: &Outcomes) -> Result<Paired, PairError> {
+    let t = Opened::open(store, event)?;
+    let registered = t.records.players(event)?;
+    let register: Vec<Player> = registered.iter().map(|r| r.player.clone()).collect();
+    let active: BTreeSet<PlayerId> = registered
+        .iter()
+        .filter(|r| r.active)
+        .map(|r| r.player.id)
+        .collect();
+    if active.len() < 2 {
+        return Err(PairError::TooFew(active.len()));
+    }
+    let rows = t.records.pairings(event)?;
+    let done = rows.iter().map(|r| r.round).max().unwrap_or(0);
+    check_over(&rows, done, outcomes)?;
+    let rounds = results::rounds(&rows, outcomes);
+    let number = done + 1;
+    let (round, relaxed) = match t.settings.system {
+        PairingSystem::Swiss => {
+            let total = t.settings.rounds.ok_or(PairError::NoRoundCount)?;
+            if done >= total {
+                return Err(PairError::Complete(total));
+            }
+            let scoring = t.settings.scoring();
+            let first = t.settings.first_colour;
+            let draw = Draw::from_event(&register, &active, &rounds, scoring, first);
+            let p = swiss::pair(&draw)?;
+            (p.round, p.relaxed)
+        }
+        PairingSystem::RoundRobin | PairingSystem::DoubleRoundRobin => {
+            (berger_round(&t, &register, number)?, Vec::new())
+        }
+    };
+    let created = create_tables(&t, &register, number, &round)?;
+    let mut pairings: Vec<PairingRow> = round
+        .games
+        .iter()
+        .zip(&created.tables)
+        .enumerate()
+        .map(|(i, (g, row))| PairingRow {
+            round: number,
+            board: i as u32 + 1,
+            red: g.red,
+            black: Some(g.black),
+            table: Some(row.id),
+            result: None,
+        })
+        .collect();
+    for (i, &bye) in round.byes.iter().enumerate() {
+        pairings.push(PairingRow {
+            round: number,
+            board: (round.games.len() + i) as u32 + 1,
+            red: bye,
+            black: None,
+            table: None,
+            result: None,
+        });
+    }
+    t.records.add_pairings(event, &pairings)?;
+    t.log(Logged::Paired {
+        round: number,
+        games: round.games.len() as u32,
+        byes: round.byes.clone(),
+        relaxed: relaxed.clone(),
+    })?;
+    let byes = round
+        .byes
+        .iter()
+        .filter_map(|b| register.iter().find(|p| p.id == *b).cloned())
+        .collect();
+    Ok(Paired {
+        round: number,
+        created,
+        byes,
+        relaxed,
+    })
+}
+
+/// Refuses to go on while the last round has games without a final result.
+fn check_over(rows: &[PairingRow], round: u32, outcomes: &Outcomes) -> Result<(), PairError> {
+    let last: Vec<&PairingRow> = rows.iter().filter(|r| r.round == round).collect();
+    let tables = |pred: &dyn Fn(&PairingRow) -> bool| -> Vec<TableId> {
+        last.iter()
+            .filter(|r| pred(r))
+            .filter_map(|r| r.table)
+            .collect()
+    };
+    let unfinished = tables(&|r| !r.is_bye() && results::board_result(r, outcomes).is_none());
+    if !unfinished.is_empty() {
+        return Err(PairError::Unfinished {
+            round,
+            tables: unfinished,
+        });
+    }
+    let unverified = tables(&|r| !results::board_final(r, outcomes));
+    if !unverified.is_empty() {
+        return Err(PairError::Unverified {
+            round,
+            tables: unverified,
+        });
+    }
+    Ok(())
+}
+
+/// Round `number` of the Berger table. The table's numbers go to the players in their
+/// initial ranking order (seed, rating, register number): the organiser draws the numbers
+/// (抽籤, 附表二 第一部份 3(a)) by the order or the seeds of the register.
+fn berger_round(t: &Opened<'_>, register: &[Player], number: u32) -> Result<Round, PairError> {
+    let mut ranked: Vec<&Player> = register.iter().collect();
+    ranked.sort_by_key(|p| p.ranking_key());
+    let n = ranked.len() as u32;
+    let table = match t.settings.system {
+        PairingSystem::DoubleRoundRobin => berger::double(n)?,
+        _ => berger::single(n)?,
+    };
+    let total = table.len() as u32;
+    let round = table
+        .get(number as usize - 1)
+        .ok_or(PairError::Complete(total))?;
+    let id = |k: u32| ranked[k as usize - 1].id;
+    Ok(Round {
+        games: round
+            .pairs
+            .iter()
+            .map(|p| Game::new(id(p.red), id(p.black)))
+            .collect(),
+        byes: round.bye.map(id).into_iter().collect(),
+    })
+}
+
+/// One table per game, board 1 first, each configured from the register and the event's
+/// rules (7.2): every configuration is checked before the first table is created.
+fn create_tables(
+    t: &Opened<'_>,
+    register: &[Player],
+    number: u32,
+    round: &Round,
+) -> Result<Created, PairError> {
+    let rules = t.settings.rules(&t.event.name);
+    let player = |id: PlayerId| {
+        register
+            .iter()
+            .find(|p| p.id == id)
+            .expect("paired players come from the register")
+    };
+    let mut specs = Vec::new();
+    for (i, g) in round.games.iter().enumerate() {
+        let board = i as u32 + 1;
+        let (red, black) = (player(g.red), player(g.black));
+        let name = format!("第{number}輪 第{board}台");
+        let mut config = rules.match_config(red, black, number, board);
+        config.start_fen.clone_from(&t.settings.game.start_fen);
+        Match::new(config.clone(), Millis(0)).map_err(|source| AdminError::Config {
+            table: name.clone(),
+            source,
+        })?;
+        specs.push(TableSpec {
+            round: number,
+            name,
+            red: red.name.clone(),
+            black: black.name.clone(),
+            red_proxy: red.proxy.clone(),
+            black_proxy: black.proxy.clone(),
+            config: Some(config),
+        });
+    }
+    let mut tables: Vec<TableRow> = Vec::new();
+    let mut seats = Vec::new();
+    for spec in &specs {
+        let (row, s) = admin::add_table(t.store, t.event.id, spec)?;
+        tables.push(row);
+        seats.extend(s);
+    }
+    Ok(Created {
+        event: t.event.id,
+        name: t.event.name.clone(),
+        tables,
+        seats,
+    })
+}
+
+/// A round's listing: each table's players and join links ([`admin::describe`]), then the
+/// byes and the rules the pairing had to break.
+pub fn describe(paired: &Paired, base: &str) -> String {
+    let mut out = format!("round {}\n", paired.round);
+    out.push_str(&admin::describe(&paired.created, base));
+    for p in &paired.byes {
+        let _ = writeln!(out, "  bye (輪空): {} {}", p.id, p.name);
+    }
+    for r in &paired.relaxed {
+        let _ = writeln!(out, "  relaxed: {r:?}");
+    }
+    out
+}
+
+/// Who was absent at a table (87).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Absent {
+    /// 紅方 absent: black wins without play.
+    Red,
+    /// 黑方 absent.
+    Black,
+    /// Both (109(4)).
+    Both,
+}
+
+impl Absent {
+    /// The result it makes.
+    pub fn result(self) -> GameResult {
+        match self {
+            Absent::Red => GameResult::RedAbsent,
+            Absent::Black => GameResult::BlackAbsent,
+            Absent::Both => GameResult::BothAbsent,
+        }
+    }
+}
+
+/// Why a result cannot be recorded.
+#[derive(Debug, thiserror::Error)]
+pub enum ResultError {
+    /// The event's tournament cannot be opened.
+    #[error(transparent)]
+    Event(#[from] EventError),
+    /// The store failed.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    /// The table is not a board of the event's rounds.
+    #[error("table {table} is not a board of a round of event {event}")]
+    NoBoard {
+        /// The event.
+        event: EventId,
+        /// The table.
+        table: TableId,
+    },
+}
+
+/// Records an absence (87) at `table`: the board's result is then the event's scoring of
+/// 不戰而勝 and 缺席, whatever happens at the table. Returns the board.
+pub fn record_absence(
+    store: &dyn Store,
+    event: EventId,
+    table: TableId,
+    absent: Absent,
+) -> Result<PairingRow, ResultError> {
+    let t = Opened::open(store, event)?;
+    let mut row = t
+        .records
+        .pairings(event)?
+        .into_iter()
+        .find(|r| r.table == Some(table))
+        .ok_or(ResultError::NoBoard { event, table })?;
+    let result = absent.result();
+    t.records
+        .set_result(event, row.round, row.board, Some(result))?;
+    t.log(Logged::Result {
+        round: row.round,
+        board: row.board,
+        result,
+    })?;
+    row.result = Some(result);
+    Ok(row)
+}

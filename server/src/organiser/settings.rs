@@ -1,0 +1,117 @@
+//! The `[tournament]` section of an event file: the system, the number of rounds, the
+//! scoring, the tie-break order, and what every game of the event shares (`[tournament.match]`,
+//! the arbiter's match configuration without the players). Stored with the event.
+
+use baoqi_arbiter::MatchConfig;
+use baoqi_rules::Color;
+use baoqi_tournament::standings::TieBreak;
+use baoqi_tournament::{ByeScore, EventRules, Scoring, System};
+use serde::{Deserialize, Serialize};
+
+/// The pairing system of the event (附表二 第一部份 1).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PairingSystem {
+    /// 積分編排制 (Swiss): each round paired on the scores so far.
+    #[default]
+    Swiss,
+    /// 單循環: the Berger table.
+    RoundRobin,
+    /// 雙循環: the Berger table twice, colours reversed.
+    DoubleRoundRobin,
+}
+
+/// The tournament settings of an event.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TournamentSettings {
+    /// The pairing system.
+    #[serde(default)]
+    pub system: PairingSystem,
+    /// Rounds to play (a Swiss needs it; a round robin has as many as its table).
+    #[serde(default)]
+    pub rounds: Option<u32>,
+    /// The scoring system of 附表二 第二部份 1.
+    #[serde(default)]
+    pub scoring: System,
+    /// How a bye (輪空) scores.
+    #[serde(default)]
+    pub bye: ByeScore,
+    /// The tie-breaks, in the event's order (名次分先, 第二部份 3; Buchholz, SB for a Swiss).
+    #[serde(default)]
+    pub tiebreaks: Vec<TieBreak>,
+    /// The colour drawn (抽籤) for board 1 of the first round.
+    #[serde(default = "red")]
+    pub first_colour: Color,
+    /// What every game shares: kind, time table by category (7.2), talking clock, alerts,
+    /// limits. The players' sides are filled from the register at each pairing.
+    #[serde(default, rename = "match")]
+    pub game: MatchConfig,
+}
+
+fn red() -> Color {
+    Color::Red
+}
+
+impl Default for TournamentSettings {
+    fn default() -> TournamentSettings {
+        TournamentSettings {
+            system: PairingSystem::default(),
+            rounds: None,
+            scoring: System::default(),
+            bye: ByeScore::default(),
+            tiebreaks: Vec::new(),
+            first_colour: Color::Red,
+            game: MatchConfig::default(),
+        }
+    }
+}
+
+impl TournamentSettings {
+    /// The event's scoring.
+    pub fn scoring(&self) -> Scoring {
+        Scoring {
+            system: self.scoring,
+            bye: self.bye,
+        }
+    }
+
+    /// The event's rules as the tournament core derives each game from them (`name` is the
+    /// event's, for the scoresheet header).
+    pub fn rules(&self, name: &str) -> EventRules {
+        EventRules {
+            kind: self.game.kind,
+            time: self.game.time.clone(),
+            talking_clock: self.game.talking_clock,
+            alerts: self.game.alerts.clone(),
+            limits: self.game.limits,
+            name: name.to_string(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_tournament_section_reads_with_defaults() {
+        let s: TournamentSettings = toml::from_str(
+            r#"
+            system = "swiss"
+            rounds = 3
+            scoring = "huang"
+            tiebreaks = ["head_to_head", "buchholz"]
+            [match]
+            kind = "part7"
+            time.blind = { base_ms = 2_700_000, mode = "plain" }
+            "#,
+        )
+        .unwrap();
+        assert_eq!(s.rounds, Some(3));
+        assert_eq!(s.scoring, System::Huang);
+        assert_eq!(s.tiebreaks, vec![TieBreak::HeadToHead, TieBreak::Buchholz]);
+        assert_eq!(s.first_colour, Color::Red);
+        assert_eq!(s.rules("e").time.blind.unwrap().base_ms, 2_700_000);
+    }
+}

@@ -1,0 +1,79 @@
+//! An axum WebSocket as the connection's two streams ([`crate::ws::serve`]): frames in as
+//! [`Incoming`], [`Outgoing`] out as frames. A frame beyond the protocol is not dropped in
+//! silence (issue 16, item 10): it arrives as [`Incoming::Broken`], which the connection
+//! answers with an `error` and a close code (RFC 6455 §7.4.1).
+
+use std::sync::Arc;
+
+use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
+use axum::response::Response;
+use futures_util::future::ready;
+use futures_util::{SinkExt, StreamExt};
+use tokio_tungstenite::tungstenite;
+
+use crate::hub::Hub;
+use crate::ws::{self, Broken, Endpoint, Incoming, Outgoing};
+
+/// Largest WebSocket message accepted from a client.
+const MAX_MESSAGE: usize = baoqi_protocol::MAX_FRAME;
+/// Read buffer of a WebSocket connection (it grows for a larger message).
+pub const READ_BUFFER: usize = 4 * 1024;
+
+/// Upgrades the request and serves the connection on `endpoint`.
+pub fn upgrade(hub: Arc<Hub>, endpoint: Endpoint, up: WebSocketUpgrade) -> Response {
+    // tungstenite zero-fills its read buffer up to this size on every read: protocol
+    // messages are small, so a small buffer saves most of the server's time under load.
+    up.max_message_size(MAX_MESSAGE)
+        .max_frame_size(MAX_MESSAGE)
+        .read_buffer_size(READ_BUFFER)
+        .on_upgrade(move |socket: WebSocket| async move {
+            let (sink, stream) = socket.split();
+            // Everything up to the first close or error, that error included.
+            let input = stream.scan(false, |ended, m| {
+                if *ended {
+                    return ready(None);
+                }
+                let item = incoming(m);
+                *ended = !matches!(
+                    item,
+                    Some(Incoming::Text(_) | Incoming::Binary | Incoming::Alive)
+                );
+                ready(item)
+            });
+            let output = sink.with(|o: Outgoing| ready(Ok::<_, axum::Error>(frame(o))));
+            ws::serve(hub, endpoint, input, Box::pin(output)).await;
+        })
+}
+
+/// What a frame (or a failed read) means to the connection; `None` ends the input.
+fn incoming(m: Result<Message, axum::Error>) -> Option<Incoming> {
+    match m {
+        Ok(Message::Text(t)) => Some(Incoming::Text(t.as_str().to_owned())),
+        Ok(Message::Binary(_)) => Some(Incoming::Binary),
+        Ok(Message::Ping(_) | Message::Pong(_)) => Some(Incoming::Alive),
+        Ok(Message::Close(_)) => None,
+        Err(e) => broken(e).map(Incoming::Broken),
+    }
+}
+
+/// Which rule of the protocol a failed read broke; `None` when the peer just went away.
+fn broken(e: axum::Error) -> Option<Broken> {
+    let e = e.into_inner().downcast::<tungstenite::Error>().ok()?;
+    match *e {
+        tungstenite::Error::Capacity(_) => Some(Broken::TooLarge),
+        tungstenite::Error::Utf8(_) => Some(Broken::NotUtf8),
+        tungstenite::Error::Protocol(_) => Some(Broken::Protocol),
+        _ => None,
+    }
+}
+
+fn frame(o: Outgoing) -> Message {
+    match o {
+        Outgoing::Text(s) => Message::Text(s.into()),
+        Outgoing::Ping => Message::Ping(axum::body::Bytes::new()),
+        Outgoing::Close(code, reason) => Message::Close(Some(CloseFrame {
+            code,
+            reason: reason.into(),
+        })),
+    }
+}

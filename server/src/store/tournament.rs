@@ -1,0 +1,307 @@
+//! The tournament tables of the `SQLite` store (issue 18): `tournaments` (the settings of an
+//! event), `players` (the register), `pairings` (each round's boards with their tables and
+//! the organiser's results) and `changes` (the change log). Created like every table of the
+//! schema (`CREATE TABLE IF NOT EXISTS` at each open), so a database written before
+//! tournaments existed gains them when next opened and its events simply have none.
+
+use rusqlite::{OptionalExtension, params};
+
+use super::{SqliteStore, StoreError};
+use crate::model::EventId;
+use crate::organiser::{LogLine, PairingRow, Registered, TournamentSettings};
+use baoqi_tournament::{GameResult, PlayerId};
+
+/// The tables, added to the store's schema.
+pub(super) const SCHEMA: &str = "
+CREATE TABLE IF NOT EXISTS tournaments (
+    event INTEGER PRIMARY KEY REFERENCES events(id), settings TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS players (
+    event INTEGER NOT NULL REFERENCES events(id), id INTEGER NOT NULL,
+    player TEXT NOT NULL, active INTEGER NOT NULL DEFAULT 1, PRIMARY KEY (event, id));
+CREATE TABLE IF NOT EXISTS pairings (
+    event INTEGER NOT NULL REFERENCES events(id), round INTEGER NOT NULL,
+    board INTEGER NOT NULL, red INTEGER NOT NULL, black INTEGER,
+    tbl INTEGER REFERENCES tables(id), result TEXT, PRIMARY KEY (event, round, board));
+CREATE TABLE IF NOT EXISTS changes (
+    event INTEGER NOT NULL REFERENCES events(id), seq INTEGER NOT NULL,
+    at INTEGER NOT NULL, change TEXT NOT NULL, PRIMARY KEY (event, seq));
+";
+
+/// What the organiser's side keeps per event. Every method is blocking.
+pub trait TournamentStore: Send + Sync {
+    /// Stores (or replaces) the event's tournament settings.
+    fn set_tournament(
+        &self,
+        event: EventId,
+        settings: &TournamentSettings,
+    ) -> Result<(), StoreError>;
+    /// The event's tournament settings, if it is a tournament.
+    fn tournament(&self, event: EventId) -> Result<Option<TournamentSettings>, StoreError>;
+    /// Replaces the event's register.
+    fn put_players(&self, event: EventId, players: &[Registered]) -> Result<(), StoreError>;
+    /// The event's register, by number.
+    fn players(&self, event: EventId) -> Result<Vec<Registered>, StoreError>;
+    /// Adds a round's boards, all or nothing.
+    fn add_pairings(&self, event: EventId, rows: &[PairingRow]) -> Result<(), StoreError>;
+    /// Every board of every round of the event, by round and board.
+    fn pairings(&self, event: EventId) -> Result<Vec<PairingRow>, StoreError>;
+    /// Records the organiser's result of a board (`None` clears it); false when there is no
+    /// such board.
+    fn set_result(
+        &self,
+        event: EventId,
+        round: u32,
+        board: u32,
+        result: Option<GameResult>,
+    ) -> Result<bool, StoreError>;
+    /// Appends to the change log.
+    fn log_change(&self, event: EventId, line: &LogLine) -> Result<(), StoreError>;
+    /// The change log, oldest first.
+    fn changes(&self, event: EventId) -> Result<Vec<LogLine>, StoreError>;
+}
+
+fn json<T: serde::Serialize>(v: &T, what: &'static str) -> Result<String, StoreError> {
+    serde_json::to_string(v).map_err(|source| StoreError::Encode { what, source })
+}
+
+fn read<T: serde::de::DeserializeOwned>(
+    text: &str,
+    what: &'static str,
+    id: i64,
+) -> Result<T, StoreError> {
+    serde_json::from_str(text).map_err(|source| StoreError::BadRow { what, id, source })
+}
+
+impl TournamentStore for SqliteStore {
+    fn set_tournament(&self, event: EventId, s: &TournamentSettings) -> Result<(), StoreError> {
+        self.w().execute(
+            "INSERT INTO tournaments (event, settings) VALUES (?1, ?2)
+             ON CONFLICT(event) DO UPDATE SET settings = excluded.settings",
+            params![event, json(s, "tournament settings")?],
+        )?;
+        Ok(())
+    }
+
+    fn tournament(&self, event: EventId) -> Result<Option<TournamentSettings>, StoreError> {
+        let text: Option<String> = self
+            .r()
+            .query_row(
+                "SELECT settings FROM tournaments WHERE event = ?1",
+                params![event],
+                |r| r.get(0),
+            )
+            .optional()?;
+        text.map(|t| read(&t, "the tournament settings of event", event))
+            .transpose()
+    }
+
+    fn put_players(&self, event: EventId, players: &[Registered]) -> Result<(), StoreError> {
+        let mut c = self.w();
+        let tx = c.transaction()?;
+        tx.execute("DELETE FROM players WHERE event = ?1", params![event])?;
+        {
+            let mut st = tx.prepare_cached(
+                "INSERT INTO players (event, id, player, active) VALUES (?1, ?2, ?3, ?4)",
+            )?;
+            for p in players {
+                st.execute(params![
+                    event,
+                    p.player.id.0,
+                    json(&p.player, "a player")?,
+                    i64::from(p.active)
+                ])?;
+            }
+        }
+        tx.commit()?;
+        Ok(())
+    }
+
+    fn players(&self, event: EventId) -> Result<Vec<Registered>, StoreError> {
+        let c = self.r();
+        let mut st =
+            c.prepare("SELECT player, active FROM players WHERE event = ?1 ORDER BY id")?;
+        let rows = st.query_map(params![event], |r| {
+            Ok((r.get::<_, String>(0)?, r.get::<_, i64>(1)?))
+        })?;
+        let mut out = Vec::new();
+        for row in rows {
+            let (text, active) = row?;
+            out.push(Registered {
+                player: read(&text, "a player of event", event)?,
+                active: active != 0,
+            });
+        }
+        Ok(out)
+    }
+
+    fn add_pairings(&self, event: EventId, rows: &[PairingRow]) -> Result<(), StoreError> {
+        let mut c = self.w();
+        let tx = c.transaction()?;
+        {
+            let mut st = tx.prepare_cached(
+                "INSERT INTO pairings (event, round, board, red, black, tbl, result)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+            )?;
+            for p in rows {
+                let result = p.result.map(|r| json(&r, "a result")).transpose()?;
+                st.execute(params![
+                    event,
+                    p.round,
+                    p.board,
+                    p.red.0,
+                    p.black.map(|b| b.0),
+                    p.table,
+                    result
+                ])?;
+            }
+        }
+        tx.commit()?;
+        Ok(())
+    }
+
+    fn pairings(&self, event: EventId) -> Result<Vec<PairingRow>, StoreError> {
+        let c = self.r();
+        let mut st = c.prepare(
+            "SELECT round, board, red, black, tbl, result FROM pairings WHERE event = ?1
+             ORDER BY round, board",
+        )?;
+        let rows = st.query_map(params![event], |r| {
+            Ok((
+                r.get::<_, u32>(0)?,
+                r.get::<_, u32>(1)?,
+                r.get::<_, u32>(2)?,
+                r.get::<_, Option<u32>>(3)?,
+                r.get::<_, Option<i64>>(4)?,
+                r.get::<_, Option<String>>(5)?,
+            ))
+        })?;
+        let mut out = Vec::new();
+        for row in rows {
+            let (round, board, red, black, table, result) = row?;
+            out.push(PairingRow {
+                round,
+                board,
+                red: PlayerId(red),
+                black: black.map(PlayerId),
+                table,
+                result: result
+                    .map(|t| read(&t, "a board's result of event", event))
+                    .transpose()?,
+            });
+        }
+        Ok(out)
+    }
+
+    fn set_result(
+        &self,
+        event: EventId,
+        round: u32,
+        board: u32,
+        result: Option<GameResult>,
+    ) -> Result<bool, StoreError> {
+        let text = result.map(|r| json(&r, "a result")).transpose()?;
+        let n = self.w().execute(
+            "UPDATE pairings SET result = ?4 WHERE event = ?1 AND round = ?2 AND board = ?3",
+            params![event, round, board, text],
+        )?;
+        Ok(n > 0)
+    }
+
+    fn log_change(&self, event: EventId, line: &LogLine) -> Result<(), StoreError> {
+        self.w().execute(
+            "INSERT INTO changes (event, seq, at, change) VALUES (?1,
+             (SELECT COALESCE(MAX(seq), 0) + 1 FROM changes WHERE event = ?1), ?2, ?3)",
+            params![event, line.at as i64, json(&line.change, "a change")?],
+        )?;
+        Ok(())
+    }
+
+    fn changes(&self, event: EventId) -> Result<Vec<LogLine>, StoreError> {
+        let c = self.r();
+        let mut st = c.prepare("SELECT at, change FROM changes WHERE event = ?1 ORDER BY seq")?;
+        let rows = st.query_map(params![event], |r| {
+            Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?))
+        })?;
+        let mut out = Vec::new();
+        for row in rows {
+            let (at, text) = row?;
+            out.push(LogLine {
+                at: at as u64,
+                change: read(&text, "a change of event", event)?,
+            });
+        }
+        Ok(out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::EventSettings;
+    use crate::organiser::Logged;
+    use crate::store::Store;
+    use baoqi_tournament::Player;
+
+    #[test]
+    fn a_register_rounds_and_changes_survive_reopening() {
+        let (store, path) = SqliteStore::open_temp().unwrap();
+        let ev = store.create_event("e", &EventSettings::default()).unwrap();
+        assert_eq!(
+            store.tournament(ev).unwrap(),
+            None,
+            "an old event is no tournament"
+        );
+        store
+            .set_tournament(ev, &TournamentSettings::default())
+            .unwrap();
+        let players: Vec<Registered> = (1..=3)
+            .map(|i| Registered {
+                player: Player::new(i, format!("p{i}")),
+                active: i != 3,
+            })
+            .collect();
+        store.put_players(ev, &players).unwrap();
+        let rows = [
+            PairingRow {
+                round: 1,
+                board: 1,
+                red: PlayerId(1),
+                black: Some(PlayerId(2)),
+                table: None,
+                result: None,
+            },
+            PairingRow {
+                round: 1,
+                board: 2,
+                red: PlayerId(3),
+                black: None,
+                table: None,
+                result: None,
+            },
+        ];
+        store.add_pairings(ev, &rows).unwrap();
+        assert!(
+            store
+                .set_result(ev, 1, 1, Some(GameResult::RedAbsent))
+                .unwrap()
+        );
+        assert!(!store.set_result(ev, 2, 1, None).unwrap());
+        let line = LogLine {
+            at: 5,
+            change: Logged::Registered { players: 3 },
+        };
+        store.log_change(ev, &line).unwrap();
+        drop(store);
+        let store = SqliteStore::open(&path, false).unwrap();
+        assert_eq!(
+            store.tournament(ev).unwrap(),
+            Some(TournamentSettings::default())
+        );
+        assert_eq!(store.players(ev).unwrap(), players);
+        let got = store.pairings(ev).unwrap();
+        assert_eq!(got[0].result, Some(GameResult::RedAbsent));
+        assert_eq!(got[1], rows[1]);
+        assert_eq!(store.changes(ev).unwrap(), vec![line]);
+        let _ = std::fs::remove_file(&path);
+    }
+}

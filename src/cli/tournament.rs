@@ -1,0 +1,224 @@
+//! The organiser's tournament commands on a database file (issue 18; a running server may
+//! share it and starts new tables within seconds): `baoqi players import|list`,
+//! `baoqi round pair|result`, `baoqi standings`.
+
+use std::path::{Path, PathBuf};
+
+use baoqi_server::organiser::results::{self, ReadError};
+use baoqi_server::organiser::rounds::{self, Absent, PairError, ResultError};
+use baoqi_server::organiser::{EventError, register, standings};
+use baoqi_server::store::{SqliteStore, StoreError};
+use clap::{Args, Subcommand, ValueEnum};
+
+use super::CliError;
+
+fn open(db: &Path) -> Result<SqliteStore, CliError> {
+    if std::fs::metadata(db).map_or(true, |m| m.len() == 0) {
+        return Err(CliError::Usage(format!(
+            "{}: no database here; create the event first with `baoqi event create`",
+            db.display()
+        )));
+    }
+    SqliteStore::open(db, false).map_err(|e| store(&e))
+}
+
+fn store(e: &StoreError) -> CliError {
+    CliError::Failed(e.to_string())
+}
+
+fn event_error(e: EventError) -> CliError {
+    match e {
+        EventError::Store(s) => store(&s),
+        other => CliError::Usage(other.to_string()),
+    }
+}
+
+fn read_error(e: &ReadError) -> CliError {
+    CliError::Failed(e.to_string())
+}
+
+/// Arguments of `baoqi players`.
+#[derive(Debug, Args)]
+pub(crate) struct PlayersArgs {
+    #[command(subcommand)]
+    action: PlayersAction,
+}
+
+#[derive(Debug, Subcommand)]
+enum PlayersAction {
+    /// Imports an event's register from CSV (columns `name` 姓名, `club` 所屬團體, `seed`
+    /// 種子, `rating`, `category` 類別, `blindfold` 眼罩, `knows_notation` 懂記譜, `proxy`
+    /// 代理, `board` 棋盤), replacing one no round has been paired on.
+    Import {
+        /// The CSV file.
+        csv: PathBuf,
+        /// The event's number.
+        #[arg(long)]
+        event: i64,
+        /// The database file.
+        #[arg(long, default_value = "baoqi.db")]
+        db: PathBuf,
+    },
+    /// Lists an event's register with each player's derived settings (time allowance 7.2,
+    /// board, cards).
+    List {
+        /// The event's number.
+        #[arg(long)]
+        event: i64,
+        /// The database file.
+        #[arg(long, default_value = "baoqi.db")]
+        db: PathBuf,
+    },
+}
+
+/// Runs `baoqi players …`.
+pub(crate) fn run_players(args: &PlayersArgs) -> Result<(), CliError> {
+    match &args.action {
+        PlayersAction::Import { csv, event, db } => {
+            let text = std::fs::read_to_string(csv)
+                .map_err(|e| CliError::Usage(format!("{}: {e}", csv.display())))?;
+            let s = open(db)?;
+            let players = register::import(&s, *event, &text).map_err(|e| match e {
+                register::ImportError::Store(s) => store(&s),
+                register::ImportError::Event(e) => event_error(e),
+                other => CliError::Usage(format!("{}: {other}", csv.display())),
+            })?;
+            println!("{} players registered in event {event}", players.len());
+            let (rules, players) = register::list(&s, *event).map_err(event_error)?;
+            print!("{}", register::list_text(&rules, &players));
+        }
+        PlayersAction::List { event, db } => {
+            let s = open(db)?;
+            let (rules, players) = register::list(&s, *event).map_err(event_error)?;
+            print!("{}", register::list_text(&rules, &players));
+        }
+    }
+    Ok(())
+}
+
+/// Who forfeits a game by absence (87).
+#[derive(Debug, Clone, Copy, ValueEnum)]
+enum Side {
+    /// 紅方 was absent.
+    Red,
+    /// 黑方 was absent.
+    Black,
+    /// Both were absent.
+    Both,
+}
+
+/// Arguments of `baoqi round`.
+#[derive(Debug, Args)]
+pub(crate) struct RoundArgs {
+    #[command(subcommand)]
+    action: RoundAction,
+}
+
+#[derive(Debug, Subcommand)]
+enum RoundAction {
+    /// Pairs the next round by the event's system and creates its tables with seats;
+    /// prints each table's players and join links (tokens shown only this once).
+    Pair {
+        /// The event's number.
+        #[arg(long)]
+        event: i64,
+        /// The database file.
+        #[arg(long, default_value = "baoqi.db")]
+        db: PathBuf,
+        /// The server's public address, for the join links.
+        #[arg(long, default_value = "http://127.0.0.1:7878")]
+        url: String,
+    },
+    /// Records a result the table cannot give: an absence (87), scored by the event's rules.
+    Result {
+        /// The event's number.
+        #[arg(long)]
+        event: i64,
+        /// The table.
+        #[arg(long)]
+        table: i64,
+        /// The side that forfeits by absence.
+        #[arg(long, value_enum)]
+        forfeit: Side,
+        /// The database file.
+        #[arg(long, default_value = "baoqi.db")]
+        db: PathBuf,
+    },
+}
+
+/// Runs `baoqi round …`.
+pub(crate) fn run_round(args: &RoundArgs) -> Result<(), CliError> {
+    match &args.action {
+        RoundAction::Pair { event, db, url } => {
+            let s = open(db)?;
+            let outcomes = results::from_store(&s, *event).map_err(|e| read_error(&e))?;
+            let paired = rounds::pair(&s, *event, &outcomes).map_err(|e| match e {
+                PairError::Store(s) => store(&s),
+                PairError::Event(e) => event_error(e),
+                other => CliError::Usage(other.to_string()),
+            })?;
+            print!("{}", rounds::describe(&paired, url));
+        }
+        RoundAction::Result {
+            event,
+            table,
+            forfeit,
+            db,
+        } => {
+            let absent = match forfeit {
+                Side::Red => Absent::Red,
+                Side::Black => Absent::Black,
+                Side::Both => Absent::Both,
+            };
+            let s = open(db)?;
+            let row = rounds::record_absence(&s, *event, *table, absent).map_err(|e| match e {
+                ResultError::Store(s) => store(&s),
+                ResultError::Event(e) => event_error(e),
+                other @ ResultError::NoBoard { .. } => CliError::Usage(other.to_string()),
+            })?;
+            println!(
+                "round {} board {} (table {table}): {}",
+                row.round,
+                row.board,
+                standings::result_text(row.result)
+            );
+        }
+    }
+    Ok(())
+}
+
+/// How `baoqi standings` writes.
+#[derive(Debug, Clone, Copy, Default, ValueEnum)]
+enum Format {
+    /// A text table.
+    #[default]
+    Text,
+    /// CSV, one line per player.
+    Csv,
+}
+
+/// Arguments of `baoqi standings`.
+#[derive(Debug, Args)]
+pub(crate) struct StandingsArgs {
+    /// The event's number.
+    #[arg(long)]
+    event: i64,
+    /// The database file.
+    #[arg(long, default_value = "baoqi.db")]
+    db: PathBuf,
+    /// The output.
+    #[arg(long, value_enum, default_value = "text")]
+    format: Format,
+}
+
+/// Runs `baoqi standings`.
+pub(crate) fn run_standings(args: &StandingsArgs) -> Result<(), CliError> {
+    let s = open(&args.db)?;
+    let outcomes = results::from_store(&s, args.event).map_err(|e| read_error(&e))?;
+    let st = standings::compute(&s, args.event, &outcomes).map_err(event_error)?;
+    match args.format {
+        Format::Text => print!("{}", standings::text(&st)),
+        Format::Csv => print!("{}", standings::csv(&st)),
+    }
+    Ok(())
+}
