@@ -188,7 +188,10 @@ impl Hub {
                 map.insert(e.id, e);
             }
         }
-        let rows = self.store.tables(None)?;
+        // Tables are numbered in the order they are added: only those above the highest
+        // running one can be new (a table that could not be rebuilt is not retried).
+        let after = self.read_tables().keys().max().copied().unwrap_or(0);
+        let rows = self.store.tables_after(after)?;
         let running = self.read_tables();
         Ok(rows
             .into_iter()
@@ -199,28 +202,8 @@ impl Hub {
     /// Reads which seats are revoked (`baoqi event revoke` writes the store from another
     /// process) and tells the connections, which close those seats' sessions.
     pub async fn check_revocations(&self) -> Result<(), ScanError> {
-        let events: Vec<EventId> = self
-            .events
-            .read()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-            .keys()
-            .copied()
-            .collect();
         let store = self.store.clone();
-        let revoked = tokio::task::spawn_blocking(move || {
-            let mut all = HashSet::new();
-            for e in events {
-                all.extend(
-                    store
-                        .seats(e)?
-                        .into_iter()
-                        .filter(|s| s.revoked)
-                        .map(|s| s.token_hash),
-                );
-            }
-            Ok::<_, StoreError>(all)
-        })
-        .await??;
+        let revoked = tokio::task::spawn_blocking(move || store.revoked()).await??;
         self.revoked.send_if_modified(|now| {
             let changed = **now != revoked;
             if changed {

@@ -147,7 +147,7 @@ fn create(db: &std::path::Path, games: usize) -> Result<admin::Created, String> 
 
 fn bots(opts: &BenchOptions, base: &str, created: &admin::Created) -> Result<BenchReport, String> {
     let bots_rt = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
+        .worker_threads(1)
         .thread_name("bench-bots")
         .enable_all()
         .build()

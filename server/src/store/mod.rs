@@ -168,12 +168,33 @@ pub trait Store: Send + Sync + 'static {
     fn add_table(&self, table: &TableRow) -> Result<TableId, StoreError>;
     /// The tables of an event, or of every event.
     fn tables(&self, event: Option<EventId>) -> Result<Vec<TableRow>, StoreError>;
+    /// The tables numbered above `after`, of every event: what the running server's scan
+    /// looks for (tables another process added), without reading every table's settings
+    /// again every 2 s.
+    fn tables_after(&self, after: TableId) -> Result<Vec<TableRow>, StoreError> {
+        let all = self.tables(None)?;
+        Ok(all.into_iter().filter(|t| t.id > after).collect())
+    }
     /// Stores a seat.
     fn add_seat(&self, seat: &SeatRow) -> Result<(), StoreError>;
     /// The seat whose token has this hash.
     fn seat(&self, token_hash: &str) -> Result<Option<SeatRow>, StoreError>;
     /// The seats of an event (hashes only).
     fn seats(&self, event: EventId) -> Result<Vec<SeatRow>, StoreError>;
+    /// The token hashes of every revoked seat.
+    fn revoked(&self) -> Result<std::collections::HashSet<String>, StoreError> {
+        let mut all = std::collections::HashSet::new();
+        for e in self.events()? {
+            let seats = self.seats(e.id)?;
+            all.extend(
+                seats
+                    .into_iter()
+                    .filter(|s| s.revoked)
+                    .map(|s| s.token_hash),
+            );
+        }
+        Ok(all)
+    }
     /// Revokes a seat; false when no seat has this hash.
     fn revoke(&self, token_hash: &str) -> Result<bool, StoreError>;
     /// Appends log entries and a timeline mark in one transaction: all or nothing.

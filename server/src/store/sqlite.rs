@@ -346,6 +346,22 @@ impl Store for SqliteStore {
         rows.collect::<Result<_, _>>().map_err(unwrap_row_error)
     }
 
+    fn tables_after(&self, after: TableId) -> Result<Vec<TableRow>, StoreError> {
+        let c = self.r();
+        let sql = "SELECT id, event, round, name, red, black, config FROM tables
+                   WHERE id > ?1 ORDER BY id";
+        let mut st = c.prepare(sql)?;
+        let rows = st.query_map(params![after], table_from)?;
+        rows.collect::<Result<_, _>>().map_err(unwrap_row_error)
+    }
+
+    fn revoked(&self) -> Result<std::collections::HashSet<String>, StoreError> {
+        let c = self.r();
+        let mut st = c.prepare("SELECT token_hash FROM seats WHERE revoked = 1")?;
+        let rows = st.query_map([], |r| r.get::<_, String>(0))?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
     fn add_seat(&self, s: &SeatRow) -> Result<(), StoreError> {
         self.w().execute(
             "INSERT INTO seats (token_hash, event, role, name, tables, revoked)
