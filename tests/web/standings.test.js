@@ -48,6 +48,13 @@ test("standings: the page reads as tables and passes axe, in Chinese and in Engl
     assert.ok(marked, "every Chinese name is marked lang=zh-Hant on the English page");
     assert.equal(await en.evaluate(() => document.documentElement.lang), "en");
     assert.deepEqual(await axe(en, "standings en"), []);
+    // On a phone the page never scrolls sideways (the English headings are the widest): a
+    // wide table scrolls in its own box, which the keyboard reaches.
+    await en.setViewportSize({ width: 390, height: 844 });
+    assert.equal(await en.evaluate(() => document.documentElement.scrollWidth > window.innerWidth), false,
+      "the standings page scrolls sideways on a phone");
+    assert.deepEqual(await axe(en, "standings en phone"), []);
+    await shot(en, "standings-en-phone");
     const csv = await (await fetch(`${server.base}/api/events/1/standings.csv`)).text();
     assert.match(csv, /^place,shared,player,name,club,score,Head-to-head,Buchholz,Sonneborn-Berger\n/);
     assert.deepEqual([...zh.errors, ...en.errors], []);
