@@ -92,6 +92,16 @@ pub struct Hub {
     revoked: watch::Sender<Arc<HashSet<String>>>,
     /// What one peer may cost the server ([`crate::limits`]).
     limits: Limits,
+    /// Where the store scan stands ([`Hub::start_tables`]).
+    scan: std::sync::Mutex<Scan>,
+}
+
+/// The store scan's place: the highest table number read, and the tables that could not be
+/// started (read again at every scan, to be retried).
+#[derive(Debug, Default)]
+struct Scan {
+    high: TableId,
+    failed: std::collections::BTreeSet<TableId>,
 }
 
 impl Hub {
@@ -124,6 +134,7 @@ impl Hub {
             recordings,
             revoked: watch::channel(Arc::new(HashSet::new())).0,
             limits,
+            scan: std::sync::Mutex::new(Scan::default()),
         }))
     }
 
@@ -160,8 +171,12 @@ impl Hub {
                     to_store.extend(paused);
                     ready.push((row, resumed, policy));
                 }
-                // One table that cannot be rebuilt must not keep the others from running.
-                Err(e) => tracing::error!(table = row.id, "not started: {e}"),
+                // One table that cannot be rebuilt must not keep the others from running;
+                // the next scan tries it again.
+                Err(e) => {
+                    tracing::error!(table = row.id, "not started: {e}");
+                    self.scan_failed(row.id, true);
+                }
             }
         }
         if !to_store.is_empty() {
@@ -170,10 +185,24 @@ impl Hub {
         self.timeline.release();
         let started = ready.len();
         for (row, resumed, policy) in ready {
+            self.scan_failed(row.id, false);
             let handle = table::spawn(row.id, resumed, self.context(&row), policy);
             self.write_tables().insert(row.id, (row, handle));
         }
         Ok(started)
+    }
+
+    /// Notes whether a table failed to start (to be retried) or started.
+    fn scan_failed(&self, table: TableId, failed: bool) {
+        let mut scan = self
+            .scan
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if failed {
+            scan.failed.insert(table);
+        } else {
+            scan.failed.remove(&table);
+        }
     }
 
     /// The tables of the store not yet running (and every event, remembered).
@@ -188,14 +217,26 @@ impl Hub {
                 map.insert(e.id, e);
             }
         }
-        // Tables are numbered in the order they are added: only those above the highest
-        // running one can be new (a table that could not be rebuilt is not retried).
-        let after = self.read_tables().keys().max().copied().unwrap_or(0);
-        let rows = self.store.tables_after(after)?;
+        // Tables are numbered in the order they are added: the new ones are above the highest
+        // read so far; those that could not be started are read again, to be retried.
+        let (high, retry) = {
+            let scan = self
+                .scan
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            (scan.high, scan.failed.clone())
+        };
+        let from = retry.first().map_or(high, |lowest| high.min(lowest - 1));
+        let rows = self.store.tables_after(from)?;
+        let mut scan = self
+            .scan
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        scan.high = rows.iter().map(|r| r.id).max().unwrap_or(high).max(high);
         let running = self.read_tables();
         Ok(rows
             .into_iter()
-            .filter(|r| !running.contains_key(&r.id))
+            .filter(|r| (r.id > high || retry.contains(&r.id)) && !running.contains_key(&r.id))
             .collect())
     }
 

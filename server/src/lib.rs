@@ -18,6 +18,7 @@ pub mod launch;
 pub mod limits;
 pub mod listen;
 pub mod metrics;
+pub mod missed;
 pub mod model;
 pub mod organiser;
 pub mod recording;

@@ -43,6 +43,18 @@ impl tokio::io::AsyncWrite for Counted {
         std::pin::Pin::new(&mut self.tcp).poll_write(cx, buf)
     }
 
+    fn poll_write_vectored(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+        bufs: &[std::io::IoSlice<'_>],
+    ) -> std::task::Poll<std::io::Result<usize>> {
+        std::pin::Pin::new(&mut self.tcp).poll_write_vectored(cx, bufs)
+    }
+
+    fn is_write_vectored(&self) -> bool {
+        self.tcp.is_write_vectored()
+    }
+
     fn poll_flush(
         mut self: std::pin::Pin<&mut Self>,
         cx: &mut std::task::Context<'_>,
@@ -104,6 +116,8 @@ pub async fn serve(
         ));
     }
     let _ = stop.send(true);
+    // No new connection waits in the kernel's queue while the others finish.
+    drop(listener);
     // Let the connections finish their requests (WebSockets end with the hub's shutdown).
     let until = tokio::time::Instant::now() + std::time::Duration::from_secs(5);
     while occupancy.total() > 0 && tokio::time::Instant::now() < until {

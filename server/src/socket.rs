@@ -12,7 +12,9 @@ use futures_util::{SinkExt, StreamExt};
 use tokio_tungstenite::tungstenite;
 
 use crate::hub::Hub;
-use crate::ws::{self, Broken, Endpoint, Incoming, Outgoing};
+use baoqi_protocol::ErrorCode;
+
+use crate::ws::{self, Endpoint, Incoming};
 
 /// Largest WebSocket message accepted from a client.
 const MAX_MESSAGE: usize = baoqi_protocol::MAX_FRAME;
@@ -76,4 +78,37 @@ fn frame(o: Outgoing) -> Message {
             reason: reason.into(),
         })),
     }
+}
+
+/// Why the transport could not read a frame (issue 16, item 10).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Broken {
+    /// Larger than [`baoqi_protocol::MAX_FRAME`]: closed with 1009.
+    TooLarge,
+    /// A text frame that is not UTF-8: closed with 1007.
+    NotUtf8,
+    /// Not a WebSocket frame (a reserved opcode, an unmasked frame…): closed with 1002.
+    Protocol,
+}
+
+impl Broken {
+    /// The close code (RFC 6455 §7.4.1), the error to send first and its text.
+    pub(crate) fn answer(self) -> (u16, ErrorCode, &'static str) {
+        match self {
+            Broken::TooLarge => (1009, ErrorCode::TooLarge, "a frame is limited to 64 KiB"),
+            Broken::NotUtf8 => (1007, ErrorCode::Malformed, "a text frame must be UTF-8"),
+            Broken::Protocol => (1002, ErrorCode::Malformed, "not a WebSocket frame"),
+        }
+    }
+}
+
+/// A message to the client.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Outgoing {
+    /// A text frame (a protocol message).
+    Text(String),
+    /// A ping: the peer's library answers it (issue 16, item 6).
+    Ping,
+    /// A close frame: code and reason.
+    Close(u16, &'static str),
 }

@@ -24,7 +24,6 @@ use tokio::sync::broadcast::error::RecvError;
 use crate::game::Refusal;
 use crate::hub::Hub;
 use crate::model::{Role, SeatRow, TableId};
-use crate::store::StoreError;
 use crate::table::{Handled, Published};
 
 /// Which endpoint a connection came in on.
@@ -64,38 +63,8 @@ pub enum Incoming {
     Broken(Broken),
 }
 
-/// Why the transport could not read a frame (issue 16, item 10).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Broken {
-    /// Larger than [`baoqi_protocol::MAX_FRAME`]: closed with 1009.
-    TooLarge,
-    /// A text frame that is not UTF-8: closed with 1007.
-    NotUtf8,
-    /// Not a WebSocket frame (a reserved opcode, an unmasked frame…): closed with 1002.
-    Protocol,
-}
-
-impl Broken {
-    /// The close code (RFC 6455 §7.4.1), the error to send first and its text.
-    fn answer(self) -> (u16, ErrorCode, &'static str) {
-        match self {
-            Broken::TooLarge => (1009, ErrorCode::TooLarge, "a frame is limited to 64 KiB"),
-            Broken::NotUtf8 => (1007, ErrorCode::Malformed, "a text frame must be UTF-8"),
-            Broken::Protocol => (1002, ErrorCode::Malformed, "not a WebSocket frame"),
-        }
-    }
-}
-
-/// A message to the client.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Outgoing {
-    /// A text frame (a protocol message).
-    Text(String),
-    /// A ping: the peer's library answers it (issue 16, item 6).
-    Ping,
-    /// A close frame: code and reason.
-    Close(u16, &'static str),
-}
+pub use crate::missed::{ResyncError, from_store};
+pub use crate::socket::{Broken, Outgoing};
 
 /// How long a connection may stay without a `hello`.
 const HELLO_WITHIN: Duration = Duration::from_secs(30);
@@ -543,42 +512,4 @@ fn recording_feed(
     })
     .fuse()
     .boxed()
-}
-
-/// Why the events missed could not be read back from the store.
-#[derive(Debug, thiserror::Error)]
-pub enum ResyncError {
-    /// The log could not be read.
-    #[error(transparent)]
-    Store(#[from] StoreError),
-    /// The read panicked or was cancelled.
-    #[error("reading the log: {0}")]
-    Join(#[from] tokio::task::JoinError),
-}
-
-/// The encoded events of a table with `since < seq <= upto` that `role` may see, read from
-/// the store. An event that cannot be read fails the whole read: nothing is guessed.
-pub async fn from_store(
-    hub: &Hub,
-    table: TableId,
-    since: u64,
-    upto: u64,
-    role: Role,
-) -> Result<Vec<String>, ResyncError> {
-    let store = hub.store().clone();
-    let log = tokio::task::spawn_blocking(move || store.log(table)).await??;
-    Ok(log
-        .iter()
-        .flat_map(|e| e.numbered().map(move |(seq, event)| (seq, e.at, event)))
-        .filter(|(seq, _, _)| *seq > since && *seq <= upto)
-        .filter(|(_, _, event)| Audience::of(event).includes(role))
-        .map(|(seq, at, event)| {
-            encode(&ServerMsg::Event {
-                table,
-                seq,
-                at: At(at),
-                event: Box::new(event.clone()),
-            })
-        })
-        .collect())
 }

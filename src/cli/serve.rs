@@ -33,8 +33,8 @@ pub(crate) struct ServeArgs {
     max_recording_mb: u64,
     /// Connections open at once from one address (raise it for a hall behind one NAT
     /// address, or for `baoqi bench load --url` whose bots all come from one address).
-    #[arg(long, default_value_t = 256)]
-    max_per_address: usize,
+    #[arg(long, default_value_t = 256, value_parser = clap::value_parser!(u32).range(1..))]
+    max_per_address: u32,
 }
 
 /// Serves until Ctrl-C or SIGTERM.
@@ -46,7 +46,7 @@ pub(crate) fn run(args: &ServeArgs) -> Result<(), CliError> {
         full_sync: args.full_sync,
         max_recording_bytes: args.max_recording_mb.saturating_mul(1024 * 1024),
         init: args.init,
-        max_per_address: args.max_per_address,
+        max_per_address: args.max_per_address as usize,
     };
     serve_blocking(&opts).map_err(|e| CliError::Failed(e.to_string()))
 }

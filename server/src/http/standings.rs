@@ -52,6 +52,7 @@ async fn compute(hub: &Arc<Hub>, event: EventId) -> Result<Standings, AppError> 
         .map_err(|e| AppError::Internal(e.to_string()))?
         .map_err(|e| match e {
             EventError::Store(s) => AppError::Internal(s.to_string()),
+            EventError::Unsupported => AppError::Internal(EventError::Unsupported.to_string()),
             other => AppError::NotFound(other.to_string()),
         })
 }

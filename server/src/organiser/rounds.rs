@@ -16,7 +16,9 @@ use crate::config::TableSpec;
 use crate::model::{EventId, TableId, TableRow};
 use crate::store::{Store, StoreError};
 
-/// Why a round cannot be paired; nothing was created.
+/// Why a round cannot be paired. A refusal found before the tables are made leaves nothing
+/// behind; a store failure while they are made can leave tables of no round (issue 18's
+/// note: a round's tables are not yet made in one transaction).
 #[derive(Debug, thiserror::Error)]
 pub enum PairError {
     /// The event's tournament cannot be opened.
@@ -49,6 +51,10 @@ pub enum PairError {
     /// Every round of the event is paired.
     #[error("all {0} rounds are paired")]
     Complete(u32),
+    /// A pairing names a player the register does not hold (the stored register and
+    /// rounds disagree).
+    #[error("player {0} of the pairing is not in the register")]
+    NotRegistered(PlayerId),
     /// A Swiss event must say how many rounds it plays.
     #[error("the event's [tournament] section must give `rounds` for a Swiss")]
     NoRoundCount,
@@ -231,12 +237,12 @@ fn create_tables(
         register
             .iter()
             .find(|p| p.id == id)
-            .expect("paired players come from the register")
+            .ok_or(PairError::NotRegistered(id))
     };
     let mut specs = Vec::new();
     for (i, g) in round.games.iter().enumerate() {
         let board = i as u32 + 1;
-        let (red, black) = (player(g.red), player(g.black));
+        let (red, black) = (player(g.red)?, player(g.black)?);
         let name = format!("第{number}輪 第{board}台");
         let mut config = rules.match_config(red, black, number, board);
         config.start_fen.clone_from(&t.settings.game.start_fen);

@@ -246,15 +246,11 @@ async fn uploader(
     headers: &HeaderMap,
     table: TableId,
 ) -> Result<(SeatRow, Side), RecordingError> {
-    let token = headers
-        .get(header::AUTHORIZATION)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.strip_prefix("Bearer "))
-        .ok_or_else(|| {
-            RecordingError::Unauthorized(
-                "an upload needs the seat's token: Authorization: Bearer <token>".into(),
-            )
-        })?;
+    let token = crate::http::access::bearer(headers).ok_or_else(|| {
+        RecordingError::Unauthorized(
+            "an upload needs the seat's token: Authorization: Bearer <token>".into(),
+        )
+    })?;
     let seat = hub
         .authenticate(token)
         .await
@@ -297,16 +293,20 @@ async fn receive(
     let mut size = 0u64;
     let started = tokio::time::Instant::now();
     let rate = limits.upload_min_rate.max(1);
+    let mut last = started;
     loop {
-        // The next byte is due when the mean rate would fall below the minimum.
-        let due = started
+        // The next byte is due when the mean rate would fall below the minimum, and never
+        // later than a grace after the last chunk (an early burst buys no idle hours).
+        let by_rate = started
             + limits.upload_grace.max(Duration::from_millis(
                 (size + 1).saturating_mul(1000) / rate,
             ));
+        let due = by_rate.min(last + limits.upload_grace);
         let next = tokio::time::timeout_at(due, stream.next())
             .await
             .map_err(|_| RecordingError::TooSlow(rate))?;
         let Some(chunk) = next else { break };
+        last = tokio::time::Instant::now();
         let chunk =
             chunk.map_err(|e| RecordingError::BadRequest(format!("the upload broke off: {e}")))?;
         size += chunk.len() as u64;

@@ -1,0 +1,48 @@
+//! The events a reconnecting client missed, read back from the store when the table's memory
+//! no longer holds them ([`crate::ws`]'s resync; `docs/protocol.md`, "Sequence numbers,
+//! audiences, resync and slow clients").
+
+use baoqi_arbiter::Millis as At;
+use baoqi_protocol::{Audience, ServerMsg, encode};
+
+use crate::hub::Hub;
+use crate::model::{Role, TableId};
+use crate::store::StoreError;
+
+/// Why the events missed could not be read back from the store.
+#[derive(Debug, thiserror::Error)]
+pub enum ResyncError {
+    /// The log could not be read.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    /// The read panicked or was cancelled.
+    #[error("reading the log: {0}")]
+    Join(#[from] tokio::task::JoinError),
+}
+
+/// The encoded events of a table with `since < seq <= upto` that `role` may see, read from
+/// the store. An event that cannot be read fails the whole read: nothing is guessed.
+pub async fn from_store(
+    hub: &Hub,
+    table: TableId,
+    since: u64,
+    upto: u64,
+    role: Role,
+) -> Result<Vec<String>, ResyncError> {
+    let store = hub.store().clone();
+    let log = tokio::task::spawn_blocking(move || store.log(table)).await??;
+    Ok(log
+        .iter()
+        .flat_map(|e| e.numbered().map(move |(seq, event)| (seq, e.at, event)))
+        .filter(|(seq, _, _)| *seq > since && *seq <= upto)
+        .filter(|(_, _, event)| Audience::of(event).includes(role))
+        .map(|(seq, at, event)| {
+            encode(&ServerMsg::Event {
+                table,
+                seq,
+                at: At(at),
+                event: Box::new(event.clone()),
+            })
+        })
+        .collect())
+}
