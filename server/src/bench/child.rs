@@ -3,16 +3,17 @@
 //! measure the bots as much as the server. The child is `baoqi serve` on the bench's
 //! database; its own figures come from `/api/stats`.
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
+use super::crash::process::ServerProcess;
 use crate::metrics::Stats;
 
-/// A `baoqi serve` child; killed when dropped.
+/// A `baoqi serve` child ([`ServerProcess`], the crash benchmark's); killed when dropped.
 pub struct ChildServer {
-    child: Child,
+    /// Held so that the server is killed with it.
+    _process: ServerProcess,
     /// `http://127.0.0.1:PORT`.
     pub base: String,
 }
@@ -21,31 +22,14 @@ impl ChildServer {
     /// Starts `exe serve` on `db` (which must hold the bench event) on a free loopback port,
     /// without a limit per address (the bots all come from loopback).
     pub fn start(exe: &Path, db: &Path) -> Result<ChildServer, String> {
-        let mut child = Command::new(exe)
-            .args(["serve", "--listen", "127.0.0.1:0", "--max-per-address"])
-            .arg(usize::MAX.to_string())
-            .arg("--db")
-            .arg(db)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .map_err(|e| format!("starting {}: {e}", exe.display()))?;
-        let stdout = child.stdout.take().ok_or("the server's output")?;
-        let mut lines = BufReader::new(stdout).lines();
-        let mut base = None;
-        for line in lines.by_ref() {
-            let line = line.map_err(|e| e.to_string())?;
-            if let Some(addr) = line.strip_prefix("listening on ") {
-                base = Some(addr.trim().to_string());
-            }
-            if line.ends_with("tables running") {
-                break;
-            }
-        }
-        // Keep reading its output so that the child never blocks on a full pipe.
-        std::thread::spawn(move || lines.for_each(drop));
-        let base = base.ok_or("the server stopped before it listened")?;
-        Ok(ChildServer { child, base })
+        let unlimited = u32::MAX.to_string();
+        let process = ServerProcess::spawn_with(exe, db, &["--max-per-address", &unlimited])
+            .map_err(|e| e.to_string())?;
+        let base = format!("http://{}", process.addr);
+        Ok(ChildServer {
+            _process: process,
+            base,
+        })
     }
 
     /// The server's own figures.
@@ -65,13 +49,6 @@ impl ChildServer {
         let mut v: serde_json::Value =
             serde_json::from_str(body).map_err(|e| format!("/api/stats: {e}"))?;
         serde_json::from_value(v["stats"].take()).map_err(|e| format!("/api/stats: {e}"))
-    }
-}
-
-impl Drop for ChildServer {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
     }
 }
 

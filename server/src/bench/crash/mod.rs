@@ -10,7 +10,7 @@
 mod check;
 mod fill;
 mod players;
-mod process;
+pub(crate) mod process;
 mod referee;
 mod report;
 mod script;

@@ -13,10 +13,10 @@ use super::CrashError;
 const START_TIMEOUT: Duration = Duration::from_secs(60);
 
 /// A running `baoqi serve`; killed when dropped.
-pub(super) struct ServerProcess {
+pub(crate) struct ServerProcess {
     child: Child,
     /// `127.0.0.1:PORT`.
-    pub(super) addr: String,
+    pub(crate) addr: String,
     /// From the spawn to `N tables running`: opening and checking the store, rebuilding
     /// the match, storing the restart's pause.
     pub(super) ready_in: Duration,
@@ -26,10 +26,21 @@ impl ServerProcess {
     /// Starts `exe serve` over `db` on a free port of the loopback and returns once its
     /// tables run.
     pub(super) fn spawn(exe: &Path, db: &Path) -> Result<ServerProcess, CrashError> {
+        ServerProcess::spawn_with(exe, db, &[])
+    }
+
+    /// [`ServerProcess::spawn`] with more options of `baoqi serve` (the load benchmark's
+    /// `--max-per-address`).
+    pub(crate) fn spawn_with(
+        exe: &Path,
+        db: &Path,
+        options: &[&str],
+    ) -> Result<ServerProcess, CrashError> {
         let started = Instant::now();
         let mut child = Command::new(exe)
             .args(["serve", "--listen", "127.0.0.1:0", "--db"])
             .arg(db)
+            .args(options)
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
