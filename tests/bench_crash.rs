@@ -8,7 +8,7 @@ use std::process::Command;
 use baoqi_server::bench::crash::{CrashOptions, run_blocking};
 use baoqi_server::config::ResumePolicy;
 
-mod common;
+use crate::common;
 use common::{BIN, Scratch};
 
 #[test]

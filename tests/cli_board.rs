@@ -9,7 +9,7 @@ use std::io::Write;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-mod common;
+use crate::common;
 use common::{BIN, Scratch, Server};
 
 fn finish(mut child: Child, secs: u64) -> bool {

@@ -13,7 +13,7 @@ use baoqi_server::model::{Role, TableId};
 use baoqi_server::store::{SqliteStore, Store};
 use baoqi_server::table::Handled;
 
-mod common;
+use crate::common;
 use common::{BIN, Scratch};
 
 const EVENT: &str = r#"

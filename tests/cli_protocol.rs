@@ -3,7 +3,7 @@
 //! `cargo run -- protocol js > server/assets/app/protocol.js`), and the samples of every
 //! message are printed as JSON for the pages' own tests.
 
-mod common;
+use crate::common;
 
 use common::baoqi;
 

@@ -3,7 +3,7 @@
 
 use std::process::Command;
 
-mod common;
+use crate::common;
 use common::{BIN, Scratch, Server, get};
 
 fn baoqi(args: &[&str]) -> (bool, String, String) {

@@ -17,7 +17,7 @@ use tokio_tungstenite::tungstenite::Message;
 type Ws =
     tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
 
-mod common;
+use crate::common;
 use common::{BIN, Scratch, Server};
 
 async fn join(addr: &str, endpoint: &str, token: &str) -> Ws {

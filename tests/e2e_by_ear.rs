@@ -4,7 +4,7 @@
 //! a keypad game shows; items 1 and 8 (speech cut while it plays, a restart) are in
 //! `e2e_by_ear_live.rs`.
 
-mod common;
+use crate::common;
 use common::Scratch;
 use common::ear::{Pad, heard, part6, play, table};
 

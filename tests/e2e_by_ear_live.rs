@@ -5,7 +5,7 @@
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-mod common;
+use crate::common;
 use common::ear::{Pad, heard, latency_ms, lines, part6, play, spawn, table, table_on, wait_all};
 use common::{Scratch, Server};
 

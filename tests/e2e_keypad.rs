@@ -18,7 +18,7 @@ use std::time::{Duration, Instant};
 
 use baoqi_audio::{Espeak, Pcm};
 
-mod common;
+use crate::common;
 use common::{BIN, Scratch, Server, baoqi, get_with, token_of};
 
 const EVENT: &str = r#"

@@ -5,7 +5,7 @@
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-mod common;
+use crate::common;
 use common::{BIN, Scratch, Server};
 
 /// A tmux session that is killed when dropped.

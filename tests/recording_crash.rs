@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 use baoqi_audio::recording::{RATE, Recorder};
 use baoqi_audio::upload::{HttpUploader, Uploader};
 
-mod common;
+use crate::common;
 use common::{Scratch, Server, get_with};
 
 #[test]

@@ -1,7 +1,7 @@
 //! SPEC §5: the spoken announcement and its binding (附表七 6.3(2)-(3), 6.3(6)-(7),
 //! 7.4(2)(a)-(f)), clause by clause.
 
-mod common;
+use crate::common;
 
 use baoqi_arbiter::{Command, Event, Illegality, Rejection, Seat, Side, Speaker};
 use baoqi_rules::Kind;

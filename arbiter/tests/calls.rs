@@ -3,7 +3,7 @@
 //! 7.4(2)(c)-(d)), 61 warnings due (60, 61, 121(2)), board divergences (7.4(2)(g)(iv)), open
 //! offers (69(2)), pauses (103–104), results to verify (6.8).
 
-mod common;
+use crate::common;
 
 use baoqi_arbiter::{
     AnnouncedFor, BoardId, CallAction, Card, Category, Command, EndCause, Match, Matter, Millis,

@@ -2,7 +2,7 @@
 //! automatic alerts (6.6, 7.7), time queries (6.5, 7.6), the talking clock (7.1(1)(b)), and
 //! `next_deadline` precision.
 
-mod common;
+use crate::common;
 
 use baoqi_arbiter::{
     Audience, Category, ClockMode, Command, EndCause, Event, EventKind, MatchConfig, Millis,

@@ -1,7 +1,7 @@
 //! SPEC §9 and 第69條: resignation, draw offers (incl. 連續提和, 123(2)(c)) and the deaf
 //! players' cards (附表七 7.1(2)).
 
-mod common;
+use crate::common;
 
 use baoqi_arbiter::{
     BoardStep, Card, CardMove, Category, Command, Decline, EndCause, Event, Outcome, Phase,

@@ -1,7 +1,7 @@
 //! SPEC §8: mirrored boards (附表七 7.4(2)(g)): each side operates its own board, the
 //! opponent repeats the announcement and mirrors the move, divergences go to the referee.
 
-mod common;
+use crate::common;
 
 use baoqi_arbiter::{
     BoardId, Category, Command, Event, Owed, Rejection, Seat, Side, ViolationKind, ViolationReason,

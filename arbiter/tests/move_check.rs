@@ -1,7 +1,7 @@
 //! SPEC §6: 走子檢查 (附表七 6.4, 7.5), the clock-press rule (6.3(3), 7.4(2)(b)) and the
 //! violation tallies (126–127, 70(4)).
 
-mod common;
+use crate::common;
 
 use baoqi_arbiter::{
     CheckOutcome, ClockMode, Command, EndCause, Event, Outcome, Owed, Phase, Seat, Side,

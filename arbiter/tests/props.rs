@@ -4,7 +4,7 @@
 //! the commands (in place too), and a checkpoint of the middle with the commands after it
 //! all rebuild exactly the same match.
 
-mod common;
+use crate::common;
 
 use baoqi_arbiter::{
     BoardId, Card, Command, Event, Match, MatchConfig, Millis, Seat, Stamped, ViolationKind,

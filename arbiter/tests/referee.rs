@@ -2,7 +2,7 @@
 //! crate (61, 63–66), 官和 (67), oral verification (6.8, 7.9), pause and resume with a sealed
 //! move (103–104, 125), recorded and rescinded violations (126), the scoresheet (附表四 第三部份).
 
-mod common;
+use crate::common;
 
 use baoqi_arbiter::{
     Adjudication, Audience, CheckOutcome, Command, EndCause, Event, Millis, Outcome, PauseReason,

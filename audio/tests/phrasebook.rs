@@ -1,6 +1,6 @@
 //! The phrasebook says every kind of utterance in both languages, with the rule's words.
 
-mod common;
+use crate::common;
 
 use std::time::Duration;
 

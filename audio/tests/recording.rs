@@ -2,7 +2,7 @@
 //! table's microphone through a real cpal input stream (the ALSA capture tap); a missing
 //! microphone, handled; and the upload to a local stub server.
 
-mod common;
+use crate::common;
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpListener;

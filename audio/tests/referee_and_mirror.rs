@@ -2,7 +2,7 @@
 //! and pause / resumption (103–104), from the events of a real 共融賽 match; and that every
 //! new phrase and every keypad notice is said in both languages.
 
-mod common;
+use crate::common;
 
 use baoqi_arbiter::{
     Category, ClockMode, Command, Event, EventKind, Match, MatchConfig, Millis, Seat, SideConfig,

@@ -3,7 +3,7 @@
 //! speech-dispatcher or its espeak-ng module is missing; `BAOQI_REQUIRE_SPEECHD=1` makes
 //! it required.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 use std::time::Duration;

@@ -1,7 +1,7 @@
 //! Speech and earcons through the real playback path (espeak-ng → cpal → ALSA file tap),
 //! read back from the WAV.
 
-mod common;
+use crate::common;
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};

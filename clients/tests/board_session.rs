@@ -4,7 +4,7 @@
 //! order, slides, put-backs, both colours) are tested in `board_sensor.rs`; here each case is
 //! followed through the session to what it sends.
 
-mod common;
+use crate::common;
 
 use baoqi_arbiter::{Command, Seat};
 use baoqi_audio::{Notice, Utterance};

@@ -1,7 +1,7 @@
 //! Every keypad command at the client level (issue 7, `docs/keypad.md`): a session joined to
 //! a real arbiter match, keys in, what is sent and said out.
 
-mod common;
+use crate::common;
 
 use baoqi_arbiter::{Card, Command, Seat};
 use baoqi_audio::{Earcon, HelpPage, Notice, Prompt, Refusal, Sent, TimeReason, Utterance};

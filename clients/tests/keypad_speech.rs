@@ -2,7 +2,7 @@
 //! the player's own turn, terse; a rate key and a verbosity key; help in short pages, the
 //! next one on `.`.
 
-mod common;
+use crate::common;
 
 use baoqi_arbiter::Seat;
 use baoqi_audio::{

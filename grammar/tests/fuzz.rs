@@ -1,7 +1,7 @@
 //! No input panics a parser (STYLE habit 6): arbitrary text, text built from the notation's
 //! own alphabet (which reaches deeper into the grammar), and arbitrary bytes as a record.
 
-mod common;
+use crate::common;
 
 use baoqi_grammar::{Announcer, Mode, parse, parse_move, pgn};
 use proptest::prelude::*;

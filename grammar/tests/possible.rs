@@ -3,7 +3,7 @@
 //! board (exactly one in strict mode) and a point that piece's kind reaches by its pattern on
 //! an empty board — and the announcer's set of completions must be exactly that set.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 

@@ -3,7 +3,7 @@
 //! on one file. The announcer must agree: the rendered words of a legal move are possible
 //! after every word, touch the moving piece after two, and complete to the move.
 
-mod common;
+use crate::common;
 
 use baoqi_grammar::{
     Announcer, Completion, Mode, Style, parse_move, render, render_marked, words_of,

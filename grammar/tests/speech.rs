@@ -1,7 +1,7 @@
 //! Spoken words for every legal move (STYLE: Jyutping/pinyin where espeak-ng misreads, no
 //! Latin letters such as ICCS or English piece letters in a Chinese phrase).
 
-mod common;
+use crate::common;
 
 use baoqi_grammar::speech::{self, Lang};
 

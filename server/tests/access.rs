@@ -5,7 +5,7 @@
 //! 401 without a token, 403 with one that does not cover it, a JSON error either way. The
 //! results, the scoresheet and the PGN stay public, and hold nothing of the sealed move.
 
-mod common;
+use crate::common;
 
 use axum::body::Body;
 use axum::http::{Request, StatusCode, header};

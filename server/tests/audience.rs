@@ -3,7 +3,7 @@
 //! read is delivered to nobody — the client is told that its resync failed, never that it
 //! missed nothing.
 
-mod common;
+use crate::common;
 
 use baoqi_server::model::Role;
 use baoqi_server::table::HISTORY;

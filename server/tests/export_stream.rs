@@ -8,7 +8,7 @@
 //! events are exactly what a running server stores): a referee's `start`, then red asking the
 //! time over and over.
 
-mod common;
+use crate::common;
 
 use std::path::PathBuf;
 use std::time::{Duration, Instant};

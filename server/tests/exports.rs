@@ -3,7 +3,7 @@
 //! file names made of the event, round and table, and the PGN read back with the same moves
 //! by baoqi's reader (what `baoqi replay` runs) and by the Python package `cchess`.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command as Process, Stdio};

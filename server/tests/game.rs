@@ -1,7 +1,7 @@
 //! A whole game through real WebSocket connections with the real arbiter: two seats and a referee,
 //! an announcement that check (b) corrects, a clock alert, and a card resignation.
 
-mod common;
+use crate::common;
 
 use std::sync::Arc;
 

@@ -3,8 +3,6 @@
 //! the typed format (a copy of the old database kept beside it), and every table replays to
 //! the state the v1 code reached, read field by field from the v1 snapshots.
 
-mod common;
-
 use std::path::PathBuf;
 
 use baoqi_arbiter::View;

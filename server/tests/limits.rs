@@ -2,7 +2,7 @@
 //! protocol are answered and closed with a code, connections that send nothing are closed,
 //! one address cannot take every socket, and a half-open WebSocket is found by its pings.
 
-mod common;
+use crate::common;
 
 use std::time::Duration;
 

@@ -2,7 +2,7 @@
 //! errors that change nothing, timers, reconnect resync, slow clients, restart, and events
 //! routed to their audience only.
 
-mod common;
+use crate::common;
 
 use std::sync::Arc;
 use std::time::Duration;

@@ -3,7 +3,7 @@
 //! recordings and plays them back with seeking, refusals carry a reason, nothing is lost
 //! across a restart, and the recorder status of each seat reaches the monitor.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};

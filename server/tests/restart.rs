@@ -6,7 +6,7 @@
 //! events are exactly what a running server stores): a game of 60 plies in which the players
 //! also ask for the time and say impossible words, over 10,000 entries.
 
-mod common;
+use crate::common;
 
 use std::path::PathBuf;
 use std::sync::Arc;

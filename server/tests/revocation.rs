@@ -2,7 +2,7 @@
 //! `pause` and `issue_warning` were still accepted 10 s later). Now the server reads the
 //! revoked seats at each store scan and closes their sessions, telling the client why.
 
-mod common;
+use crate::common;
 
 use baoqi_server::model::Role;
 use common::{Client, event_file, start};

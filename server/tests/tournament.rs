@@ -3,7 +3,7 @@
 //! scripted seats over the WebSocket protocol, verified by the referee (7.9) → standings over HTTP,
 //! equal to what the tournament core computes from the results the script played.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeMap;
 use std::sync::Arc;

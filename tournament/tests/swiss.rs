@@ -6,7 +6,7 @@
 //! [`EXHAUSTIVE`] players a backtracking search written independently of the pairer confirms
 //! that no pairing of that round keeps every rule. Larger events must never break one.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 

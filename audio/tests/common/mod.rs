@@ -69,14 +69,14 @@ impl WavTap {
         WavTap { conf, wav, dir }
     }
 
-    /// Runs the ignored test `test` of this binary in a child process that sees the tap;
-    /// returns its stdout; panics with its output if it failed.
+    /// Runs the ignored test `test` of this binary (the function's name; its module is any
+    /// file of the binary) in a child process that sees the tap; returns its stdout; panics
+    /// with its output if it failed or if the name picked more than one test.
     pub fn run_child(&self, test: &str, env: &[(&str, &str)]) -> String {
         let out = Command::new(std::env::current_exe().unwrap())
             .args([
                 "--ignored",
-                "--exact",
-                test,
+                &format!("::{test}"),
                 "--nocapture",
                 "--test-threads",
                 "1",

@@ -1,0 +1,20 @@
+//! All of baoqi-server's integration tests, one module per file beside this one, in one
+//! test binary: the test command links each binary against the whole crate graph, and
+//! one binary per package links once instead of once per file.
+
+#[macro_use]
+mod common;
+
+mod access;
+mod audience;
+mod bench;
+mod export_stream;
+mod exports;
+mod game;
+mod legacy;
+mod limits;
+mod plumbing;
+mod recording;
+mod restart;
+mod revocation;
+mod tournament;

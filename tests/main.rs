@@ -1,0 +1,23 @@
+//! All of baoqi's integration tests, one module per file beside this one, in one
+//! test binary: the test command links each binary against the whole crate graph, and
+//! one binary per package links once instead of once per file.
+
+#[macro_use]
+mod common;
+
+mod adjudicate;
+mod bench_crash;
+mod cli_board;
+mod cli_export;
+mod cli_notation;
+mod cli_protocol;
+mod cli_rules;
+mod cli_server;
+mod cli_simulate;
+mod crash;
+mod e2e_by_ear;
+mod e2e_by_ear_live;
+mod e2e_keypad;
+mod keypad_terminal;
+mod pyffish_diff;
+mod recording_crash;
