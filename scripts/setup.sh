@@ -4,7 +4,9 @@
 #
 #   scripts/setup.sh run    what the server needs (speech, audio libraries)
 #   scripts/setup.sh test   the above, plus what the tests need (Python venv with pyffish and cchess,
-#                           Chromium and a CJK font for browser tests, Node for playwright)
+#                           Chromium and a CJK font for browser tests, Node for playwright,
+#                           PostgreSQL and nats-server for the federation's tests: started by
+#                           scripts/services.sh on loopback, data under target/)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -13,7 +15,7 @@ case "$mode" in run|test) ;; *) echo "usage: $0 run|test" >&2; exit 2 ;; esac
 
 run_pkgs=(libasound2-dev libspeechd-dev libclang1-14 libclang-common-14-dev pkg-config
           speech-dispatcher speech-dispatcher-espeak-ng espeak-ng sox)
-test_pkgs=(python3-venv chromium fonts-wqy-zenhei tmux)
+test_pkgs=(python3-venv chromium fonts-wqy-zenhei tmux postgresql nats-server)
 
 want=("${run_pkgs[@]}")
 [[ $mode == test ]] && want+=("${test_pkgs[@]}")

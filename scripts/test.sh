@@ -9,6 +9,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh test
 export BAOQI_REQUIRE_PYFFISH=1 BAOQI_REQUIRE_CCHESS=1 BAOQI_PYTHON="$PWD/.venv/bin/python"
+# PostgreSQL and nats-server on loopback (issue 19): the store's suite runs on both stores.
+eval "$(bash scripts/services.sh start)"
+export BAOQI_REQUIRE_POSTGRES=1
 mkdir -p target
 started=$SECONDS
 step() { echo "== $1 ($((SECONDS - started)) s)"; }
@@ -24,7 +27,7 @@ if cargo nextest --version >/dev/null 2>&1; then
   cargo nextest run --workspace --cargo-quiet 2>&1 | tee target/test.log
   step "perft depth 5 (ignored by default)"
   cargo nextest run --workspace --cargo-quiet --run-ignored only \
-    -E 'package(baoqi-rules) & binary(perft)' 2>&1 | tail -n 3
+    -E 'package(baoqi-rules) & test(/^perft::/)' 2>&1 | tail -n 3
   step "doc tests"
   cargo test --workspace --doc --quiet
   summary=$(grep -E '^ +Summary' target/test.log | tail -n 1)
@@ -32,7 +35,7 @@ else
   step "cargo test (cargo-nextest not installed: one binary after another)"
   cargo test --workspace --quiet 2>&1 | tee target/test.log
   step "perft depth 5 (ignored by default)"
-  cargo test --workspace --quiet --test perft -- --ignored
+  cargo test -p baoqi-rules --quiet --test integration -- --ignored perft::
   summary=$(awk '/^test result:/ {p+=$4; f+=$6} END {printf "%d passed, %d failed", p, f}' target/test.log)
 fi
 

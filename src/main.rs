@@ -33,18 +33,25 @@ enum Command {
     Replay(cli::replay::ReplayArgs),
     /// Run the play server (HTTP + WebSocket); `--demo` creates a demo event and prints its seats.
     Serve(cli::serve::ServeArgs),
+    /// The store: bring a database's schema up to date, or copy a hall's events into the
+    /// federation's PostgreSQL database.
+    Db(cli::db::DbArgs),
     /// Create an event from a TOML file, or revoke a seat's token.
     Event(cli::event::EventArgs),
     /// Add a table (and its seats) to an event.
     Table(cli::event::TableArgs),
     /// Export a scoresheet, a PGN, an event's results or its JSON event log.
     Export(cli::event::ExportArgs),
-    /// A tournament's register: import it from CSV, list it.
+    /// A tournament's register: import it from CSV, list it, add, edit or withdraw a player.
     Players(cli::tournament::PlayersArgs),
-    /// A tournament's rounds: pair the next one (tables, seats, links), record an absence.
+    /// A tournament's rounds: pair the next one (tables, seats, links), record an absence,
+    /// correct a board (108).
     Round(cli::tournament::RoundArgs),
     /// A tournament's standings, as text or CSV.
     Standings(cli::tournament::StandingsArgs),
+    /// A tournament's change log: imports, pairings, results, late entrants, edits,
+    /// withdrawals (89(2)) and corrections (108).
+    Changes(cli::organiser::ChangesArgs),
     /// Load benchmark: bots playing over real WebSocket connections.
     Bench(cli::bench::BenchArgs),
     /// Run a match from a config (TOML) and a script (JSON lines); print every event as JSON.
@@ -68,12 +75,14 @@ fn main() -> ExitCode {
         Command::Announce(a) => cli::announce::run(&a),
         Command::Replay(a) => cli::replay::run(&a),
         Command::Serve(a) => cli::serve::run(&a),
+        Command::Db(a) => cli::db::run(&a),
         Command::Event(a) => cli::event::run_event(&a),
         Command::Table(a) => cli::event::run_table(&a),
         Command::Export(a) => cli::event::run_export(&a),
         Command::Players(a) => cli::tournament::run_players(&a),
         Command::Round(a) => cli::tournament::run_round(&a),
         Command::Standings(a) => cli::tournament::run_standings(&a),
+        Command::Changes(a) => cli::organiser::run_changes(&a),
         Command::Bench(a) => cli::bench::run(&a),
         Command::Simulate(a) => cli::simulate::run(&a),
         Command::Keypad(a) => cli::keypad::run_keypad(&a),

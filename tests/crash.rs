@@ -8,8 +8,7 @@ use std::process::Command;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use baoqi_grammar::{Style, render};
-use baoqi_rules::{Move, Position};
+use baoqi_server::model::Role;
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
 use tokio_tungstenite::tungstenite::Message;
@@ -51,31 +50,17 @@ async fn until(ws: &mut Ws, pred: impl Fn(&Value) -> bool) -> Value {
     }
 }
 
-/// The script of the game: for each move, the mover (0 red, 1 black) and its commands.
+/// The players' commands of `moves` moves (seat 0 red, 1 black), each as sent over the
+/// socket: a walk that never ends the game (the crash benchmark's).
 fn script(moves: usize) -> Vec<(usize, Value)> {
-    let mut pos = Position::start();
-    let mut out = Vec::new();
-    let mut seed = 7u64;
-    for ply in 0..moves {
-        let quiet: Vec<Move> = pos
-            .legal_moves()
-            .iter()
-            .copied()
-            .filter(|m| pos.piece_at(m.to).is_none())
-            .collect();
-        seed = seed
-            .wrapping_mul(6_364_136_223_846_793_005)
-            .wrapping_add(1_442_695_040_888_963_407);
-        let mv = quiet[(seed >> 33) as usize % quiet.len()];
-        let who = ply % 2;
-        for ch in render(&pos, mv, Style::Traditional).unwrap().chars() {
-            out.push((who, json!({"type": "word", "text": ch.to_string()})));
-        }
-        out.push((who, json!({"type": "board_move", "mv": mv.to_string()})));
-        out.push((who, json!({"type": "press_clock"})));
-        pos.make(mv);
-    }
-    out
+    baoqi_server::bench::crash::quiet_game(moves, 0, 7)
+        .unwrap()
+        .into_iter()
+        .map(|(role, command)| {
+            let seat = usize::from(role == Role::Black);
+            (seat, serde_json::to_value(command).unwrap())
+        })
+        .collect()
 }
 
 /// The players' commands stored for the table, from `baoqi export --log`.

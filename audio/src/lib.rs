@@ -7,6 +7,7 @@
 //!   through cpal ([`Output`]); [`DispatcherSpeaker`] goes through speech-dispatcher (`tts`).
 //! - [`Voice`]: the speech queue in front of a speaker (policy in [`queue`]) and the
 //!   spoken-text log ([`SpokenLog`]).
+//! - [`Ranking`]: a player's place in the event's standings, said when asked.
 //! - [`Earcon`]: short synthesized tones (documented in `docs/audio.md`).
 //! - [`from_event`]: what a player hears for each arbiter event.
 //! - [`recording`]: a WAV per game of everything played plus the microphone, time-aligned
@@ -23,6 +24,7 @@ pub mod pcm;
 pub mod phrasebook;
 pub mod pieces;
 pub mod queue;
+pub mod ranking;
 pub mod rate;
 pub mod recording;
 mod rulings;
@@ -40,6 +42,7 @@ pub use output::{Output, OutputError, StreamWriter, TrackId, TrackState};
 pub use pcm::Pcm;
 pub use phrasebook::{LANGS, Phrase, voice};
 pub use pieces::{Along, Form, PieceAt, Pieces, Verbosity};
+pub use ranking::Ranking;
 pub use rate::{Rate, RateOutOfRange, RateSet};
 pub use recording::{Microphone, Recorder, RecordingMeta, Tap};
 pub use speaker::{EspeakSpeaker, ScriptedSpeaker, SpeakError, Speaker};

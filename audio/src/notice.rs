@@ -7,6 +7,7 @@ use baoqi_rules::Color;
 
 use crate::phrasebook::{Phrase, entry, fill, side};
 use crate::pieces::{Pieces, Verbosity, joined};
+use crate::ranking::Ranking;
 use crate::rate::{Rate, RateSet};
 use crate::spoken_time;
 use crate::utterance::Urgency;
@@ -44,6 +45,8 @@ pub enum Sent {
     ConfirmMirror,
     /// `/ *`: the referee called (or asked to announce, 7.4(2)(d)).
     CallReferee,
+    /// `/ Enter`: my place in the event's standings asked for.
+    AskStanding,
 }
 
 /// Where a game stands, for a player who has just (re)joined it.
@@ -190,6 +193,8 @@ pub enum Notice {
     BoardIllegal,
     /// The tactile board shows its position again.
     BoardRestored,
+    /// The answer to `/ Enter`: my place in the event's standings, or why there is none.
+    Ranking(Ranking),
 }
 
 impl Notice {
@@ -210,9 +215,11 @@ impl Notice {
             | Notice::BoardIllegal => Urgency::Echo,
             Notice::Disconnected => Urgency::Urgent,
             Notice::Connected { .. } | Notice::Standing(_) | Notice::BoardRestored => Urgency::News,
-            Notice::Pieces(_) | Notice::Help(_) | Notice::Nothing | Notice::ProxyMayNot => {
-                Urgency::Reading
-            }
+            Notice::Pieces(_)
+            | Notice::Help(_)
+            | Notice::Nothing
+            | Notice::ProxyMayNot
+            | Notice::Ranking(_) => Urgency::Reading,
         }
     }
 
@@ -239,6 +246,7 @@ impl Notice {
                 Sent::DeclineDraw => "keypad.sent_decline_draw",
                 Sent::ConfirmMirror => "keypad.sent_confirm_mirror",
                 Sent::CallReferee => "keypad.sent_call_referee",
+                Sent::AskStanding => "keypad.sent_ask_standing",
             }),
             Notice::Pieces(p) => p.phrase(),
             Notice::Help(page) => plain(page.key()),
@@ -272,6 +280,7 @@ impl Notice {
             Notice::ProxyMayNot => plain("keypad.proxy_may_not"),
             Notice::BoardIllegal => plain("keypad.board_illegal"),
             Notice::BoardRestored => plain("keypad.board_restored"),
+            Notice::Ranking(r) => r.phrase(),
         }
     }
 }

@@ -240,6 +240,24 @@ fn client_notices() -> Vec<Notice> {
             along: Along::Anywhere,
         }),
         Notice::Pieces(Pieces::default()),
+        Notice::Sent(baoqi_audio::Sent::AskStanding),
+        Notice::Ranking(baoqi_audio::Ranking::Placed {
+            after_round: 3,
+            place: 3,
+            shared: true,
+            halves: 9,
+            players: 8,
+        }),
+        Notice::Ranking(baoqi_audio::Ranking::Placed {
+            after_round: 7,
+            place: 12,
+            shared: false,
+            halves: 2 * 49,
+            players: 40,
+        }),
+        Notice::Ranking(baoqi_audio::Ranking::NoRoundFinished),
+        Notice::Ranking(baoqi_audio::Ranking::NoStandings),
+        Notice::Ranking(baoqi_audio::Ranking::NotRegistered),
     ]);
     notices
 }

@@ -9,4 +9,5 @@ mod board_sensor;
 mod board_session;
 mod keypad_session;
 mod keypad_speech;
+mod keypad_standing;
 mod net_reconnect;

@@ -9,6 +9,7 @@ use serde_json::Value;
 
 use crate::recording::{RecorderState, TableRecording};
 use crate::seat::{EventId, Role, TableId};
+use crate::standing::StandingAnswer;
 
 /// The protocol version spoken. 2: events, views and refusals carry typed values (words,
 /// moves, articles, reasons) instead of Chinese text.
@@ -65,6 +66,13 @@ pub enum ClientMsg {
         /// Why it failed (with `failed`).
         #[serde(default)]
         reason: Option<String>,
+    },
+    /// Asks for the seat's player's place in the event's standings (a player's or proxy's
+    /// seat); answered with `standing`.
+    QueryStanding {
+        /// Echoed in the `standing` answer.
+        #[serde(default)]
+        id: Option<String>,
     },
     /// Liveness check; answered with `pong`.
     Ping {
@@ -148,6 +156,13 @@ pub enum ServerMsg {
         table: TableId,
         /// Each side's status.
         seats: TableRecording,
+    },
+    /// The answer to `query_standing`: the player's place, or why there is none.
+    Standing {
+        /// The query's `id`.
+        id: Option<String>,
+        /// The place, typed (`answer` and its values).
+        standing: StandingAnswer,
     },
     /// The answer to `ping`.
     Pong {

@@ -212,6 +212,10 @@ pub fn constants() -> String {
             json!(tags(&samples::illegalities(), "illegal")),
         ),
         ("CALL_KINDS", json!(tags(&matters, "kind"))),
+        (
+            "STANDING_ANSWERS",
+            json!(tags(&samples::standing_answers(), "answer")),
+        ),
         ("ENUMS", enums()),
         (
             "LIMITS",

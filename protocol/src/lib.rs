@@ -4,6 +4,7 @@
 //! - [`ClientMsg`] / [`ServerMsg`]: the versioned envelope ([`VERSION`]); commands, events
 //!   and snapshots are the arbiter's own types, typed end to end.
 //! - [`Role`] and [`Audience`]: who is at the table and who sees an event.
+//! - [`StandingAnswer`]: a player's place in the event's standings, asked from his seat.
 //! - [`samples`]: one sample of every variant, [`js`]: the pages' constants.
 //!
 //! Pure: no I/O, no clock.
@@ -13,6 +14,7 @@ pub mod js;
 mod recording;
 pub mod samples;
 mod seat;
+mod standing;
 pub mod variants;
 
 pub use envelope::{
@@ -21,3 +23,4 @@ pub use envelope::{
 };
 pub use recording::{RecorderState, SeatStatus, TableRecording};
 pub use seat::{Audience, EventId, Role, TableId};
+pub use standing::{Place, StandingAnswer};

@@ -8,7 +8,7 @@ use baoqi_arbiter::{Category, ConfigError, Match, Millis};
 
 use crate::config::{EventFile, EventFileError, TableSpec, referee_tables};
 use crate::model::{EventId, IssuedSeat, Role, SeatRow, TableId, TableRow, Token};
-use crate::store::{Store, StoreError};
+use crate::store::{NewSeat, NewTables, Store, StoreError};
 
 /// Why an organiser action failed; nothing after the failing step was done.
 #[derive(Debug, thiserror::Error)]
@@ -66,12 +66,12 @@ pub fn issue(
     Ok(IssuedSeat { seat, token })
 }
 
-/// Adds one table with its player (and proxy) seats to an existing event.
-pub fn add_table(
-    store: &dyn Store,
+/// A table of `spec` (not yet numbered) and the seats it needs: red, black, and each
+/// proxy named. Its configuration is checked now, not when the server starts it.
+fn plan_table(
     event: EventId,
     spec: &TableSpec,
-) -> Result<(TableRow, Vec<IssuedSeat>), AdminError> {
+) -> Result<(TableRow, Vec<(Role, String)>), AdminError> {
     let mut config = spec.config.clone().unwrap_or_default();
     // A proxy named for the table is the side's proxy in the match (7.4(2)(d)(ii)).
     for (named, side) in [
@@ -87,7 +87,7 @@ pub fn add_table(
         table: spec.name.clone(),
         source,
     })?;
-    let mut row = TableRow {
+    let row = TableRow {
         id: 0,
         event,
         round: spec.round,
@@ -96,18 +96,96 @@ pub fn add_table(
         black: spec.black.clone(),
         config,
     };
-    row.id = store.add_table(&row)?;
     let mut seats = vec![
-        issue(store, event, Role::Red, &spec.red, vec![row.id])?,
-        issue(store, event, Role::Black, &spec.black, vec![row.id])?,
+        (Role::Red, spec.red.clone()),
+        (Role::Black, spec.black.clone()),
     ];
     if let Some(p) = &spec.red_proxy {
-        seats.push(issue(store, event, Role::RedProxy, p, vec![row.id])?);
+        seats.push((Role::RedProxy, p.clone()));
     }
     if let Some(p) = &spec.black_proxy {
-        seats.push(issue(store, event, Role::BlackProxy, p, vec![row.id])?);
+        seats.push((Role::BlackProxy, p.clone()));
     }
     Ok((row, seats))
+}
+
+/// Adds one table with its player (and proxy) seats to an existing event.
+pub fn add_table(
+    store: &dyn Store,
+    event: EventId,
+    spec: &TableSpec,
+) -> Result<(TableRow, Vec<IssuedSeat>), AdminError> {
+    let (mut row, planned) = plan_table(event, spec)?;
+    row.id = store.add_table(&row)?;
+    let mut seats = Vec::new();
+    for (role, name) in planned {
+        seats.push(issue(store, event, role, &name, vec![row.id])?);
+    }
+    Ok((row, seats))
+}
+
+/// Tables and seats planned for one transaction ([`NewTables`]), each seat with its secret
+/// (shown once the batch is written).
+#[derive(Debug, Default)]
+pub struct Batch {
+    new: NewTables,
+    tokens: Vec<Token>,
+}
+
+impl Batch {
+    /// Plans a table of `spec` with its player (and proxy) seats; returns its index in the
+    /// batch.
+    pub fn table(&mut self, spec: &TableSpec) -> Result<usize, AdminError> {
+        let (row, seats) = plan_table(0, spec)?;
+        let index = self.new.tables.len();
+        self.new.tables.push(row);
+        for (role, name) in seats {
+            self.seat(role, &name, vec![index]);
+        }
+        Ok(index)
+    }
+
+    /// Plans a seat covering the batch's tables `tables` (indices; none: every table of
+    /// the event).
+    pub fn seat(&mut self, role: Role, name: &str, tables: Vec<usize>) {
+        let token = Token::generate();
+        let seat = SeatRow {
+            token_hash: token.hash(),
+            event: 0,
+            role,
+            name: name.to_string(),
+            tables: Vec::new(),
+            revoked: false,
+        };
+        self.new.seats.push(NewSeat { seat, tables });
+        self.tokens.push(token);
+    }
+
+    /// What the store writes.
+    pub fn tables(&self) -> &NewTables {
+        &self.new
+    }
+
+    /// The batch as written in `event` (named `name`) with its tables numbered `ids`.
+    pub fn created(
+        self,
+        event: EventId,
+        name: &str,
+        ids: &[TableId],
+    ) -> Result<Created, StoreError> {
+        let (tables, seats) = self.new.stored(event, ids)?;
+        let seats = seats
+            .into_iter()
+            .zip(self.tokens)
+            .map(|(seat, token)| IssuedSeat { seat, token })
+            .collect();
+        Ok(Created {
+            event,
+            name: name.to_string(),
+            tables,
+            seats,
+        })
+    }
 }
 
 /// Creates a whole event: tables, player seats, referees, spectator seats.
@@ -141,7 +219,8 @@ pub fn create_event(store: &dyn Store, file: &EventFile) -> Result<Created, Admi
     })
 }
 
-/// Creates an event ([`create_event`]) that is a tournament with `settings` (issue 18): its
+/// Creates an event like [`create_event`] that is a tournament with `settings` (issue 18),
+/// in one transaction: the event, its settings, its tables and seats, or nothing. Its
 /// rounds' tables are then made by [`crate::organiser::rounds::pair`].
 pub fn create_tournament(
     store: &dyn Store,
@@ -149,9 +228,25 @@ pub fn create_tournament(
     settings: &crate::organiser::TournamentSettings,
 ) -> Result<Created, AdminError> {
     let records = store.tournaments().ok_or(AdminError::NoTournaments)?;
-    let created = create_event(store, file)?;
-    records.set_tournament(created.event, settings)?;
-    Ok(created)
+    file.check()?;
+    let mut batch = Batch::default();
+    let mut indices = Vec::new();
+    for spec in &file.tables {
+        indices.push(batch.table(spec)?);
+    }
+    if file.referees.is_empty() {
+        batch.seat(Role::Referee, "referee", Vec::new());
+    }
+    for r in &file.referees {
+        let covered = referee_tables(r, &indices)?;
+        batch.seat(Role::Referee, &r.name, covered);
+    }
+    for i in 0..file.spectators {
+        batch.seat(Role::Spectator, &format!("spectator {}", i + 1), Vec::new());
+    }
+    let (event, ids) =
+        records.create_tournament(&file.name, &file.settings, settings, batch.tables())?;
+    Ok(batch.created(event, &file.name, &ids)?)
 }
 
 /// The page a seat opens: `/seat` (keypad and voice), `/card` (the card UI of a deaf

@@ -4,8 +4,6 @@
 use baoqi_arbiter::MatchConfig;
 use serde::{Deserialize, Serialize};
 
-use crate::model::TableId;
-
 /// What the server does with clocks after a restart (see `docs/decisions.md`).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "mode", rename_all = "snake_case")]
@@ -163,8 +161,9 @@ impl EventFile {
     }
 }
 
-/// Maps table numbers of the file (1-based) to stored table ids.
-pub fn referee_tables(spec: &RefereeSpec, ids: &[TableId]) -> Result<Vec<TableId>, EventFileError> {
+/// Maps table numbers of the file (1-based) to stored table ids (or to whatever `ids` holds
+/// for the file's tables, in order: their places in a batch not yet written).
+pub fn referee_tables<T: Copy>(spec: &RefereeSpec, ids: &[T]) -> Result<Vec<T>, EventFileError> {
     spec.tables
         .iter()
         .map(|&n| {

@@ -25,6 +25,7 @@ use crate::socket::upgrade;
 
 pub mod access;
 pub mod logs;
+pub mod organiser;
 pub mod standings;
 
 /// Every file of `server/assets/`: path under `/assets/`, content type, bytes.
@@ -54,6 +55,12 @@ pub const ASSETS: &[(&str, &str, &[u8])] = &[
         "standings.html",
         HTML,
         include_bytes!("../assets/standings.html"),
+    ),
+    // The organiser's register (issue 18).
+    (
+        "organiser.html",
+        HTML,
+        include_bytes!("../assets/organiser.html"),
     ),
     (
         "style.css",
@@ -95,6 +102,21 @@ pub const ASSETS: &[(&str, &str, &[u8])] = &[
         "app/standings.js",
         JS,
         include_bytes!("../assets/app/standings.js"),
+    ),
+    (
+        "app/organiser.js",
+        JS,
+        include_bytes!("../assets/app/organiser.js"),
+    ),
+    (
+        "app/standings_views.js",
+        JS,
+        include_bytes!("../assets/app/standings_views.js"),
+    ),
+    (
+        "standings.css",
+        "text/css; charset=utf-8",
+        include_bytes!("../assets/standings.css"),
     ),
 ];
 
@@ -143,6 +165,7 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/api/events/{id}/results.json", get(api_results_json))
         .merge(logs::routes())
         .merge(standings::routes())
+        .merge(organiser::routes())
         .merge(crate::recording::endpoints::routes())
         .with_state(hub)
 }

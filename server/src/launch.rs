@@ -15,7 +15,7 @@ use crate::hub::{Hub, StartError};
 use crate::limits::Limits;
 use crate::model::{EventId, EventRow, TableId, TableRow};
 use crate::replay::{ReplayError, replay};
-use crate::store::{SqliteStore, Store, StoreError};
+use crate::store::{Database, SqliteStore, Store, StoreError};
 
 /// Why a command of the server's command line failed.
 #[derive(Debug, thiserror::Error)]
@@ -105,8 +105,8 @@ pub enum LaunchError {
 /// Options of `baoqi serve`.
 #[derive(Debug, Clone)]
 pub struct ServeOptions {
-    /// The database file.
-    pub db: PathBuf,
+    /// The store: a `SQLite` file (one hall) or a PostgreSQL database (a federation).
+    pub db: Database,
     /// The address to listen on (`127.0.0.1:7878`; port 0 picks a free port).
     pub listen: String,
     /// Create (once) the demo event and print its seats.
@@ -139,28 +139,31 @@ pub fn serve_blocking(opts: &ServeOptions) -> Result<(), LaunchError> {
     runtime.block_on(serve(opts))
 }
 
-/// The store at `opts.db`: refused when missing or empty unless a new one is asked for, and
-/// checked for damage before anything is served (issue 16, item 9).
-fn open_checked(opts: &ServeOptions) -> Result<SqliteStore, LaunchError> {
-    let empty = std::fs::metadata(&opts.db).map_or(true, |m| m.len() == 0);
+/// The store at `opts.db`: a `SQLite` file is refused when missing or empty unless a new
+/// one is asked for, and checked for damage before anything is served (issue 16, item 9);
+/// a PostgreSQL database is brought to this code's schema (issue 19).
+fn open_checked(opts: &ServeOptions) -> Result<Arc<dyn Store>, LaunchError> {
+    let path = match &opts.db {
+        Database::Sqlite(path) => path,
+        Database::Postgres(_) => return Ok(opts.db.open(false)?),
+    };
+    let empty = std::fs::metadata(path).map_or(true, |m| m.len() == 0);
     if empty && !opts.init && !opts.demo {
-        return Err(LaunchError::NoStore {
-            path: opts.db.clone(),
-        });
+        return Err(LaunchError::NoStore { path: path.clone() });
     }
     let damaged = |found: String| LaunchError::Damaged {
-        path: opts.db.clone(),
+        path: path.clone(),
         found,
     };
-    let store = SqliteStore::open(&opts.db, opts.full_sync).map_err(|e| damaged(e.to_string()))?;
+    let store = SqliteStore::open(path, opts.full_sync).map_err(|e| damaged(e.to_string()))?;
     store
         .check_integrity()
         .map_err(|e| damaged(e.to_string()))?;
-    Ok(store)
+    Ok(Arc::new(store))
 }
 
 async fn serve(opts: &ServeOptions) -> Result<(), LaunchError> {
-    let store: Arc<dyn Store> = Arc::new(open_checked(opts)?);
+    let store = open_checked(opts)?;
     let listener = tokio::net::TcpListener::bind(&opts.listen)
         .await
         .map_err(|source| LaunchError::Listen {

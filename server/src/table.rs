@@ -88,6 +88,7 @@ pub struct TableHandle {
     /// The table.
     pub id: TableId,
     tx: mpsc::Sender<Msg>,
+    over: watch::Receiver<Option<Arc<View>>>,
 }
 
 impl TableHandle {
@@ -111,6 +112,13 @@ impl TableHandle {
         let (reply, wait) = oneshot::channel();
         self.tx.send(Msg::Join { since, reply }).await.ok()?;
         wait.await.ok()
+    }
+
+    /// The snapshot of the game once it is over (kept up to date after: the referee's
+    /// verification, 7.9, comes later), `None` while it goes on. Read without asking the
+    /// task: the standings read every table of an event at each request (issue 18).
+    pub fn over(&self) -> Option<Arc<View>> {
+        self.over.borrow().clone()
     }
 
     /// The game record and the current snapshot.
@@ -185,6 +193,8 @@ struct Task {
     snapshot: Option<(u64, Arc<View>)>,
     /// Each seat's commands ([`crate::limits::Bucket`]).
     buckets: HashMap<Role, Bucket>,
+    /// The snapshot of the game once over ([`TableHandle::over`]).
+    over: watch::Sender<Option<Arc<View>>>,
 }
 
 /// Starts the task of a match rebuilt from the store (or freshly created). `restarted` is
@@ -198,6 +208,7 @@ pub fn spawn(
 ) -> TableHandle {
     let (tx, rx) = mpsc::channel(INBOX);
     let (feed, _) = broadcast::channel(BROADCAST);
+    let (over, over_rx) = watch::channel(None);
     let mut task = Task {
         id,
         game: resumed.game,
@@ -211,16 +222,22 @@ pub fn spawn(
         finished: false,
         snapshot: None,
         buckets: HashMap::new(),
+        over,
     };
     for (seq, at, event) in resumed.recent {
         task.remember(seq, at, event);
     }
     task.note_finished();
+    task.publish_over();
     if let Some(ResumePolicy::Auto { after_secs }) = restarted {
         task.resume_at = Some(task.ctx.timeline.now() + after_secs * 1000);
     }
     tokio::spawn(task.run(rx));
-    TableHandle { id, tx }
+    TableHandle {
+        id,
+        tx,
+        over: over_rx,
+    }
 }
 
 impl Task {
@@ -420,6 +437,8 @@ impl Task {
             // No subscriber is not an error; a lagging one resyncs by itself.
             let _ = self.feed.send(published);
         }
+        // After the sequence number moved on: the snapshot is of the game as it now stands.
+        self.publish_over();
         Ok(self.seq)
     }
 
@@ -428,6 +447,17 @@ impl Task {
         if !self.finished && self.game.finished() {
             self.finished = true;
             self.ctx.recordings.game_over(self.id);
+        }
+    }
+
+    /// Publishes the game's snapshot once it is over ([`TableHandle::over`]); a game going
+    /// on costs nothing here.
+    fn publish_over(&mut self) {
+        if self.game.finished() {
+            let view = self.snapshot();
+            self.over.send_replace(Some(view));
+        } else if self.over.borrow().is_some() {
+            self.over.send_replace(None);
         }
     }
 
@@ -441,6 +471,7 @@ impl Task {
                 self.game = r.game;
                 self.next_index = r.next_index;
                 self.seq = r.seq;
+                self.publish_over();
             }
             Ok(Err(e)) => tracing::error!(table = self.id, "rebuild failed: {e}"),
             Err(e) => tracing::error!(table = self.id, "rebuild panicked: {e}"),

@@ -243,11 +243,23 @@ where
             (ClientMsg::Command { id, table, command }, true) => {
                 self.command(id, table, command).await
             }
+            (ClientMsg::QueryStanding { id }, true) => match self.seat.clone() {
+                Some(seat) => {
+                    let reply = crate::organiser::place::reply(&self.hub, &seat, id).await;
+                    self.send(&reply).await
+                }
+                None => false,
+            },
             (ClientMsg::Sync { table, since }, true) => match self.table_of(None, table) {
                 Ok(t) => self.resync(t, since).await,
                 Err(e) => self.send(&e).await,
             },
-            (ClientMsg::Command { id, .. } | ClientMsg::Recording { id, .. }, false) => {
+            (
+                ClientMsg::Command { id, .. }
+                | ClientMsg::Recording { id, .. }
+                | ClientMsg::QueryStanding { id },
+                false,
+            ) => {
                 self.send(&error(
                     id,
                     ErrorCode::NotAuthenticated,

@@ -13,8 +13,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use baoqi_arbiter::{ClockView, Command, PauseReason, Phase, Side};
-use baoqi_grammar::{Style, render};
-use baoqi_rules::{Color, Move, Position};
+use baoqi_rules::Color;
 use baoqi_server::Hub;
 use baoqi_server::game::Actor;
 use baoqi_server::model::{Role, TableRow};
@@ -32,40 +31,10 @@ const STEP_MS: u64 = 7;
 const THINKING_MS: u64 = 150;
 
 /// The commands of the long game: for each ply, the fillers, then the four words, the move
-/// on the board and the clock press of the mover (quiet moves only, so the game goes on).
+/// on the board and the clock press of the mover (a walk that never ends the game, the crash
+/// benchmark's).
 fn script() -> Vec<(Role, Command)> {
-    let mut pos = Position::start();
-    let mut out = Vec::new();
-    let mut seed = 7u64;
-    for ply in 0..PLIES {
-        let quiet: Vec<Move> = pos
-            .legal_moves()
-            .iter()
-            .copied()
-            .filter(|m| pos.piece_at(m.to).is_none())
-            .collect();
-        seed = seed
-            .wrapping_mul(6_364_136_223_846_793_005)
-            .wrapping_add(1_442_695_040_888_963_407);
-        let mv = quiet[(seed >> 33) as usize % quiet.len()];
-        let who = if ply % 2 == 0 { Role::Red } else { Role::Black };
-        for k in 0..FILLERS {
-            let filler = if k % 2 == 0 {
-                Command::QueryTime
-            } else {
-                Command::Word { text: "z".into() }
-            };
-            out.push((who, filler));
-        }
-        for ch in render(&pos, mv, Style::Traditional).unwrap().chars() {
-            let text = ch.to_string();
-            out.push((who, Command::Word { text }));
-        }
-        out.push((who, Command::BoardMove { board: None, mv }));
-        out.push((who, Command::PressClock));
-        pos.make(mv);
-    }
-    out
+    baoqi_server::bench::crash::quiet_game(PLIES, FILLERS, 7).unwrap()
 }
 
 /// A long game as the server would have stored it, and red's clock after its last entry.

@@ -1,9 +1,8 @@
-//! `baoqi serve`: the play server (HTTP + WebSocket) over a `SQLite` file. It runs its own
+//! `baoqi serve`: the play server (HTTP + WebSocket) over a `SQLite` file or PostgreSQL. It runs its own
 //! tokio runtime (inside `baoqi_server::launch`), so `main` stays synchronous.
 
-use std::path::PathBuf;
-
 use baoqi_server::launch::{ServeOptions, serve_blocking};
+use baoqi_server::store::Database;
 use clap::Args;
 
 use super::CliError;
@@ -11,10 +10,11 @@ use super::CliError;
 /// Arguments of `baoqi serve`.
 #[derive(Debug, Args)]
 pub(crate) struct ServeArgs {
-    /// The database file (made by `baoqi event create`; a missing or empty one is refused
-    /// unless `--init` or `--demo` asks for a new store).
+    /// The store: a `SQLite` file (made by `baoqi event create`; a missing or empty one is
+    /// refused unless `--init` or `--demo` asks for a new store), or a federation's PostgreSQL
+    /// database, `postgres://USER@HOST:PORT/DB` (its schema is brought up to date).
     #[arg(long, default_value = "baoqi.db")]
-    db: PathBuf,
+    db: Database,
     /// Start an empty store when the database file is missing or empty.
     #[arg(long)]
     init: bool,

@@ -12,7 +12,7 @@ use clap::{Args, Subcommand, ValueEnum};
 
 use super::CliError;
 
-fn open(db: &Path) -> Result<SqliteStore, CliError> {
+pub(super) fn open(db: &Path) -> Result<SqliteStore, CliError> {
     if std::fs::metadata(db).map_or(true, |m| m.len() == 0) {
         return Err(CliError::Usage(format!(
             "{}: no database here; create the event first with `baoqi event create`",
@@ -22,11 +22,11 @@ fn open(db: &Path) -> Result<SqliteStore, CliError> {
     SqliteStore::open(db, false).map_err(|e| store(&e))
 }
 
-fn store(e: &StoreError) -> CliError {
+pub(super) fn store(e: &StoreError) -> CliError {
     CliError::Failed(e.to_string())
 }
 
-fn event_error(e: EventError) -> CliError {
+pub(super) fn event_error(e: EventError) -> CliError {
     match e {
         EventError::Store(s) => store(&s),
         other => CliError::Usage(other.to_string()),
@@ -69,6 +69,15 @@ enum PlayersAction {
         #[arg(long, default_value = "baoqi.db")]
         db: PathBuf,
     },
+    /// Registers a late entrant (before round 1: one more player), with the CSV's fields;
+    /// logged. A round robin takes none once play has begun.
+    Add(super::organiser::AddArgs),
+    /// Corrects fields of a player's line (an empty value clears one); logged. Tables
+    /// already made keep their settings.
+    Edit(super::organiser::EditArgs),
+    /// Withdraws a player (89(2)): before round 1 the draw is made without him; in a Swiss
+    /// his results stand and he is paired no more. Logged with the reason.
+    Withdraw(super::organiser::WithdrawArgs),
 }
 
 /// Runs `baoqi players …`.
@@ -92,6 +101,9 @@ pub(crate) fn run_players(args: &PlayersArgs) -> Result<(), CliError> {
             let (rules, players) = register::list(&s, *event).map_err(event_error)?;
             print!("{}", register::list_text(&rules, &players));
         }
+        PlayersAction::Add(a) => super::organiser::run_add(a)?,
+        PlayersAction::Edit(a) => super::organiser::run_edit(a)?,
+        PlayersAction::Withdraw(a) => super::organiser::run_withdraw(a)?,
     }
     Ok(())
 }
@@ -117,11 +129,17 @@ pub(crate) struct RoundArgs {
 #[derive(Debug, Subcommand)]
 enum RoundAction {
     /// Pairs the next round by the event's system and creates its tables with seats;
-    /// prints each table's players and join links (tokens shown only this once).
+    /// prints each table's players and join links (tokens shown only this once). In a
+    /// knock-out, a tie still level gets its tie-break games as more tables of its round.
     Pair {
         /// The event's number.
         #[arg(long)]
         event: i64,
+        /// A referee of this round (監局): a seat covering all its new tables, its monitor
+        /// link printed with the pairings. Repeat for more; the event file's
+        /// `[[tournament.referees]]` add theirs by round and board.
+        #[arg(long = "referee", value_name = "NAME")]
+        referees: Vec<String>,
         /// The database file.
         #[arg(long, default_value = "baoqi.db")]
         db: PathBuf,
@@ -144,19 +162,32 @@ enum RoundAction {
         #[arg(long, default_value = "baoqi.db")]
         db: PathBuf,
     },
+    /// Corrects a board of the current round (108): colours reversed (replayed within 5′ of
+    /// the start in a game of 15′ or more a side, else recorded as played), or a wrong
+    /// pairing (two boards' players exchanged and replayed, only within that window).
+    Override(super::organiser::OverrideArgs),
 }
 
 /// Runs `baoqi round …`.
 pub(crate) fn run_round(args: &RoundArgs) -> Result<(), CliError> {
     match &args.action {
-        RoundAction::Pair { event, db, url } => {
+        RoundAction::Pair {
+            event,
+            referees,
+            db,
+            url,
+        } => {
             let s = open(db)?;
             let outcomes = results::from_store(&s, *event).map_err(|e| read_error(&e))?;
-            let paired = rounds::pair(&s, *event, &outcomes).map_err(|e| match e {
-                PairError::Store(s) => store(&s),
-                PairError::Event(e) => event_error(e),
-                other => CliError::Usage(other.to_string()),
-            })?;
+            let options = rounds::PairOptions {
+                referees: referees.clone(),
+            };
+            let paired =
+                rounds::pair_with(&s, *event, &outcomes, &options).map_err(|e| match e {
+                    PairError::Store(s) => store(&s),
+                    PairError::Event(e) => event_error(e),
+                    other => CliError::Usage(other.to_string()),
+                })?;
             print!("{}", rounds::describe(&paired, url));
         }
         RoundAction::Result {
@@ -183,6 +214,7 @@ pub(crate) fn run_round(args: &RoundArgs) -> Result<(), CliError> {
                 standings::result_text(row.result)
             );
         }
+        RoundAction::Override(a) => super::organiser::run_override(a)?,
     }
     Ok(())
 }

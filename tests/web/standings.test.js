@@ -1,7 +1,11 @@
 // The standings page (issue 18): an 8-player inclusive Swiss made by the organiser's
-// commands (event create, players import, round pair, round result --forfeit), then
-// `/standings#event=1` in Chinese and in English: real tables with captions, column and row
-// headers, Chinese names marked lang="zh-Hant" on the English page, and no axe violation.
+// commands (event create, players import, round pair, round result --forfeit) and played two
+// rounds in (round 1 decided by absences, 87; round 2 paired, one absence, the rest in play),
+// then `/standings#event=1` in Chinese and in English: the pairings of any round with the
+// points 黃氏計分法 gives (不戰而勝 12, 缺席 0), the standings and the crosstable as real
+// tables (captions, column and row headers), a text view read line by line, the hall
+// screen, print; Chinese names marked lang="zh-Hant" on the English page; no axe violation
+// and no sideways scrolling on a phone.
 
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
@@ -11,37 +15,90 @@ import { ROOT, axe, browser, open, shot, startServer, waitText } from "./harness
 
 const FIX = join(ROOT, "tests", "web", "fixtures");
 
+/** Round 1 (tables 1-4) all absences; round 2 (tables 5-8): table 5 black absent. */
 function prepare(bin, db) {
   const run = (...args) => execFileSync(bin, [...args, "--db", db], { encoding: "utf8" });
   run("event", "create", "--config", join(FIX, "tournament.toml"));
   run("players", "import", "--event", "1", join(FIX, "players.csv"));
-  const pairing = run("round", "pair", "--event", "1");
-  // 87: the black player of table 1 does not come; red wins without play.
-  run("round", "result", "--event", "1", "--table", "1", "--forfeit", "black");
-  return { text: pairing, fix: () => (link) => link };
+  let text = run("round", "pair", "--event", "1");
+  // 87: absences decide round 1, so that round 2 can be paired.
+  for (const [table, side] of [[1, "black"], [2, "red"], [3, "both"], [4, "black"]]) {
+    run("round", "result", "--event", "1", "--table", String(table), "--forfeit", side);
+  }
+  text += run("round", "pair", "--event", "1");
+  run("round", "result", "--event", "1", "--table", "5", "--forfeit", "black");
+  return { text, fix: () => (link) => link };
 }
 
-test("standings: the page reads as tables and passes axe, in Chinese and in English", async () => {
+/** Whether the page scrolls sideways. */
+const sideways = (page) => page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+
+test("standings: every round's pairings, the crosstable, a text view, the hall and print", async () => {
   const server = await startServer({ demo: false, prepare });
   const chrome = await browser();
   try {
-    const zh = await open(chrome, `${server.base}/standings#event=1`);
-    await waitText(zh, "#standings caption", "名次");
-    await waitText(zh, "#pairings caption", "第1輪配對");
+    const zh = await open(chrome, `${server.base}/standings#event=1`, { width: 1024, height: 768 });
+    await waitText(zh, "#pairings caption", "第2輪配對（本輪）");
+    await waitText(zh, "#standings caption", "名次（第1輪後）");
     const shape = await zh.evaluate(() => ({
       cols: [...document.querySelectorAll("#standings thead th")].map((th) => th.scope),
       rows: document.querySelectorAll("#standings tbody th[scope=row]").length,
-      first: document.querySelector("#pairings tbody tr").textContent,
+      rounds: [...document.querySelectorAll("#round option")].map((o) => o.textContent),
+      current: document.querySelector("#pairings tbody tr").textContent,
+      cross: [...document.querySelectorAll("#cross thead th")].map((th) => `${th.scope}:${th.textContent}`),
+      crossRows: document.querySelectorAll("#cross tbody th[scope=row]").length,
     }));
     assert.ok(shape.cols.length >= 4 && shape.cols.every((s) => s === "col"), JSON.stringify(shape));
     assert.equal(shape.rows, 8);
-    assert.match(shape.first, /黑方缺席，紅方不戰而勝/);
+    assert.deepEqual(shape.rounds, ["第1輪", "第2輪（本輪）"]);
+    assert.match(shape.current, /黑方缺席，紅方不戰而勝/);
+    assert.match(shape.current, /12 : 0/, "the points 黃氏計分法 gives a 不戰而勝 and a 缺席");
+    // The crosstable: a real table, a column per round, a row header per player.
+    assert.deepEqual(shape.cross, ["col:序", "col:姓名", "col:第1輪", "col:第2輪", "col:積分"]);
+    assert.equal(shape.crossRows, 8);
     assert.deepEqual(await axe(zh, "standings zh"), []);
-    await shot(zh, "standings-zh");
+    await shot(zh, "standings-zh-1024");
 
-    const en = await open(chrome, `${server.base}/standings#event=1`, undefined,
+    // The previous round, chosen in the menu: round 1's four absences, as the rules score them.
+    await zh.selectOption("#round", "1");
+    await waitText(zh, "#pairings caption", "第1輪配對");
+    const round1 = await zh.evaluate(() =>
+      [...document.querySelectorAll("#pairings tbody tr")].map((tr) => tr.textContent));
+    assert.equal(round1.length, 4);
+    assert.match(round1[0], /黑方缺席，紅方不戰而勝.*12 : 0/);
+    assert.match(round1[1], /紅方缺席，黑方不戰而勝.*0 : 12/);
+    assert.match(round1[2], /雙方缺席.*0 : 0/);
+    assert.match(zh.url(), /round=1/, "the address keeps the round");
+    // Each crosstable cell reads in full: colour, opponent, result, points.
+    const cells = await zh.evaluate(() =>
+      [...document.querySelectorAll("#cross td.cross .visually-hidden")].map((s) => s.textContent));
+    assert.ok(cells.some((c) => /^執紅對 .+（\d），不戰而勝，12分$/.test(c)), cells.join("\n"));
+    assert.ok(cells.some((c) => /，缺席，0分$/.test(c)), cells.join("\n"));
+    assert.ok(cells.some((c) => /，未有結果$/.test(c)), "round 2's games in play");
+
+    // The text view: sentences, line by line.
+    await zh.goto(`${server.base}/standings#event=1&round=1&view=text`);
+    await zh.reload();
+    await waitText(zh, "#pairings h3", "第1輪配對");
+    const lines = await zh.evaluate(() =>
+      [...document.querySelectorAll("#pairings li")].map((li) => li.textContent));
+    assert.match(lines[0], /^第一台：.+（紅）不戰而勝，.+ 缺席（12：0）$/, lines.join("\n"));
+    assert.match(lines[1], /^第二台：.+（紅）缺席，.+ 不戰而勝（0：12）$/, lines.join("\n"));
+    const text = await zh.evaluate(() => ({
+      tables: document.querySelectorAll("main table").length,
+      standings: document.querySelector("#standings li").textContent,
+      cross: document.querySelector("#cross li li").textContent,
+    }));
+    assert.equal(text.tables, 0, "the text view draws no table");
+    assert.match(text.standings, /^第1名.*：.+積分 \d+/);
+    assert.match(text.cross, /^第1輪：/);
+    assert.deepEqual(await axe(zh, "standings zh text"), []);
+    await shot(zh, "standings-zh-text");
+
+    const en = await open(chrome, `${server.base}/standings#event=1`, { width: 1024, height: 768 },
       () => localStorage.setItem("baoqi-lang", "en"));
     await waitText(en, "#standings caption", "Standings");
+    await waitText(en, "#pairings caption", "Pairings, round 2 (current)");
     const marked = await en.evaluate(() =>
       [...document.querySelectorAll("#standings tbody th[scope=row]")]
         .every((th) => th.closest("[lang='zh-Hant']") || th.querySelector("[lang='zh-Hant']")));
@@ -51,13 +108,50 @@ test("standings: the page reads as tables and passes axe, in Chinese and in Engl
     // On a phone the page never scrolls sideways (the English headings are the widest): a
     // wide table scrolls in its own box, which the keyboard reaches.
     await en.setViewportSize({ width: 390, height: 844 });
-    assert.equal(await en.evaluate(() => document.documentElement.scrollWidth > window.innerWidth), false,
-      "the standings page scrolls sideways on a phone");
+    assert.equal(await sideways(en), false, "the standings page scrolls sideways on a phone");
     assert.deepEqual(await axe(en, "standings en phone"), []);
     await shot(en, "standings-en-phone");
+    await en.goto(`${server.base}/standings#event=1&view=text`);
+    await en.reload();
+    await waitText(en, "#pairings h3", "Pairings, round 2");
+    assert.equal(await sideways(en), false, "the text view scrolls sideways on a phone");
+    assert.match(await en.locator("#pairings li").first().textContent(),
+      /^Board 1: .+ \(red\) wins without play, .+ absent \(12–0\)$/);
+    assert.deepEqual(await axe(en, "standings en text phone"), []);
+
+    // The hall screen: the current round's pairings, large.
+    const hall = await open(chrome, `${server.base}/standings#event=1&view=hall`, { width: 1920, height: 1080 });
+    await waitText(hall, "#pairings caption", "第2輪配對（本輪）");
+    const big = await hall.evaluate(() => ({
+      size: parseFloat(getComputedStyle(document.querySelector("#pairings td")).fontSize),
+      cross: getComputedStyle(document.querySelector("#sec-cross")).display,
+    }));
+    assert.ok(big.size >= 32, `the hall's pairings are read from afar: ${big.size}px`);
+    assert.equal(big.cross, "none");
+    assert.deepEqual(await axe(hall, "standings hall"), []);
+    await shot(hall, "standings-hall-1920");
+
+    // Print: no buttons, black on white, every section.
+    const paper = await open(chrome, `${server.base}/standings#event=1`, { width: 794, height: 1123 });
+    await waitText(paper, "#cross caption", "交叉表");
+    await paper.emulateMedia({ media: "print" });
+    const printed = await paper.evaluate(() => ({
+      buttons: [...document.querySelectorAll("button, select")].filter((b) => b.offsetParent !== null).length,
+      background: getComputedStyle(document.body).backgroundColor,
+      head: getComputedStyle(document.querySelector("#standings thead th")).backgroundColor,
+      sections: [...document.querySelectorAll("main section")].filter((s) => s.offsetParent !== null).length,
+    }));
+    assert.deepEqual(printed, { buttons: 0, background: "rgb(255, 255, 255)", head: "rgb(255, 255, 255)", sections: 3 });
+    await shot(paper, "standings-print");
+    const pdf = await paper.pdf({ format: "A4", printBackground: true });
+    const pages = (pdf.toString("latin1").match(/\/Type\s*\/Page[^s]/g) || []).length;
+    assert.equal(pages, 2, "the pairings and standings on one A4 page, the crosstable on the next");
+
     const csv = await (await fetch(`${server.base}/api/events/1/standings.csv`)).text();
     assert.match(csv, /^place,shared,player,name,club,score,Head-to-head,Buchholz,Sonneborn-Berger\n/);
-    assert.deepEqual([...zh.errors, ...en.errors], []);
+    const pairings = await (await fetch(`${server.base}/api/events/1/pairings.csv`)).text();
+    assert.equal(pairings.trim().split("\n").length, 1 + 8);
+    assert.deepEqual([...zh.errors, ...en.errors, ...hall.errors, ...paper.errors], []);
   } finally {
     await chrome.close();
     server.stop();

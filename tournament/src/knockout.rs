@@ -4,6 +4,7 @@
 use baoqi_rules::Color;
 use serde::{Deserialize, Serialize};
 
+use crate::event::Game;
 use crate::player::PlayerId;
 use crate::result::GameResult;
 
@@ -168,6 +169,41 @@ impl Tie {
             return play(Stage::TieBreak);
         }
         self.decide(rules.decider, breaks, play)
+    }
+
+    /// The games to set up now, in order, each with its colours and kind: the main games
+    /// not yet played, or the rest of the current pair of tie-break games (judged after
+    /// the pair, so both are set up together), or one decider. None when the tie is decided
+    /// or goes to the lot.
+    pub fn schedule(&self, rules: TieRules) -> Vec<(Game, Stage)> {
+        let played = self.results.len();
+        let main = rules.games as usize;
+        let end = match self.next(rules) {
+            Next::Play {
+                stage: Stage::Main, ..
+            } => main,
+            Next::Play {
+                stage: Stage::TieBreak,
+                ..
+            } => main + ((played - main) / 2 + 1) * 2,
+            Next::Play {
+                red,
+                black,
+                stage: Stage::Decider,
+            } => return vec![(Game::new(red, black), Stage::Decider)],
+            Next::Winner(_) | Next::Lot => return Vec::new(),
+        };
+        let stage = if end == main {
+            Stage::Main
+        } else {
+            Stage::TieBreak
+        };
+        (played..end)
+            .map(|k| {
+                let (red, black) = self.red(k);
+                (Game::new(red, black), stage)
+            })
+            .collect()
     }
 
     fn decide(&self, decider: Decider, from: usize, play: impl Fn(Stage) -> Next) -> Next {

@@ -26,6 +26,9 @@ pub mod swiss;
 
 pub use event::{Entry, Game, Records, Round, colours, records, score};
 pub use player::{EventRules, Player, PlayerId, PlayerSettings};
-pub use register::{FieldProblem, RegisterError, parse_category, read_register};
+pub use register::{
+    FieldProblem, RegisterError, parse_board, parse_categories, parse_category, parse_yes_no,
+    read_register,
+};
 pub use result::{GameResult, Mark};
 pub use scoring::{ByeScore, Points, Scoring, System, TeamMethod, team_match};

@@ -214,24 +214,34 @@ fn categories(field: Option<String>) -> Result<Vec<Category>, FieldProblem> {
 }
 
 fn yes_no(field: Option<String>, default: bool) -> Result<bool, FieldProblem> {
-    let Some(text) = present(field) else {
-        return Ok(default);
-    };
-    match text.to_lowercase().as_str() {
-        "是" | "yes" | "y" | "true" | "1" => Ok(true),
-        "否" | "no" | "n" | "false" | "0" => Ok(false),
-        _ => Err(FieldProblem::YesNo(text)),
-    }
+    present(field).map_or(Ok(default), |text| parse_yes_no(&text))
 }
 
 fn board(field: Option<String>) -> Result<Option<BoardUse>, FieldProblem> {
-    let Some(text) = present(field) else {
-        return Ok(None);
-    };
-    match text.as_str() {
-        "視障" | "視障棋盤" | "vi" => Ok(Some(BoardUse::Vi)),
-        "正規" | "正規棋盤" | "regular" => Ok(Some(BoardUse::Regular)),
-        "無" | "none" => Ok(Some(BoardUse::None)),
-        _ => Err(FieldProblem::Board(text)),
+    present(field).map(|text| parse_board(&text)).transpose()
+}
+
+/// Parses a `category` field as the CSV writes it: several categories joined by `;` `、`
+/// or `/`, each in Chinese or English (7.2(1)); empty means none (健視).
+pub fn parse_categories(text: &str) -> Result<Vec<Category>, FieldProblem> {
+    categories(Some(text.trim().to_string()))
+}
+
+/// Parses a yes/no field as the CSV writes it (是/否, yes/no, true/false, 1/0).
+pub fn parse_yes_no(text: &str) -> Result<bool, FieldProblem> {
+    match text.trim().to_lowercase().as_str() {
+        "是" | "yes" | "y" | "true" | "1" => Ok(true),
+        "否" | "no" | "n" | "false" | "0" => Ok(false),
+        _ => Err(FieldProblem::YesNo(text.to_string())),
+    }
+}
+
+/// Parses a `board` field as the CSV writes it (視障 / 正規 / 無, or vi / regular / none).
+pub fn parse_board(text: &str) -> Result<BoardUse, FieldProblem> {
+    match text.trim() {
+        "視障" | "視障棋盤" | "vi" => Ok(BoardUse::Vi),
+        "正規" | "正規棋盤" | "regular" => Ok(BoardUse::Regular),
+        "無" | "none" => Ok(BoardUse::None),
+        _ => Err(FieldProblem::Board(text.to_string())),
     }
 }

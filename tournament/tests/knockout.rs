@@ -1,8 +1,8 @@
 //! 淘汰 (附表二 第一部份 1(1)): the seeded bracket and ties decided by tie-break games.
 
 use baoqi_tournament::GameResult::{BlackWins, Draw, RedWins};
-use baoqi_tournament::PlayerId;
 use baoqi_tournament::knockout::{Decider, Next, Stage, Tie, TieRules, bracket};
+use baoqi_tournament::{Game, PlayerId};
 
 const A: PlayerId = PlayerId(1);
 const B: PlayerId = PlayerId(8);
@@ -142,4 +142,41 @@ fn fu2_1_1_lot_after_tie_breaks() {
         decider: Decider::Lot,
     };
     assert_eq!(tie(&[Draw, Draw, Draw]).next(rules), Next::Lot);
+}
+
+#[test]
+fn fu2_1_1_schedule_sets_up_the_main_games_then_a_pair_of_tie_breaks_then_one_decider() {
+    let rules = TieRules::default();
+    let games = |t: &Tie| -> Vec<(PlayerId, PlayerId, Stage)> {
+        t.schedule(rules)
+            .into_iter()
+            .map(|(g, s): (Game, Stage)| (g.red, g.black, s))
+            .collect()
+    };
+    assert_eq!(
+        games(&tie(&[])),
+        vec![(A, B, Stage::Main), (B, A, Stage::Main)],
+        "both main games, the higher seed red first"
+    );
+    assert_eq!(games(&tie(&[Draw])), vec![(B, A, Stage::Main)]);
+    assert_eq!(
+        games(&tie(&[Draw, Draw])),
+        vec![(A, B, Stage::TieBreak), (B, A, Stage::TieBreak)],
+        "a level tie: the pair of tie-break games together"
+    );
+    assert_eq!(
+        games(&tie(&[Draw, Draw, Draw])),
+        vec![(B, A, Stage::TieBreak)]
+    );
+    assert_eq!(
+        games(&tie(&[Draw, Draw, Draw, Draw])),
+        vec![(A, B, Stage::Decider)]
+    );
+    assert!(games(&tie(&[RedWins, Draw])).is_empty(), "decided");
+    let lot = TieRules {
+        games: 1,
+        tiebreak_pairs: 0,
+        decider: Decider::Lot,
+    };
+    assert!(tie(&[Draw]).schedule(lot).is_empty(), "the lot: no game");
 }

@@ -18,7 +18,8 @@
 //! others: `/1` times, `/2` opponent's last move, `/3 n` file n, `/4 n` rank n, `/5 k` my
 //! pieces of kind k, `/6 k` theirs, `/7` whole position, `/8` offer or accept a draw, `/9`
 //! decline, `/0` resign (twice to confirm), `/+` mirrored, `/-` repeat the announcement,
-//! `/*` call the referee, `/.` help (`.` right after it: the next part), `//` stop speech. `Backspace` cancels a key
+//! `/*` call the referee, `/Enter` my place in the event's standings, `/.` help (`.` right
+//! after it: the next part), `//` stop speech. `Backspace` cancels a key
 //! sequence that is not yet a word (a word once given cannot be withdrawn, 附表七 6.3);
 //! with nothing pending it stops speech.
 //! A laptop's number row works the same, with `=` for `+`.
@@ -97,6 +98,8 @@ pub enum KeyCommand {
     ConfirmMirror,
     /// Ask the referee to announce for me (7.4(2)(c)–(d)).
     CallReferee,
+    /// Ask my place in the event's standings (`/ Enter`; issue 18).
+    AskStanding,
     /// Speak the key map.
     Help,
     /// Stop what is being read (Backspace with nothing pending, or `/ /`).
@@ -232,6 +235,7 @@ fn command_symbol(key: Key) -> Option<KeyCommand> {
         Key::Plus => KeyCommand::ConfirmMirror,
         Key::Minus => KeyCommand::RepeatAnnouncement,
         Key::Star => KeyCommand::CallReferee,
+        Key::Enter => KeyCommand::AskStanding,
         Key::Dot => KeyCommand::Help,
         Key::Slash => KeyCommand::StopSpeech,
         _ => return None,
@@ -394,6 +398,10 @@ mod tests {
         assert_eq!(
             press_all(&mut map, "/.").last(),
             Some(&KeyOutcome::Command(KeyCommand::Help))
+        );
+        assert_eq!(
+            press_all(&mut map, "/E").last(),
+            Some(&KeyOutcome::Command(KeyCommand::AskStanding))
         );
     }
 

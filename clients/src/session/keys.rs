@@ -1,6 +1,7 @@
 //! What each key of the keypad does in a session (`docs/keypad.md`): a word is echoed at
 //! once and sent (binding, 每一字不得反悔); a command is sent to the server or answered from
-//! the local table (board queries, the last move, the last message, help).
+//! the local table (board queries, the last move, the last message, help); `/ Enter` asks the
+//! server for the player's place in the event's standings.
 
 use baoqi_arbiter::Command;
 use baoqi_arbiter::Phase;
@@ -151,6 +152,10 @@ fn command(s: &mut Session, c: KeyCommand, now: u64, out: &mut Output) {
             send_echoed(s, Command::ConfirmRepeat, Sent::ConfirmMirror, out);
         }
         KeyCommand::CallReferee => send_echoed(s, Command::Signal, Sent::CallReferee, out),
+        KeyCommand::AskStanding => {
+            echo(s, Sent::AskStanding, out);
+            s.ask_standing(out);
+        }
         KeyCommand::StopSpeech => out.stop_speech = true,
     }
 }
@@ -185,11 +190,16 @@ fn live(s: &Session, u: Utterance, now: u64) -> Utterance {
 
 /// Says the command at once (the player hears what his keys asked for), then sends it; when
 /// it cannot be sent, the send says why instead.
-fn send_echoed(s: &mut Session, command: Command, echo: Sent, out: &mut Output) {
-    if s.is_connected() && s.me.is_some() {
-        out.say(Some(Earcon::Key), Utterance::Client(Notice::Sent(echo)));
-    }
+fn send_echoed(s: &mut Session, command: Command, sent: Sent, out: &mut Output) {
+    echo(s, sent, out);
     s.send(command, out);
+}
+
+/// Says a command key back, when what it asks can be sent.
+fn echo(s: &Session, sent: Sent, out: &mut Output) {
+    if s.is_connected() && s.me.is_some() {
+        out.say(Some(Earcon::Key), Utterance::Client(Notice::Sent(sent)));
+    }
 }
 
 /// Board queries, answered from the local table (no round trip).

@@ -7,7 +7,8 @@
 //! - every key at once: the word it gives (每一字不得反悔: the player hears what he said, before
 //!   the server answers), the prompt of a two-key sequence, or that the key means nothing;
 //! - the server's verdict on each word (touched piece, impossible prefix, a refusal);
-//! - local answers: board queries, the opponent's last move, the last message, help.
+//! - local answers: board queries, the opponent's last move, the last message, help;
+//! - the server's answer to `/ Enter`: the player's place in the event's standings.
 
 use std::collections::HashMap;
 
@@ -274,12 +275,9 @@ impl Session {
 
     /// Sends a command with a fresh id, or says that it cannot be sent now.
     pub(super) fn send(&mut self, command: Command, out: &mut Output) -> bool {
-        if !self.is_connected() || self.me.is_none() {
-            out.notice(Some(Earcon::Error), Notice::NotSent);
+        let Some(id) = self.fresh_id(out) else {
             return false;
-        }
-        self.next_id += 1;
-        let id = format!("k{}", self.next_id);
+        };
         self.sent.insert(id.clone(), command.clone());
         out.send.push(ClientMsg::Command {
             id: Some(id),
@@ -287,6 +285,26 @@ impl Session {
             command,
         });
         true
+    }
+
+    /// Asks for the player's place in the event's standings (no game command: the server
+    /// answers `standing`), or says that it cannot be sent now.
+    pub(super) fn ask_standing(&mut self, out: &mut Output) -> bool {
+        let Some(id) = self.fresh_id(out) else {
+            return false;
+        };
+        out.send.push(ClientMsg::QueryStanding { id: Some(id) });
+        true
+    }
+
+    /// A fresh message id, when a message can be sent now; else says why not.
+    fn fresh_id(&mut self, out: &mut Output) -> Option<String> {
+        if !self.is_connected() || self.me.is_none() {
+            out.notice(Some(Earcon::Error), Notice::NotSent);
+            return None;
+        }
+        self.next_id += 1;
+        Some(format!("k{}", self.next_id))
     }
 
     /// The text of a word as `side` writes it (`二` for red, `２` for black).
@@ -388,6 +406,9 @@ impl Session {
                     };
                     out.notice(Some(Earcon::Error), Notice::Refused(refusal));
                 }
+            }
+            ServerMsg::Standing { standing, .. } => {
+                out.notice(None, Notice::Ranking(super::wire::ranking(standing)));
             }
             ServerMsg::Pong { .. } | ServerMsg::Recording { .. } => {}
         }

@@ -1,11 +1,12 @@
 //! The client's side of the WebSocket protocol: the protocol crate's own messages
-//! ([`ClientMsg`], [`ServerMsg`]), typed end to end, and the seat client's report about its
-//! game recorder.
+//! ([`ClientMsg`], [`ServerMsg`]), typed end to end, the seat client's report about its
+//! game recorder, and the server's answer about the player's standing as he hears it.
 
-use baoqi_protocol::RecorderState;
+use baoqi_audio::Ranking;
 pub use baoqi_protocol::{
     ClientMsg, DecodeError, ServerMsg, decode_server as decode, encode_client,
 };
+use baoqi_protocol::{RecorderState, StandingAnswer};
 
 /// What the seat's game recorder is doing, as the client reports it to the server (the
 /// referee's monitor shows each side's recorder, and a recording missing after the game).
@@ -41,6 +42,22 @@ impl RecorderReport {
             microphone,
             reason,
         }
+    }
+}
+
+/// The server's `standing` answer as the player hears it.
+pub fn ranking(answer: StandingAnswer) -> Ranking {
+    match answer {
+        StandingAnswer::Placed(p) => Ranking::Placed {
+            after_round: p.after_round,
+            place: p.place,
+            shared: p.shared,
+            halves: p.halves,
+            players: p.players,
+        },
+        StandingAnswer::NoRoundFinished { .. } => Ranking::NoRoundFinished,
+        StandingAnswer::NoStandings => Ranking::NoStandings,
+        StandingAnswer::NotRegistered => Ranking::NotRegistered,
     }
 }
 

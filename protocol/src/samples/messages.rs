@@ -6,6 +6,7 @@ use super::rejections;
 use crate::envelope::{ClientMsg, ErrorCode, ServerMsg};
 use crate::recording::{RecorderState, SeatStatus, TableRecording};
 use crate::seat::Role;
+use crate::standing::{Place, StandingAnswer};
 
 /// Every client message.
 pub fn client_messages() -> Vec<ClientMsg> {
@@ -29,6 +30,9 @@ pub fn client_messages() -> Vec<ClientMsg> {
             microphone: true,
             reason: None,
         },
+        ClientMsg::QueryStanding {
+            id: Some("s1".into()),
+        },
         ClientMsg::Ping {
             id: Some("p1".into()),
         },
@@ -42,6 +46,7 @@ pub(super) fn client_index(m: &ClientMsg) -> usize {
         ClientMsg::Sync { .. } => 2,
         ClientMsg::Recording { .. } => 3,
         ClientMsg::Ping { .. } => 4,
+        ClientMsg::QueryStanding { .. } => 5,
     }
 }
 
@@ -99,6 +104,14 @@ pub fn server_messages() -> Vec<ServerMsg> {
         },
     ];
     all.extend(
+        standing_answers()
+            .into_iter()
+            .map(|standing| ServerMsg::Standing {
+                id: Some("s1".into()),
+                standing,
+            }),
+    );
+    all.extend(
         rejections()
             .into_iter()
             .map(|rejection| ServerMsg::Rejected {
@@ -129,5 +142,35 @@ pub(super) fn server_index(m: &ServerMsg) -> usize {
         ServerMsg::Error { .. } => 5,
         ServerMsg::Recording { .. } => 6,
         ServerMsg::Pong { .. } => 7,
+        ServerMsg::Standing { .. } => 8,
+    }
+}
+
+/// Every answer to `query_standing`: a shared place after round 3 of 7 (4½ points of 8
+/// players), and each reason there is none.
+pub fn standing_answers() -> Vec<StandingAnswer> {
+    vec![
+        StandingAnswer::Placed(Place {
+            after_round: 3,
+            rounds_total: Some(7),
+            place: 3,
+            shared: true,
+            halves: 9,
+            players: 8,
+        }),
+        StandingAnswer::NoRoundFinished {
+            rounds_total: Some(7),
+        },
+        StandingAnswer::NoStandings,
+        StandingAnswer::NotRegistered,
+    ]
+}
+
+pub(super) fn standing_answer_index(a: &StandingAnswer) -> usize {
+    match a {
+        StandingAnswer::Placed(_) => 0,
+        StandingAnswer::NoRoundFinished { .. } => 1,
+        StandingAnswer::NoStandings => 2,
+        StandingAnswer::NotRegistered => 3,
     }
 }

@@ -11,12 +11,12 @@ mod reasons;
 
 pub use commands::{calls, commands, rejections};
 pub use events::events;
-pub use messages::{client_messages, server_messages};
+pub use messages::{client_messages, server_messages, standing_answers};
 pub use reasons::{end_causes, illegalities, unspeakables, violation_reasons, warnings};
 
 use commands::{command_index, matter_index, rejection_index};
 use events::event_index;
-use messages::{client_index, server_index};
+use messages::{client_index, server_index, standing_answer_index};
 use reasons::{
     end_cause_index, illegality_index, unspeakable_index, violation_reason_index, warning_index,
 };
@@ -107,8 +107,9 @@ pub fn covers_all() -> Result<(), String> {
     covers(&warnings(), warning_index, 3)?;
     let matters: Vec<Matter> = calls().into_iter().map(|c| c.matter).collect();
     covers(&matters, matter_index, 9)?;
-    covers(&client_messages(), client_index, 5)?;
-    covers(&server_messages(), server_index, 8)?;
+    covers(&client_messages(), client_index, 6)?;
+    covers(&server_messages(), server_index, 9)?;
+    covers(&standing_answers(), standing_answer_index, 4)?;
     Ok(())
 }
 
@@ -126,6 +127,7 @@ pub fn all_json() -> serde_json::Value {
         "end_causes": end_causes(),
         "client_messages": client_messages(),
         "server_messages": server_messages(),
+        "standing_answers": standing_answers(),
         "error_codes": error_codes,
     })
 }

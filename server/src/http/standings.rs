@@ -1,11 +1,16 @@
 //! A tournament's standings over HTTP (issue 18), public like the results table:
-//! - `GET /api/events/{id}/standings.json`: the standings and every round's pairings;
+//! - `GET /api/events/{id}/standings.json`: the standings, every round's pairings and the
+//!   crosstable;
 //! - `GET /api/events/{id}/standings.csv`: the standings, one line per player;
-//! - `GET /standings#event=N`: the page that reads the JSON (tables a screen reader reads,
-//!   printable).
+//! - `GET /api/events/{id}/pairings.csv`: every round's boards, one line per board;
+//! - `GET /api/events/{id}/crosstable.csv`: the crosstable, one line per player;
+//! - `GET /standings#event=N`: the page that reads the JSON (pairings by round, standings,
+//!   crosstable; a text view a screen reader reads line by line; a hall view; printable).
 //!
 //! The results are read from the running tables' games at each request (a game over counts;
-//! its verification, 7.9, makes it final), so the table tasks write nothing for them.
+//! its verification, 7.9, makes it final), so the table tasks write nothing for them. Each
+//! table publishes the snapshot of its game once over ([`crate::table::TableHandle::over`]):
+//! a request reads it without asking the table's task, and no game record is built.
 
 use std::sync::Arc;
 
@@ -28,24 +33,24 @@ pub fn routes() -> Router<Arc<Hub>> {
         .route("/standings", get(|| async { page("standings.html") }))
         .route("/api/events/{id}/standings.json", get(json))
         .route("/api/events/{id}/standings.csv", get(csv))
+        .route("/api/events/{id}/pairings.csv", get(pairings_csv))
+        .route("/api/events/{id}/crosstable.csv", get(crosstable_csv))
 }
 
-/// Every running table's outcome in the event.
-async fn outcomes(hub: &Hub, event: EventId) -> Outcomes {
-    let mut out = Outcomes::new();
-    for row in hub.tables_of(Some(event)) {
-        let Some(handle) = hub.table(row.id) else {
-            continue;
-        };
-        if let Some((_, view)) = handle.record().await {
-            out.insert(row.id, results::outcome(&view));
-        }
-    }
-    out
+/// The outcome of every running table of the event whose game is over (a game going on has
+/// none yet, as [`results::outcome`] would say of it).
+fn outcomes(hub: &Hub, event: EventId) -> Outcomes {
+    hub.tables_of(Some(event))
+        .iter()
+        .filter_map(|row| {
+            let view = hub.table(row.id)?.over()?;
+            Some((row.id, results::outcome(&view)))
+        })
+        .collect()
 }
 
 async fn compute(hub: &Arc<Hub>, event: EventId) -> Result<Standings, AppError> {
-    let outcomes = outcomes(hub, event).await;
+    let outcomes = outcomes(hub, event);
     let store = hub.store().clone();
     tokio::task::spawn_blocking(move || standings::compute(&*store, event, &outcomes))
         .await
@@ -64,13 +69,32 @@ async fn json(
     Ok(axum::Json(compute(&hub, id).await?))
 }
 
+/// A CSV download of the event's standings written by `write`, named after `what`.
+async fn csv_of(
+    hub: &Arc<Hub>,
+    id: EventId,
+    what: &str,
+    write: fn(&Standings) -> String,
+) -> Result<Response, AppError> {
+    let s = compute(hub, id).await?;
+    let name = FileName::of_event(&s.name, s.event, what, "csv");
+    Ok(download(write(&s), "text/csv; charset=utf-8", &name, true))
+}
+
 async fn csv(State(hub): State<Arc<Hub>>, Path(id): Path<EventId>) -> Result<Response, AppError> {
-    let s = compute(&hub, id).await?;
-    let name = FileName::of_event(&s.name, s.event, "standings", "csv");
-    Ok(download(
-        standings::csv(&s),
-        "text/csv; charset=utf-8",
-        &name,
-        true,
-    ))
+    csv_of(&hub, id, "standings", standings::csv).await
+}
+
+async fn pairings_csv(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<EventId>,
+) -> Result<Response, AppError> {
+    csv_of(&hub, id, "pairings", standings::pairings_csv).await
+}
+
+async fn crosstable_csv(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<EventId>,
+) -> Result<Response, AppError> {
+    csv_of(&hub, id, "crosstable", standings::crosstable_csv).await
 }

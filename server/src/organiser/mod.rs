@@ -7,10 +7,22 @@
 //!
 //! - [`settings`]: the `[tournament]` section of the event file.
 //! - [`register`]: `baoqi players import|list`.
+//! - [`edits`]: `baoqi players add|edit|withdraw` (late entrants, corrections, 89(2)).
+//! - [`overrides`]: `baoqi round override` (108).
+//! - [`changelog`]: `baoqi changes`, the change log as text.
 //! - [`rounds`]: `baoqi round pair|result`.
 //! - [`results`]: a table's game as a pairing's result.
 //! - [`standings`]: `baoqi standings`, `/api/events/{id}/standings.json|csv`.
+//! - [`place`]: a player's own place, asked from his seat (`query_standing`).
+//! - [`crosstable`]: the crosstable of the standings page and its CSV.
 
+pub mod changelog;
+pub mod crosstable;
+mod draft;
+pub mod edits;
+mod knockout;
+pub mod overrides;
+pub mod place;
 pub mod register;
 pub mod results;
 pub mod rounds;
@@ -92,6 +104,31 @@ pub enum Logged {
     },
     /// A change of the tournament core (108, 89(2), late entrants).
     Change(Change),
+    /// The organiser corrected a player's line of the register.
+    Edited {
+        /// The line before.
+        before: Player,
+        /// The line after.
+        after: Player,
+    },
+    /// 89(2): a withdrawal ([`Change::Withdrawn`]) with the reason the organiser gave.
+    Withdrawal {
+        /// The core's change: the player and what was done to the event.
+        change: Change,
+        /// Why, as the organiser wrote it.
+        reason: Option<String>,
+    },
+    /// 108: a board replayed at a new table (the old table's player seats revoked).
+    Retabled {
+        /// The round.
+        round: u32,
+        /// The board.
+        board: u32,
+        /// The table of the game set aside.
+        from: Option<TableId>,
+        /// The new table.
+        to: TableId,
+    },
 }
 
 /// A change log entry with its wall-clock time.

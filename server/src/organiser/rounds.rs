@@ -1,24 +1,23 @@
 //! `baoqi round pair` (the next round by the event's system, each game a table with seats
-//! and tokens) and `baoqi round result` (an absence the organiser records, 87).
+//! and tokens, written in one transaction with the round's boards) and `baoqi round result`
+//! (an absence the organiser records, 87).
 
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
 
-use baoqi_arbiter::{Match, Millis};
 use baoqi_tournament::berger::{self, BergerError};
 use baoqi_tournament::swiss::{self, Draw, Relaxation, SwissError};
 use baoqi_tournament::{Game, GameResult, Player, PlayerId, Round};
 
+use super::draft::Draft;
 use super::results::{self, Outcomes};
-use super::{EventError, Logged, Opened, PairingRow, PairingSystem};
+use super::{EventError, Logged, Opened, PairingRow, PairingSystem, Registered};
 use crate::admin::{self, AdminError, Created};
-use crate::config::TableSpec;
-use crate::model::{EventId, TableId, TableRow};
+use crate::model::{EventId, TableId};
 use crate::store::{Store, StoreError};
 
-/// Why a round cannot be paired. A refusal found before the tables are made leaves nothing
-/// behind; a store failure while they are made can leave tables of no round (issue 18's
-/// note: a round's tables are not yet made in one transaction).
+/// Why a round cannot be paired. Nothing is written unless the whole round is: its
+/// tables, seats, boards and log line are one transaction.
 #[derive(Debug, thiserror::Error)]
 pub enum PairError {
     /// The event's tournament cannot be opened.
@@ -47,6 +46,34 @@ pub enum PairError {
         round: u32,
         /// Its tables with a result not verified.
         tables: Vec<TableId>,
+    },
+    /// A knock-out tie of the last round is not decided: games of it have no final result
+    /// (over and verified, 7.9).
+    #[error(
+        "round {round}: the tie {first} v {second} is undecided: table(s) {} have no final result yet",
+        list(.tables)
+    )]
+    TieUndecided {
+        /// The round.
+        round: u32,
+        /// The higher seed.
+        first: String,
+        /// The other.
+        second: String,
+        /// Its tables without a final result.
+        tables: Vec<TableId>,
+    },
+    /// A knock-out tie is level after its tie-break games and the event decides by lot.
+    #[error(
+        "round {round}: the tie {first} v {second} is level after its tie-break games: the event's decider is the lot (抽籤), which baoqi cannot record yet"
+    )]
+    Lot {
+        /// The round.
+        round: u32,
+        /// The higher seed.
+        first: String,
+        /// The other.
+        second: String,
     },
     /// Every round of the event is paired.
     #[error("all {0} rounds are paired")]
@@ -78,7 +105,8 @@ fn list(tables: &[TableId]) -> String {
 }
 
 /// A round just paired: its tables and seats (secrets shown once), its byes, and the Swiss
-/// rules it had to break.
+/// rules it had to break. A knock-out's tie-break games are more tables of the round
+/// already paired.
 #[derive(Debug, Clone)]
 pub struct Paired {
     /// The round.
@@ -91,12 +119,45 @@ pub struct Paired {
     pub relaxed: Vec<Relaxation>,
 }
 
-/// Pairs the next round of `event` by its system and creates its tables with seats and
-/// tokens. The previous round must be over and its results final (verified, 7.9, or
-/// recorded by the organiser); `outcomes` are the event's tables' games.
+/// What the organiser adds to a pairing.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct PairOptions {
+    /// Referees of this round, each with a seat covering all its new tables (besides those
+    /// the event file's `[[tournament.referees]]` assign by round and board).
+    pub referees: Vec<String>,
+}
+
+/// [`pair_with`] without options.
 pub fn pair(store: &dyn Store, event: EventId, outcomes: &Outcomes) -> Result<Paired, PairError> {
+    pair_with(store, event, outcomes, &PairOptions::default())
+}
+
+/// Pairs the next round of `event` by its system and creates its tables with seats and
+/// tokens, all in one transaction. The previous round must be over and its results final
+/// (verified, 7.9, or recorded by the organiser); `outcomes` are the event's tables' games.
+/// In a knock-out, a tie still level gets its tie-break games as more tables of the same
+/// round instead, and the next round waits until every tie is decided.
+pub fn pair_with(
+    store: &dyn Store,
+    event: EventId,
+    outcomes: &Outcomes,
+    options: &PairOptions,
+) -> Result<Paired, PairError> {
     let t = Opened::open(store, event)?;
     let registered = t.records.players(event)?;
+    let rows = t.records.pairings(event)?;
+    let draft = draft(&t, &registered, &rows, outcomes)?;
+    let register: Vec<Player> = registered.iter().map(|r| r.player.clone()).collect();
+    super::draft::write(&t, &register, &draft, options)
+}
+
+/// The boards the event's system draws next.
+fn draft(
+    t: &Opened<'_>,
+    registered: &[Registered],
+    rows: &[PairingRow],
+    outcomes: &Outcomes,
+) -> Result<Draft, PairError> {
     let register: Vec<Player> = registered.iter().map(|r| r.player.clone()).collect();
     let active: BTreeSet<PlayerId> = registered
         .iter()
@@ -106,70 +167,31 @@ pub fn pair(store: &dyn Store, event: EventId, outcomes: &Outcomes) -> Result<Pa
     if active.len() < 2 {
         return Err(PairError::TooFew(active.len()));
     }
-    let rows = t.records.pairings(event)?;
-    let done = rows.iter().map(|r| r.round).max().unwrap_or(0);
-    check_over(&rows, done, outcomes)?;
-    let rounds = results::rounds(&rows, outcomes);
-    let number = done + 1;
-    let (round, relaxed) = match t.settings.system {
-        PairingSystem::Swiss => {
-            let total = t.settings.rounds.ok_or(PairError::NoRoundCount)?;
-            if done >= total {
-                return Err(PairError::Complete(total));
-            }
-            let scoring = t.settings.scoring();
-            let first = t.settings.first_colour;
-            let draw = Draw::from_event(&register, &active, &rounds, scoring, first);
-            let p = swiss::pair(&draw)?;
-            (p.round, p.relaxed)
-        }
-        PairingSystem::RoundRobin | PairingSystem::DoubleRoundRobin => {
-            (berger_round(&t, &register, number)?, Vec::new())
-        }
-    };
-    let created = create_tables(&t, &register, number, &round)?;
-    let mut pairings: Vec<PairingRow> = round
-        .games
-        .iter()
-        .zip(&created.tables)
-        .enumerate()
-        .map(|(i, (g, row))| PairingRow {
-            round: number,
-            board: i as u32 + 1,
-            red: g.red,
-            black: Some(g.black),
-            table: Some(row.id),
-            result: None,
-        })
-        .collect();
-    for (i, &bye) in round.byes.iter().enumerate() {
-        pairings.push(PairingRow {
-            round: number,
-            board: (round.games.len() + i) as u32 + 1,
-            red: bye,
-            black: None,
-            table: None,
-            result: None,
-        });
+    let rules = t.settings.knockout;
+    if t.settings.system == PairingSystem::Knockout {
+        return super::knockout::draft(&register, &active, rows, outcomes, rules);
     }
-    t.records.add_pairings(event, &pairings)?;
-    t.log(Logged::Paired {
-        round: number,
-        games: round.games.len() as u32,
-        byes: round.byes.clone(),
-        relaxed: relaxed.clone(),
-    })?;
-    let byes = round
-        .byes
-        .iter()
-        .filter_map(|b| register.iter().find(|p| p.id == *b).cloned())
-        .collect();
-    Ok(Paired {
-        round: number,
-        created,
-        byes,
-        relaxed,
-    })
+    let done = rows.iter().map(|r| r.round).max().unwrap_or(0);
+    check_over(rows, done, outcomes)?;
+    let number = done + 1;
+    if t.settings.system != PairingSystem::Swiss {
+        let drawn = super::edits::drawn(registered);
+        return Ok(Draft::new(
+            number,
+            berger_round(t, &drawn, number)?,
+            Vec::new(),
+        ));
+    }
+    let total = t.settings.rounds.ok_or(PairError::NoRoundCount)?;
+    if done >= total {
+        return Err(PairError::Complete(total));
+    }
+    let rounds = results::rounds(rows, outcomes);
+    let scoring = t.settings.scoring();
+    let first = t.settings.first_colour;
+    let draw = Draw::from_event(&register, &active, &rounds, scoring, first);
+    let p = swiss::pair(&draw)?;
+    Ok(Draft::new(number, p.round, p.relaxed))
 }
 
 /// Refuses to go on while the last round has games without a final result.
@@ -221,57 +243,6 @@ fn berger_round(t: &Opened<'_>, register: &[Player], number: u32) -> Result<Roun
             .map(|p| Game::new(id(p.red), id(p.black)))
             .collect(),
         byes: round.bye.map(id).into_iter().collect(),
-    })
-}
-
-/// One table per game, board 1 first, each configured from the register and the event's
-/// rules (7.2): every configuration is checked before the first table is created.
-fn create_tables(
-    t: &Opened<'_>,
-    register: &[Player],
-    number: u32,
-    round: &Round,
-) -> Result<Created, PairError> {
-    let rules = t.settings.rules(&t.event.name);
-    let player = |id: PlayerId| {
-        register
-            .iter()
-            .find(|p| p.id == id)
-            .ok_or(PairError::NotRegistered(id))
-    };
-    let mut specs = Vec::new();
-    for (i, g) in round.games.iter().enumerate() {
-        let board = i as u32 + 1;
-        let (red, black) = (player(g.red)?, player(g.black)?);
-        let name = format!("第{number}輪 第{board}台");
-        let mut config = rules.match_config(red, black, number, board);
-        config.start_fen.clone_from(&t.settings.game.start_fen);
-        Match::new(config.clone(), Millis(0)).map_err(|source| AdminError::Config {
-            table: name.clone(),
-            source,
-        })?;
-        specs.push(TableSpec {
-            round: number,
-            name,
-            red: red.name.clone(),
-            black: black.name.clone(),
-            red_proxy: red.proxy.clone(),
-            black_proxy: black.proxy.clone(),
-            config: Some(config),
-        });
-    }
-    let mut tables: Vec<TableRow> = Vec::new();
-    let mut seats = Vec::new();
-    for spec in &specs {
-        let (row, s) = admin::add_table(t.store, t.event.id, spec)?;
-        tables.push(row);
-        seats.extend(s);
-    }
-    Ok(Created {
-        event: t.event.id,
-        name: t.event.name.clone(),
-        tables,
-        seats,
     })
 }
 

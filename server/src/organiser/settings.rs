@@ -4,6 +4,7 @@
 
 use baoqi_arbiter::MatchConfig;
 use baoqi_rules::Color;
+use baoqi_tournament::knockout::TieRules;
 use baoqi_tournament::standings::TieBreak;
 use baoqi_tournament::{ByeScore, EventRules, Scoring, System};
 use serde::{Deserialize, Serialize};
@@ -19,6 +20,32 @@ pub enum PairingSystem {
     RoundRobin,
     /// 雙循環: the Berger table twice, colours reversed.
     DoubleRoundRobin,
+    /// 淘汰 (knock-out, 附表二 第一部份 1(1)): the seeded bracket, ties with tie-break games.
+    Knockout,
+}
+
+/// A referee the event file names for some rounds and boards (`[[tournament.referees]]`):
+/// each round paired gets a referee seat of his covering its tables on those boards (the
+/// 監局裁判 of 監局制, 附表七 6.2(1) and 第3條).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RoundReferee {
+    /// The referee's name.
+    pub name: String,
+    /// The rounds he supervises; none: every round.
+    #[serde(default)]
+    pub rounds: Vec<u32>,
+    /// The boards he supervises in those rounds; none: every board.
+    #[serde(default)]
+    pub boards: Vec<u32>,
+}
+
+impl RoundReferee {
+    /// Whether he supervises board `board` of round `round`.
+    pub fn covers(&self, round: u32, board: u32) -> bool {
+        (self.rounds.is_empty() || self.rounds.contains(&round))
+            && (self.boards.is_empty() || self.boards.contains(&board))
+    }
 }
 
 /// The tournament settings of an event.
@@ -47,6 +74,12 @@ pub struct TournamentSettings {
     /// limits. The players' sides are filled from the register at each pairing.
     #[serde(default, rename = "match")]
     pub game: MatchConfig,
+    /// A knock-out's ties: main games, pairs of tie-break games, the decider.
+    #[serde(default)]
+    pub knockout: TieRules,
+    /// The referees of the rounds, by round and board (none: the event's referees only).
+    #[serde(default)]
+    pub referees: Vec<RoundReferee>,
 }
 
 fn red() -> Color {
@@ -63,6 +96,8 @@ impl Default for TournamentSettings {
             tiebreaks: Vec::new(),
             first_colour: Color::Red,
             game: MatchConfig::default(),
+            knockout: TieRules::default(),
+            referees: Vec::new(),
         }
     }
 }
@@ -113,5 +148,30 @@ mod tests {
         assert_eq!(s.tiebreaks, vec![TieBreak::HeadToHead, TieBreak::Buchholz]);
         assert_eq!(s.first_colour, Color::Red);
         assert_eq!(s.rules("e").time.blind.unwrap().base_ms, 2_700_000);
+    }
+
+    #[test]
+    fn fu2_1_1_the_sample_reads_and_a_knockout_gives_its_ties_rules() {
+        let text = include_str!("../../../docs/tournament.toml");
+        let (_, sample) = crate::config::EventFile::with_tournament(text).unwrap();
+        let sample = sample.unwrap();
+        assert!(sample.referees[0].covers(3, 2) && !sample.referees[0].covers(1, 3));
+        let s: TournamentSettings = toml::from_str(
+            r#"
+            system = "knockout"
+            knockout = { games = 1, tiebreak_pairs = 2, decider = "lot" }
+            "#,
+        )
+        .unwrap();
+        assert_eq!(s.system, PairingSystem::Knockout);
+        assert_eq!(
+            s.knockout,
+            TieRules {
+                games: 1,
+                tiebreak_pairs: 2,
+                decider: baoqi_tournament::knockout::Decider::Lot
+            }
+        );
+        assert!(s.referees.is_empty());
     }
 }

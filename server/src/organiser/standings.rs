@@ -1,15 +1,20 @@
-//! The standings (名次分先, 附表二 第二部份 3) and the rounds' pairings of an event, computed
-//! by the tournament core from the stored rounds and the tables' games, and written out as
-//! text (`baoqi standings`), CSV and JSON (the standings page reads the JSON).
+//! The standings (名次分先, 附表二 第二部份 3), the rounds' pairings and the crosstable of an
+//! event, computed by the tournament core from the stored rounds and the tables' games, and
+//! written out as text (`baoqi standings`), CSV and JSON (the standings page reads the JSON).
 
+use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
+use baoqi_rules::Color;
 use baoqi_tournament::standings::{TieBreak, standings};
-use baoqi_tournament::{GameResult, Player, PlayerId, Points, System};
+use baoqi_tournament::{
+    GameResult, Mark, Player, PlayerId, Points, Round, Scoring, System, records,
+};
 use serde::Serialize;
 
+use super::crosstable::{self, CrossRow};
 use super::results::{self, Outcomes};
-use super::{EventError, Opened, PairingSystem};
+use super::{EventError, Opened, PairingRow, PairingSystem, TournamentSettings};
 use crate::model::{EventId, TableId};
 use crate::store::Store;
 
@@ -74,6 +79,11 @@ pub struct Board {
     /// The result as written: `1-0`, `0-1`, `½-½`, `+/-` (absence), `bye`, empty while
     /// the game goes on.
     pub score: String,
+    /// The points red (or the player with the bye) scores by the event's rules, as written
+    /// (黃氏計分法: `13`, `12` for 不戰而勝); empty while the game goes on.
+    pub red_points: String,
+    /// The points black scores, as written; empty for a bye and while the game goes on.
+    pub black_points: String,
     /// Final: verified by the referee (7.9) or recorded by the organiser.
     pub verified: bool,
 }
@@ -108,6 +118,8 @@ pub struct Standings {
     pub lines: Vec<Line>,
     /// Every round paired so far.
     pub rounds: Vec<RoundView>,
+    /// The crosstable, one row per line of the standings, in their order.
+    pub crosstable: Vec<CrossRow>,
 }
 
 /// The name of a tie-break in both languages.
@@ -162,18 +174,83 @@ pub fn compute(
     event: EventId,
     outcomes: &Outcomes,
 ) -> Result<Standings, StandingsError> {
-    let t = Opened::open(store, event)?;
-    let register: Vec<Player> = t
-        .records
-        .players(event)?
-        .into_iter()
-        .map(|r| r.player)
-        .collect();
-    let rows = t.records.pairings(event)?;
-    let rounds = results::rounds(&rows, outcomes);
-    let order = &t.settings.tiebreaks;
-    let named = |id: PlayerId| {
-        register.iter().find(|p| p.id == id).map_or_else(
+    Ok(Stored::read(store, event)?.standings(outcomes))
+}
+
+/// What an event's standings are computed from, as read from the store: the event, its
+/// settings, its register and its pairings. The tables' games come apart ([`Outcomes`]).
+#[derive(Debug, Clone)]
+pub struct Stored {
+    /// The event.
+    pub event: EventId,
+    /// Its name.
+    pub name: String,
+    /// Its tournament settings.
+    pub settings: TournamentSettings,
+    /// The register, withdrawn players included.
+    pub register: Vec<Player>,
+    /// Every board of every round paired so far.
+    pub rows: Vec<PairingRow>,
+}
+
+impl Stored {
+    /// Reads `event`'s tournament from the store.
+    pub fn read(store: &dyn Store, event: EventId) -> Result<Stored, StandingsError> {
+        let t = Opened::open(store, event)?;
+        let register = t.records.players(event)?;
+        Ok(Stored {
+            event,
+            name: t.event.name.clone(),
+            rows: t.records.pairings(event)?,
+            settings: t.settings,
+            register: register.into_iter().map(|r| r.player).collect(),
+        })
+    }
+
+    /// The standings, pairings and crosstable once the tables' games are `outcomes`.
+    pub fn standings(&self, outcomes: &Outcomes) -> Standings {
+        let rounds = results::rounds(&self.rows, outcomes);
+        let scoring = self.settings.scoring();
+        let order = &self.settings.tiebreaks;
+        let names = Names::of(&self.register);
+        let views = round_views(&self.rows, outcomes, &names, scoring, rounds.len());
+        // "After round N" counts the rounds whose every result is final, and only those
+        // (as the keypad's spoken place does): a game of the round being played shows in
+        // its pairings and the crosstable, not yet in the standings.
+        let complete = rounds_complete(&views);
+        let lines = lines(
+            &names,
+            &self.register,
+            &rounds[..complete as usize],
+            scoring,
+            order,
+        );
+        Standings {
+            event: self.event,
+            name: self.name.clone(),
+            system: self.settings.system,
+            scoring: self.settings.scoring,
+            rounds_total: self.settings.rounds,
+            rounds_complete: complete,
+            tiebreaks: order.iter().map(tiebreak_label).collect(),
+            crosstable: crosstable::rows(&lines, &records(&rounds), scoring),
+            lines,
+            rounds: views,
+        }
+    }
+}
+
+/// The register by number, to name the players.
+struct Names<'a>(BTreeMap<PlayerId, &'a Player>);
+
+impl<'a> Names<'a> {
+    fn of(register: &'a [Player]) -> Names<'a> {
+        Names(register.iter().map(|p| (p.id, p)).collect())
+    }
+
+    /// The player as the standings name him (his number when not in the register).
+    fn named(&self, id: PlayerId) -> Named {
+        self.0.get(&id).map_or_else(
             || Named {
                 id,
                 name: id.to_string(),
@@ -185,13 +262,23 @@ pub fn compute(
                 club: p.club.clone(),
             },
         )
-    };
-    let lines = standings(&register, &rounds, t.settings.scoring(), order)
+    }
+}
+
+/// The standings' lines: the core's order (名次分先), named, scores and tie-breaks written.
+fn lines(
+    names: &Names,
+    register: &[Player],
+    rounds: &[Round],
+    scoring: Scoring,
+    order: &[TieBreak],
+) -> Vec<Line> {
+    standings(register, rounds, scoring, order)
         .into_iter()
         .map(|s| Line {
             place: s.place,
             shared: s.shared,
-            player: named(s.player),
+            player: names.named(s.player),
             score: s.score.to_string(),
             halves: s.score.0,
             tiebreaks: order
@@ -200,48 +287,74 @@ pub fn compute(
                 .map(|(t, v)| tiebreak_value(t, *v))
                 .collect(),
         })
-        .collect();
-    let views: Vec<RoundView> = (1..=rounds.len() as u32)
+        .collect()
+}
+
+/// Rounds 1 to `count`, each with its boards.
+fn round_views(
+    rows: &[PairingRow],
+    outcomes: &Outcomes,
+    names: &Names,
+    scoring: Scoring,
+    count: usize,
+) -> Vec<RoundView> {
+    (1..=count as u32)
         .map(|n| RoundView {
             round: n,
             boards: rows
                 .iter()
                 .filter(|r| r.round == n)
-                .map(|r| {
-                    let result = results::board_result(r, outcomes);
-                    Board {
-                        board: r.board,
-                        table: r.table,
-                        red: named(r.red),
-                        black: r.black.map(named),
-                        result,
-                        score: if r.is_bye() {
-                            "bye"
-                        } else {
-                            result_text(result)
-                        }
-                        .into(),
-                        verified: results::board_final(r, outcomes),
-                    }
-                })
+                .map(|r| board(r, outcomes, names, scoring))
                 .collect(),
         })
-        .collect();
-    let rounds_complete = views
+        .collect()
+}
+
+/// One board: its players, its result (the organiser's, else the table's) and the points
+/// each side scores by the event's rules.
+fn board(row: &PairingRow, outcomes: &Outcomes, names: &Names, scoring: Scoring) -> Board {
+    let result = results::board_result(row, outcomes);
+    let (red_points, black_points) = board_points(row, result, scoring);
+    Board {
+        board: row.board,
+        table: row.table,
+        red: names.named(row.red),
+        black: row.black.map(|b| names.named(b)),
+        result,
+        score: if row.is_bye() {
+            "bye"
+        } else {
+            result_text(result)
+        }
+        .into(),
+        red_points,
+        black_points,
+        verified: results::board_final(row, outcomes),
+    }
+}
+
+/// The points of red (or the player with the bye) and of black, as written; empty while
+/// the result is unknown (附表二 第二部份 1: 不戰而勝 and 缺席 as the system scores them).
+fn board_points(
+    row: &PairingRow,
+    result: Option<GameResult>,
+    scoring: Scoring,
+) -> (String, String) {
+    let points = |m: Mark| scoring.points(m).to_string();
+    if row.is_bye() {
+        return (points(Mark::Bye), String::new());
+    }
+    result.map_or_else(Default::default, |r| {
+        (points(r.mark(Color::Red)), points(r.mark(Color::Black)))
+    })
+}
+
+/// Rounds whose every result is final, counted from the first.
+fn rounds_complete(views: &[RoundView]) -> u32 {
+    views
         .iter()
         .take_while(|v| v.boards.iter().all(|b| b.verified))
-        .count() as u32;
-    Ok(Standings {
-        event,
-        name: t.event.name.clone(),
-        system: t.settings.system,
-        scoring: t.settings.scoring,
-        rounds_total: t.settings.rounds,
-        rounds_complete,
-        tiebreaks: order.iter().map(tiebreak_label).collect(),
-        lines,
-        rounds: views,
-    })
+        .count() as u32
 }
 
 /// The standings as text: a heading, then place, number, name, club, score and tie-breaks.
@@ -284,7 +397,8 @@ pub fn text(s: &Standings) -> String {
     out
 }
 
-fn csv_field(s: &str) -> String {
+/// A CSV field, quoted when it must be.
+pub(crate) fn csv_field(s: &str) -> String {
     if s.contains([',', '"', '\n']) {
         format!("\"{}\"", s.replace('"', "\"\""))
     } else {
@@ -314,4 +428,44 @@ pub fn csv(s: &Standings) -> String {
         out.push('\n');
     }
     out
+}
+
+/// Every round's pairings as CSV: one line per board, with the result and each side's points
+/// by the event's rules; a bye has no black.
+pub fn pairings_csv(s: &Standings) -> String {
+    let mut out = String::from(
+        "round,board,table,red,red_name,black,black_name,result,red_points,black_points,final\n",
+    );
+    for r in &s.rounds {
+        for b in &r.boards {
+            let cells = [
+                r.round.to_string(),
+                b.board.to_string(),
+                b.table.map(|t| t.to_string()).unwrap_or_default(),
+                b.red.id.0.to_string(),
+                csv_field(&b.red.name),
+                b.black
+                    .as_ref()
+                    .map(|p| p.id.0.to_string())
+                    .unwrap_or_default(),
+                b.black
+                    .as_ref()
+                    .map(|p| csv_field(&p.name))
+                    .unwrap_or_default(),
+                csv_field(&b.score),
+                csv_field(&b.red_points),
+                csv_field(&b.black_points),
+                b.verified.to_string(),
+            ];
+            out.push_str(&cells.join(","));
+            out.push('\n');
+        }
+    }
+    out
+}
+
+/// The crosstable as CSV ([`crosstable::csv`]).
+pub fn crosstable_csv(s: &Standings) -> String {
+    let rounds = s.rounds.len() as u32;
+    crosstable::csv(&s.lines, &s.crosstable, rounds)
 }

@@ -5,15 +5,24 @@
 //! protocol version to the current one. Beside each log the store may keep a [`Snapshot`]
 //! of the match, so that rebuilding it replays only the entries after it.
 
+mod batch;
+pub mod copy;
+mod database;
+pub mod lease;
 pub mod migrate;
 mod pages;
+mod pg;
+pub mod schema;
 mod snapshots;
 mod sqlite;
 mod tournament;
 mod wall;
 mod writer;
 
+pub use batch::{NewBoard, NewRound, NewSeat, NewTables};
+pub use database::{Database, DatabaseError};
 pub use pages::LogPages;
+pub use pg::PgStore;
 pub use sqlite::SqliteStore;
 pub(crate) use sqlite::connect;
 pub use tournament::TournamentStore;
@@ -37,6 +46,12 @@ pub enum StoreError {
     /// The database refused or failed.
     #[error("database: {0}")]
     Database(#[from] rusqlite::Error),
+    /// PostgreSQL refused or failed (or could not be reached).
+    #[error("PostgreSQL: {0}")]
+    Postgres(#[from] ::postgres::Error),
+    /// The database's schema could not be brought to this code's ([`schema`]).
+    #[error("schema migration: {0}")]
+    Schema(Box<refinery::Error>),
     /// The integrity check found damage (what it reported).
     #[error("integrity check: {0}")]
     Damaged(String),
@@ -83,6 +98,28 @@ pub enum StoreError {
     /// The writer thread has stopped (the server is shutting down).
     #[error("the store writer has stopped")]
     WriterStopped,
+    /// A seat or board of a batch names a table the batch does not hold ([`NewTables`]).
+    #[error("a seat or board names table {index} of a batch of {count}")]
+    NoSuchTable {
+        /// The index named.
+        index: usize,
+        /// The tables in the batch.
+        count: usize,
+    },
+    /// The backend cannot make this write in one transaction, so it makes none of it.
+    #[error("this store cannot {0} in one transaction")]
+    Unsupported(&'static str),
+    /// An append of a node that no longer holds the table's lease (or never did, or whose
+    /// lease ran out): nothing of it was written (issue 19, [`lease`]).
+    #[error(
+        "table {table}: this node's lease is gone (it held {held:?}); another node owns the table"
+    )]
+    Fenced {
+        /// The table.
+        table: TableId,
+        /// The fence the append carried, if any.
+        held: Option<lease::Fence>,
+    },
     /// A log of an earlier format could not be migrated; nothing was changed.
     #[error("migration failed, nothing changed: {0}")]
     Migration(Box<migrate::MigrationError>),
@@ -199,6 +236,23 @@ pub trait Store: Send + Sync + 'static {
     fn revoke(&self, token_hash: &str) -> Result<bool, StoreError>;
     /// Appends log entries and a timeline mark in one transaction: all or nothing.
     fn append(&self, entries: &[LogEntry], timeline: Option<Millis>) -> Result<(), StoreError>;
+    /// [`Store::append`] by a node of a federation: every table of `entries` must be held
+    /// with the fence `holdings` gives it, its lease unexpired, checked in the same
+    /// transaction as the write; else nothing is written ([`StoreError::Fenced`]). A store
+    /// that keeps no leases (one hall, one server) writes as `append` does.
+    fn append_fenced(
+        &self,
+        entries: &[LogEntry],
+        holdings: &[lease::Holding],
+        timeline: Option<Millis>,
+    ) -> Result<(), StoreError> {
+        let _ = holdings;
+        self.append(entries, timeline)
+    }
+    /// The store's table leases, when it keeps them (several nodes on one database).
+    fn leases(&self) -> Option<&dyn lease::Leases> {
+        None
+    }
     /// A table's log, in order.
     fn log(&self, table: TableId) -> Result<Vec<LogEntry>, StoreError>;
     /// The last timeline instant recorded (0 on a new store).

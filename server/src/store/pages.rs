@@ -75,11 +75,11 @@ pub(super) fn raw_page(
     Ok(rows.collect::<Result<_, _>>()?)
 }
 
-fn actor_parse(s: &str) -> Actor {
+pub(super) fn actor_parse(s: &str) -> Actor {
     Role::parse(s).map_or(Actor::Server, Actor::Seat)
 }
 
-fn kind_parse(s: &str) -> EntryKind {
+pub(super) fn kind_parse(s: &str) -> EntryKind {
     match s {
         "create" => EntryKind::Create,
         "advance" => EntryKind::Advance,

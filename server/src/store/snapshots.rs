@@ -1,19 +1,12 @@
-//! The snapshots of the `SQLite` store: table `snapshots`, one row per table (the latest),
-//! created like every table of the schema (`CREATE TABLE IF NOT EXISTS` at each open), so a
-//! database written before snapshots existed gains the table when it is next opened and
-//! simply has none yet: its matches are rebuilt from their whole logs until one is taken.
+//! The snapshots of the `SQLite` store: table `snapshots` (in the first migration,
+//! [`super::schema`]), one row per table (the latest). A database written before snapshots
+//! existed gains the table and simply has none yet: its matches are rebuilt from their
+//! whole logs until one is taken.
 
 use rusqlite::{Connection, OptionalExtension, params};
 
 use super::{Snapshot, StoreError};
 use crate::model::TableId;
-
-/// The table, added to the store's schema.
-pub(super) const SCHEMA: &str = "
-CREATE TABLE IF NOT EXISTS snapshots (
-    tbl INTEGER NOT NULL REFERENCES tables(id), idx INTEGER NOT NULL,
-    format INTEGER NOT NULL, state TEXT NOT NULL, PRIMARY KEY (tbl, idx));
-";
 
 /// Stores `s` and drops the table's older snapshots, in one transaction.
 pub(super) fn put(c: &mut Connection, s: &Snapshot) -> Result<(), StoreError> {
@@ -112,7 +105,11 @@ mod tests {
     #[test]
     fn a_database_from_before_snapshots_gains_the_table_when_opened() {
         let (store, path) = SqliteStore::open_temp().unwrap();
-        store.w().execute("DROP TABLE snapshots", []).unwrap();
+        // A file of that time had neither the table nor numbered migrations.
+        store
+            .w()
+            .execute_batch("DROP TABLE snapshots; DROP TABLE refinery_schema_history;")
+            .unwrap();
         drop(store);
         let store = SqliteStore::open(&path, false).unwrap();
         assert_eq!(store.snapshot(1).unwrap(), None);

@@ -17,24 +17,6 @@ use crate::model::{EventId, EventRow, Role, SeatRow, TableId, TableRow};
 use crate::timeline::Millis;
 use crate::wallclock::UnixMillis;
 
-const SCHEMA: &str = "
-CREATE TABLE IF NOT EXISTS events (
-    id INTEGER PRIMARY KEY, name TEXT NOT NULL, settings TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS tables (
-    id INTEGER PRIMARY KEY, event INTEGER NOT NULL REFERENCES events(id),
-    round INTEGER NOT NULL, name TEXT NOT NULL, red TEXT NOT NULL, black TEXT NOT NULL,
-    config TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS seats (
-    token_hash TEXT PRIMARY KEY, event INTEGER NOT NULL REFERENCES events(id),
-    role TEXT NOT NULL, name TEXT NOT NULL, tables TEXT NOT NULL,
-    revoked INTEGER NOT NULL DEFAULT 0);
-CREATE TABLE IF NOT EXISTS log (
-    tbl INTEGER NOT NULL REFERENCES tables(id), idx INTEGER NOT NULL, at INTEGER NOT NULL,
-    kind TEXT NOT NULL, actor TEXT NOT NULL, command TEXT NOT NULL,
-    first_seq INTEGER NOT NULL, events TEXT NOT NULL, PRIMARY KEY (tbl, idx));
-CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value INTEGER NOT NULL);
-";
-
 /// A store in one `SQLite` file. Writes and reads use separate connections so that lookups
 /// (a seat joining, an export) never wait for a group commit.
 pub struct SqliteStore {
@@ -90,9 +72,8 @@ impl SqliteStore {
         write.pragma_update(None, "synchronous", sync)?;
         write.pragma_update(None, "foreign_keys", "ON")?;
         write.pragma_update(None, "wal_autocheckpoint", 0)?;
-        write.execute_batch(SCHEMA)?;
-        write.execute_batch(super::snapshots::SCHEMA)?;
-        write.execute_batch(super::tournament::SCHEMA)?;
+        let mut write = write;
+        super::schema::sqlite(&mut write)?;
         let read = connect(path)?;
         let closed = Arc::new(AtomicBool::new(false));
         checkpointer(path, closed.clone())?;
@@ -260,7 +241,7 @@ fn insert(tx: &rusqlite::Transaction<'_>, entries: &[LogEntry]) -> Result<(), St
     Ok(())
 }
 
-fn actor_text(a: Actor) -> &'static str {
+pub(super) fn actor_text(a: Actor) -> &'static str {
     match a {
         Actor::Seat(r) => r.as_str(),
         Actor::Server => "server",
@@ -295,14 +276,56 @@ fn table_from(row: &rusqlite::Row<'_>) -> rusqlite::Result<TableRow> {
     })
 }
 
+/// Inserts an event (on a connection or within a transaction); returns its number.
+pub(super) fn insert_event(
+    c: &Connection,
+    name: &str,
+    settings: &EventSettings,
+) -> Result<EventId, StoreError> {
+    c.execute(
+        "INSERT INTO events (name, settings) VALUES (?1, ?2)",
+        params![name, json_text(settings, "event settings")?],
+    )?;
+    Ok(c.last_insert_rowid())
+}
+
+/// Inserts a table (its `id` is ignored); returns its number.
+pub(super) fn insert_table(c: &Connection, t: &TableRow) -> Result<TableId, StoreError> {
+    c.execute(
+        "INSERT INTO tables (event, round, name, red, black, config)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+        params![
+            t.event,
+            t.round,
+            t.name,
+            t.red,
+            t.black,
+            json_text(&t.config, "a match configuration")?
+        ],
+    )?;
+    Ok(c.last_insert_rowid())
+}
+
+/// Inserts a seat.
+pub(super) fn insert_seat(c: &Connection, s: &SeatRow) -> Result<(), StoreError> {
+    c.execute(
+        "INSERT INTO seats (token_hash, event, role, name, tables, revoked)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+        params![
+            s.token_hash,
+            s.event,
+            s.role.as_str(),
+            s.name,
+            json_text(&s.tables, "a seat's tables")?,
+            i64::from(s.revoked)
+        ],
+    )?;
+    Ok(())
+}
+
 impl Store for SqliteStore {
     fn create_event(&self, name: &str, settings: &EventSettings) -> Result<EventId, StoreError> {
-        let c = self.w();
-        c.execute(
-            "INSERT INTO events (name, settings) VALUES (?1, ?2)",
-            params![name, json_text(settings, "event settings")?],
-        )?;
-        Ok(c.last_insert_rowid())
+        insert_event(&self.w(), name, settings)
     }
 
     fn events(&self) -> Result<Vec<EventRow>, StoreError> {
@@ -321,20 +344,7 @@ impl Store for SqliteStore {
     }
 
     fn add_table(&self, t: &TableRow) -> Result<TableId, StoreError> {
-        let c = self.w();
-        c.execute(
-            "INSERT INTO tables (event, round, name, red, black, config)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-            params![
-                t.event,
-                t.round,
-                t.name,
-                t.red,
-                t.black,
-                json_text(&t.config, "a match configuration")?
-            ],
-        )?;
-        Ok(c.last_insert_rowid())
+        insert_table(&self.w(), t)
     }
 
     fn tables(&self, event: Option<EventId>) -> Result<Vec<TableRow>, StoreError> {
@@ -363,19 +373,7 @@ impl Store for SqliteStore {
     }
 
     fn add_seat(&self, s: &SeatRow) -> Result<(), StoreError> {
-        self.w().execute(
-            "INSERT INTO seats (token_hash, event, role, name, tables, revoked)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-            params![
-                s.token_hash,
-                s.event,
-                s.role.as_str(),
-                s.name,
-                json_text(&s.tables, "a seat's tables")?,
-                i64::from(s.revoked)
-            ],
-        )?;
-        Ok(())
+        insert_seat(&self.w(), s)
     }
 
     fn seat(&self, token_hash: &str) -> Result<Option<SeatRow>, StoreError> {

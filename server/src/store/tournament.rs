@@ -1,34 +1,41 @@
 //! The tournament tables of the `SQLite` store (issue 18): `tournaments` (the settings of an
 //! event), `players` (the register), `pairings` (each round's boards with their tables and
-//! the organiser's results) and `changes` (the change log). Created like every table of the
-//! schema (`CREATE TABLE IF NOT EXISTS` at each open), so a database written before
-//! tournaments existed gains them when next opened and its events simply have none.
+//! the organiser's results) and `changes` (the change log), in the first numbered migration
+//! ([`super::schema`]): a database written before tournaments existed gains them when next
+//! opened and its events simply have none.
 
-use rusqlite::{OptionalExtension, params};
+use rusqlite::{Connection, OptionalExtension, params};
 
+use super::batch::{NewRound, NewTables};
+use super::sqlite::{insert_event, insert_seat, insert_table};
 use super::{SqliteStore, StoreError};
-use crate::model::EventId;
+use crate::config::EventSettings;
+use crate::model::{EventId, TableId, TableRow};
 use crate::organiser::{LogLine, PairingRow, Registered, TournamentSettings};
 use baoqi_tournament::{GameResult, PlayerId};
 
-/// The tables, added to the store's schema.
-pub(super) const SCHEMA: &str = "
-CREATE TABLE IF NOT EXISTS tournaments (
-    event INTEGER PRIMARY KEY REFERENCES events(id), settings TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS players (
-    event INTEGER NOT NULL REFERENCES events(id), id INTEGER NOT NULL,
-    player TEXT NOT NULL, active INTEGER NOT NULL DEFAULT 1, PRIMARY KEY (event, id));
-CREATE TABLE IF NOT EXISTS pairings (
-    event INTEGER NOT NULL REFERENCES events(id), round INTEGER NOT NULL,
-    board INTEGER NOT NULL, red INTEGER NOT NULL, black INTEGER,
-    tbl INTEGER REFERENCES tables(id), result TEXT, PRIMARY KEY (event, round, board));
-CREATE TABLE IF NOT EXISTS changes (
-    event INTEGER NOT NULL REFERENCES events(id), seq INTEGER NOT NULL,
-    at INTEGER NOT NULL, change TEXT NOT NULL, PRIMARY KEY (event, seq));
-";
-
 /// What the organiser's side keeps per event. Every method is blocking.
 pub trait TournamentStore: Send + Sync {
+    /// Creates an event that is a tournament (its settings, the event file's tables and
+    /// seats) in one transaction: all or nothing. Returns the event's number and its tables'
+    /// numbers, in order. A backend without transactions refuses.
+    fn create_tournament(
+        &self,
+        name: &str,
+        settings: &EventSettings,
+        tournament: &TournamentSettings,
+        tables: &NewTables,
+    ) -> Result<(EventId, Vec<TableId>), StoreError> {
+        let _ = (name, settings, tournament, tables);
+        Err(StoreError::Unsupported("create a tournament"))
+    }
+    /// Writes a round (its tables, seats, boards and log line) in one transaction: all or
+    /// nothing. Returns its tables' numbers, in order. A backend without transactions
+    /// refuses.
+    fn add_round(&self, event: EventId, round: &NewRound) -> Result<Vec<TableId>, StoreError> {
+        let _ = (event, round);
+        Err(StoreError::Unsupported("write a round"))
+    }
     /// Stores (or replaces) the event's tournament settings.
     fn set_tournament(
         &self,
@@ -58,6 +65,10 @@ pub trait TournamentStore: Send + Sync {
     fn log_change(&self, event: EventId, line: &LogLine) -> Result<(), StoreError>;
     /// The change log, oldest first.
     fn changes(&self, event: EventId) -> Result<Vec<LogLine>, StoreError>;
+    /// Adds a player to the register, or replaces his line (same number).
+    fn put_player(&self, event: EventId, player: &Registered) -> Result<(), StoreError>;
+    /// Adds a board, or replaces the board of the same round and number.
+    fn put_pairing(&self, event: EventId, row: &PairingRow) -> Result<(), StoreError>;
 }
 
 fn json<T: serde::Serialize>(v: &T, what: &'static str) -> Result<String, StoreError> {
@@ -72,14 +83,94 @@ fn read<T: serde::de::DeserializeOwned>(
     serde_json::from_str(text).map_err(|source| StoreError::BadRow { what, id, source })
 }
 
+/// Inserts tables and their seats within a transaction; returns the tables' numbers.
+fn insert_tables(
+    c: &Connection,
+    event: EventId,
+    batch: &NewTables,
+) -> Result<Vec<TableId>, StoreError> {
+    let mut ids = Vec::with_capacity(batch.tables.len());
+    for t in &batch.tables {
+        ids.push(insert_table(c, &TableRow { event, ..t.clone() })?);
+    }
+    let (_, seats) = batch.stored(event, &ids)?;
+    for s in &seats {
+        insert_seat(c, s)?;
+    }
+    Ok(ids)
+}
+
+fn insert_pairings(c: &Connection, event: EventId, rows: &[PairingRow]) -> Result<(), StoreError> {
+    let mut st = c.prepare_cached(
+        "INSERT INTO pairings (event, round, board, red, black, tbl, result)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+    )?;
+    for p in rows {
+        let result = p.result.map(|r| json(&r, "a result")).transpose()?;
+        st.execute(params![
+            event,
+            p.round,
+            p.board,
+            p.red.0,
+            p.black.map(|b| b.0),
+            p.table,
+            result
+        ])?;
+    }
+    Ok(())
+}
+
+fn insert_change(c: &Connection, event: EventId, line: &LogLine) -> Result<(), StoreError> {
+    c.execute(
+        "INSERT INTO changes (event, seq, at, change) VALUES (?1,
+         (SELECT COALESCE(MAX(seq), 0) + 1 FROM changes WHERE event = ?1), ?2, ?3)",
+        params![event, line.at as i64, json(&line.change, "a change")?],
+    )?;
+    Ok(())
+}
+
+fn upsert_tournament(
+    c: &Connection,
+    event: EventId,
+    s: &TournamentSettings,
+) -> Result<(), StoreError> {
+    c.execute(
+        "INSERT INTO tournaments (event, settings) VALUES (?1, ?2)
+         ON CONFLICT(event) DO UPDATE SET settings = excluded.settings",
+        params![event, json(s, "tournament settings")?],
+    )?;
+    Ok(())
+}
+
 impl TournamentStore for SqliteStore {
+    fn create_tournament(
+        &self,
+        name: &str,
+        settings: &EventSettings,
+        tournament: &TournamentSettings,
+        tables: &NewTables,
+    ) -> Result<(EventId, Vec<TableId>), StoreError> {
+        let mut c = self.w();
+        let tx = c.transaction()?;
+        let event = insert_event(&tx, name, settings)?;
+        upsert_tournament(&tx, event, tournament)?;
+        let ids = insert_tables(&tx, event, tables)?;
+        tx.commit()?;
+        Ok((event, ids))
+    }
+
+    fn add_round(&self, event: EventId, round: &NewRound) -> Result<Vec<TableId>, StoreError> {
+        let mut c = self.w();
+        let tx = c.transaction()?;
+        let ids = insert_tables(&tx, event, &round.tables)?;
+        insert_pairings(&tx, event, &round.stored_boards(&ids)?)?;
+        insert_change(&tx, event, &round.log)?;
+        tx.commit()?;
+        Ok(ids)
+    }
+
     fn set_tournament(&self, event: EventId, s: &TournamentSettings) -> Result<(), StoreError> {
-        self.w().execute(
-            "INSERT INTO tournaments (event, settings) VALUES (?1, ?2)
-             ON CONFLICT(event) DO UPDATE SET settings = excluded.settings",
-            params![event, json(s, "tournament settings")?],
-        )?;
-        Ok(())
+        upsert_tournament(&self.w(), event, s)
     }
 
     fn tournament(&self, event: EventId) -> Result<Option<TournamentSettings>, StoreError> {
@@ -137,24 +228,7 @@ impl TournamentStore for SqliteStore {
     fn add_pairings(&self, event: EventId, rows: &[PairingRow]) -> Result<(), StoreError> {
         let mut c = self.w();
         let tx = c.transaction()?;
-        {
-            let mut st = tx.prepare_cached(
-                "INSERT INTO pairings (event, round, board, red, black, tbl, result)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-            )?;
-            for p in rows {
-                let result = p.result.map(|r| json(&r, "a result")).transpose()?;
-                st.execute(params![
-                    event,
-                    p.round,
-                    p.board,
-                    p.red.0,
-                    p.black.map(|b| b.0),
-                    p.table,
-                    result
-                ])?;
-            }
-        }
+        insert_pairings(&tx, event, rows)?;
         tx.commit()?;
         Ok(())
     }
@@ -208,12 +282,7 @@ impl TournamentStore for SqliteStore {
     }
 
     fn log_change(&self, event: EventId, line: &LogLine) -> Result<(), StoreError> {
-        self.w().execute(
-            "INSERT INTO changes (event, seq, at, change) VALUES (?1,
-             (SELECT COALESCE(MAX(seq), 0) + 1 FROM changes WHERE event = ?1), ?2, ?3)",
-            params![event, line.at as i64, json(&line.change, "a change")?],
-        )?;
-        Ok(())
+        insert_change(&self.w(), event, line)
     }
 
     fn changes(&self, event: EventId) -> Result<Vec<LogLine>, StoreError> {
@@ -232,6 +301,41 @@ impl TournamentStore for SqliteStore {
         }
         Ok(out)
     }
+
+    fn put_player(&self, event: EventId, p: &Registered) -> Result<(), StoreError> {
+        self.w().execute(
+            "INSERT INTO players (event, id, player, active) VALUES (?1, ?2, ?3, ?4)
+             ON CONFLICT(event, id) DO UPDATE SET player = excluded.player,
+             active = excluded.active",
+            params![
+                event,
+                p.player.id.0,
+                json(&p.player, "a player")?,
+                i64::from(p.active)
+            ],
+        )?;
+        Ok(())
+    }
+
+    fn put_pairing(&self, event: EventId, p: &PairingRow) -> Result<(), StoreError> {
+        let result = p.result.map(|r| json(&r, "a result")).transpose()?;
+        self.w().execute(
+            "INSERT INTO pairings (event, round, board, red, black, tbl, result)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
+             ON CONFLICT(event, round, board) DO UPDATE SET red = excluded.red,
+             black = excluded.black, tbl = excluded.tbl, result = excluded.result",
+            params![
+                event,
+                p.round,
+                p.board,
+                p.red.0,
+                p.black.map(|b| b.0),
+                p.table,
+                result
+            ],
+        )?;
+        Ok(())
+    }
 }
 
 #[cfg(test)]
@@ -239,8 +343,87 @@ mod tests {
     use super::*;
     use crate::config::EventSettings;
     use crate::organiser::Logged;
-    use crate::store::Store;
+    use crate::store::{NewBoard, Store};
     use baoqi_tournament::Player;
+
+    fn seat(hash: &str, tables: Vec<usize>) -> crate::store::NewSeat {
+        crate::store::NewSeat {
+            seat: crate::model::SeatRow {
+                token_hash: hash.into(),
+                event: 0,
+                role: crate::model::Role::Red,
+                name: hash.into(),
+                tables: Vec::new(),
+                revoked: false,
+            },
+            tables,
+        }
+    }
+
+    fn table(name: &str) -> TableRow {
+        TableRow {
+            id: 0,
+            event: 0,
+            round: 1,
+            name: name.into(),
+            red: "r".into(),
+            black: "b".into(),
+            config: baoqi_arbiter::MatchConfig::default(),
+        }
+    }
+
+    #[test]
+    fn a_round_is_one_transaction_a_failing_seat_leaves_nothing() {
+        let (store, path) = SqliteStore::open_temp().unwrap();
+        let ev = store.create_event("e", &EventSettings::default()).unwrap();
+        let board = |board, table| NewBoard {
+            row: PairingRow {
+                round: 1,
+                board,
+                red: PlayerId(board),
+                black: Some(PlayerId(board + 10)),
+                table: None,
+                result: None,
+            },
+            table,
+        };
+        let mut round = NewRound {
+            tables: NewTables {
+                tables: vec![table("t1"), table("t2")],
+                // The same token twice: the second insert of it fails halfway.
+                seats: vec![
+                    seat("a", vec![0]),
+                    seat("b", vec![1]),
+                    seat("a", vec![0, 1]),
+                ],
+            },
+            boards: vec![board(1, Some(0)), board(2, Some(1))],
+            log: LogLine {
+                at: 1,
+                change: Logged::Registered { players: 4 },
+            },
+        };
+        assert!(store.add_round(ev, &round).is_err());
+        assert!(store.tables(Some(ev)).unwrap().is_empty());
+        assert!(store.seats(ev).unwrap().is_empty());
+        assert!(store.pairings(ev).unwrap().is_empty());
+        assert!(store.changes(ev).unwrap().is_empty());
+        round.tables.seats[2] = seat("c", vec![0, 1]);
+        let ids = store.add_round(ev, &round).unwrap();
+        let boards = store.pairings(ev).unwrap();
+        assert_eq!(
+            boards.iter().map(|b| b.table).collect::<Vec<_>>(),
+            vec![Some(ids[0]), Some(ids[1])]
+        );
+        let seats = store.seats(ev).unwrap();
+        assert_eq!(
+            seats[2].tables, ids,
+            "a seat names its tables by their numbers"
+        );
+        assert!(seats.iter().all(|s| s.event == ev));
+        assert_eq!(store.changes(ev).unwrap().len(), 1);
+        let _ = std::fs::remove_file(&path);
+    }
 
     #[test]
     fn a_register_rounds_and_changes_survive_reopening() {

@@ -94,7 +94,16 @@ pub async fn start_with(
         Some(p) => (SqliteStore::open(&p, false).unwrap(), p),
         None => SqliteStore::open_temp().unwrap(),
     };
-    let store: Arc<dyn Store> = Arc::new(store);
+    start_on(Arc::new(store), db, file, limits).await
+}
+
+/// [`start_with`] over any store (`db` is what [`Server::stop`] returns).
+pub async fn start_on(
+    store: Arc<dyn Store>,
+    db: PathBuf,
+    file: Option<&EventFile>,
+    limits: baoqi_server::limits::Limits,
+) -> Server {
     let created = match file {
         Some(f) => admin::create_event(&*store, f).unwrap(),
         None => Created {

@@ -84,6 +84,20 @@ pub enum SwissError {
     TooLarge,
 }
 
+impl Entrant {
+    /// A player of the register with his record so far.
+    fn of(p: &Player, rec: &[event::Entry], scoring: Scoring) -> Entrant {
+        Entrant {
+            id: p.id,
+            score: event::score(rec, scoring),
+            colours: event::colours(rec),
+            opponents: rec.iter().filter_map(|e| e.opponent).collect(),
+            had_bye: rec.iter().any(|e| e.opponent.is_none()),
+            club: p.club.clone(),
+        }
+    }
+}
+
 impl Draw {
     /// The draw of the next round of an event: the `active` players (not withdrawn), with
     /// their records over `rounds`, ranked by score and then by [`Player::ranking_key`].
@@ -101,15 +115,7 @@ impl Draw {
             .filter(|p| active.contains(&p.id))
             .map(|p| {
                 let rec = records.get(&p.id).unwrap_or(&empty);
-                let entrant = Entrant {
-                    id: p.id,
-                    score: event::score(rec, scoring),
-                    colours: event::colours(rec),
-                    opponents: rec.iter().filter_map(|e| e.opponent).collect(),
-                    had_bye: rec.iter().any(|e| e.opponent.is_none()),
-                    club: p.club.clone(),
-                };
-                (entrant, p)
+                (Entrant::of(p, rec, scoring), p)
             })
             .collect();
         entrants.sort_by(|(a, pa), (b, pb)| {
@@ -126,12 +132,31 @@ impl Draw {
 
 /// Pairs one round. Deterministic: the same draw always gives the same pairing.
 pub fn pair(draw: &Draw) -> Result<Pairing, SwissError> {
-    // Score groups need the entrants by score; the sort is stable, so the initial ranking
-    // order inside a group is kept.
+    let draw = checked(draw)?;
+    let players = &draw.entrants;
+    let mate = cost::matching(&draw)?;
+    let (games, byes, mut relaxed) = matched(players, &mate);
+    let games = board_order(players, games)
+        .into_iter()
+        .enumerate()
+        .map(|(board, (i, j))| {
+            let fallback = board_colour(draw.first_colour, board);
+            seat(&players[i], &players[j], fallback, &mut relaxed)
+        })
+        .collect();
+    Ok(Pairing {
+        round: Round { games, byes },
+        relaxed,
+    })
+}
+
+/// The draw with its entrants by score, refused when too small or listing a player twice.
+/// Score groups need the entrants by score; the sort is stable, so the initial ranking
+/// order inside a group is kept.
+fn checked(draw: &Draw) -> Result<Draw, SwissError> {
     let mut sorted = draw.clone();
     sorted.entrants.sort_by_key(|e| std::cmp::Reverse(e.score));
-    let draw = &sorted;
-    let players = &draw.entrants;
+    let players = &sorted.entrants;
     if players.len() < 2 {
         return Err(SwissError::TooFew(players.len()));
     }
@@ -139,7 +164,15 @@ pub fn pair(draw: &Draw) -> Result<Pairing, SwissError> {
     if let Some(p) = players.iter().find(|p| !seen.insert(p.id)) {
         return Err(SwissError::Duplicate(p.id));
     }
-    let mate = cost::matching(draw)?;
+    Ok(sorted)
+}
+
+/// The matching read as games (pairs of places, lower first), byes (a mate beyond the
+/// players), and the second byes it had to give.
+fn matched(
+    players: &[Entrant],
+    mate: &[usize],
+) -> (Vec<(usize, usize)>, Vec<PlayerId>, Vec<Relaxation>) {
     let n = players.len();
     let mut games = Vec::new();
     let mut byes = Vec::new();
@@ -154,39 +187,41 @@ pub fn pair(draw: &Draw) -> Result<Pairing, SwissError> {
             games.push((i, j));
         }
     }
+    (games, byes, relaxed)
+}
+
+/// The games by board: the highest score group first, higher-ranked players first within it.
+fn board_order(players: &[Entrant], mut games: Vec<(usize, usize)>) -> Vec<(usize, usize)> {
     games.sort_by_key(|&(i, j)| (players[i].score.max(players[j].score), std::cmp::Reverse(i)));
     games.reverse();
-    let round_games = games
-        .iter()
-        .enumerate()
-        .map(|(board, &(i, j))| {
-            let fallback = if board % 2 == 0 {
-                draw.first_colour
-            } else {
-                draw.first_colour.other()
-            };
-            let (a, b) = (&players[i], &players[j]);
-            let a_colour = colour::allocate(&a.colours, &b.colours, fallback);
-            if a.opponents.contains(&b.id) {
-                relaxed.push(Relaxation::Rematch(a.id, b.id));
-            }
-            for (p, c) in [(a, a_colour), (b, a_colour.other())] {
-                if let Some(rule) = colour::breaks(&p.colours, c) {
-                    relaxed.push(Relaxation::Colour(p.id, rule));
-                }
-            }
-            if a_colour == Color::Red {
-                Game::new(a.id, b.id)
-            } else {
-                Game::new(b.id, a.id)
-            }
-        })
-        .collect();
-    Ok(Pairing {
-        round: Round {
-            games: round_games,
-            byes,
-        },
-        relaxed,
-    })
+    games
+}
+
+/// The colour of the first player of board `board` (0-based) when the colour rules leave it
+/// open: the drawn colour on board 1, then alternating.
+fn board_colour(first: Color, board: usize) -> Color {
+    if board.is_multiple_of(2) {
+        first
+    } else {
+        first.other()
+    }
+}
+
+/// The game of `a` and `b` with the colours allocated, noting a rematch or a colour rule
+/// broken.
+fn seat(a: &Entrant, b: &Entrant, fallback: Color, relaxed: &mut Vec<Relaxation>) -> Game {
+    let a_colour = colour::allocate(&a.colours, &b.colours, fallback);
+    if a.opponents.contains(&b.id) {
+        relaxed.push(Relaxation::Rematch(a.id, b.id));
+    }
+    for (p, c) in [(a, a_colour), (b, a_colour.other())] {
+        if let Some(rule) = colour::breaks(&p.colours, c) {
+            relaxed.push(Relaxation::Colour(p.id, rule));
+        }
+    }
+    if a_colour == Color::Red {
+        Game::new(a.id, b.id)
+    } else {
+        Game::new(b.id, a.id)
+    }
 }

@@ -15,6 +15,8 @@ mod referee;
 mod report;
 mod script;
 
+pub use script::quiet_game;
+
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};

@@ -45,18 +45,7 @@ pub(super) fn script(entries: usize, plies: usize, seed: u64) -> Result<Script, 
         .max(1);
     let mut walk = Walk::new(seed);
     let mut steps = Vec::new();
-    for _ in 0..fill_plies {
-        let who = walk.mover();
-        for k in 0..fillers {
-            let filler = if k % 2 == 0 {
-                Command::QueryTime
-            } else {
-                Command::Word { text: "z".into() }
-            };
-            steps.push((who, filler));
-        }
-        walk.step(&mut steps)?;
-    }
+    walk.plies(&mut steps, fill_plies, fillers)?;
     let fill = steps.len();
     for ply in 0..plies {
         if ply % 4 == 0 {
@@ -65,6 +54,19 @@ pub(super) fn script(entries: usize, plies: usize, seed: u64) -> Result<Script, 
         walk.step(&mut steps)?;
     }
     Ok(Script { steps, fill })
+}
+
+/// A game of `plies` moves that never ends (the walk below), each move preceded by
+/// `fillers` commands of its mover (time queries and impossible words, alternately): the
+/// game the restart and crash tests play, from the same walk as the benchmark's.
+pub fn quiet_game(
+    plies: usize,
+    fillers: usize,
+    seed: u64,
+) -> Result<Vec<(Role, Command)>, CrashError> {
+    let mut steps = Vec::new();
+    Walk::new(seed).plies(&mut steps, plies, fillers)?;
+    Ok(steps)
 }
 
 /// A random walk through a game that never ends.
@@ -90,6 +92,28 @@ impl Walk {
             Color::Red => Role::Red,
             Color::Black => Role::Black,
         }
+    }
+
+    /// Appends `plies` moves, each after `fillers` commands of its mover.
+    fn plies(
+        &mut self,
+        steps: &mut Vec<(Role, Command)>,
+        plies: usize,
+        fillers: usize,
+    ) -> Result<(), CrashError> {
+        for _ in 0..plies {
+            let who = self.mover();
+            for k in 0..fillers {
+                let filler = if k % 2 == 0 {
+                    Command::QueryTime
+                } else {
+                    Command::Word { text: "z".into() }
+                };
+                steps.push((who, filler));
+            }
+            self.step(steps)?;
+        }
+        Ok(())
     }
 
     /// Chooses a move, appends its commands and plays it.

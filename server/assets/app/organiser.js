@@ -1,0 +1,250 @@
+// The organiser's register page (issue 18): `/organiser#event=N&token=T` (the token of a
+// referee of every table of the event; without one in the link, the page asks for it and
+// keeps it only in memory). It reads /api/events/N/players and draws the register as a real
+// table, a form to add a late entrant or correct a player's line, a form to withdraw a player
+// (89(2)) and the change log. Every request carries `Authorization: Bearer`; a refusal is
+// read out from the role=alert region, in the page's language when its code is known.
+
+import { $, el, t } from "./common.js";
+
+const params = () => new URLSearchParams(location.hash.slice(1));
+const eventId = () => params().get("event") || "";
+let bearer = params().get("token") || "";
+/** The player being edited, or null when the form adds one. */
+let editing = null;
+let register = null;
+
+const CATEGORIES = {
+  blind: t("全失明", "totally blind"),
+  partially_sighted: t("部份失明", "partially sighted"),
+  sighted: t("健視", "sighted"),
+  deaf: t("聾啞", "deaf"),
+  physical: t("肢體傷殘", "physically disabled"),
+};
+const BOARDS = { vi: t("視障棋盤", "VI board"), regular: t("正規棋盤", "regular board"), none: t("無棋盤", "no board") };
+
+/** The server's refusals, by code, in the page's language. */
+const REFUSALS = {
+  unauthorized: t("令牌無效：請用全場裁判的令牌", "The token opens nothing: use the token of a referee of the whole event"),
+  forbidden: t("此令牌不是全場裁判的令牌", "This token is not a referee's of every table of the event"),
+  unknown_player: t("沒有此賽員", "There is no such player"),
+  already_withdrawn: t("此賽員已退出（第89(2)條）", "This player has already withdrawn (89(2))"),
+  empty_name: t("請填寫姓名", "Give the player's name"),
+  zero_seed: t("種子由 1 起", "Seeds start at 1"),
+  duplicate_seed: t("此種子已屬另一賽員", "Another player holds this seed"),
+  nothing: t("沒有更改", "Nothing to change"),
+  draw_fixed: t("循環賽已按種子抽籤，種子及等級分不能再改", "The round robin was drawn by the seeds: seeds and ratings can no longer change"),
+  round_robin_started: t("循環賽開賽後不能加入或退出賽員", "A round robin takes no entrant and no withdrawal once play has begun"),
+  no_event: t("沒有此賽事", "There is no such event"),
+  not_a_tournament: t("此賽事不是錦標賽", "This event is not a tournament"),
+};
+
+function say(text) {
+  $("error").replaceChildren(text ? el("p", {}, text) : "");
+}
+
+/** A request to the register API; resolves with the JSON, or throws the refusal's text. */
+async function api(method, path, body) {
+  const headers = { Authorization: `Bearer ${bearer}` };
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  const resp = await fetch(`/api/events/${eventId()}/players${path}`, {
+    method, headers, body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const data = await resp.json().catch(() => null);
+  if (!resp.ok) throw new Error(REFUSALS[data?.code] || data?.error || t(`請求失敗（${resp.status}）`, `The request failed (${resp.status})`));
+  return data;
+}
+
+function categories(p) {
+  const list = p.categories.map((c) => CATEGORIES[c] || c);
+  if (!list.length) list.push(CATEGORIES.sighted);
+  if (p.blindfold) list.push(t("眼罩", "blindfold"));
+  return list.join(t("、", ", "));
+}
+
+function minutes(ms) {
+  const m = Math.floor(ms / 60000);
+  const s = Math.round((ms % 60000) / 1000);
+  return s ? `${m}′${String(s).padStart(2, "0")}″` : `${m}′`;
+}
+
+function playersTable(view) {
+  const head = [t("編號", "No."), t("姓名", "Name"), t("所屬團體", "Club"), t("種子", "Seed"),
+    t("類別", "Categories"), t("用時", "Time"), t("棋盤", "Board"), t("狀態", "Status"), t("操作", "Action")];
+  const rows = view.players.map((p) => el("tr", {},
+    el("td", {}, String(p.player.id)),
+    el("th", { scope: "row" }, p.player.name),
+    el("td", {}, p.player.club || ""),
+    el("td", {}, p.player.seed ? String(p.player.seed) : ""),
+    el("td", {}, categories(p.player)),
+    el("td", {}, minutes(p.settings.time.base_ms)),
+    el("td", {}, BOARDS[p.settings.board] || ""),
+    el("td", {}, p.active ? t("參賽", "playing") : t("已退出", "withdrawn")),
+    el("td", {}, el("button", { type: "button", onclick: () => startEdit(p.player) },
+      t(`修改 ${p.player.name}`, `Edit ${p.player.name}`))),
+  ));
+  return el("table", { class: "standings register" },
+    el("caption", {}, t(`名冊（${view.players.length}人，已配對${view.rounds}輪）`,
+      `Register: ${view.players.length} players, ${view.rounds} round(s) paired`)),
+    el("thead", {}, el("tr", {}, ...head.map((h) => el("th", { scope: "col" }, h)))),
+    el("tbody", {}, ...rows));
+}
+
+/** A player by number, as the log names him. */
+function who(id) {
+  const p = register?.players.find((x) => x.player.id === id);
+  return p ? `#${id} ${p.player.name}` : `#${id}`;
+}
+
+const ADJUSTMENTS = {
+  redraw: t("開賽前：重新抽籤", "before the start: drawn again without him"),
+  annulled: t("其對局全部取消", "his games are annulled"),
+  remaining_forfeited: t("其餘對局作缺席論", "his remaining games are lost by absence"),
+  not_paired: t("成績保留，不再編排", "his results stand; he is paired no more"),
+};
+
+/** One change of the log in the page's language; the server's English for the rest. */
+function changeText(c) {
+  const [kind, v] = typeof c.change === "string" ? [c.change, {}] : Object.entries(c.change)[0];
+  const core = kind === "change" ? Object.entries(v)[0] : kind === "withdrawal" ? Object.entries(v.change)[0] : null;
+  if (core?.[0] === "late_entrant") {
+    return t(`遲到賽員 ${who(core[1].player)}，由第${core[1].from_round}輪起編排`,
+      `late entrant ${who(core[1].player)}, paired from round ${core[1].from_round}`);
+  }
+  if (core?.[0] === "withdrawn") {
+    const reason = v.reason ? t(`（原因：${v.reason}）`, ` (reason: ${v.reason})`) : "";
+    return t(`第89(2)條：${who(core[1].player)} 退出，${ADJUSTMENTS[core[1].adjustment]}`,
+      `89(2): ${who(core[1].player)} withdrew: ${ADJUSTMENTS[core[1].adjustment]}`) + reason;
+  }
+  if (kind === "edited") return t(`修改 ${who(v.before.id)} 的資料`, `${who(v.before.id)}'s line corrected`);
+  if (kind === "registered") return t(`匯入名冊：${v.players}人`, `register imported: ${v.players} players`);
+  if (kind === "paired") return t(`第${v.round}輪配對：${v.games}局`, `round ${v.round} paired: ${v.games} games`);
+  return c.text;
+}
+
+function logList(view) {
+  const items = [...view.changes].reverse().map((c) => el("li", {},
+    el("time", { datetime: new Date(c.at).toISOString() }, new Date(c.at).toLocaleString()), " ", changeText(c)));
+  return items.length ? items : [el("li", {}, t("未有更改", "No change yet"))];
+}
+
+function draw(view) {
+  register = view;
+  $("event-name").textContent = view.name;
+  $("players").replaceChildren(playersTable(view));
+  $("w-player").replaceChildren(...view.players.filter((p) => p.active).map((p) =>
+    new Option(`#${p.player.id} ${p.player.name}`, String(p.player.id))));
+  $("log").replaceChildren(...logList(view));
+  for (const id of ["players-section", "form-section", "withdraw-section", "log-section"]) $(id).hidden = false;
+  $("login").hidden = true;
+}
+
+async function load(message = "") {
+  if (!eventId()) {
+    $("status").textContent = t("網址缺少賽事編號（#event=1）", "The address names no event (#event=1)");
+    return;
+  }
+  if (!bearer) {
+    $("login").hidden = false;
+    return;
+  }
+  try {
+    draw(await api("GET", ""));
+    $("status").textContent = message || t(`名冊已更新：${register.players.length}人`, `Register updated: ${register.players.length} players`);
+  } catch (e) {
+    $("login").hidden = false;
+    say(e.message);
+  }
+}
+
+/** The form's fields as the API's patch (every field given, so an edit replaces them all). */
+function patch() {
+  const num = (v) => (v.trim() === "" ? null : Number(v));
+  return {
+    name: $("f-name").value,
+    club: $("f-club").value.trim() || null,
+    seed: num($("f-seed").value),
+    rating: num($("f-rating").value),
+    categories: [...document.querySelectorAll("#f-categories input:checked")].map((c) => c.value),
+    blindfold: $("f-blindfold").checked,
+    knows_notation: $("f-notation").checked,
+    proxy: $("f-proxy").value.trim() || null,
+    board: $("f-board").value || null,
+  };
+}
+
+function fill(p) {
+  $("f-name").value = p?.name || "";
+  $("f-club").value = p?.club || "";
+  $("f-seed").value = p?.seed ?? "";
+  $("f-rating").value = p?.rating ?? "";
+  for (const c of document.querySelectorAll("#f-categories input")) c.checked = !!p?.categories.includes(c.value);
+  $("f-blindfold").checked = !!p?.blindfold;
+  $("f-notation").checked = p ? p.knows_notation : true;
+  $("f-proxy").value = p?.proxy || "";
+  $("f-board").value = p?.board || "";
+}
+
+function startEdit(p) {
+  editing = p.id;
+  fill(p);
+  $("h-form").textContent = t(`修改賽員 #${p.id} ${p.name}`, `Edit player #${p.id} ${p.name}`);
+  $("f-submit").textContent = t("儲存修改", "Save the changes");
+  $("f-cancel").hidden = false;
+  $("f-name").focus();
+}
+
+function stopEdit() {
+  editing = null;
+  fill(null);
+  $("h-form").textContent = t("登記遲到賽員", "Add a late entrant");
+  $("f-submit").textContent = t("登記賽員", "Register the player");
+  $("f-cancel").hidden = true;
+}
+
+async function submitPlayer(ev) {
+  ev.preventDefault();
+  say("");
+  const body = patch();
+  if (!body.name.trim()) {
+    say(REFUSALS.empty_name);
+    $("f-name").focus();
+    return;
+  }
+  try {
+    const done = editing === null ? await api("POST", "", body) : await api("PATCH", `/${editing}`, body);
+    const message = editing === null
+      ? t(`已登記 #${done.player.id} ${done.player.name}`, `Registered #${done.player.id} ${done.player.name}`)
+      : t(`已修改 #${done.player.id} ${done.player.name}`, `Saved #${done.player.id} ${done.player.name}`);
+    stopEdit();
+    await load(message);
+  } catch (e) {
+    say(e.message);
+  }
+}
+
+async function submitWithdraw(ev) {
+  ev.preventDefault();
+  say("");
+  const id = $("w-player").value;
+  if (!id) return;
+  try {
+    await api("POST", `/${id}/withdraw`, { reason: $("w-reason").value.trim() || null });
+    $("w-reason").value = "";
+    await load(t(`${who(Number(id))} 已退出`, `${who(Number(id))} has withdrawn`));
+  } catch (e) {
+    say(e.message);
+  }
+}
+
+$("login").addEventListener("submit", (ev) => {
+  ev.preventDefault();
+  bearer = $("token-input").value.trim();
+  say("");
+  load();
+});
+$("player-form").addEventListener("submit", submitPlayer);
+$("f-cancel").addEventListener("click", stopEdit);
+$("withdraw-form").addEventListener("submit", submitWithdraw);
+window.addEventListener("hashchange", () => { bearer = params().get("token") || bearer; load(); });
+load();

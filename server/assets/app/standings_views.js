@@ -1,0 +1,235 @@
+// What the standings page draws from /api/events/N/standings.json (issue 18, item 5): the
+// pairings of a round, the standings and the crosstable, each as a real table (caption,
+// column headers, the player's name as the row header) or as a text view, a list a screen
+// reader reads line by line ("第一台：王小明（紅）勝 李大華"). Results show the points the
+// event's rules give them (黃氏計分法: 不戰而勝 12, 缺席 0).
+
+import { el, t } from "./common.js";
+
+/** A result as shown ("1-0") and as read ("紅勝"). */
+const RESULTS = {
+  red_wins: ["1-0", t("紅勝", "red wins")],
+  black_wins: ["0-1", t("黑勝", "black wins")],
+  draw: ["½-½", t("和局", "draw")],
+  forced_draw: ["½-½", t("強制和棋", "forced draw")],
+  both_lose: ["0-0", t("雙負", "both lose")],
+  red_absent: ["-/+", t("紅方缺席，黑方不戰而勝", "red absent, black wins without play")],
+  black_absent: ["+/-", t("黑方缺席，紅方不戰而勝", "black absent, red wins without play")],
+  both_absent: ["-/-", t("雙方缺席", "both absent")],
+};
+
+/** A player's result in the crosstable: the short mark and the word read. */
+const MARKS = {
+  win: [t("勝", "W"), t("勝", "won")],
+  forfeit_win: [t("不戰勝", "W+"), t("不戰而勝", "won without play")],
+  draw: [t("和", "D"), t("和", "drew")],
+  forced_draw: [t("強制和", "FD"), t("強制和", "forced draw")],
+  loss: [t("負", "L"), t("負", "lost")],
+  absent: [t("缺席", "A"), t("缺席", "absent")],
+  bye: [t("輪空", "bye"), t("輪空", "bye")],
+};
+
+const COLOUR = { red: t("紅", "red"), black: t("黑", "black") };
+const COLOUR_MARK = { red: t("紅", "R"), black: t("黑", "B") };
+
+/** A label of the JSON ({zh, en}) in the page's language. */
+const label = (l) => t(l.zh, l.en);
+
+const DIGITS = "〇一二三四五六七八九";
+
+/** A number as Chinese counts it (一 to 九十九), digits beyond. */
+export function zhNumber(n) {
+  if (n < 10) return DIGITS[n];
+  if (n >= 100) return String(n);
+  const tens = Math.floor(n / 10);
+  return `${tens > 1 ? DIGITS[tens] : ""}十${n % 10 ? DIGITS[n % 10] : ""}`;
+}
+
+const boardName = (n) => t(`第${zhNumber(n)}台`, `Board ${n}`);
+const roundName = (n) => t(`第${n}輪`, `Round ${n}`);
+
+function player(p) {
+  const club = p.club ? el("span", { class: "club" }, ` (${p.club})`) : null;
+  return [p.name, club];
+}
+
+/** Visible `shown`, read as `read`. */
+const said = (shown, read) => [el("span", { "aria-hidden": "true" }, shown), el("span", { class: "visually-hidden" }, read)];
+
+const head = (cells) => el("thead", {}, el("tr", {}, ...cells.map((h) => el("th", { scope: "col" }, h))));
+
+function table(cls, caption, headings, rows) {
+  return el("table", { class: `standings ${cls}` }, el("caption", {}, caption), head(headings), el("tbody", {}, ...rows));
+}
+
+const notVerified = () => t("（未核實）", " (not yet verified)");
+
+function result(b) {
+  if (!b.black) return t("輪空", "bye");
+  const r = RESULTS[b.result];
+  if (!r) return t("對局中", "in play");
+  return [...said(r[0], r[1]), b.verified ? "" : notVerified()];
+}
+
+function points(b) {
+  if (!b.red_points) return "";
+  if (!b.black) return b.red_points;
+  return said(`${b.red_points} : ${b.black_points}`,
+    t(`紅方${b.red_points}分，黑方${b.black_points}分`, `red ${b.red_points}, black ${b.black_points}`));
+}
+
+/** The pairings of one round as a table; `current` marks the round being played. */
+export function pairingsTable(round, current) {
+  const caption = current
+    ? t(`第${round.round}輪配對（本輪）`, `Pairings, round ${round.round} (current)`)
+    : t(`第${round.round}輪配對`, `Pairings, round ${round.round}`);
+  const rows = round.boards.map((b) => el("tr", {},
+    el("td", { class: "num" }, String(b.board)),
+    el("th", { scope: "row" }, ...player(b.red)),
+    el("td", {}, result(b)),
+    el("td", {}, ...(b.black ? player(b.black) : ["—"])),
+    el("td", { class: "num" }, points(b)),
+  ));
+  return table("pairings", caption,
+    [t("台", "Board"), t("紅方", "Red"), t("結果", "Result"), t("黑方", "Black"), t("得分", "Points")], rows);
+}
+
+/** One board as a sentence: "第一台：王小明（紅）勝 李大華（13：2）". */
+export function boardLine(b) {
+  const red = b.red.name;
+  const black = b.black?.name;
+  const pts = b.red_points && b.black ? t(`（${b.red_points}：${b.black_points}）`, ` (${b.red_points}–${b.black_points})`) : "";
+  const what = {
+    red_wins: t(`${red}（紅）勝 ${black}`, `${red} (red) beat ${black}`),
+    black_wins: t(`${red}（紅）負 ${black}`, `${red} (red) lost to ${black}`),
+    draw: t(`${red}（紅）和 ${black}`, `${red} (red) drew with ${black}`),
+    forced_draw: t(`${red}（紅）強制和 ${black}`, `${red} (red) forced draw with ${black}`),
+    both_lose: t(`${red}（紅）與 ${black} 雙負`, `${red} (red) and ${black} both lose`),
+    red_absent: t(`${red}（紅）缺席，${black} 不戰而勝`, `${red} (red) absent, ${black} wins without play`),
+    black_absent: t(`${red}（紅）不戰而勝，${black} 缺席`, `${red} (red) wins without play, ${black} absent`),
+    both_absent: t(`${red}（紅）與 ${black} 雙方缺席`, `${red} (red) and ${black} both absent`),
+  }[b.result];
+  let text;
+  if (!b.black) text = t(`${red} 輪空（${b.red_points}分）`, `${red} has a bye (${b.red_points})`);
+  else if (!what) text = t(`${red}（紅）對 ${black}，對局中`, `${red} (red) v ${black}, in play`);
+  else text = what + pts + (b.verified ? "" : notVerified());
+  return `${boardName(b.board)}${t("：", ": ")}${text}`;
+}
+
+/** The pairings of one round as a list of sentences. */
+export function pairingsText(round, current) {
+  const title = current ? t(`第${round.round}輪配對（本輪）`, `Pairings, round ${round.round} (current)`)
+    : t(`第${round.round}輪配對`, `Pairings, round ${round.round}`);
+  return [el("h3", {}, title), el("ul", { class: "text-view" }, ...round.boards.map((b) => el("li", {}, boardLine(b))))];
+}
+
+function standingsCaption(s) {
+  const round = s.rounds_complete;
+  return round
+    ? t(`名次（第${round}輪後）`, `Standings after round ${round}`)
+    : t("名次（未有完成的輪次）", "Standings (no round complete yet)");
+}
+
+const place = (l) => (l.shared ? `${l.place}=` : String(l.place));
+
+/** The standings as a table. */
+export function standingsTable(s) {
+  const rows = s.lines.map((l) => el("tr", {},
+    el("td", { class: "num" }, place(l)),
+    el("td", { class: "num" }, String(l.player.id)),
+    el("th", { scope: "row" }, ...player(l.player)),
+    el("td", { class: "num" }, l.score),
+    ...s.tiebreaks.map((_, i) => el("td", { class: "num" }, l.tiebreaks[i] ?? "")),
+  ));
+  return table("ranking", standingsCaption(s),
+    [t("名次", "Place"), t("編號", "No."), t("姓名", "Name"), t("積分", "Score"), ...s.tiebreaks.map(label)], rows);
+}
+
+/** The standings as a list: "第1名：王小明（視障協會），積分 26，對手分 52". */
+export function standingsText(s) {
+  const items = s.lines.map((l) => {
+    const club = l.player.club ? t(`（${l.player.club}）`, ` (${l.player.club})`) : "";
+    const breaks = s.tiebreaks.map((tb, i) => (l.tiebreaks[i] ? `${t("，", ", ")}${label(tb)} ${l.tiebreaks[i]}` : ""));
+    const shared = l.shared ? t("（並列）", " (shared)") : "";
+    return el("li", {}, t(`第${l.place}名${shared}：`, `Place ${l.place}${shared}: `) + l.player.name + club
+      + t(`，積分 ${l.score}`, `, score ${l.score}`) + breaks.join(""));
+  });
+  return [el("h3", {}, standingsCaption(s)), el("ul", { class: "text-view" }, ...items)];
+}
+
+/** Each crosstable row with its player's line of the standings and its number (1 first). */
+function crossRows(s) {
+  const lines = new Map(s.lines.map((l) => [l.player.id, l]));
+  return s.crosstable.map((r, i) => ({ ...r, no: i + 1, line: lines.get(r.player) }));
+}
+
+/** What a cell says in full: "第1輪：執紅對 李大華（3），勝，13分". */
+function cellWords(c, who) {
+  const mark = MARKS[c.result]?.[1] ?? t("未有結果", "no result yet");
+  const pts = c.points ? t(`，${c.points}分`, `, ${c.points} points`) : "";
+  if (!c.opponent) return mark + pts;
+  const opp = who.get(c.opponent);
+  return t(`執${COLOUR[c.colour]}對 ${opp.line.player.name}（${opp.no}），${mark}${pts}`,
+    `${COLOUR[c.colour]} against ${opp.line.player.name} (${opp.no}), ${mark}${pts}`);
+}
+
+/** A cell drawn short: the opponent's number (by rounds, not in the grid, whose column
+ * says it), the colour and the result ("3紅勝"), then the points. */
+function cellShort(c, who, grid) {
+  const mark = MARKS[c.result]?.[0] ?? "…";
+  if (!c.opponent) return mark;
+  return `${grid ? "" : who.get(c.opponent).no}${COLOUR_MARK[c.colour]}${mark}`;
+}
+
+function crossCell(cells, who, grid) {
+  if (!cells.length) return el("td", {}, said("—", t("未有對局", "not paired")));
+  const shown = cells.map((c) => [cellShort(c, who, grid), c.points ? el("span", { class: "pts" }, c.points) : null]);
+  const read = cells.map((c) => (c.opponent && !grid ? "" : roundName(c.round) + t("：", ": ")) + cellWords(c, who)).join(t("；", "; "));
+  return el("td", { class: "cross" }, el("span", { "aria-hidden": "true" }, ...shown.flatMap((s, i) => (i ? [" / ", ...s] : s))),
+    el("span", { class: "visually-hidden" }, read));
+}
+
+const isRoundRobin = (s) => s.system === "round_robin" || s.system === "double_round_robin";
+
+/** The crosstable as a table: a Swiss by rounds, a round robin as the full grid. */
+export function crossTable(s) {
+  const rows = crossRows(s);
+  const who = new Map(rows.map((r) => [r.player, r]));
+  const grid = isRoundRobin(s);
+  const columns = grid
+    ? rows.map((r) => [String(r.no), el("span", { class: "visually-hidden" }, ` ${r.line.player.name}`)])
+    : s.rounds.map((r) => roundName(r.round));
+  const body = rows.map((r) => el("tr", {},
+    el("td", { class: "num" }, String(r.no)),
+    el("th", { scope: "row" }, ...player(r.line.player)),
+    ...(grid
+      ? rows.map((o) => (o.player === r.player
+        ? el("td", { class: "self" }, said("×", t("自己", "self")))
+        : crossCell(r.cells.filter((c) => c.opponent === o.player), who, true)))
+      : s.rounds.map((round) => crossCell(r.cells.filter((c) => c.round === round.round), who, false))),
+    el("td", { class: "num" }, r.line.score),
+  ));
+  const caption = grid ? t("交叉表（各棋手對各棋手）", "Crosstable (each player against each)")
+    : t("交叉表（逐輪：對手序號、執子、結果、得分）", "Crosstable (by round: opponent's number, colour, result, points)");
+  return [table("crosstable", caption, [t("序", "No."), t("姓名", "Name"), ...columns, t("積分", "Score")], body),
+    el("p", { class: "legend", "aria-hidden": "true" }, legend(grid))];
+}
+
+/** What the short cells mean (a screen reader reads each cell in full instead). */
+function legend(grid) {
+  const cells = grid ? t("格內：執子、結果，下為得分；", "In a cell: colour, result, points below; ")
+    : t("格內：對手序號、執子、結果，下為得分；", "In a cell: opponent's number, colour, result, points below; ");
+  const marks = Object.values(MARKS).map(([short, word]) => (short === word ? short : t(`${short}（${word}）`, `${short} ${word}`))).join(t("、", ", "));
+  return cells + t("紅、黑：執子；", "R red, B black; ") + marks + t("；… 對局中。", "; … in play.");
+}
+
+/** The crosstable as a list: each player, then each of his rounds on its own line. */
+export function crossText(s) {
+  const rows = crossRows(s);
+  const who = new Map(rows.map((r) => [r.player, r]));
+  const items = rows.map((r) => el("li", {},
+    t(`${r.no}. ${r.line.player.name}，積分 ${r.line.score}`, `${r.no}. ${r.line.player.name}, score ${r.line.score}`),
+    el("ul", {}, ...r.cells.map((c) => el("li", {}, roundName(c.round) + t("：", ": ") + cellWords(c, who)))),
+  ));
+  return [el("h3", {}, t("交叉表", "Crosstable")), el("ul", { class: "text-view" }, ...items)];
+}

@@ -1,0 +1,333 @@
+//! `baoqi round override` (108, 違反對賽編排): a board of the current round corrected.
+//!
+//! - 108(1), colours reversed although the pairing was right: in a game of 15 minutes or
+//!   more a side, within 5 minutes of its start, the players replay with the right colours;
+//!   otherwise the game stands and the record is changed (the core's [`remedy_108`]).
+//! - 108(2), a wrong pairing: within the same window the pairing is corrected and every
+//!   affected board replayed; otherwise the pairing is not corrected and the game stands, so
+//!   the override is refused.
+//!
+//! A replay is a new table for the board (new seats and tokens, configured from the register,
+//! 7.2); the player and proxy seats of the table set aside are revoked, which closes their
+//! connections. The time since a game's start is measured on the game timeline: the last
+//! instant the store recorded, less the instant its clocks started (0 before they start).
+
+use baoqi_arbiter::{Event, Match, Millis};
+use baoqi_rules::Color;
+use baoqi_tournament::changes::{ChangeError, Format, Remedy, Tournament, remedy_108};
+use baoqi_tournament::{Game, Player, PlayerId};
+
+use super::results::{self, Outcomes};
+use super::{EventError, Logged, Opened, PairingRow};
+use crate::admin::{self, AdminError, Created};
+use crate::config::TableSpec;
+use crate::model::{EventId, Role, TableId, TableRow};
+use crate::store::{Store, StoreError};
+
+/// What the organiser corrects at a board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Correction {
+    /// 108(1): the players played with colours reversed.
+    SwapColours,
+    /// 108(2): the pairing was wrong; the `side` players of this board and of the board
+    /// played at table `with` are exchanged.
+    Exchange {
+        /// The other board's table.
+        with: TableId,
+        /// Which players change boards.
+        side: Color,
+    },
+}
+
+/// A correction made.
+#[derive(Debug, Clone)]
+pub struct Corrected {
+    /// The round.
+    pub round: u32,
+    /// Replayed, or recorded as played.
+    pub remedy: Remedy,
+    /// The boards as they now stand.
+    pub boards: Vec<PairingRow>,
+    /// The new tables of a replay, with their seats (secrets shown once).
+    pub created: Option<Created>,
+}
+
+/// Why a board cannot be corrected; nothing was changed.
+#[derive(Debug, thiserror::Error)]
+pub enum OverrideError {
+    /// The event's tournament cannot be opened.
+    #[error(transparent)]
+    Event(#[from] EventError),
+    /// The store failed.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    /// A new table could not be made.
+    #[error(transparent)]
+    Admin(#[from] AdminError),
+    /// The table is no board of the event's rounds.
+    #[error("table {table} is not a board of a round of event {event}")]
+    NoBoard {
+        /// The event.
+        event: EventId,
+        /// The table.
+        table: TableId,
+    },
+    /// The table is a board of another round.
+    #[error("table {table} is a board of round {round}, not of round {asked}")]
+    WrongRound {
+        /// The table.
+        table: TableId,
+        /// Its round.
+        round: u32,
+        /// The round given.
+        asked: u32,
+    },
+    /// Only the round being played is corrected.
+    #[error("round {round} is over: only the current round ({current}) can be corrected (108)")]
+    NotCurrent {
+        /// The round asked for.
+        round: u32,
+        /// The last round paired.
+        current: u32,
+    },
+    /// A board exchanged with itself.
+    #[error("table {0} cannot be exchanged with itself")]
+    SameTable(TableId),
+    /// 108(2): past the window, the pairing is not corrected.
+    #[error(
+        "108(2): a pairing is corrected only in a game of 15′ or more a side within 5′ of its start; table {table} ({} a side) started {} ago: the game stands",
+        minutes(*base_ms), minutes(*elapsed_ms)
+    )]
+    OutsideWindow {
+        /// The table.
+        table: TableId,
+        /// Its smaller time a side.
+        base_ms: u64,
+        /// The time since its clocks started.
+        elapsed_ms: u64,
+    },
+    /// The tournament core refused.
+    #[error(transparent)]
+    Change(#[from] ChangeError),
+}
+
+/// Minutes and seconds, as `5′00″`.
+fn minutes(ms: u64) -> String {
+    format!("{}′{:02}″", ms / 60_000, ms % 60_000 / 1000)
+}
+
+/// A board's game's window (108): its smaller time a side and the time since its start.
+fn window(store: &dyn Store, row: &TableRow) -> Result<(u64, u64), StoreError> {
+    let c = &row.config;
+    let base = c
+        .time
+        .for_side(&c.red)
+        .base_ms
+        .min(c.time.for_side(&c.black).base_ms);
+    let started = store.log(row.id)?.into_iter().find_map(|e| {
+        e.events
+            .iter()
+            .any(|ev| matches!(ev, Event::Started { .. }))
+            .then_some(e.at)
+    });
+    let elapsed = started.map_or(0, |at| store.timeline().unwrap_or(at).saturating_sub(at));
+    Ok((base, elapsed))
+}
+
+/// Corrects the board played at `table` in round `round` of `event`.
+pub fn correct(
+    store: &dyn Store,
+    event: EventId,
+    round: u32,
+    table: TableId,
+    correction: Correction,
+) -> Result<Corrected, OverrideError> {
+    let t = Opened::open(store, event)?;
+    let rows = t.records.pairings(event)?;
+    let current = rows.iter().map(|r| r.round).max().unwrap_or(0);
+    let board = board_of(&rows, event, table, round)?;
+    if round != current {
+        return Err(OverrideError::NotCurrent { round, current });
+    }
+    let mut core = core_of(&t, &rows)?;
+    let tables = store.tables(Some(event))?;
+    let row_of = |id: TableId| {
+        tables
+            .iter()
+            .find(|r| r.id == id)
+            .ok_or(OverrideError::NoBoard { event, table: id })
+    };
+    let (base, elapsed) = window(store, row_of(table)?)?;
+    let mut remedy = remedy_108(base, elapsed);
+    let mut affected = vec![board];
+    let change = match correction {
+        Correction::SwapColours => core.colours_reversed(round, board.board, remedy)?,
+        Correction::Exchange { with, side } => {
+            if with == table {
+                return Err(OverrideError::SameTable(table));
+            }
+            let other = board_of(&rows, event, with, round)?;
+            for id in [table, with] {
+                let (base, elapsed) = window(store, row_of(id)?)?;
+                if remedy_108(base, elapsed) == Remedy::Record {
+                    return Err(OverrideError::OutsideWindow {
+                        table: id,
+                        base_ms: base,
+                        elapsed_ms: elapsed,
+                    });
+                }
+            }
+            remedy = Remedy::Replay;
+            affected.push(other);
+            let mut after = core.rounds[round as usize - 1].clone();
+            exchange(&mut after.games, board.board, other.board, side);
+            core.override_pairing(round, after)?
+        }
+    };
+    let games = &core.rounds[round as usize - 1].games;
+    let mut boards: Vec<PairingRow> = affected
+        .iter()
+        .map(|b| {
+            let g = games[b.board as usize - 1];
+            PairingRow {
+                red: g.red,
+                black: Some(g.black),
+                result: b.result.filter(|_| remedy == Remedy::Record),
+                ..*b
+            }
+        })
+        .collect();
+    let created = if remedy == Remedy::Replay {
+        Some(replay(&t, &mut boards)?)
+    } else {
+        None
+    };
+    for b in &boards {
+        t.records.put_pairing(event, b)?;
+    }
+    t.log(Logged::Change(change))?;
+    for (b, before) in boards.iter().zip(&affected) {
+        if b.table != before.table
+            && let Some(to) = b.table
+        {
+            t.log(Logged::Retabled {
+                round,
+                board: b.board,
+                from: before.table,
+                to,
+            })?;
+        }
+    }
+    Ok(Corrected {
+        round,
+        remedy,
+        boards,
+        created,
+    })
+}
+
+fn board_of(
+    rows: &[PairingRow],
+    event: EventId,
+    table: TableId,
+    round: u32,
+) -> Result<PairingRow, OverrideError> {
+    let row = rows
+        .iter()
+        .find(|r| r.table == Some(table))
+        .ok_or(OverrideError::NoBoard { event, table })?;
+    if row.round != round {
+        return Err(OverrideError::WrongRound {
+            table,
+            round: row.round,
+            asked: round,
+        });
+    }
+    Ok(*row)
+}
+
+/// The event as the core sees it: the stored rounds, every board's order kept (results do
+/// not matter to 108, and a board replayed clears its own).
+fn core_of(t: &Opened<'_>, rows: &[PairingRow]) -> Result<Tournament, StoreError> {
+    let registered = t.records.players(t.event.id)?;
+    let mut core = Tournament::new(
+        Format::Swiss,
+        registered.iter().map(|r| r.player.clone()).collect(),
+    );
+    // A withdrawn player's board may still be corrected: 108 looks at what was played.
+    core.active = registered.iter().map(|r| r.player.id).collect();
+    core.rounds = results::rounds(rows, &Outcomes::new());
+    core.started = true;
+    Ok(core)
+}
+
+/// Exchanges the `side` players of boards `first` and `second` (1-based).
+fn exchange(games: &mut [Game], first: u32, second: u32, side: Color) {
+    fn seat(game: &mut Game, side: Color) -> &mut PlayerId {
+        match side {
+            Color::Red => &mut game.red,
+            Color::Black => &mut game.black,
+        }
+    }
+    let (one, other) = (first as usize - 1, second as usize - 1);
+    let moved = *seat(&mut games[one], side);
+    let back = std::mem::replace(seat(&mut games[other], side), moved);
+    *seat(&mut games[one], side) = back;
+}
+
+/// New tables for the boards replayed (108), their old tables' player seats revoked.
+fn replay(t: &Opened<'_>, boards: &mut [PairingRow]) -> Result<Created, OverrideError> {
+    let register: Vec<Player> = t
+        .records
+        .players(t.event.id)?
+        .into_iter()
+        .map(|r| r.player)
+        .collect();
+    let rules = t.settings.rules(&t.event.name);
+    let player = |id: PlayerId| {
+        register
+            .iter()
+            .find(|p| p.id == id)
+            .ok_or(ChangeError::NotActive(id))
+    };
+    let mut specs = Vec::new();
+    for b in boards.iter() {
+        let (red, black) = (player(b.red)?, player(b.black.unwrap_or(b.red))?);
+        let name = format!("第{}輪 第{}台 重賽", b.round, b.board);
+        let mut config = rules.match_config(red, black, b.round, b.board);
+        config.start_fen.clone_from(&t.settings.game.start_fen);
+        Match::new(config.clone(), Millis(0)).map_err(|source| AdminError::Config {
+            table: name.clone(),
+            source,
+        })?;
+        specs.push(TableSpec {
+            round: b.round,
+            name,
+            red: red.name.clone(),
+            black: black.name.clone(),
+            red_proxy: red.proxy.clone(),
+            black_proxy: black.proxy.clone(),
+            config: Some(config),
+        });
+    }
+    let mut created = Created {
+        event: t.event.id,
+        name: t.event.name.clone(),
+        tables: Vec::new(),
+        seats: Vec::new(),
+    };
+    let seats = t.store.seats(t.event.id)?;
+    for (b, spec) in boards.iter_mut().zip(&specs) {
+        let players = [Role::Red, Role::Black, Role::RedProxy, Role::BlackProxy];
+        for s in seats.iter().filter(|s| {
+            players.contains(&s.role) && !s.revoked && b.table.is_some_and(|x| s.tables == [x])
+        }) {
+            t.store.revoke(&s.token_hash)?;
+        }
+        let (row, s) = admin::add_table(t.store, t.event.id, spec)?;
+        b.table = Some(row.id);
+        created.tables.push(row);
+        created.seats.extend(s);
+    }
+    Ok(created)
+}

@@ -1,0 +1,99 @@
+//! Table leases in PostgreSQL ([`crate::store::lease`]): table `leases` (migration 2), the
+//! database server's clock for every expiry.
+
+use std::collections::HashSet;
+use std::time::Duration;
+
+use postgres::Transaction;
+
+use super::PgStore;
+use crate::model::TableId;
+use crate::store::lease::{Fence, Holding, Leases, NodeId};
+use crate::store::{LogEntry, StoreError};
+
+fn millis(ttl: Duration) -> f64 {
+    ttl.as_secs_f64() * 1000.0
+}
+
+impl Leases for PgStore {
+    fn acquire(
+        &self,
+        table: TableId,
+        node: &NodeId,
+        ttl: Duration,
+    ) -> Result<Option<Fence>, StoreError> {
+        // Free: fence 1. Expired, or another's: a new fence. Still this node's: the same
+        // fence, a later expiry. Another node's unexpired lease: no row comes back.
+        let row = self.w(|c| {
+            Ok(c.query_opt(
+                "INSERT INTO leases (tbl, node, fence, expires)
+                 VALUES ($1, $2, 1, now() + $3 * interval '1 millisecond')
+                 ON CONFLICT (tbl) DO UPDATE SET
+                     fence = CASE WHEN leases.node = excluded.node AND leases.expires >= now()
+                                  THEN leases.fence ELSE leases.fence + 1 END,
+                     node = excluded.node, expires = excluded.expires
+                 WHERE leases.node = excluded.node OR leases.expires < now()
+                 RETURNING fence",
+                &[&table, &node, &millis(ttl)],
+            )?)
+        })?;
+        Ok(row.map(|r| Fence(r.get(0))))
+    }
+
+    fn renew(&self, h: Holding, ttl: Duration) -> Result<bool, StoreError> {
+        let n = self.w(|c| {
+            Ok(c.execute(
+                "UPDATE leases SET expires = now() + $3 * interval '1 millisecond'
+                 WHERE tbl = $1 AND fence = $2 AND expires >= now()",
+                &[&h.table, &h.fence.0, &millis(ttl)],
+            )?)
+        })?;
+        Ok(n == 1)
+    }
+
+    fn release(&self, h: Holding) -> Result<(), StoreError> {
+        self.w(|c| {
+            Ok(c.execute(
+                "UPDATE leases SET expires = now() - interval '1 millisecond'
+                 WHERE tbl = $1 AND fence = $2",
+                &[&h.table, &h.fence.0],
+            )?)
+        })?;
+        Ok(())
+    }
+
+    fn owner(&self, table: TableId) -> Result<Option<String>, StoreError> {
+        let row = self.r(|c| {
+            Ok(c.query_opt(
+                "SELECT node FROM leases WHERE tbl = $1 AND expires >= now()",
+                &[&table],
+            )?)
+        })?;
+        Ok(row.map(|r| r.get(0)))
+    }
+}
+
+/// Within an append's transaction: every table written is held with the fence given and an
+/// unexpired lease. The lease rows stay locked (`FOR SHARE`) until the append commits, so a
+/// takeover waits for it and then reads a log that holds it.
+pub(super) fn check(
+    tx: &mut Transaction<'_>,
+    entries: &[LogEntry],
+    holdings: &[Holding],
+) -> Result<(), StoreError> {
+    let tables: HashSet<TableId> = entries.iter().map(|e| e.table).collect();
+    for table in tables {
+        let held = holdings.iter().find(|h| h.table == table).map(|h| h.fence);
+        let Some(fence) = held else {
+            return Err(StoreError::Fenced { table, held: None });
+        };
+        let row = tx.query_opt(
+            "SELECT fence = $2 AND expires >= now() FROM leases WHERE tbl = $1 FOR SHARE",
+            &[&table, &fence.0],
+        )?;
+        if !row.is_some_and(|r| r.get::<_, bool>(0)) {
+            return Err(StoreError::Fenced { table, held });
+        }
+    }
+    Ok(())
+}

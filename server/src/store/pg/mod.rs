@@ -1,0 +1,378 @@
+//! The PostgreSQL backend (issue 19): the federation's one database of record, shared by
+//! several `baoqi serve` nodes. Same tables and the same promise as the `SQLite` store: an
+//! append returns once its transaction is committed (PostgreSQL's default
+//! `synchronous_commit = on`: flushed to the server's disk), and a command is acknowledged
+//! only after that.
+//!
+//! The client is PostgreSQL's blocking one (the store trait is blocking): two connections,
+//! one for the writer and one for lookups, as in the `SQLite` store, so that a seat joining
+//! never waits for a group commit.
+
+mod lease;
+mod rows;
+mod tournament;
+mod writes;
+
+use std::sync::{Mutex, PoisonError};
+
+use postgres::{Client, NoTls};
+
+use super::lease::{Holding, Leases};
+use super::{LOG_FORMAT, LogEntry, Snapshot, Store, StoreError};
+use crate::config::EventSettings;
+use crate::model::{EventId, EventRow, SeatRow, TableId, TableRow};
+use crate::timeline::Millis;
+use crate::wallclock::UnixMillis;
+use rows::{entry_params, raw_entry, seat_from, table_from};
+
+/// A store in a PostgreSQL database, named by a URL (`postgres://user@host:port/db`).
+pub struct PgStore {
+    write: Conn,
+    read: Conn,
+    url: String,
+}
+
+impl std::fmt::Debug for PgStore {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PgStore")
+            .field("url", &super::database::redacted(&self.url))
+            .finish_non_exhaustive()
+    }
+}
+
+/// Runs `f` where PostgreSQL's blocking client may run. The client drives its connection
+/// with a small runtime of its own, which cannot start on a thread inside tokio's (a server
+/// task calling the store): there `f` runs on a scoped thread of its own while the caller
+/// waits, as it would wait on the `SQLite` store's lock.
+fn off_runtime<T: Send>(f: impl FnOnce() -> T + Send) -> T {
+    if tokio::runtime::Handle::try_current().is_err() {
+        return f();
+    }
+    std::thread::scope(|s| match s.spawn(f).join() {
+        Ok(out) => out,
+        Err(panic) => std::panic::resume_unwind(panic),
+    })
+}
+
+/// A connection, `None` only while the store is being dropped.
+type Conn = Mutex<Option<Client>>;
+
+/// Runs `f` on the connection `c` ([`off_runtime`]).
+fn with<T: Send>(c: &Conn, f: impl FnOnce(&mut Client) -> T + Send) -> T {
+    let mut guard = c.lock().unwrap_or_else(PoisonError::into_inner);
+    let client = guard
+        .as_mut()
+        .expect("a connection lives as long as its store");
+    off_runtime(move || f(client))
+}
+
+/// Connects to `url`, with `schema` first on the search path.
+fn connect(url: &str, schema: Option<&str>) -> Result<Client, StoreError> {
+    off_runtime(|| {
+        let mut c = Client::connect(url, NoTls)?;
+        if let Some(s) = schema {
+            c.batch_execute(&format!("SET search_path TO {s}"))?;
+        }
+        Ok(c)
+    })
+}
+
+/// Runs one batch of SQL on a connection of its own.
+fn execute_once(url: &str, sql: &str) -> Result<(), StoreError> {
+    off_runtime(|| Ok(Client::connect(url, NoTls)?.batch_execute(sql)?))
+}
+
+impl PgStore {
+    /// Connects to the database at `url`, brings its schema to this code's ([`super::schema`])
+    /// and checks the log format.
+    pub fn open(url: &str) -> Result<PgStore, StoreError> {
+        Self::open_in(url, None)
+    }
+
+    /// [`PgStore::open`] with every table in `schema` (which must exist; tests give each
+    /// store a schema of their own on one database, see [`PgStore::create_schema`]).
+    pub fn open_in(url: &str, schema: Option<&str>) -> Result<PgStore, StoreError> {
+        let write = Mutex::new(Some(connect(url, schema)?));
+        with(&write, super::schema::postgres)?;
+        let store = PgStore {
+            write,
+            read: Mutex::new(Some(connect(url, schema)?)),
+            url: url.to_owned(),
+        };
+        match store.format()? {
+            LOG_FORMAT => Ok(store),
+            found => Err(StoreError::NewerFormat { found }),
+        }
+    }
+
+    /// Creates a new, empty schema with a unique name and returns the name (tests: many
+    /// stores at once on one database). [`PgStore::drop_schema`] removes it.
+    pub fn create_schema(url: &str) -> Result<String, StoreError> {
+        let token = crate::model::Token::generate();
+        let suffix: String = token
+            .secret()
+            .chars()
+            .filter(char::is_ascii_alphanumeric)
+            .take(12)
+            .collect();
+        let name = format!("t_{}_{}", std::process::id(), suffix.to_ascii_lowercase());
+        execute_once(url, &format!("CREATE SCHEMA {name}"))?;
+        Ok(name)
+    }
+
+    /// Drops a schema made by [`PgStore::create_schema`] and everything in it.
+    pub fn drop_schema(url: &str, name: &str) -> Result<(), StoreError> {
+        execute_once(url, &format!("DROP SCHEMA {name} CASCADE"))
+    }
+
+    /// The URL it was opened with.
+    pub fn url(&self) -> &str {
+        &self.url
+    }
+
+    /// The recorded log format; a new database records the current one. (A PostgreSQL store
+    /// is never of format 1: the federation's store came after the typed protocol.)
+    fn format(&self) -> Result<i64, StoreError> {
+        self.w(|c| {
+            c.execute(
+                "INSERT INTO meta (key, value) VALUES ('log_format', $1) ON CONFLICT DO NOTHING",
+                &[&LOG_FORMAT],
+            )?;
+            let row = c.query_one("SELECT value FROM meta WHERE key = 'log_format'", &[])?;
+            Ok(row.get(0))
+        })
+    }
+
+    /// Runs `f` on the writer's connection.
+    fn w<T: Send>(
+        &self,
+        f: impl FnOnce(&mut Client) -> Result<T, StoreError> + Send,
+    ) -> Result<T, StoreError> {
+        with(&self.write, f)
+    }
+
+    /// Runs `f` on the lookups' connection.
+    fn r<T: Send>(
+        &self,
+        f: impl FnOnce(&mut Client) -> Result<T, StoreError> + Send,
+    ) -> Result<T, StoreError> {
+        with(&self.read, f)
+    }
+}
+
+impl Drop for PgStore {
+    /// The connections are closed where the blocking client may run ([`off_runtime`]).
+    fn drop(&mut self) {
+        let take = |c: &mut Conn| c.get_mut().unwrap_or_else(PoisonError::into_inner).take();
+        let conns = [take(&mut self.write), take(&mut self.read)];
+        off_runtime(move || drop(conns));
+    }
+}
+
+const TABLE_COLUMNS: &str = "id, event, round, name, red, black, config";
+const SEAT_COLUMNS: &str = "token_hash, event, role, name, tables, revoked";
+
+/// Inserts log entries and moves the timeline mark up, within a transaction.
+fn write_entries(
+    tx: &mut postgres::Transaction<'_>,
+    entries: &[LogEntry],
+    timeline: Option<Millis>,
+) -> Result<(), StoreError> {
+    let insert = tx.prepare(
+        "INSERT INTO log (tbl, idx, at, kind, actor, command, first_seq, events)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+    )?;
+    for e in entries {
+        let p = entry_params(e)?;
+        tx.execute(&insert, &p.as_params())?;
+    }
+    if let Some(t) = timeline {
+        tx.execute(
+            "INSERT INTO meta (key, value) VALUES ('timeline', $1)
+             ON CONFLICT (key) DO UPDATE SET value = GREATEST(meta.value, excluded.value)",
+            &[&(t as i64)],
+        )?;
+    }
+    Ok(())
+}
+
+impl Store for PgStore {
+    fn create_event(&self, name: &str, settings: &EventSettings) -> Result<EventId, StoreError> {
+        self.w(|c| writes::insert_event(c, name, settings))
+    }
+
+    fn events(&self) -> Result<Vec<EventRow>, StoreError> {
+        let rows =
+            self.r(|c| Ok(c.query("SELECT id, name, settings FROM events ORDER BY id", &[])?))?;
+        rows.iter()
+            .map(|r| {
+                let id: EventId = r.get(0);
+                Ok(EventRow {
+                    id,
+                    name: r.get(1),
+                    settings: rows::column(r.get(2), "the settings of event", id)?,
+                })
+            })
+            .collect()
+    }
+
+    fn add_table(&self, t: &TableRow) -> Result<TableId, StoreError> {
+        self.w(|c| writes::insert_table(c, t))
+    }
+
+    fn tables(&self, event: Option<EventId>) -> Result<Vec<TableRow>, StoreError> {
+        let sql = format!(
+            "SELECT {TABLE_COLUMNS} FROM tables WHERE $1::BIGINT IS NULL OR event = $1 ORDER BY id"
+        );
+        let rows = self.r(|c| Ok(c.query(&sql, &[&event])?))?;
+        rows.iter().map(table_from).collect()
+    }
+
+    fn tables_after(&self, after: TableId) -> Result<Vec<TableRow>, StoreError> {
+        let sql = format!("SELECT {TABLE_COLUMNS} FROM tables WHERE id > $1 ORDER BY id");
+        let rows = self.r(|c| Ok(c.query(&sql, &[&after])?))?;
+        rows.iter().map(table_from).collect()
+    }
+
+    fn add_seat(&self, s: &SeatRow) -> Result<(), StoreError> {
+        self.w(|c| writes::insert_seat(c, s))
+    }
+
+    fn seat(&self, token_hash: &str) -> Result<Option<SeatRow>, StoreError> {
+        let sql = format!("SELECT {SEAT_COLUMNS} FROM seats WHERE token_hash = $1");
+        let row = self.r(|c| Ok(c.query_opt(&sql, &[&token_hash])?))?;
+        row.as_ref().map(seat_from).transpose()
+    }
+
+    fn seats(&self, event: EventId) -> Result<Vec<SeatRow>, StoreError> {
+        let sql = format!("SELECT {SEAT_COLUMNS} FROM seats WHERE event = $1 ORDER BY added");
+        let rows = self.r(|c| Ok(c.query(&sql, &[&event])?))?;
+        rows.iter().map(seat_from).collect()
+    }
+
+    fn revoked(&self) -> Result<std::collections::HashSet<String>, StoreError> {
+        let rows = self.r(|c| Ok(c.query("SELECT token_hash FROM seats WHERE revoked", &[])?))?;
+        Ok(rows.iter().map(|r| r.get(0)).collect())
+    }
+
+    fn revoke(&self, token_hash: &str) -> Result<bool, StoreError> {
+        let n = self.w(|c| {
+            Ok(c.execute(
+                "UPDATE seats SET revoked = TRUE WHERE token_hash = $1",
+                &[&token_hash],
+            )?)
+        })?;
+        Ok(n > 0)
+    }
+
+    fn append(&self, entries: &[LogEntry], timeline: Option<Millis>) -> Result<(), StoreError> {
+        self.w(|c| {
+            let mut tx = c.transaction()?;
+            write_entries(&mut tx, entries, timeline)?;
+            tx.commit()?;
+            Ok(())
+        })
+    }
+
+    fn append_fenced(
+        &self,
+        entries: &[LogEntry],
+        holdings: &[Holding],
+        timeline: Option<Millis>,
+    ) -> Result<(), StoreError> {
+        self.w(|c| {
+            let mut tx = c.transaction()?;
+            lease::check(&mut tx, entries, holdings)?;
+            write_entries(&mut tx, entries, timeline)?;
+            tx.commit()?;
+            Ok(())
+        })
+    }
+
+    fn leases(&self) -> Option<&dyn Leases> {
+        Some(self)
+    }
+
+    fn log(&self, table: TableId) -> Result<Vec<LogEntry>, StoreError> {
+        self.log_from(table, 0)
+    }
+
+    fn log_from(&self, table: TableId, from: u64) -> Result<Vec<LogEntry>, StoreError> {
+        let rows = self.r(|c| {
+            Ok(c.query(
+                "SELECT idx, at, kind, actor, command, first_seq, events FROM log
+             WHERE tbl = $1 AND idx >= $2 ORDER BY idx",
+                &[&table, &(from as i64)],
+            )?)
+        })?;
+        rows.iter().map(|r| raw_entry(r).typed(table)).collect()
+    }
+
+    fn timeline(&self) -> Result<Millis, StoreError> {
+        let row =
+            self.r(|c| Ok(c.query_opt("SELECT value FROM meta WHERE key = 'timeline'", &[])?))?;
+        Ok(row.map_or(0, |r| r.get::<_, i64>(0)) as Millis)
+    }
+
+    fn mark_wall_clock(&self, at: Millis, wall: UnixMillis) -> Result<(), StoreError> {
+        self.w(|c| {
+            Ok(c.execute(
+                "INSERT INTO meta (key, value) VALUES ($1, $2)
+             ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                &[&format!("wall:{at}"), &(wall as i64)],
+            )?)
+        })?;
+        Ok(())
+    }
+
+    fn wall_clock_marks(&self) -> Result<Vec<(Millis, UnixMillis)>, StoreError> {
+        let rows =
+            self.r(|c| Ok(c.query("SELECT key, value FROM meta WHERE key LIKE 'wall:%'", &[])?))?;
+        let mut out: Vec<(Millis, UnixMillis)> = rows
+            .iter()
+            .filter_map(|r| {
+                let key: String = r.get(0);
+                let at = key.strip_prefix("wall:")?.parse().ok()?;
+                Some((at, r.get::<_, i64>(1) as UnixMillis))
+            })
+            .collect();
+        out.sort_unstable();
+        Ok(out)
+    }
+
+    fn put_snapshot(&self, s: &Snapshot) -> Result<(), StoreError> {
+        self.w(|c| {
+            let mut tx = c.transaction()?;
+            tx.execute(
+                "INSERT INTO snapshots (tbl, idx, format, state) VALUES ($1, $2, $3, $4)
+             ON CONFLICT (tbl, idx) DO UPDATE SET format = excluded.format, state = excluded.state",
+                &[&s.table, &(s.index as i64), &i64::from(s.format), &s.state],
+            )?;
+            tx.execute(
+                "DELETE FROM snapshots WHERE tbl = $1 AND idx < $2",
+                &[&s.table, &(s.index as i64)],
+            )?;
+            tx.commit()?;
+            Ok(())
+        })
+    }
+
+    fn snapshot(&self, table: TableId) -> Result<Option<Snapshot>, StoreError> {
+        let row = self.r(|c| {
+            Ok(c.query_opt(
+                "SELECT idx, format, state FROM snapshots WHERE tbl = $1 ORDER BY idx DESC LIMIT 1",
+                &[&table],
+            )?)
+        })?;
+        Ok(row.map(|r| Snapshot {
+            table,
+            index: r.get::<_, i64>(0) as u64,
+            format: r.get::<_, i64>(1) as u32,
+            state: r.get(2),
+        }))
+    }
+
+    fn tournaments(&self) -> Option<&dyn super::TournamentStore> {
+        Some(self)
+    }
+}

@@ -1,0 +1,159 @@
+//! The server on the federation's PostgreSQL store (issue 19, item 1): a game played over
+//! `WebSocket`s survives a restart of the server on the same database, and a hall's `SQLite`
+//! file copied into PostgreSQL (`baoqi db copy`) keeps its games and its players' tokens.
+//! Skipped (with a note) when no PostgreSQL is configured; the test command requires one
+//! (`BAOQI_REQUIRE_POSTGRES=1`).
+
+use crate::common;
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use baoqi_server::limits::Limits;
+use baoqi_server::model::Role;
+use baoqi_server::store::copy::{CopyError, copy};
+use baoqi_server::store::{PgStore, SqliteStore, Store};
+use common::{Client, ONE_TABLE, event_file, is_event, start, start_on};
+use serde_json::{Value, json};
+
+/// A schema of its own on the test database, dropped at the end.
+struct Schema {
+    url: String,
+    name: String,
+}
+
+impl Schema {
+    fn new() -> Option<Schema> {
+        let Ok(url) = std::env::var("BAOQI_TEST_POSTGRES") else {
+            assert!(
+                std::env::var_os("BAOQI_REQUIRE_POSTGRES").is_none(),
+                "BAOQI_REQUIRE_POSTGRES is set but BAOQI_TEST_POSTGRES is not"
+            );
+            eprintln!("skipped: no BAOQI_TEST_POSTGRES (scripts/services.sh start)");
+            return None;
+        };
+        let name = PgStore::create_schema(&url).unwrap();
+        Some(Schema { url, name })
+    }
+
+    fn store(&self) -> Arc<dyn Store> {
+        Arc::new(PgStore::open_in(&self.url, Some(&self.name)).unwrap())
+    }
+}
+
+impl Drop for Schema {
+    fn drop(&mut self) {
+        let _ = PgStore::drop_schema(&self.url, &self.name);
+    }
+}
+
+async fn ack(c: &mut Client, id: &str, command: Value) {
+    c.command(id, command).await;
+    let a = c.answer(id).await;
+    assert_eq!(a["type"], "ack", "{id}: {a}");
+}
+
+/// The referee starts the game and red plays 炮二平五: four words, the board, the clock.
+async fn red_opens(url: impl Fn(&str) -> String, red: &str, referee: &str, table: i64) -> Client {
+    let mut referee = Client::join(&url("monitor"), referee, None).await;
+    let mut red = Client::join(&url("seat"), red, None).await;
+    let start = json!({"v": 2, "type": "command", "id": "s", "table": table,
+                       "command": {"type": "start"}});
+    referee.send(start).await;
+    assert_eq!(referee.answer("s").await["type"], "ack");
+    for (i, w) in "炮二平五".chars().enumerate() {
+        ack(
+            &mut red,
+            &format!("w{i}"),
+            json!({"type": "word", "text": w.to_string()}),
+        )
+        .await;
+    }
+    ack(&mut red, "b", json!({"type": "board_move", "mv": "h2e2"})).await;
+    ack(&mut red, "p", json!({"type": "press_clock"})).await;
+    referee.until(|v| is_event(v, "moved")).await;
+    red
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_on_postgres_survives_a_restart_of_the_server() {
+    let Some(schema) = Schema::new() else { return };
+    let file = event_file(ONE_TABLE);
+    let server = start_on(
+        schema.store(),
+        PathBuf::new(),
+        Some(&file),
+        Limits::default(),
+    )
+    .await;
+    let (red, referee) = (server.token(Role::Red, 0), server.token(Role::Referee, 0));
+    let table = server.created.tables[0].id;
+    let url = |e: &str| server.url(e);
+    let client = red_opens(url, &red, &referee, table).await;
+    let seen = client
+        .seen
+        .iter()
+        .filter_map(|v| v["seq"].as_u64())
+        .max()
+        .unwrap();
+    client.close().await;
+    server.stop().await;
+
+    let again = start_on(schema.store(), PathBuf::new(), None, Limits::default()).await;
+    let mut red = Client::join(&again.url("seat"), &red, Some(seen)).await;
+    let state = red.until(|v| v["type"] == "state").await;
+    let moves = state["snapshot"]["moves"].as_array().unwrap();
+    assert_eq!(
+        moves.len(),
+        1,
+        "the move committed before the restart: {state}"
+    );
+    assert_eq!(moves[0]["mv"]["iccs"], "h2e2", "{state}");
+    assert_eq!(state["snapshot"]["paused"], "server_restart", "{state}");
+    again.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_hall_copied_into_postgres_keeps_its_game_and_its_tokens() {
+    let Some(schema) = Schema::new() else { return };
+    let file = event_file(ONE_TABLE);
+    let hall = start(None, Some(&file)).await;
+    let (red, referee) = (hall.token(Role::Red, 0), hall.token(Role::Referee, 0));
+    let table = hall.created.tables[0].id;
+    red_opens(|e: &str| hall.url(e), &red, &referee, table)
+        .await
+        .close()
+        .await;
+    let db = hall.stop().await;
+
+    let federation = schema.store();
+    // Another hall's event is there first: the copied one is renumbered.
+    federation
+        .create_event(
+            "另一個賽區",
+            &baoqi_server::config::EventSettings::default(),
+        )
+        .unwrap();
+    let source = SqliteStore::open(&db, false).unwrap();
+    let report = copy(&source, &*federation).unwrap();
+    assert_eq!(report.tables, 1);
+    assert!(report.events[0].1 != report.events[0].0, "{report:?}");
+    assert!(
+        matches!(
+            copy(&source, &*federation),
+            Err(CopyError::AlreadyCopied { .. })
+        ),
+        "a second copy of the same hall is refused"
+    );
+    drop(federation);
+
+    let server = start_on(schema.store(), PathBuf::new(), None, Limits::default()).await;
+    let mut red = Client::join(&server.url("seat"), &red, None).await;
+    let state = red.until(|v| v["type"] == "state").await;
+    assert_eq!(
+        state["snapshot"]["moves"][0]["mv"]["iccs"], "h2e2",
+        "{state}"
+    );
+    server.stop().await;
+    let _ = std::fs::remove_file(db);
+}

@@ -1,0 +1,314 @@
+//! The organiser's changes to a running tournament (issue 18), each logged in the event's
+//! change log: `baoqi players add|edit|withdraw` (late entrants, corrections, 89(2)),
+//! `baoqi round override` (108) and `baoqi changes` (the log).
+
+use std::path::PathBuf;
+
+use baoqi_server::admin;
+use baoqi_server::organiser::edits::{self, EditError, Patch};
+use baoqi_server::organiser::overrides::{self, Correction, OverrideError};
+use baoqi_server::organiser::{EventError, Registered, changelog, register};
+use baoqi_tournament::changes::Remedy;
+use baoqi_tournament::{FieldProblem, PlayerId, parse_board, parse_categories, parse_yes_no};
+use clap::{Args, ValueEnum};
+
+use super::CliError;
+use super::tournament::{event_error, open, store};
+
+/// A register line's fields, spelt as in the CSV (`baoqi players import`); for an edit, an
+/// empty value clears an optional field.
+#[derive(Debug, Args)]
+pub(crate) struct Fields {
+    /// 姓名.
+    #[arg(long)]
+    name: Option<String>,
+    /// 所屬團體 (players of one club are kept apart where possible).
+    #[arg(long)]
+    club: Option<String>,
+    /// 種子, 1 = the first seed.
+    #[arg(long)]
+    seed: Option<String>,
+    /// A rating (等級分).
+    #[arg(long)]
+    rating: Option<String>,
+    /// 類別: 全失明, 部份失明, 健視, 聾啞, 肢體傷殘 (or `blind`, `partially_sighted`, `sighted`,
+    /// `deaf`, `physical`), several joined by `;` `、` or `/` (7.2(1)).
+    #[arg(long)]
+    category: Option<String>,
+    /// 眼罩, plays blindfolded (counts as 全失明, 7.2(2)): 是/否, yes/no.
+    #[arg(long)]
+    blindfold: Option<String>,
+    /// 懂記譜, knows traditional notation (7.4(2)(c)): 是/否, yes/no.
+    #[arg(long)]
+    knows_notation: Option<String>,
+    /// 代理, the proxy's name.
+    #[arg(long)]
+    proxy: Option<String>,
+    /// 棋盤, the board operated: 視障, 正規, 無 (or vi, regular, none).
+    #[arg(long)]
+    board: Option<String>,
+}
+
+fn field(column: &str, p: &FieldProblem) -> CliError {
+    CliError::Usage(format!("--{column}: {p}"))
+}
+
+fn number(column: &str, v: &str) -> Result<Option<u32>, CliError> {
+    let v = v.trim();
+    if v.is_empty() {
+        return Ok(None);
+    }
+    v.parse()
+        .map(Some)
+        .map_err(|_| field(column, &FieldProblem::NotANumber(v.to_string())))
+}
+
+fn optional(v: &str) -> Option<String> {
+    Some(v.trim().to_string()).filter(|s| !s.is_empty())
+}
+
+impl Fields {
+    /// The fields as a typed patch.
+    fn patch(&self) -> Result<Patch, CliError> {
+        let yes_no = |column: &str, v: &Option<String>| {
+            v.as_deref()
+                .map(|v| parse_yes_no(v).map_err(|p| field(column, &p)))
+                .transpose()
+        };
+        Ok(Patch {
+            name: self.name.clone(),
+            club: self.club.as_deref().map(optional),
+            seed: self
+                .seed
+                .as_deref()
+                .map(|v| number("seed", v))
+                .transpose()?,
+            rating: self
+                .rating
+                .as_deref()
+                .map(|v| number("rating", v))
+                .transpose()?,
+            categories: self
+                .category
+                .as_deref()
+                .map(|v| parse_categories(v).map_err(|p| field("category", &p)))
+                .transpose()?,
+            blindfold: yes_no("blindfold", &self.blindfold)?,
+            knows_notation: yes_no("knows-notation", &self.knows_notation)?,
+            proxy: self.proxy.as_deref().map(optional),
+            board: self
+                .board
+                .as_deref()
+                .map(|v| {
+                    optional(v)
+                        .map(|v| parse_board(&v).map_err(|p| field("board", &p)))
+                        .transpose()
+                })
+                .transpose()?,
+        })
+    }
+}
+
+/// Arguments of `baoqi players add`.
+#[derive(Debug, Args)]
+pub(crate) struct AddArgs {
+    /// The event's number.
+    #[arg(long)]
+    event: i64,
+    /// The player's fields (`--name` is required).
+    #[command(flatten)]
+    fields: Fields,
+    /// The database file.
+    #[arg(long, default_value = "baoqi.db")]
+    db: PathBuf,
+}
+
+/// Arguments of `baoqi players edit`.
+#[derive(Debug, Args)]
+pub(crate) struct EditArgs {
+    /// The event's number.
+    #[arg(long)]
+    event: i64,
+    /// The player's register number.
+    #[arg(long)]
+    player: u32,
+    /// The fields to change.
+    #[command(flatten)]
+    fields: Fields,
+    /// The database file.
+    #[arg(long, default_value = "baoqi.db")]
+    db: PathBuf,
+}
+
+/// Arguments of `baoqi players withdraw`.
+#[derive(Debug, Args)]
+pub(crate) struct WithdrawArgs {
+    /// The event's number.
+    #[arg(long)]
+    event: i64,
+    /// The player's register number.
+    #[arg(long)]
+    player: u32,
+    /// Why (logged).
+    #[arg(long)]
+    reason: Option<String>,
+    /// The database file.
+    #[arg(long, default_value = "baoqi.db")]
+    db: PathBuf,
+}
+
+fn edit_error(e: EditError) -> CliError {
+    match e {
+        EditError::Store(s) => store(&s),
+        EditError::Event(e) => event_error(e),
+        other => CliError::Usage(other.to_string()),
+    }
+}
+
+fn show(event: i64, db: &std::path::Path, players: &[Registered]) -> Result<(), CliError> {
+    let s = open(db)?;
+    let (rules, _) = register::list(&s, event).map_err(event_error)?;
+    print!("{}", register::list_text(&rules, players));
+    Ok(())
+}
+
+/// Runs `baoqi players add`.
+pub(crate) fn run_add(a: &AddArgs) -> Result<(), CliError> {
+    let patch = a.fields.patch()?;
+    if patch.name.is_none() {
+        return Err(CliError::Usage("players add needs --name".into()));
+    }
+    let s = open(&a.db)?;
+    let added = edits::add(&s, a.event, &patch).map_err(edit_error)?;
+    println!("registered {} in event {}", added.player.id, a.event);
+    show(a.event, &a.db, &[added])
+}
+
+/// Runs `baoqi players edit`.
+pub(crate) fn run_edit(a: &EditArgs) -> Result<(), CliError> {
+    let patch = a.fields.patch()?;
+    let s = open(&a.db)?;
+    let edited = edits::edit(&s, a.event, PlayerId(a.player), &patch).map_err(edit_error)?;
+    show(a.event, &a.db, &[edited])
+}
+
+/// Runs `baoqi players withdraw`.
+pub(crate) fn run_withdraw(a: &WithdrawArgs) -> Result<(), CliError> {
+    let s = open(&a.db)?;
+    let change = edits::withdraw(&s, a.event, PlayerId(a.player), a.reason.as_deref())
+        .map_err(edit_error)?;
+    let (players, _) = changelog::list(&s, a.event).map_err(event_error)?;
+    println!(
+        "{}",
+        changelog::entry(&players, &baoqi_server::organiser::Logged::Change(change))
+    );
+    Ok(())
+}
+
+/// Which players change boards in a corrected pairing.
+#[derive(Debug, Clone, Copy, ValueEnum)]
+enum Side {
+    /// The red players.
+    Red,
+    /// The black players.
+    Black,
+}
+
+/// Arguments of `baoqi round override`.
+#[derive(Debug, Args)]
+pub(crate) struct OverrideArgs {
+    /// The event's number.
+    #[arg(long)]
+    event: i64,
+    /// The round (only the current one can be corrected).
+    #[arg(long)]
+    round: u32,
+    /// The table of the board to correct.
+    #[arg(long)]
+    table: i64,
+    /// 108(1): the players played with colours reversed. Replayed with the right colours in
+    /// a game of 15′ or more a side within 5′ of its start, else recorded as played.
+    #[arg(
+        long,
+        conflicts_with = "exchange_with",
+        required_unless_present = "exchange_with"
+    )]
+    swap_colours: bool,
+    /// 108(2): the pairing was wrong; exchange players with the board of this table (both
+    /// games replayed; refused past 5′ or under 15′ a side, where the games stand).
+    #[arg(long)]
+    exchange_with: Option<i64>,
+    /// With --exchange-with: which players change boards.
+    #[arg(long, value_enum, default_value = "black")]
+    side: Side,
+    /// The database file.
+    #[arg(long, default_value = "baoqi.db")]
+    db: PathBuf,
+    /// The server's public address, for the join links of a replay.
+    #[arg(long, default_value = "http://127.0.0.1:7878")]
+    url: String,
+}
+
+/// Runs `baoqi round override`.
+pub(crate) fn run_override(a: &OverrideArgs) -> Result<(), CliError> {
+    let correction = match a.exchange_with {
+        Some(with) => Correction::Exchange {
+            with,
+            side: match a.side {
+                Side::Red => baoqi_rules::Color::Red,
+                Side::Black => baoqi_rules::Color::Black,
+            },
+        },
+        None => Correction::SwapColours,
+    };
+    let s = open(&a.db)?;
+    let done =
+        overrides::correct(&s, a.event, a.round, a.table, correction).map_err(|e| match e {
+            OverrideError::Store(s) => store(&s),
+            OverrideError::Event(e) => event_error(e),
+            other => CliError::Usage(other.to_string()),
+        })?;
+    let (players, _) = changelog::list(&s, a.event).map_err(event_error)?;
+    let name = |id: PlayerId| {
+        players
+            .iter()
+            .find(|r| r.player.id == id)
+            .map_or_else(|| id.to_string(), |r| format!("{id} {}", r.player.name))
+    };
+    let remedy = match done.remedy {
+        Remedy::Replay => "replayed (108)",
+        Remedy::Record => "the game stands, recorded as played (108)",
+    };
+    println!("round {}: {remedy}", done.round);
+    for b in &done.boards {
+        let black = b.black.map(name).unwrap_or_default();
+        let table = b.table.map(|t| format!(" (table {t})")).unwrap_or_default();
+        println!("  board {}{table}: {} v {black}", b.board, name(b.red));
+    }
+    if let Some(created) = &done.created {
+        print!("{}", admin::describe(created, &a.url));
+    }
+    Ok(())
+}
+
+/// Arguments of `baoqi changes`.
+#[derive(Debug, Args)]
+pub(crate) struct ChangesArgs {
+    /// The event's number.
+    #[arg(long)]
+    event: i64,
+    /// The database file.
+    #[arg(long, default_value = "baoqi.db")]
+    db: PathBuf,
+}
+
+/// Runs `baoqi changes`.
+pub(crate) fn run_changes(a: &ChangesArgs) -> Result<(), CliError> {
+    let s = open(&a.db)?;
+    let (players, lines) = changelog::list(&s, a.event).map_err(|e| match e {
+        EventError::Store(s) => store(&s),
+        other => event_error(other),
+    })?;
+    print!("{}", changelog::text(&players, &lines));
+    Ok(())
+}

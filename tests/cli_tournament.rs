@@ -1,0 +1,276 @@
+//! The organiser's changes on the command line (issue 18): `baoqi players add|edit|withdraw`
+//! with the CSV register's spellings, `baoqi round override` (108) and `baoqi changes`, each
+//! refusal a sentence on stderr with exit code 2.
+
+use std::fmt::Write as _;
+use std::path::PathBuf;
+use std::process::Command;
+
+use crate::common;
+use common::BIN;
+
+fn baoqi(args: &[&str]) -> (bool, String, String) {
+    let out = Command::new(BIN).args(args).output().expect("run baoqi");
+    let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
+    (out.status.success(), text(&out.stdout), text(&out.stderr))
+}
+
+/// A database with the web tests' 8-player Swiss (20′ a side, more for VI players),
+/// its register imported; `minutes` replaces the sighted players' time when given.
+struct Event {
+    db: PathBuf,
+    dir: PathBuf,
+}
+
+impl Event {
+    fn new(tag: &str, minutes: Option<u64>) -> Event {
+        let dir = std::env::temp_dir().join(format!("baoqi-cli-t-{tag}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let fix = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/web/fixtures");
+        let mut toml = std::fs::read_to_string(format!("{fix}/tournament.toml")).unwrap();
+        if let Some(m) = minutes {
+            toml = toml
+                .lines()
+                .filter(|l| !l.starts_with("time."))
+                .collect::<Vec<_>>()
+                .join("\n");
+            let _ = writeln!(
+                toml,
+                "\ntime.default = {{ base_ms = {}, mode = \"plain\" }}",
+                m * 60_000
+            );
+        }
+        let config = dir.join("event.toml");
+        std::fs::write(&config, toml).unwrap();
+        let e = Event {
+            db: dir.join("t.db"),
+            dir,
+        };
+        e.ok(&["event", "create", "--config", config.to_str().unwrap()]);
+        e.ok(&[
+            "players",
+            "import",
+            "--event",
+            "1",
+            &format!("{fix}/players.csv"),
+        ]);
+        e
+    }
+
+    fn run(&self, args: &[&str]) -> (bool, String, String) {
+        let mut all: Vec<&str> = args.to_vec();
+        all.extend(["--db", self.db.to_str().unwrap()]);
+        baoqi(&all)
+    }
+
+    fn ok(&self, args: &[&str]) -> String {
+        let (ok, out, err) = self.run(args);
+        assert!(ok, "{args:?}: {err}");
+        out
+    }
+
+    fn refused(&self, args: &[&str]) -> String {
+        let (ok, out, err) = self.run(args);
+        assert!(!ok, "{args:?} was accepted: {out}");
+        err
+    }
+}
+
+impl Drop for Event {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+#[test]
+fn a_late_entrant_is_added_edited_and_logged_with_the_csv_spellings() {
+    let e = Event::new("add", None);
+    let out = e.ok(&[
+        "players",
+        "add",
+        "--event",
+        "1",
+        "--name",
+        "吳五",
+        "--club",
+        "南區",
+        "--seed",
+        "5",
+        "--category",
+        "全失明、聾啞",
+        "--blindfold",
+        "是",
+        "--knows-notation",
+        "否",
+        "--proxy",
+        "何助手",
+        "--board",
+        "視障",
+    ]);
+    assert!(out.contains("registered #9 in event 1"), "{out}");
+    assert!(
+        out.contains("吳五 (南區) seed 5 [全失明、聾啞、眼罩]"),
+        "{out}"
+    );
+    assert!(
+        out.contains("referee announces first") && out.contains("proxy 何助手"),
+        "{out}"
+    );
+    let out = e.ok(&[
+        "players", "edit", "--event", "1", "--player", "9", "--club", "", "--seed", "6",
+    ]);
+    assert!(out.contains("  9 吳五 seed 6 ["), "{out}");
+    let err = e.refused(&[
+        "players",
+        "add",
+        "--event",
+        "1",
+        "--name",
+        "x",
+        "--category",
+        "盲",
+    ]);
+    assert!(err.contains("--category: `盲` is not a category"), "{err}");
+    let err = e.refused(&[
+        "players",
+        "add",
+        "--event",
+        "1",
+        "--name",
+        "x",
+        "--blindfold",
+        "maybe",
+    ]);
+    assert!(
+        err.contains("--blindfold: `maybe` is neither yes (是) nor no (否)"),
+        "{err}"
+    );
+    let err = e.refused(&["players", "add", "--event", "1", "--club", "x"]);
+    assert!(err.contains("needs --name"), "{err}");
+    let err = e.refused(&[
+        "players", "add", "--event", "1", "--name", "x", "--seed", "1",
+    ]);
+    assert!(err.contains("seed 1 is already player #1's"), "{err}");
+    let err = e.refused(&[
+        "players", "edit", "--event", "1", "--player", "42", "--name", "y",
+    ]);
+    assert!(err.contains("event 1 has no player #42"), "{err}");
+    let log = e.ok(&["changes", "--event", "1"]);
+    assert!(log.contains("register imported: 8 players"), "{log}");
+    assert!(
+        log.contains("late entrant #9 吳五, paired from round 1"),
+        "{log}"
+    );
+    assert!(
+        log.contains("#9 吳五 edited: club 南區 → —, seed 5 → 6"),
+        "{log}"
+    );
+}
+
+#[test]
+fn a89_2_a_withdrawal_on_the_command_line_once_only() {
+    let e = Event::new("withdraw", None);
+    let out = e.ok(&[
+        "players", "withdraw", "--event", "1", "--player", "8", "--reason", "病假",
+    ]);
+    assert!(
+        out.contains("89(2) #8 周四 withdrew: before the start"),
+        "{out}"
+    );
+    let err = e.refused(&["players", "withdraw", "--event", "1", "--player", "8"]);
+    assert!(
+        err.contains("player #8 has already withdrawn (89(2))"),
+        "{err}"
+    );
+    let err = e.refused(&["players", "withdraw", "--event", "1", "--player", "77"]);
+    assert!(err.contains("event 1 has no player #77"), "{err}");
+    let out = e.ok(&["players", "list", "--event", "1"]);
+    assert!(
+        out.lines()
+            .any(|l| l.contains("周四") && l.ends_with("withdrawn")),
+        "{out}"
+    );
+    let out = e.ok(&["round", "pair", "--event", "1"]);
+    assert!(
+        !out.contains("周四"),
+        "a withdrawn player is not paired: {out}"
+    );
+    let log = e.ok(&["changes", "--event", "1"]);
+    assert!(log.contains("(reason: 病假)"), "{log}");
+}
+
+/// `baoqi round override --event 1 --round R --table T` and what follows.
+fn overriding<'a>(round: &'a str, table: &'a str, how: &[&'a str]) -> Vec<&'a str> {
+    let mut args = vec![
+        "round", "override", "--event", "1", "--round", round, "--table", table,
+    ];
+    args.extend(how);
+    args
+}
+
+#[test]
+fn a108_round_override_replays_within_the_window() {
+    let e = Event::new("override", None);
+    e.ok(&["round", "pair", "--event", "1"]);
+    let out = e.ok(&overriding("1", "1", &["--swap-colours"]));
+    assert!(out.contains("round 1: replayed (108)"), "{out}");
+    assert!(
+        out.contains("board 1 (table 5)") && out.contains("/seat#token="),
+        "{out}"
+    );
+    let err = e.refused(&overriding("1", "1", &["--swap-colours"]));
+    assert!(
+        err.contains("table 1 is not a board of a round of event 1"),
+        "{err}"
+    );
+    let err = e.refused(&overriding("1", "2", &[]));
+    assert!(
+        err.contains("--swap-colours") || err.contains("--exchange-with"),
+        "{err}"
+    );
+    let err = e.refused(&overriding("1", "2", &["--exchange-with", "2"]));
+    assert!(err.contains("cannot be exchanged with itself"), "{err}");
+    let out = e.ok(&overriding("1", "2", &["--exchange-with", "3"]));
+    assert!(out.contains("round 1: replayed (108)"), "{out}");
+    let log = e.ok(&["changes", "--event", "1"]);
+    assert!(
+        log.contains("108(1) round 1 board 1: colours reversed, replayed"),
+        "{log}"
+    );
+    assert!(log.contains("108(2) round 1: pairing corrected"), "{log}");
+}
+
+#[test]
+fn a108_after_the_window_the_game_stands() {
+    let short = Event::new("short", Some(10));
+    short.ok(&["round", "pair", "--event", "1"]);
+    let err = short.refused(&overriding("1", "3", &["--exchange-with", "4"]));
+    assert!(
+        err.contains("108(2)") && err.contains("the game stands"),
+        "{err}"
+    );
+    let out = short.ok(&overriding("1", "3", &["--swap-colours"]));
+    assert!(
+        out.contains("the game stands, recorded as played (108)"),
+        "{out}"
+    );
+    let err = short.refused(&overriding("2", "3", &["--swap-colours"]));
+    assert!(
+        err.contains("table 3 is a board of round 1, not of round 2"),
+        "{err}"
+    );
+}
+
+#[test]
+fn the_organisers_commands_explain_themselves() {
+    for (args, want) in [
+        (&["players", "add", "--help"][..], "全失明"),
+        (&["players", "withdraw", "--help"], "89(2)"),
+        (&["round", "override", "--help"], "108"),
+        (&["changes", "--help"], "--event"),
+    ] {
+        let (ok, out, err) = baoqi(args);
+        assert!(ok && out.contains(want), "{args:?}: {out}{err}");
+    }
+}

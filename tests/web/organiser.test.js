@@ -1,0 +1,106 @@
+// The organiser's register page (issue 18): `/organiser#event=1&token=…` with the token of the
+// event-wide referee. Through the page's form a late entrant is registered and a player
+// withdrawn (89(2)); the API and the standings see both, and the next round pairs the
+// entrant and not the withdrawn player. Without a token the page asks for one, and a wrong
+// token, like a missing name, is read out from the role=alert region. No axe violation, and
+// no sideways scrolling on a tablet, a phone or the hall's screen.
+
+import { execFileSync } from "node:child_process";
+import { join } from "node:path";
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { ROOT, axe, browser, open, shot, startServer, waitText } from "./harness.js";
+
+const FIX = join(ROOT, "tests", "web", "fixtures");
+let referee = "";
+let run = null;
+
+function prepare(bin, db) {
+  run = (...args) => execFileSync(bin, [...args, "--db", db], { encoding: "utf8" });
+  const created = run("event", "create", "--config", join(FIX, "tournament.toml"));
+  referee = created.match(/referee monitor \(referee\): \S+#token=(\S+)/)[1];
+  run("players", "import", "--event", "1", join(FIX, "players.csv"));
+  return { text: created, fix: () => (link) => link };
+}
+
+const sideways = (page) => page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+
+test("organiser: a late entrant and a withdrawal through the page, seen by the API and the next round", async () => {
+  const server = await startServer({ demo: false, prepare });
+  const chrome = await browser();
+  const api = async (path) => (await fetch(`${server.base}${path}`, {
+    headers: { Authorization: `Bearer ${referee}` },
+  })).json();
+  try {
+    // Without a token: the page asks for it; a wrong one is refused aloud.
+    const page = await open(chrome, `${server.base}/organiser#event=1`, { width: 1024, height: 768 });
+    await page.locator("#token-input").waitFor();
+    await page.fill("#token-input", "not-a-token");
+    await page.click("#login button[type=submit]");
+    await waitText(page, "#error[role=alert]", "令牌無效");
+    await page.fill("#token-input", referee);
+    await page.click("#login button[type=submit]");
+    await waitText(page, "#players caption", "名冊（8人");
+    assert.deepEqual(await axe(page, "organiser 1024"), []);
+    assert.equal(await sideways(page), false, "the page scrolls sideways on a tablet");
+    await shot(page, "organiser-tablet");
+
+    // A missing name is refused before any request.
+    await page.click("#f-submit");
+    await waitText(page, "#error", "請填寫姓名");
+
+    // A late entrant: totally blind, blindfold not needed, with a club and a proxy.
+    await page.getByLabel("姓名（必填）").fill("吳五");
+    await page.getByLabel("所屬團體").fill("南區");
+    await page.getByRole("group", { name: /類別/ }).getByLabel("全失明").check();
+    await page.getByLabel("代理（姓名）").fill("何助手");
+    await page.click("#f-submit");
+    await waitText(page, "#status", "已登記 #9 吳五");
+    await waitText(page, "#players tbody", "吳五");
+    await waitText(page, "#log", "遲到賽員 #9 吳五");
+
+    // A withdrawal with its reason.
+    await page.selectOption("#w-player", { label: "#8 周四" });
+    await page.getByLabel("原因（記錄在案）").fill("病假");
+    await page.click("#withdraw-form button[type=submit]");
+    await waitText(page, "#status", "#8 周四 已退出");
+    await waitText(page, "#log", "病假");
+    assert.equal(await page.locator("#w-player option", { hasText: "周四" }).count(), 0);
+
+    const view = await api("/api/events/1/players");
+    const byId = Object.fromEntries(view.players.map((p) => [p.player.id, p]));
+    assert.equal(byId[9].player.name, "吳五");
+    assert.deepEqual(byId[9].player.categories, ["blind"]);
+    assert.equal(byId[9].player.proxy, "何助手");
+    assert.equal(byId[9].settings.board, "vi");
+    assert.equal(byId[8].active, false);
+    const anonymous = await fetch(`${server.base}/api/events/1/players`, { method: "POST",
+      headers: { "Content-Type": "application/json" }, body: JSON.stringify({ name: "x" }) });
+    assert.equal(anonymous.status, 401, "no write without a token");
+
+    const standings = await (await fetch(`${server.base}/api/events/1/standings.json`)).json();
+    assert.ok(standings.lines.some((l) => l.player.name === "吳五"), "the standings list the late entrant");
+    const pairing = run("round", "pair", "--event", "1");
+    assert.match(pairing, /吳五/);
+    assert.doesNotMatch(pairing, /周四/);
+
+    // A phone and the hall's screen: no sideways scrolling, still no axe violation.
+    for (const [w, h, name] of [[390, 844, "phone"], [1920, 1080, "hall"]]) {
+      await page.setViewportSize({ width: w, height: h });
+      assert.equal(await sideways(page), false, `the page scrolls sideways at ${w}x${h}`);
+      assert.deepEqual(await axe(page, `organiser ${name}`), []);
+      await shot(page, `organiser-${name}`);
+    }
+
+    // In English, the same page.
+    const en = await open(chrome, `${server.base}/organiser#event=1&token=${referee}`, { width: 1024, height: 768 },
+      () => localStorage.setItem("baoqi-lang", "en"));
+    await waitText(en, "#players caption", "Register: 9 players");
+    await waitText(en, "#log", "89(2): #8 周四 withdrew");
+    assert.deepEqual(await axe(en, "organiser en"), []);
+    assert.deepEqual([...page.errors.filter((e) => !/401/.test(e)), ...en.errors], []);
+  } finally {
+    await chrome.close();
+    server.stop();
+  }
+});
