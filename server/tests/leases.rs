@@ -12,40 +12,33 @@ use baoqi_server::model::TableRow;
 use baoqi_server::store::lease::{Fence, Holding};
 use baoqi_server::store::{EntryKind, LogEntry, PgStore, Store, StoreError};
 
+use crate::common::PgSchema;
+
 const LONG: Duration = Duration::from_secs(30);
 
-/// Two nodes on a schema of their own, and one table; the schema is dropped at the end.
+/// Two nodes on a schema of their own, and one table.
 struct Nodes {
-    url: String,
-    schema: String,
     a: Arc<PgStore>,
     b: Arc<PgStore>,
     table: i64,
+    /// Dropped last, with the stores gone.
+    _schema: PgSchema,
 }
 
 impl Nodes {
     fn new() -> Option<Nodes> {
-        let Ok(url) = std::env::var("BAOQI_TEST_POSTGRES") else {
-            assert!(
-                std::env::var_os("BAOQI_REQUIRE_POSTGRES").is_none(),
-                "BAOQI_REQUIRE_POSTGRES is set but BAOQI_TEST_POSTGRES is not"
-            );
-            eprintln!("skipped: no BAOQI_TEST_POSTGRES (scripts/services.sh start)");
-            return None;
-        };
-        let schema = PgStore::create_schema(&url).unwrap();
-        let a = Arc::new(PgStore::open_in(&url, Some(&schema)).unwrap());
-        let b = Arc::new(PgStore::open_in(&url, Some(&schema)).unwrap());
+        let schema = PgSchema::new()?;
+        let a = Arc::new(schema.open());
+        let b = Arc::new(schema.open());
         let ev = a
             .create_event("聯賽", &baoqi_server::config::EventSettings::default())
             .unwrap();
         let table = a.add_table(&table_row(ev)).unwrap();
         Some(Nodes {
-            url,
-            schema,
             a,
             b,
             table,
+            _schema: schema,
         })
     }
 
@@ -54,12 +47,6 @@ impl Nodes {
             table: self.table,
             fence,
         }
-    }
-}
-
-impl Drop for Nodes {
-    fn drop(&mut self) {
-        let _ = PgStore::drop_schema(&self.url, &self.schema);
     }
 }
 

@@ -12,39 +12,12 @@ use std::sync::Arc;
 use baoqi_server::limits::Limits;
 use baoqi_server::model::Role;
 use baoqi_server::store::copy::{CopyError, copy};
-use baoqi_server::store::{PgStore, SqliteStore, Store};
-use common::{Client, ONE_TABLE, event_file, is_event, start, start_on};
+use baoqi_server::store::{SqliteStore, Store};
+use common::{Client, ONE_TABLE, PgSchema, event_file, is_event, start, start_on};
 use serde_json::{Value, json};
 
-/// A schema of its own on the test database, dropped at the end.
-struct Schema {
-    url: String,
-    name: String,
-}
-
-impl Schema {
-    fn new() -> Option<Schema> {
-        let Ok(url) = std::env::var("BAOQI_TEST_POSTGRES") else {
-            assert!(
-                std::env::var_os("BAOQI_REQUIRE_POSTGRES").is_none(),
-                "BAOQI_REQUIRE_POSTGRES is set but BAOQI_TEST_POSTGRES is not"
-            );
-            eprintln!("skipped: no BAOQI_TEST_POSTGRES (scripts/services.sh start)");
-            return None;
-        };
-        let name = PgStore::create_schema(&url).unwrap();
-        Some(Schema { url, name })
-    }
-
-    fn store(&self) -> Arc<dyn Store> {
-        Arc::new(PgStore::open_in(&self.url, Some(&self.name)).unwrap())
-    }
-}
-
-impl Drop for Schema {
-    fn drop(&mut self) {
-        let _ = PgStore::drop_schema(&self.url, &self.name);
-    }
+fn store(schema: &PgSchema) -> Arc<dyn Store> {
+    Arc::new(schema.open())
 }
 
 async fn ack(c: &mut Client, id: &str, command: Value) {
@@ -77,10 +50,12 @@ async fn red_opens(url: impl Fn(&str) -> String, red: &str, referee: &str, table
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_game_on_postgres_survives_a_restart_of_the_server() {
-    let Some(schema) = Schema::new() else { return };
+    let Some(schema) = PgSchema::new() else {
+        return;
+    };
     let file = event_file(ONE_TABLE);
     let server = start_on(
-        schema.store(),
+        store(&schema),
         PathBuf::new(),
         Some(&file),
         Limits::default(),
@@ -99,7 +74,7 @@ async fn a_game_on_postgres_survives_a_restart_of_the_server() {
     client.close().await;
     server.stop().await;
 
-    let again = start_on(schema.store(), PathBuf::new(), None, Limits::default()).await;
+    let again = start_on(store(&schema), PathBuf::new(), None, Limits::default()).await;
     let mut red = Client::join(&again.url("seat"), &red, Some(seen)).await;
     let state = red.until(|v| v["type"] == "state").await;
     let moves = state["snapshot"]["moves"].as_array().unwrap();
@@ -115,7 +90,9 @@ async fn a_game_on_postgres_survives_a_restart_of_the_server() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_hall_copied_into_postgres_keeps_its_game_and_its_tokens() {
-    let Some(schema) = Schema::new() else { return };
+    let Some(schema) = PgSchema::new() else {
+        return;
+    };
     let file = event_file(ONE_TABLE);
     let hall = start(None, Some(&file)).await;
     let (red, referee) = (hall.token(Role::Red, 0), hall.token(Role::Referee, 0));
@@ -126,7 +103,7 @@ async fn a_hall_copied_into_postgres_keeps_its_game_and_its_tokens() {
         .await;
     let db = hall.stop().await;
 
-    let federation = schema.store();
+    let federation = store(&schema);
     // Another hall's event is there first: the copied one is renumbered.
     federation
         .create_event(
@@ -147,7 +124,7 @@ async fn a_hall_copied_into_postgres_keeps_its_game_and_its_tokens() {
     );
     drop(federation);
 
-    let server = start_on(schema.store(), PathBuf::new(), None, Limits::default()).await;
+    let server = start_on(store(&schema), PathBuf::new(), None, Limits::default()).await;
     let mut red = Client::join(&server.url("seat"), &red, None).await;
     let state = red.until(|v| v["type"] == "state").await;
     assert_eq!(

@@ -2,7 +2,7 @@
 //! once on a `SQLite` file and once on PostgreSQL (a schema of its own on the database that
 //! `BAOQI_TEST_POSTGRES` names; `scripts/services.sh start` gives one). The test command
 //! sets `BAOQI_REQUIRE_POSTGRES=1`, so there a missing PostgreSQL fails the PostgreSQL half
-//! instead of skipping it.
+//! instead of skipping it. (The `SQLite` store's own unit tests of these cases moved here.)
 
 use std::path::PathBuf;
 
@@ -12,15 +12,17 @@ use baoqi_server::game::Actor;
 use baoqi_server::model::{EventId, Role, SeatRow, TableRow};
 use baoqi_server::organiser::{LogLine, Logged, PairingRow, Registered, TournamentSettings};
 use baoqi_server::store::{
-    EntryKind, LogEntry, NewBoard, NewRound, NewSeat, NewTables, PgStore, Snapshot, SqliteStore,
-    Store, StoreError,
+    EntryKind, LogEntry, NewBoard, NewRound, NewSeat, NewTables, Snapshot, SqliteStore, Store,
+    StoreError,
 };
 use baoqi_tournament::{GameResult, Player, PlayerId};
+
+use crate::common::PgSchema;
 
 /// A database for one case, reopened as often as the case asks, removed at the end.
 enum TestDb {
     Sqlite(PathBuf),
-    Postgres { url: String, schema: String },
+    Postgres(PgSchema),
 }
 
 impl TestDb {
@@ -32,25 +34,13 @@ impl TestDb {
 
     /// `None` (with a note) when no PostgreSQL is configured and none is required.
     fn postgres() -> Option<TestDb> {
-        let Ok(url) = std::env::var("BAOQI_TEST_POSTGRES") else {
-            assert!(
-                std::env::var_os("BAOQI_REQUIRE_POSTGRES").is_none(),
-                "BAOQI_REQUIRE_POSTGRES is set but BAOQI_TEST_POSTGRES is not: \
-                 run `eval \"$(bash scripts/services.sh start)\"`"
-            );
-            eprintln!("skipped: no BAOQI_TEST_POSTGRES (scripts/services.sh start)");
-            return None;
-        };
-        let schema = PgStore::create_schema(&url).unwrap();
-        Some(TestDb::Postgres { url, schema })
+        PgSchema::new().map(TestDb::Postgres)
     }
 
     fn open(&self) -> Box<dyn Store> {
         match self {
             TestDb::Sqlite(path) => Box::new(SqliteStore::open(path, false).unwrap()),
-            TestDb::Postgres { url, schema } => {
-                Box::new(PgStore::open_in(url, Some(schema)).unwrap())
-            }
+            TestDb::Postgres(schema) => Box::new(schema.open()),
         }
     }
 
@@ -63,9 +53,9 @@ impl TestDb {
                     .execute_batch(sql)
                     .unwrap();
             }
-            TestDb::Postgres { url, schema } => {
-                let mut c = ::postgres::Client::connect(url, ::postgres::NoTls).unwrap();
-                c.batch_execute(&format!("SET search_path TO {schema}; {sql}"))
+            TestDb::Postgres(schema) => {
+                let mut c = ::postgres::Client::connect(&schema.url, ::postgres::NoTls).unwrap();
+                c.batch_execute(&format!("SET search_path TO {}; {sql}", schema.name))
                     .unwrap();
             }
         }
@@ -74,13 +64,8 @@ impl TestDb {
 
 impl Drop for TestDb {
     fn drop(&mut self) {
-        match self {
-            TestDb::Sqlite(path) => {
-                let _ = std::fs::remove_file(path);
-            }
-            TestDb::Postgres { url, schema } => {
-                let _ = PgStore::drop_schema(url, schema);
-            }
+        if let TestDb::Sqlite(path) = self {
+            let _ = std::fs::remove_file(path);
         }
     }
 }
@@ -107,7 +92,7 @@ on_both!(
     the_timeline_mark_only_moves_forward,
     wall_clock_marks_read_back_in_timeline_order,
     the_latest_snapshot_replaces_older_ones,
-    a_damaged_entry_is_an_error_that_names_it,
+    s11_a_damaged_entry_is_an_error_that_names_it_never_a_guess,
     a_register_rounds_and_changes_survive_reopening,
     a_round_is_written_whole_or_not_at_all,
     a_player_and_a_board_are_added_or_replaced,
@@ -302,7 +287,7 @@ fn the_latest_snapshot_replaces_older_ones(db: &TestDb) {
     );
 }
 
-fn a_damaged_entry_is_an_error_that_names_it(db: &TestDb) {
+fn s11_a_damaged_entry_is_an_error_that_names_it_never_a_guess(db: &TestDb) {
     let store = db.open();
     let ev = new_event(&*store);
     let tid = store.add_table(&table(ev, "t")).unwrap();

@@ -325,3 +325,40 @@ pub fn played_log(
 pub fn is_event(v: &Value, t: &str) -> bool {
     v["type"] == "event" && v["event"]["type"] == t
 }
+
+/// A schema of its own on the test PostgreSQL database (`BAOQI_TEST_POSTGRES`; the test
+/// command starts one with `scripts/services.sh` and sets `BAOQI_REQUIRE_POSTGRES`), dropped
+/// at the end: many tests share one database.
+pub struct PgSchema {
+    pub url: String,
+    pub name: String,
+}
+
+impl PgSchema {
+    /// A new schema, or `None` (with a note) when no PostgreSQL is configured and none is
+    /// required.
+    pub fn new() -> Option<PgSchema> {
+        let Ok(url) = std::env::var("BAOQI_TEST_POSTGRES") else {
+            assert!(
+                std::env::var_os("BAOQI_REQUIRE_POSTGRES").is_none(),
+                "BAOQI_REQUIRE_POSTGRES is set but BAOQI_TEST_POSTGRES is not: \
+                 run `eval \"$(bash scripts/services.sh start)\"`"
+            );
+            eprintln!("skipped: no BAOQI_TEST_POSTGRES (scripts/services.sh start)");
+            return None;
+        };
+        let name = baoqi_server::store::PgStore::create_schema(&url).unwrap();
+        Some(PgSchema { url, name })
+    }
+
+    /// A store (a node) on the schema.
+    pub fn open(&self) -> baoqi_server::store::PgStore {
+        baoqi_server::store::PgStore::open_in(&self.url, Some(&self.name)).unwrap()
+    }
+}
+
+impl Drop for PgSchema {
+    fn drop(&mut self) {
+        let _ = baoqi_server::store::PgStore::drop_schema(&self.url, &self.name);
+    }
+}
