@@ -13,8 +13,6 @@ export BAOQI_REQUIRE_PYFFISH=1 BAOQI_REQUIRE_CCHESS=1 BAOQI_PYTHON="$PWD/.venv/b
 eval "$(bash scripts/services.sh start)"
 export BAOQI_REQUIRE_POSTGRES=1
 mkdir -p target
-# A CI run compiles from a clean clone once: incremental caches would only be written.
-[[ "${CI:-}" == true ]] && export CARGO_INCREMENTAL=0
 started=$SECONDS
 step() { echo "== $1 ($((SECONDS - started)) s)"; }
 
