@@ -134,13 +134,7 @@ fn view(store: &dyn Store, event: EventId) -> Result<RegisterView, EditError> {
     let t = Opened::open(store, event)?;
     let rules = t.settings.rules(&t.event.name);
     let registered = t.records.players(event)?;
-    let rounds = t
-        .records
-        .pairings(event)?
-        .iter()
-        .map(|p| p.round)
-        .max()
-        .unwrap_or(0);
+    let rounds = crate::organiser::last_round(&t.records.pairings(event)?);
     let changes = t
         .records
         .changes(event)?

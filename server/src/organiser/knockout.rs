@@ -33,7 +33,7 @@ pub(super) fn draft(
     outcomes: &Outcomes,
     rules: TieRules,
 ) -> Result<Draft, PairError> {
-    let done = rows.iter().map(|r| r.round).max().unwrap_or(0);
+    let done = super::last_round(rows);
     if done == 0 {
         return Ok(first_round(register, active, rules));
     }

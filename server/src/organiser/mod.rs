@@ -171,6 +171,11 @@ pub struct Opened<'a> {
     pub settings: TournamentSettings,
 }
 
+/// The last round paired in `rows` (0 before the first).
+pub fn last_round(rows: &[PairingRow]) -> u32 {
+    rows.iter().map(|r| r.round).max().unwrap_or(0)
+}
+
 impl<'a> Opened<'a> {
     /// Opens the tournament of `event`.
     pub fn open(

@@ -144,7 +144,7 @@ pub fn correct(
 ) -> Result<Corrected, OverrideError> {
     let t = Opened::open(store, event)?;
     let rows = t.records.pairings(event)?;
-    let current = rows.iter().map(|r| r.round).max().unwrap_or(0);
+    let current = super::last_round(&rows);
     let board = board_of(&rows, event, table, round)?;
     if round != current {
         return Err(OverrideError::NotCurrent { round, current });

@@ -21,7 +21,7 @@ use crate::store::{Store, StoreError};
 /// Rounds whose every board is final, counted from the first (a round is paired only when
 /// the one before it is final, so at most the last paired round is not).
 pub fn rounds_final(rows: &[PairingRow], outcomes: &Outcomes) -> u32 {
-    let last = rows.iter().map(|r| r.round).max().unwrap_or(0);
+    let last = super::last_round(rows);
     (1..=last)
         .take_while(|&n| {
             rows.iter()

@@ -42,13 +42,7 @@ pub fn import(
     csv: &str,
 ) -> Result<Vec<Registered>, ImportError> {
     let t = Opened::open(store, event)?;
-    let rounds = t
-        .records
-        .pairings(event)?
-        .iter()
-        .map(|p| p.round)
-        .max()
-        .unwrap_or(0);
+    let rounds = super::last_round(&t.records.pairings(event)?);
     if rounds > 0 {
         return Err(ImportError::Started { event, rounds });
     }

@@ -84,7 +84,7 @@ pub fn board_final(row: &PairingRow, outcomes: &Outcomes) -> bool {
 
 /// The event's rounds as the tournament core counts them, results filled in.
 pub fn rounds(rows: &[PairingRow], outcomes: &Outcomes) -> Vec<Round> {
-    let last = rows.iter().map(|r| r.round).max().unwrap_or(0);
+    let last = super::last_round(rows);
     let mut out = vec![Round::default(); last as usize];
     for row in rows {
         let round = &mut out[row.round as usize - 1];

@@ -171,7 +171,7 @@ fn draft(
     if t.settings.system == PairingSystem::Knockout {
         return super::knockout::draft(&register, &active, rows, outcomes, rules);
     }
-    let done = rows.iter().map(|r| r.round).max().unwrap_or(0);
+    let done = super::last_round(rows);
     check_over(rows, done, outcomes)?;
     let number = done + 1;
     if t.settings.system != PairingSystem::Swiss {
