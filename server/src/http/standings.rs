@@ -24,7 +24,7 @@ use crate::export::FileName;
 use crate::hub::Hub;
 use crate::model::EventId;
 use crate::organiser::EventError;
-use crate::organiser::results::{self, Outcomes};
+use crate::organiser::results;
 use crate::organiser::standings::{self, Standings};
 
 /// The routes of this module.
@@ -37,20 +37,8 @@ pub fn routes() -> Router<Arc<Hub>> {
         .route("/api/events/{id}/crosstable.csv", get(crosstable_csv))
 }
 
-/// The outcome of every running table of the event whose game is over (a game going on has
-/// none yet, as [`results::outcome`] would say of it).
-fn outcomes(hub: &Hub, event: EventId) -> Outcomes {
-    hub.tables_of(Some(event))
-        .iter()
-        .filter_map(|row| {
-            let view = hub.table(row.id)?.over()?;
-            Some((row.id, results::outcome(&view)))
-        })
-        .collect()
-}
-
 async fn compute(hub: &Arc<Hub>, event: EventId) -> Result<Standings, AppError> {
-    let outcomes = outcomes(hub, event);
+    let outcomes = results::from_tables(hub, event);
     let store = hub.store().clone();
     tokio::task::spawn_blocking(move || standings::compute(&*store, event, &outcomes))
         .await

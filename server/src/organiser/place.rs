@@ -113,25 +113,10 @@ pub fn answer(
     ))
 }
 
-/// Every running table's outcome in the event (a game over counts; its verification makes
-/// it final).
-pub async fn live_outcomes(hub: &Hub, event: crate::model::EventId) -> Outcomes {
-    let mut out = Outcomes::new();
-    for row in hub.tables_of(Some(event)) {
-        let Some(handle) = hub.table(row.id) else {
-            continue;
-        };
-        if let Some((_, view)) = handle.record().await {
-            out.insert(row.id, results::outcome(&view));
-        }
-    }
-    out
-}
-
 /// The `standing` message that answers `seat`'s `query_standing` (an `error` when the store
 /// cannot be read).
 pub async fn reply(hub: &Arc<Hub>, seat: &SeatRow, id: Option<String>) -> ServerMsg {
-    let outcomes = live_outcomes(hub, seat.event).await;
+    let outcomes = results::from_tables(hub, seat.event);
     let store = hub.store().clone();
     let seat = seat.clone();
     let read = tokio::task::spawn_blocking(move || answer(&*store, &seat, &outcomes)).await;

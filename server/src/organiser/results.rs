@@ -100,6 +100,19 @@ pub fn rounds(rows: &[PairingRow], outcomes: &Outcomes) -> Vec<Round> {
     out
 }
 
+/// The outcomes of `event`'s finished games as their running tables published them (each
+/// table's snapshot once its game is over, kept up to date through the verification, 7.9):
+/// no table is asked for its whole record.
+pub fn from_tables(hub: &crate::hub::Hub, event: EventId) -> Outcomes {
+    hub.tables_of(Some(event))
+        .iter()
+        .filter_map(|row| {
+            let view = hub.table(row.id)?.over()?;
+            Some((row.id, outcome(&view)))
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
