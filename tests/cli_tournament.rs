@@ -274,3 +274,193 @@ fn the_organisers_commands_explain_themselves() {
         assert!(ok && out.contains(want), "{args:?}: {out}{err}");
     }
 }
+
+/// The names at table `table` in `baoqi round pair`'s listing ("table 1 (round 1) …: 李明 vs 陳一").
+fn names_at(listing: &str, table: u32) -> (String, String) {
+    let line = listing
+        .lines()
+        .find(|l| l.trim_start().starts_with(&format!("table {table} (round")))
+        .unwrap_or_else(|| panic!("no table {table}: {listing}"));
+    let (_, players) = line.rsplit_once(": ").unwrap();
+    let (red, black) = players.split_once(" vs ").unwrap();
+    (red.to_string(), black.to_string())
+}
+
+#[test]
+fn fu2_standings_text_gives_every_rounds_pairings_with_points_and_the_crosstable() {
+    let e = Event::new("text", None);
+    e.ok(&["players", "withdraw", "--event", "1", "--player", "8"]);
+    let listing = e.ok(&["round", "pair", "--event", "1"]);
+    let (red1, black1) = names_at(&listing, 1);
+    let (red2, black2) = names_at(&listing, 2);
+    let (red3, black3) = names_at(&listing, 3);
+    e.ok(&[
+        "round",
+        "result",
+        "--event",
+        "1",
+        "--table",
+        "1",
+        "--forfeit",
+        "black",
+    ]);
+    e.ok(&[
+        "round",
+        "result",
+        "--event",
+        "1",
+        "--table",
+        "2",
+        "--forfeit",
+        "red",
+    ]);
+    let text = e.ok(&["standings", "--event", "1", "--format", "text"]);
+    let (_, cross) = text
+        .split_once("交叉表 crosstable")
+        .unwrap_or_else(|| panic!("no crosstable:\n{text}"));
+    let line_of = |part: &str, what: &[&str]| {
+        part.lines()
+            .find(|l| what.iter().all(|w| l.contains(w)))
+            .unwrap_or_else(|| panic!("no line with {what:?}:\n{text}"))
+            .to_string()
+    };
+    let line = |what: &[&str]| line_of(&text, what);
+    let row = |name: &str| line_of(cross, &[&format!(" {name} ")]);
+    assert!(text.contains("名次 standings after round 0"), "{text}");
+    // Every round's pairings, with each side's points by 黃氏計分法 (不戰而勝 12, 缺席 0).
+    assert!(text.contains("第1輪配對 pairings, round 1"), "{text}");
+    let one = line(&[&red1, &black1, "+/-"]);
+    assert!(
+        one.contains("12 : 0") && one.starts_with("   1     1  "),
+        "{one}"
+    );
+    assert!(line(&[&red2, &black2, "-/+"]).contains("0 : 12"), "{text}");
+    assert!(line(&[&red3, &black3]).contains("對局中 in play"), "{text}");
+    assert!(line(&["輪空 bye"]).ends_with("12"), "{text}");
+    // The crosstable: each player's round, the opponent by his line's number.
+    assert!(row(&red1).contains("紅不戰勝 12"), "{text}");
+    assert!(row(&black1).contains("黑缺席 0"), "{text}");
+    assert!(row(&red3).contains("紅…"), "{text}");
+    assert!(row("周四").contains('—'), "{text}");
+}
+
+impl Event {
+    /// The event as a single round robin (the 8 players: 7 rounds of the Berger table,
+    /// numbers by seed then register order, so player #k is number k).
+    fn round_robin(tag: &str) -> Event {
+        let dir = std::env::temp_dir().join(format!("baoqi-cli-rr-{tag}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let fix = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/web/fixtures");
+        let toml = std::fs::read_to_string(format!("{fix}/tournament.toml"))
+            .unwrap()
+            .replace("system = \"swiss\"", "system = \"round_robin\"")
+            .replace("rounds = 3\n", "");
+        let config = dir.join("event.toml");
+        std::fs::write(&config, toml).unwrap();
+        let e = Event {
+            db: dir.join("t.db"),
+            dir,
+        };
+        e.ok(&["event", "create", "--config", config.to_str().unwrap()]);
+        e.ok(&[
+            "players",
+            "import",
+            "--event",
+            "1",
+            &format!("{fix}/players.csv"),
+        ]);
+        e
+    }
+
+    /// Pairs the next round; returns its listing and its tables.
+    fn pair_round(&self) -> (String, Vec<String>) {
+        let listing = self.ok(&["round", "pair", "--event", "1"]);
+        let tables = listing
+            .lines()
+            .filter_map(|l| l.trim_start().strip_prefix("table "))
+            .filter_map(|l| l.split_once(" (round").map(|(t, _)| t.to_string()))
+            .collect();
+        (listing, tables)
+    }
+
+    /// Every table's `side` absent (87): the round is over.
+    fn forfeit(&self, tables: &[String], side: &str) {
+        for t in tables {
+            self.ok(&[
+                "round",
+                "result",
+                "--event",
+                "1",
+                "--table",
+                t,
+                "--forfeit",
+                side,
+            ]);
+        }
+    }
+
+    /// A player's score in `baoqi standings --format csv` (黃氏計分法).
+    fn score(&self, name: &str) -> u32 {
+        let csv = self.ok(&["standings", "--event", "1", "--format", "csv"]);
+        csv.lines()
+            .map(|l| l.split(',').collect::<Vec<_>>())
+            .find(|cells| cells.get(3) == Some(&name))
+            .and_then(|cells| cells.get(5)?.parse().ok())
+            .unwrap_or_else(|| panic!("no score for {name}: {csv}"))
+    }
+}
+
+#[test]
+fn a89_2_a_round_robin_withdrawal_after_half_forfeits_his_remaining_games() {
+    let e = Event::round_robin("forfeit");
+    for _ in 0..4 {
+        let (_, tables) = e.pair_round();
+        e.forfeit(&tables, "black");
+    }
+    // 周四 (#8) has played 4 of his 7 games: the rest are lost by his absence.
+    let out = e.ok(&["players", "withdraw", "--event", "1", "--player", "8"]);
+    assert!(
+        out.contains("#8 周四 withdrew: his remaining games are lost by absence"),
+        "{out}"
+    );
+    let (wang, zhou) = (e.score("王芳"), e.score("周四"));
+    // Round 5 of the table of 8: 3-8 4-2 5-1 6-7. 王芳 (#3) wins without play, at no table.
+    let (listing, tables) = e.pair_round();
+    assert_eq!(tables.len(), 3, "{listing}");
+    assert!(
+        listing.contains("board 1 without play (不戰, 89(2)): #3 vs #8 +/-"),
+        "{listing}"
+    );
+    e.forfeit(&tables, "black");
+    assert_eq!(e.score("王芳"), wang + 12, "不戰而勝 (黃氏計分法 12)");
+    assert_eq!(e.score("周四"), zhou, "缺席 0");
+    // The withdrawal stays in force in every round to come: round 6 (8-7 1-6 2-5 3-4).
+    let (listing, tables) = e.pair_round();
+    assert_eq!(tables.len(), 3, "{listing}");
+    assert!(listing.contains("#8 vs #7 -/+"), "{listing}");
+}
+
+#[test]
+fn a89_2_a_round_robin_withdrawal_before_half_annuls_all_his_games() {
+    let e = Event::round_robin("annul");
+    // Round 1: 1-8 2-7 3-6 4-5; every red absent, so 周四 (#8) beats 李明 (#1) without play.
+    let (_, tables) = e.pair_round();
+    e.forfeit(&tables, "red");
+    assert_eq!(e.score("周四"), 12);
+    // 李明 has played 1 of his 7 games: all of them are annulled.
+    let out = e.ok(&["players", "withdraw", "--event", "1", "--player", "1"]);
+    assert!(
+        out.contains("#1 李明 withdrew: his games are annulled"),
+        "{out}"
+    );
+    assert_eq!(e.score("周四"), 0, "his win over 李明 no longer counts");
+    assert_eq!(e.score("林二"), 12, "other games stand");
+    // Round 2: 8-5 6-4 7-3 1-2. 張華 (#2) sits out, unscored: no table, no bye.
+    let (listing, tables) = e.pair_round();
+    assert_eq!(tables.len(), 3, "{listing}");
+    assert!(!listing.contains("張華"), "{listing}");
+    assert!(!listing.contains("without play"), "{listing}");
+    e.forfeit(&tables, "black");
+    assert_eq!(e.score("張華"), 0);
+}

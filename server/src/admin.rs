@@ -268,6 +268,11 @@ pub fn join_link(base: &str, seat: &IssuedSeat, deaf: bool) -> String {
     )
 }
 
+/// The link a seat of `created` opens ([`join_link`]; a deaf player's opens the card UI).
+pub fn link_of(created: &Created, seat: &IssuedSeat, base: &str) -> String {
+    join_link(base, seat, is_deaf(created, &seat.seat))
+}
+
 /// A printable list of the seats: table, role, name, link, token.
 pub fn describe(created: &Created, base: &str) -> String {
     let mut out = format!("event {} «{}»\n", created.event, created.name);

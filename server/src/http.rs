@@ -109,6 +109,11 @@ pub const ASSETS: &[(&str, &str, &[u8])] = &[
         include_bytes!("../assets/app/organiser.js"),
     ),
     (
+        "app/corrections.js",
+        JS,
+        include_bytes!("../assets/app/corrections.js"),
+    ),
+    (
         "app/standings_views.js",
         JS,
         include_bytes!("../assets/app/standings_views.js"),

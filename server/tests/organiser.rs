@@ -34,7 +34,7 @@ fn event(system: &str, minutes: u64) -> (SqliteStore, Created) {
 }
 
 /// [`event`], with its database file.
-fn event_at(system: &str, minutes: u64) -> (SqliteStore, Created, std::path::PathBuf) {
+pub(crate) fn event_at(system: &str, minutes: u64) -> (SqliteStore, Created, std::path::PathBuf) {
     let toml = format!(
         "name = \"共融賽\"\nspectators = 1\n[tournament]\nsystem = \"{system}\"\nrounds = 3\n\
          [tournament.match]\ntime.default = {{ base_ms = {}, mode = \"plain\" }}\n",
@@ -47,7 +47,7 @@ fn event_at(system: &str, minutes: u64) -> (SqliteStore, Created, std::path::Pat
     (store, created, path)
 }
 
-fn pair(store: &dyn Store, event: i64) -> Paired {
+pub(crate) fn pair(store: &dyn Store, event: i64) -> Paired {
     let outcomes = results::from_store(store, event).unwrap();
     rounds::pair(store, event, &outcomes).unwrap()
 }
@@ -139,11 +139,18 @@ fn a89_2_a_swiss_withdrawal_keeps_his_results_and_pairs_him_no_more() {
 }
 
 #[test]
-fn a89_2_a_round_robin_withdrawal_after_the_start_is_refused_plainly() {
+fn a89_2_a_round_robin_after_the_start_takes_a_withdrawal_but_no_entrant_and_keeps_its_draw() {
     let (store, c) = event("round_robin", 20);
     pair(&store, c.event);
-    let e = edits::withdraw(&store, c.event, PlayerId(2), None).unwrap_err();
-    assert!(matches!(e, EditError::RoundRobinWithdrawal), "{e}");
+    // Nothing played yet: fewer than half of his games, so they are annulled.
+    let change = edits::withdraw(&store, c.event, PlayerId(2), None).unwrap();
+    assert_eq!(
+        change,
+        Change::Withdrawn {
+            player: PlayerId(2),
+            adjustment: Adjustment::Annulled
+        }
+    );
     let e = edits::add(&store, c.event, &named("遲到者")).unwrap_err();
     assert!(
         matches!(e, EditError::Change(ChangeError::RoundRobinStarted)),
@@ -231,6 +238,44 @@ fn a108_1_colours_reversed_before_5_minutes_are_replayed_at_a_new_table() {
 }
 
 #[test]
+fn a108_1_a_replay_failing_at_its_log_line_leaves_nothing() {
+    let (store, c, db) = event_at("swiss", 20);
+    let paired = pair(&store, c.event);
+    let table = paired.created.tables[0].id;
+    let records = store.tournaments().unwrap();
+    let before = (
+        store.tables(Some(c.event)).unwrap(),
+        store.seats(c.event).unwrap(),
+        records.pairings(c.event).unwrap(),
+        records.changes(c.event).unwrap(),
+    );
+    // The change log's line, written after the new table, its seats, the revocations and
+    // the board moved, fails as a full disk would.
+    let sql = rusqlite::Connection::open(&db).unwrap();
+    sql.execute_batch(
+        "CREATE TRIGGER full_disk BEFORE INSERT ON changes
+         BEGIN SELECT RAISE(ABORT, 'disk full'); END;",
+    )
+    .unwrap();
+    let e = overrides::correct(&store, c.event, 1, table, Correction::SwapColours).unwrap_err();
+    assert!(matches!(e, OverrideError::Store(_)), "{e}");
+    let after = (
+        store.tables(Some(c.event)).unwrap(),
+        store.seats(c.event).unwrap(),
+        records.pairings(c.event).unwrap(),
+        records.changes(c.event).unwrap(),
+    );
+    assert_eq!(after.0, before.0, "no new table");
+    assert_eq!(after.1, before.1, "no new seat, no seat revoked");
+    assert_eq!(after.2, before.2, "the board stays at its table");
+    assert_eq!(after.3, before.3, "no log line");
+    sql.execute_batch("DROP TRIGGER full_disk").unwrap();
+    let done = overrides::correct(&store, c.event, 1, table, Correction::SwapColours).unwrap();
+    assert_eq!(done.remedy, Remedy::Replay, "and it can be done again");
+    let _ = std::fs::remove_file(&db);
+}
+
+#[test]
 fn a108_1_colours_reversed_in_a_short_game_are_recorded_as_played() {
     let (store, c) = event("swiss", 10);
     let paired = pair(&store, c.event);
@@ -310,7 +355,7 @@ fn a108_only_the_current_round_is_corrected() {
 
 // ---- over HTTP ----
 
-async fn call(
+pub(crate) async fn call(
     hub: &Arc<baoqi_server::Hub>,
     method: &str,
     path: &str,
@@ -342,7 +387,7 @@ async fn call(
     )
 }
 
-fn token(c: &Created, role: Role) -> String {
+pub(crate) fn token(c: &Created, role: Role) -> String {
     c.seats
         .iter()
         .find(|s| s.seat.role == role)

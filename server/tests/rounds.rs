@@ -22,7 +22,7 @@ const PLAYERS: &str = "姓名,所屬團體,種子,類別
 趙強,西區,4,健視
 ";
 
-fn event(system: &str, extra: &str) -> String {
+pub(crate) fn event(system: &str, extra: &str) -> String {
     format!(
         r#"
 name = "淘汰賽"
@@ -37,7 +37,7 @@ time.default = {{ base_ms = 600_000, mode = "plain" }}
 }
 
 /// A tournament event of `text` with the four players registered.
-fn tournament(store: &SqliteStore, text: &str) -> i64 {
+pub(crate) fn tournament(store: &SqliteStore, text: &str) -> i64 {
     let (file, settings) = EventFile::with_tournament(text).unwrap();
     let created = admin::create_tournament(store, &file, settings.as_ref().unwrap()).unwrap();
     assert_eq!(
@@ -49,7 +49,7 @@ fn tournament(store: &SqliteStore, text: &str) -> i64 {
     created.event
 }
 
-fn pair(store: &dyn Store, event: i64) -> Result<Paired, PairError> {
+pub(crate) fn pair(store: &dyn Store, event: i64) -> Result<Paired, PairError> {
     let outcomes = results::from_store(store, event).unwrap();
     rounds::pair(store, event, &outcomes)
 }
@@ -170,14 +170,14 @@ decider = "sudden_death"
 name = "監局裁判"
 "#;
 
-async fn rule(referee: &mut Client, table: TableId, id: &str, command: Value) {
+pub(crate) async fn rule(referee: &mut Client, table: TableId, id: &str, command: Value) {
     let msg = json!({"v": 2, "type": "command", "id": id, "table": table, "command": command});
     referee.send(msg).await;
     let a = referee.answer(id).await;
     assert_eq!(a["type"], "ack", "{id}: {a}");
 }
 
-fn token(paired: &Paired, role: Role, table: TableId) -> String {
+pub(crate) fn token(paired: &Paired, role: Role, table: TableId) -> String {
     paired
         .created
         .seats
@@ -189,7 +189,7 @@ fn token(paired: &Paired, role: Role, table: TableId) -> String {
 
 /// Plays the game at `table` to `result` (a win by resignation, a draw ruled under 70(3))
 /// and, when `verify`, has the round's referee verify it (7.9), over the WebSocket protocol.
-async fn play(
+pub(crate) async fn play(
     s: &common::Server,
     paired: &Paired,
     table: TableId,
@@ -227,7 +227,7 @@ async fn play(
 }
 
 /// The players of each table of a pairing, by name, in board order.
-fn games(paired: &Paired) -> Vec<(String, String, String)> {
+pub(crate) fn games(paired: &Paired) -> Vec<(String, String, String)> {
     paired
         .created
         .tables
@@ -236,7 +236,7 @@ fn games(paired: &Paired) -> Vec<(String, String, String)> {
         .collect()
 }
 
-fn owned(rows: &[(&str, &str, &str)]) -> Vec<(String, String, String)> {
+pub(crate) fn owned(rows: &[(&str, &str, &str)]) -> Vec<(String, String, String)> {
     rows.iter()
         .map(|&(a, b, c)| (a.into(), b.into(), c.into()))
         .collect()

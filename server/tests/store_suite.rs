@@ -10,7 +10,9 @@ use baoqi_arbiter::{Command, Event, MatchConfig, Side};
 use baoqi_server::config::EventSettings;
 use baoqi_server::game::Actor;
 use baoqi_server::model::{EventId, Role, SeatRow, TableRow};
-use baoqi_server::organiser::{LogLine, Logged, PairingRow, Registered, TournamentSettings};
+use baoqi_server::organiser::{
+    Amendment, LogLine, Logged, PairingRow, Registered, TournamentSettings,
+};
 use baoqi_server::store::{
     EntryKind, LogEntry, NewBoard, NewRound, NewSeat, NewTables, Snapshot, SqliteStore, Store,
     StoreError,
@@ -41,6 +43,35 @@ impl TestDb {
         match self {
             TestDb::Sqlite(path) => Box::new(SqliteStore::open(path, false).unwrap()),
             TestDb::Postgres(schema) => Box::new(schema.open()),
+        }
+    }
+
+    /// Makes every insert into `table` fail, as a full disk would halfway through a write
+    /// ([`TestDb::heal`] undoes it).
+    fn fail_inserts(&self, table: &str) {
+        match self {
+            TestDb::Sqlite(_) => self.exec(&format!(
+                "CREATE TRIGGER full_disk BEFORE INSERT ON {table}
+                 BEGIN SELECT RAISE(ABORT, 'disk full'); END;"
+            )),
+            TestDb::Postgres(_) => self.exec(&format!(
+                "CREATE FUNCTION full_disk() RETURNS trigger LANGUAGE plpgsql AS
+                 $$ BEGIN RAISE EXCEPTION 'disk full'; END $$;
+                 CREATE TRIGGER full_disk BEFORE INSERT ON {table}
+                 FOR EACH ROW EXECUTE FUNCTION full_disk();"
+            )),
+        }
+    }
+
+    /// Undoes [`TestDb::fail_inserts`] on `table`.
+    fn heal(&self, table: &str) {
+        match self {
+            TestDb::Sqlite(_) => self.exec("DROP TRIGGER full_disk"),
+            TestDb::Postgres(_) => {
+                self.exec(&format!(
+                    "DROP TRIGGER full_disk ON {table}; DROP FUNCTION full_disk();"
+                ));
+            }
         }
     }
 
@@ -96,6 +127,7 @@ on_both!(
     a_register_rounds_and_changes_survive_reopening,
     a_round_is_written_whole_or_not_at_all,
     a_player_and_a_board_are_added_or_replaced,
+    a108_a_replay_is_written_whole_or_not_at_all,
 );
 
 fn table(event: EventId, name: &str) -> TableRow {
@@ -458,4 +490,81 @@ fn a_player_and_a_board_are_added_or_replaced(db: &TestDb) {
     row.result = Some(GameResult::BlackAbsent);
     t.put_pairing(ev, &row).unwrap();
     assert_eq!(t.pairings(ev).unwrap(), [row], "one board, replaced (108)");
+}
+
+/// 108: board 1 of round 1 replayed at a new table, its old table's red seat revoked.
+fn replay_of_board_one(old_table: i64) -> Amendment {
+    Amendment {
+        tables: NewTables {
+            tables: vec![table(0, "第1輪 第1台 重賽")],
+            seats: vec![NewSeat {
+                seat: seat("replay-red", 0, Role::Red, vec![]),
+                tables: vec![0],
+            }],
+        },
+        revoke: vec!["round-1-a".into()],
+        boards: vec![NewBoard {
+            row: PairingRow {
+                round: 1,
+                board: 1,
+                red: PlayerId(2),
+                black: Some(PlayerId(1)),
+                table: Some(old_table),
+                result: None,
+            },
+            table: Some(0),
+        }],
+        log: vec![Logged::Registered { players: 4 }],
+        at: 9,
+        ..Amendment::default()
+    }
+}
+
+fn a108_a_replay_is_written_whole_or_not_at_all(db: &TestDb) {
+    let store = db.open();
+    let ev = new_event(&*store);
+    let t = store.tournaments().unwrap();
+    let old = t.add_round(ev, &round_one("round-1-b")).unwrap();
+    let (tables, seats) = (store.tables(Some(ev)).unwrap(), store.seats(ev).unwrap());
+    let (boards, changes) = (t.pairings(ev).unwrap(), t.changes(ev).unwrap());
+    let replay = replay_of_board_one(old[0]);
+    // The change log's line, the last write, fails: the new table, its seat, the revocation
+    // and the board moved before it are undone with it.
+    db.fail_inserts("changes");
+    assert!(t.amend(ev, &replay).is_err());
+    assert_eq!(store.tables(Some(ev)).unwrap(), tables, "no new table");
+    assert_eq!(store.seats(ev).unwrap(), seats, "no new seat, none revoked");
+    assert_eq!(
+        t.pairings(ev).unwrap(),
+        boards,
+        "the board stays on its table"
+    );
+    assert_eq!(t.changes(ev).unwrap(), changes, "no log line");
+    db.heal("changes");
+    let new = t.amend(ev, &replay).unwrap();
+    assert_eq!(new.len(), 1);
+    assert!(store.seat("round-1-a").unwrap().unwrap().revoked);
+    assert!(!store.seat("round-1-b").unwrap().unwrap().revoked);
+    let red = store.seat("replay-red").unwrap().unwrap();
+    assert_eq!((red.event, red.tables), (ev, vec![new[0]]));
+    let moved = t.pairings(ev).unwrap()[0];
+    assert_eq!((moved.red, moved.table), (PlayerId(2), Some(new[0])));
+    let lines: Vec<Logged> = t
+        .changes(ev)
+        .unwrap()
+        .into_iter()
+        .map(|l| l.change)
+        .collect();
+    assert_eq!(
+        lines[changes.len()..],
+        [
+            Logged::Registered { players: 4 },
+            Logged::Retabled {
+                round: 1,
+                board: 1,
+                from: Some(old[0]),
+                to: new[0]
+            }
+        ]
+    );
 }

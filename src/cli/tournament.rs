@@ -1,12 +1,13 @@
 //! The organiser's tournament commands on a database file (issue 18; a running server may
 //! share it and starts new tables within seconds): `baoqi players import|list`,
-//! `baoqi round pair|result`, `baoqi standings`.
+//! `baoqi round pair|result|lot`, `baoqi standings`.
 
 use std::path::{Path, PathBuf};
 
+use baoqi_server::organiser::lot::{self, LotError};
 use baoqi_server::organiser::results::{self, ReadError};
 use baoqi_server::organiser::rounds::{self, Absent, PairError, ResultError};
-use baoqi_server::organiser::{EventError, register, standings};
+use baoqi_server::organiser::{EventError, register, report, standings};
 use baoqi_server::store::{SqliteStore, StoreError};
 use clap::{Args, Subcommand, ValueEnum};
 
@@ -166,6 +167,20 @@ enum RoundAction {
     /// the start in a game of 15′ or more a side, else recorded as played), or a wrong
     /// pairing (two boards' players exchanged and replayed, only within that window).
     Override(super::organiser::OverrideArgs),
+    /// Draws the lot (抽籤) of a knock-out tie still level after its tie-break games, when
+    /// the event's decider is the lot: the server draws at random, logs the draw, and the
+    /// next `baoqi round pair` sends the winner through. Drawn once per tie.
+    Lot {
+        /// The event's number.
+        #[arg(long)]
+        event: i64,
+        /// A table of the tie (any of its games).
+        #[arg(long)]
+        table: i64,
+        /// The database file.
+        #[arg(long, default_value = "baoqi.db")]
+        db: PathBuf,
+    },
 }
 
 /// Runs `baoqi round …`.
@@ -215,6 +230,16 @@ pub(crate) fn run_round(args: &RoundArgs) -> Result<(), CliError> {
             );
         }
         RoundAction::Override(a) => super::organiser::run_override(a)?,
+        RoundAction::Lot { event, table, db } => {
+            let s = open(db)?;
+            let outcomes = results::from_store(&s, *event).map_err(|e| read_error(&e))?;
+            let drawn = lot::draw(&s, *event, *table, &outcomes).map_err(|e| match e {
+                LotError::Store(s) => store(&s),
+                LotError::Event(e) => event_error(e),
+                other => CliError::Usage(other.to_string()),
+            })?;
+            print!("{}", lot::describe(&drawn));
+        }
     }
     Ok(())
 }
@@ -222,7 +247,7 @@ pub(crate) fn run_round(args: &RoundArgs) -> Result<(), CliError> {
 /// How `baoqi standings` writes.
 #[derive(Debug, Clone, Copy, Default, ValueEnum)]
 enum Format {
-    /// A text table.
+    /// Text: the standings, every round's pairings with points, the crosstable.
     #[default]
     Text,
     /// CSV, one line per player.
@@ -249,7 +274,7 @@ pub(crate) fn run_standings(args: &StandingsArgs) -> Result<(), CliError> {
     let outcomes = results::from_store(&s, args.event).map_err(|e| read_error(&e))?;
     let st = standings::compute(&s, args.event, &outcomes).map_err(event_error)?;
     match args.format {
-        Format::Text => print!("{}", standings::text(&st)),
+        Format::Text => print!("{}", report::text(&st)),
         Format::Csv => print!("{}", standings::csv(&st)),
     }
     Ok(())

@@ -104,3 +104,87 @@ test("organiser: a late entrant and a withdrawal through the page, seen by the A
     server.stop();
   }
 });
+
+// 第108條 from the organiser page: a board of the current round whose players sat with the
+// colours reversed (108(1)) is replayed at a new table, the new seats' links shown once; a
+// wrong pairing (108(2)) exchanges the black players of two boards, both replayed; each
+// correction is in the change log; the server's refusal (here: the round is over, a new one
+// paired meanwhile) is read out from the role=alert region. Every button of the page within
+// the tablet's width; no axe violation at 1024x768, 390x844 and 1920x1080.
+test("organiser: 108 corrections of the current round through the page", async () => {
+  const server = await startServer({ demo: false, prepare: (bin, db) => {
+    const listing = prepare(bin, db);
+    run("round", "pair", "--event", "1");
+    return listing;
+  } });
+  const chrome = await browser();
+  const api = async (path) => (await fetch(`${server.base}${path}`, {
+    headers: { Authorization: `Bearer ${referee}` },
+  })).json();
+  try {
+    const page = await open(chrome, `${server.base}/organiser#event=1&token=${referee}`, { width: 1024, height: 768 });
+    await waitText(page, "#boards caption", "第1輪");
+    const before = (await api("/api/events/1/players")).boards;
+    assert.equal(before.length, 4, "four boards in round 1");
+
+    // 108(1): colours reversed at board 1, within 5′ of a 20′ game: a replay at a new table.
+    await page.getByLabel("台", { exact: true }).selectOption({ value: String(before[0].table) });
+    await page.getByRole("button", { name: /紅黑顛倒/ }).click();
+    await waitText(page, "#o-status[role=status]", "第1輪第1台");
+    await waitText(page, "#o-status", "重賽");
+    await waitText(page, "#new-seats", "只顯示一次");
+    const links = await page.locator("#new-seats a").evaluateAll((as) => as.map((a) => a.href));
+    assert.ok(links.length >= 2 && links.every((l) => /\/(seat|card|proxy)#token=/.test(l)), links.join(" "));
+    await waitText(page, "#log", "第108(1)條：第1輪第1台紅黑顛倒");
+    let boards = (await api("/api/events/1/players")).boards;
+    assert.notEqual(boards[0].table, before[0].table, "board 1 is replayed at a new table");
+    await waitText(page, "#boards tbody", `${boards[0].table}`);
+
+    // 108(2): the black players of boards 2 and 3 exchanged, both replayed.
+    await page.getByLabel("台", { exact: true }).selectOption({ value: String(boards[1].table) });
+    await page.getByLabel("對調哪一方的賽員").selectOption("black");
+    await page.getByLabel("與此台對調").selectOption({ value: String(boards[2].table) });
+    await page.getByRole("button", { name: /對調賽員/ }).click();
+    await waitText(page, "#o-status", "第108(2)條");
+    await waitText(page, "#log", "第108(2)條：第1輪配對更正");
+    boards = (await api("/api/events/1/players")).boards;
+    assert.equal(boards[1].black, before[2].black);
+    assert.equal(boards[2].black, before[1].black);
+    assert.equal(await sideways(page), false, "the page scrolls sideways on a tablet");
+    const cut = await page.evaluate(() => [...document.querySelectorAll("button")]
+      .filter((b) => b.offsetParent !== null)
+      .filter((b) => { const r = b.getBoundingClientRect(); return r.left < 0 || r.right > window.innerWidth; })
+      .map((b) => b.textContent));
+    assert.deepEqual(cut, [], "every button within the tablet's width");
+    assert.deepEqual(await axe(page, "organiser 108 1024"), []);
+    await shot(page, "organiser-108-tablet");
+
+    // The round is over meanwhile (every game lost by absence, round 2 paired): the page's
+    // correction of round 1 is refused aloud, and the page shows round 2.
+    for (const b of boards.filter((x) => x.table)) {
+      run("round", "result", "--event", "1", "--table", String(b.table), "--forfeit", "black");
+    }
+    run("round", "pair", "--event", "1");
+    await page.getByRole("button", { name: /紅黑顛倒/ }).click();
+    await waitText(page, "#o-error[role=alert]", "第1輪已完結");
+    await waitText(page, "#boards caption", "第2輪");
+
+    for (const [w, h, name] of [[390, 844, "phone"], [1920, 1080, "hall"]]) {
+      await page.setViewportSize({ width: w, height: h });
+      assert.equal(await sideways(page), false, `the page scrolls sideways at ${w}x${h}`);
+      assert.deepEqual(await axe(page, `organiser 108 ${name}`), []);
+      await shot(page, `organiser-108-${name}`);
+    }
+
+    // In English, the log says the same.
+    const en = await open(chrome, `${server.base}/organiser#event=1&token=${referee}`, { width: 1024, height: 768 },
+      () => localStorage.setItem("baoqi-lang", "en"));
+    await waitText(en, "#log", "108(1): round 1 board 1: colours reversed");
+    await waitText(en, "#boards caption", "Round 2");
+    assert.deepEqual(await axe(en, "organiser 108 en"), []);
+    assert.deepEqual([...page.errors.filter((e) => !/ 409 /.test(` ${e} `)), ...en.errors], []);
+  } finally {
+    await chrome.close();
+    server.stop();
+  }
+});

@@ -2,7 +2,7 @@
 //! [`Change`] it made, appended to the tournament's log: a pairing or colours corrected
 //! (108), a withdrawal (89(2)), a late entrant.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 use serde::{Deserialize, Serialize};
 
@@ -256,6 +256,12 @@ impl Tournament {
         Adjustment::RemainingForfeited
     }
 
+    /// The round-robin withdrawals logged after the start, by player: what 89(2) did to
+    /// each, which the rounds still to be paired must carry out ([`round_robin_round`]).
+    pub fn withdrawals(&self) -> Withdrawals {
+        withdrawals(&self.log)
+    }
+
     /// A late entrant: paired from the next round; the rounds he missed score nothing.
     pub fn late_entrant(&mut self, player: Player) -> Result<Change, ChangeError> {
         if self.register.iter().any(|p| p.id == player.id) {
@@ -276,6 +282,61 @@ impl Tournament {
             player: id,
             from_round,
         }))
+    }
+}
+
+/// The round-robin withdrawals after the start, by player, with what 89(2) did to each
+/// (annulled or the rest forfeited).
+pub type Withdrawals = BTreeMap<PlayerId, Adjustment>;
+
+/// The round-robin withdrawals after the start among `changes`.
+pub fn withdrawals<'a>(changes: impl IntoIterator<Item = &'a Change>) -> Withdrawals {
+    changes
+        .into_iter()
+        .filter_map(|c| match *c {
+            Change::Withdrawn {
+                player,
+                adjustment: a @ (Adjustment::Annulled | Adjustment::RemainingForfeited),
+            } => Some((player, a)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// 89(2) after the start of a round robin: a round of its table (`drawn`, every number
+/// still in place, so nobody else's opponents move) as it is played once players have
+/// withdrawn. A game against a player whose games are annulled is not played and scores
+/// nothing: his opponent sits the round out, without the bye's score. A game against a
+/// player whose remaining games are forfeited is lost by his absence (不戰而勝 for the
+/// opponent; both absent when both have withdrawn so). A withdrawn player's bye is gone.
+pub fn round_robin_round(drawn: &Round, withdrawn: &Withdrawals) -> Round {
+    let adjustment = |p: PlayerId| withdrawn.get(&p).copied();
+    let games = drawn
+        .games
+        .iter()
+        .filter(|g| {
+            adjustment(g.red) != Some(Adjustment::Annulled)
+                && adjustment(g.black) != Some(Adjustment::Annulled)
+        })
+        .map(|g| {
+            let forfeited = |p| adjustment(p) == Some(Adjustment::RemainingForfeited);
+            let result = match (forfeited(g.red), forfeited(g.black)) {
+                (true, true) => Some(GameResult::BothAbsent),
+                (true, false) => Some(GameResult::RedAbsent),
+                (false, true) => Some(GameResult::BlackAbsent),
+                (false, false) => g.result,
+            };
+            Game { result, ..*g }
+        })
+        .collect();
+    Round {
+        games,
+        byes: drawn
+            .byes
+            .iter()
+            .copied()
+            .filter(|b| !withdrawn.contains_key(b))
+            .collect(),
     }
 }
 

@@ -1,6 +1,7 @@
 //! 淘汰 (knock-out, 附表二 第一部份 1(1)): the seeded bracket and each tie's games, with
 //! tie-break games when the main games are level.
 
+use baoqi_arbiter::{TimeControl, TimeTable};
 use baoqi_rules::Color;
 use serde::{Deserialize, Serialize};
 
@@ -43,7 +44,8 @@ pub enum Decider {
     Lot,
 }
 
-/// A tie's rules: the main games, then pairs of tie-break games, then the decider.
+/// A tie's rules: the main games, then pairs of tie-break games, then the decider; and the
+/// time the tie-break games and the decider are played at, when faster than the event's.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TieRules {
     /// Main games (1 or 2, colours alternating).
@@ -52,17 +54,102 @@ pub struct TieRules {
     pub tiebreak_pairs: u32,
     /// The last resort.
     pub decider: Decider,
+    /// The tie-break games' (and the decider's) base time in minutes for the event's
+    /// default control; each category's allowance scaled alike ([`TieRules::tie_break_time`]).
+    /// `None`: the event's own time.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tie_break_minutes: Option<u32>,
+    /// Their increment (加秒, 補時 or 延時, 附表三 2) in seconds for the default control,
+    /// each category keeping its extra seconds a move on top. `None`: the event's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tie_break_increment_seconds: Option<u32>,
 }
 
 impl Default for TieRules {
-    /// Two games, one pair of tie-break games, then sudden death.
+    /// Two games, one pair of tie-break games, then sudden death, at the event's time.
     fn default() -> TieRules {
         TieRules {
             games: 2,
             tiebreak_pairs: 1,
             decider: Decider::SuddenDeath,
+            tie_break_minutes: None,
+            tie_break_increment_seconds: None,
         }
     }
+}
+
+impl TieRules {
+    /// The time table of the tie-break games and the decider, from the event's `ordinary`
+    /// one. The default control gets the tie-break time; every other entry keeps its 7.2
+    /// allowance over the default: its base time in the same proportion (全失明 30′ against
+    /// 20′ plays 7′30″ against 5′), its extra time a move as many seconds more (announcing
+    /// and feeling the board take as long in a fast game, 7.2(1) 尤其…每着的加時). Modes
+    /// stay as the event set them. Without a tie-break time, the ordinary table.
+    pub fn tie_break_time(&self, ordinary: &TimeTable) -> TimeTable {
+        if self.tie_break_minutes.is_none() && self.tie_break_increment_seconds.is_none() {
+            return ordinary.clone();
+        }
+        let from = ordinary.default;
+        let to = TimeControl {
+            base_ms: self
+                .tie_break_minutes
+                .map_or(from.base_ms, |m| u64::from(m) * 60_000),
+            mode: from.mode,
+            extra_ms: self
+                .tie_break_increment_seconds
+                .map_or(from.extra_ms, |s| u64::from(s) * 1000),
+        };
+        let entry = |c: Option<TimeControl>| c.map(|c| allowance_kept(c, from, to));
+        TimeTable {
+            default: to,
+            blind: entry(ordinary.blind),
+            partially_sighted: entry(ordinary.partially_sighted),
+            physical: entry(ordinary.physical),
+            deaf: entry(ordinary.deaf),
+            sighted: entry(ordinary.sighted),
+            vi_with_proxy: entry(ordinary.vi_with_proxy),
+        }
+    }
+}
+
+/// `control` of the ordinary table moved from the default `from` to `to`: the base time in
+/// proportion, the extra time a move by the same difference (never below nothing).
+fn allowance_kept(control: TimeControl, from: TimeControl, to: TimeControl) -> TimeControl {
+    let base_ms = if from.base_ms == 0 {
+        control.base_ms.saturating_add(to.base_ms)
+    } else {
+        let scaled =
+            u128::from(control.base_ms) * u128::from(to.base_ms) / u128::from(from.base_ms);
+        u64::try_from(scaled).unwrap_or(u64::MAX)
+    };
+    let extra_ms = (to.extra_ms + control.extra_ms).saturating_sub(from.extra_ms);
+    TimeControl {
+        base_ms,
+        mode: control.mode,
+        extra_ms,
+    }
+}
+
+/// Why the lot (抽籤) cannot be drawn for a tie.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum LotError {
+    /// The event's decider is another.
+    #[error("the event's ties are not decided by lot (its decider is {0:?})")]
+    NotTheDecider(Decider),
+    /// The tie is decided by its games.
+    #[error("the tie is decided by its games: player {0} goes through")]
+    Decided(PlayerId),
+    /// Main or tie-break games are still to be played.
+    #[error(
+        "the lot comes after the tie-break games, and {to_play} game(s) of the tie are still to be played"
+    )]
+    GamesToPlay {
+        /// How many games before the lot.
+        to_play: u32,
+    },
+    /// The lot was drawn already.
+    #[error("the lot was drawn already: player {0} goes through")]
+    AlreadyDrawn(PlayerId),
 }
 
 /// Which kind of game of a tie.
@@ -106,6 +193,9 @@ pub struct Tie {
     pub second: PlayerId,
     /// The results of the games played, in order.
     pub results: Vec<GameResult>,
+    /// Who the lot (抽籤) sent through, once drawn.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lot: Option<PlayerId>,
 }
 
 impl Tie {
@@ -115,6 +205,7 @@ impl Tie {
             first,
             second,
             results: Vec::new(),
+            lot: None,
         }
     }
 
@@ -206,9 +297,35 @@ impl Tie {
             .collect()
     }
 
+    /// Draws the lot (抽籤, 附表二 第一部份 3(a)) of a tie level after every game its rules
+    /// give it: `first_wins` is the draw, made by the caller (the server, with real
+    /// randomness). Refused when the event decides otherwise, when the tie is decided by
+    /// its games, while games are still to be played, and when the lot was drawn already.
+    pub fn draw_lot(&mut self, rules: TieRules, first_wins: bool) -> Result<PlayerId, LotError> {
+        if rules.decider != Decider::Lot {
+            return Err(LotError::NotTheDecider(rules.decider));
+        }
+        match self.next(rules) {
+            Next::Lot => {
+                let winner = if first_wins { self.first } else { self.second };
+                self.lot = Some(winner);
+                Ok(winner)
+            }
+            Next::Winner(w) if self.lot == Some(w) => Err(LotError::AlreadyDrawn(w)),
+            Next::Winner(w) => Err(LotError::Decided(w)),
+            Next::Play { .. } => {
+                let all = rules.games + 2 * rules.tiebreak_pairs;
+                let played = self.results.len() as u32;
+                Err(LotError::GamesToPlay {
+                    to_play: all.saturating_sub(played),
+                })
+            }
+        }
+    }
+
     fn decide(&self, decider: Decider, from: usize, play: impl Fn(Stage) -> Next) -> Next {
         match decider {
-            Decider::Lot => Next::Lot,
+            Decider::Lot => self.lot.map_or(Next::Lot, Next::Winner),
             Decider::SuddenDeath => {
                 for k in from..self.results.len() {
                     let m = self.margin(k..k + 1);

@@ -116,6 +116,32 @@ fn fu2_1_2_berger_table_14_players() {
     assert_eq!(generated(14), published);
 }
 
+/// The published table for 15 or 16 players (FIDE Handbook C.05, Annex 1), as held for data
+/// by the pairing library `@echecs/round-robin` (github.com/mormubis/round-robin,
+/// `src/berger.ts`, "FIDE Berger tables from C.05 Annex 1"; its numbers checked against the
+/// rounds it writes out beside them). FIDE's own page was not among the stored copies.
+#[test]
+fn fu2_1_2_berger_table_16_players() {
+    let published = table(&[
+        "1-16 2-15 3-14 4-13 5-12 6-11 7-10 8-9",
+        "16-9 10-8 11-7 12-6 13-5 14-4 15-3 1-2",
+        "2-16 3-1 4-15 5-14 6-13 7-12 8-11 9-10",
+        "16-10 11-9 12-8 13-7 14-6 15-5 1-4 2-3",
+        "3-16 4-2 5-1 6-15 7-14 8-13 9-12 10-11",
+        "16-11 12-10 13-9 14-8 15-7 1-6 2-5 3-4",
+        "4-16 5-3 6-2 7-1 8-15 9-14 10-13 11-12",
+        "16-12 13-11 14-10 15-9 1-8 2-7 3-6 4-5",
+        "5-16 6-4 7-3 8-2 9-1 10-15 11-14 12-13",
+        "16-13 14-12 15-11 1-10 2-9 3-8 4-7 5-6",
+        "6-16 7-5 8-4 9-3 10-2 11-1 12-15 13-14",
+        "16-14 15-13 1-12 2-11 3-10 4-9 5-8 6-7",
+        "7-16 8-6 9-5 10-4 11-3 12-2 13-1 14-15",
+        "16-15 1-14 2-13 3-12 4-11 5-10 6-9 7-8",
+        "8-16 9-7 10-6 11-5 12-4 13-3 14-2 15-1",
+    ]);
+    assert_eq!(generated(16), published);
+}
+
 #[test]
 fn fu2_1_2_odd_count_plays_the_even_table_with_a_bye() {
     // 5 players use the 6-player table; meeting number 6 is the bye.

@@ -3,7 +3,8 @@
 
 use baoqi_tournament::berger::single;
 use baoqi_tournament::changes::{
-    Adjustment, Change, ChangeError, Format, Remedy, Tournament, remedy_108,
+    Adjustment, Change, ChangeError, Format, Remedy, Tournament, Withdrawals, remedy_108,
+    round_robin_round,
 };
 use baoqi_tournament::standings::standings;
 use baoqi_tournament::{Game, GameResult, Player, PlayerId, Round, Scoring};
@@ -182,6 +183,124 @@ fn a89_2_round_robin_withdrawal_after_half_forfeits_the_rest() {
     assert!(
         rest.iter()
             .all(|r| matches!(r, GameResult::RedAbsent | GameResult::BlackAbsent))
+    );
+}
+
+/// Round `number` (1-based) of the table as it is played after the logged withdrawals.
+fn played_round(t: &Tournament, number: usize) -> Round {
+    round_robin_round(&t.rounds[number - 1], &t.withdrawals())
+}
+
+#[test]
+fn a89_2_after_half_his_later_opponents_win_without_play() {
+    let mut t = round_robin(6);
+    play_rounds(&mut t, 3);
+    t.withdraw(PlayerId(2)).expect("active");
+    assert_eq!(
+        t.withdrawals(),
+        Withdrawals::from([(PlayerId(2), Adjustment::RemainingForfeited)])
+    );
+    // Round 4 of the table: 6-5, 1-4, 2-3. 2 is absent: 3 wins without play (不戰而勝);
+    // the other boards are played as drawn.
+    let drawn = t.rounds[3].clone();
+    let mut fresh = drawn.clone();
+    for g in &mut fresh.games {
+        g.result = None;
+    }
+    let four = round_robin_round(&fresh, &t.withdrawals());
+    let board = |red: u32, black: u32| {
+        four.games
+            .iter()
+            .find(|g| (g.red, g.black) == (PlayerId(red), PlayerId(black)))
+            .copied()
+            .expect("on the table")
+    };
+    assert_eq!(
+        four.games.len(),
+        drawn.games.len(),
+        "nobody's opponent moves"
+    );
+    assert_eq!(board(2, 3).result, Some(GameResult::RedAbsent));
+    assert_eq!(board(6, 5).result, None);
+    assert_eq!(board(1, 4).result, None);
+    // 3 scores the win by forfeit; 2 scores nothing for the absence.
+    let mut rounds = t.rounds[..3].to_vec();
+    rounds.push(four);
+    let table = standings(&t.register, &rounds, Scoring::default(), &[]);
+    let score = |p: u32| {
+        table
+            .iter()
+            .find(|s| s.player == PlayerId(p))
+            .expect("listed")
+            .score
+            .0
+    };
+    // Red won every game of rounds 1-3: 3 was red in rounds 1 and 3 (two wins), black in 2.
+    assert_eq!(score(3), 2 + 2 + 2, "two wins, then the forfeit");
+    assert_eq!(score(2), 4, "two wins (red in rounds 1 and 3), then absent");
+}
+
+#[test]
+fn a89_2_before_half_his_later_opponents_sit_out_unscored() {
+    let mut t = round_robin(6);
+    play_rounds(&mut t, 2);
+    t.withdraw(PlayerId(1)).expect("active");
+    // Round 3 of the table: 2-6, 3-1, 4-5. His game is annulled, not forfeited: 3 sits the
+    // round out with nothing (no bye, no 不戰而勝), as if 1 had never entered.
+    let three = played_round(&t, 3);
+    assert_eq!(
+        three
+            .games
+            .iter()
+            .map(|g| (g.red.0, g.black.0))
+            .collect::<Vec<_>>(),
+        [(2, 6), (4, 5)]
+    );
+    assert!(three.byes.is_empty(), "no bye's score for 3");
+    assert!(three.players().all(|p| p != PlayerId(3)));
+}
+
+#[test]
+fn a89_2_a_withdrawn_players_bye_is_nobodys() {
+    // Five players: the table of six, number 6 the bye. Round 1: 1-6 (1 sits out), 2-5, 3-4.
+    let mut t = round_robin(5);
+    play_rounds(&mut t, 3);
+    t.withdraw(PlayerId(4)).expect("active");
+    // Round 4 of the table: 6-5 (5 sits out), 1-4, 2-3.
+    let four = played_round(&t, 4);
+    assert_eq!(four.byes, [PlayerId(5)], "the table's bye stands");
+    let five = played_round(&t, 5);
+    // Round 5: 3-6 (3 sits out), 4-2, 5-1: 4 absent, 2 wins without play.
+    assert!(
+        five.games
+            .iter()
+            .any(|g| g.red == PlayerId(4) && g.result == Some(GameResult::RedAbsent))
+    );
+    let mut t = round_robin(5);
+    play_rounds(&mut t, 1);
+    t.withdraw(PlayerId(5)).expect("active");
+    // Round 4's bye was 5's: with his games annulled, nobody sits out in his place.
+    let four = played_round(&t, 4);
+    assert!(four.byes.is_empty());
+    assert_eq!(four.games.len(), 2);
+}
+
+#[test]
+fn a89_2_two_withdrawn_after_half_are_both_absent() {
+    let mut t = round_robin(6);
+    play_rounds(&mut t, 3);
+    t.withdraw(PlayerId(2)).expect("active");
+    t.withdraw(PlayerId(3)).expect("active");
+    let mut four = t.rounds[3].clone();
+    for g in &mut four.games {
+        g.result = None;
+    }
+    let four = round_robin_round(&four, &t.withdrawals());
+    assert!(
+        four.games
+            .iter()
+            .any(|g| (g.red, g.black) == (PlayerId(2), PlayerId(3))
+                && g.result == Some(GameResult::BothAbsent))
     );
 }
 

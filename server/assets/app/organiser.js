@@ -2,10 +2,12 @@
 // referee of every table of the event; without one in the link, the page asks for it and
 // keeps it only in memory). It reads /api/events/N/players and draws the register as a real
 // table, a form to add a late entrant or correct a player's line, a form to withdraw a player
-// (89(2)) and the change log. Every request carries `Authorization: Bearer`; a refusal is
-// read out from the role=alert region, in the page's language when its code is known.
+// (89(2)), the current round's boards with 108's corrections (app/corrections.js) and the
+// change log. Every request carries `Authorization: Bearer`; a refusal is read out from a
+// role=alert region, in the page's language when its code is known.
 
 import { $, el, t } from "./common.js";
+import { correctionText, drawBoards, initCorrections } from "./corrections.js";
 
 const params = () => new URLSearchParams(location.hash.slice(1));
 const eventId = () => params().get("event") || "";
@@ -43,15 +45,20 @@ function say(text) {
   $("error").replaceChildren(text ? el("p", {}, text) : "");
 }
 
-/** A request to the register API; resolves with the JSON, or throws the refusal's text. */
+/** A request to the event's organiser API (`path` under /api/events/N); resolves with the
+ * JSON, or throws the refusal's text with its `code`. */
 async function api(method, path, body) {
   const headers = { Authorization: `Bearer ${bearer}` };
   if (body !== undefined) headers["Content-Type"] = "application/json";
-  const resp = await fetch(`/api/events/${eventId()}/players${path}`, {
+  const resp = await fetch(`/api/events/${eventId()}${path}`, {
     method, headers, body: body === undefined ? undefined : JSON.stringify(body),
   });
   const data = await resp.json().catch(() => null);
-  if (!resp.ok) throw new Error(REFUSALS[data?.code] || data?.error || t(`請求失敗（${resp.status}）`, `The request failed (${resp.status})`));
+  if (!resp.ok) {
+    const e = new Error(REFUSALS[data?.code] || data?.error || t(`請求失敗（${resp.status}）`, `The request failed (${resp.status})`));
+    e.code = data?.code;
+    throw e;
+  }
   return data;
 }
 
@@ -107,6 +114,8 @@ const ADJUSTMENTS = {
 function changeText(c) {
   const [kind, v] = typeof c.change === "string" ? [c.change, {}] : Object.entries(c.change)[0];
   const core = kind === "change" ? Object.entries(v)[0] : kind === "withdrawal" ? Object.entries(v.change)[0] : null;
+  const corrected = core ? correctionText(...core, who) : correctionText(kind, v, who);
+  if (corrected) return corrected;
   if (core?.[0] === "late_entrant") {
     return t(`遲到賽員 ${who(core[1].player)}，由第${core[1].from_round}輪起編排`,
       `late entrant ${who(core[1].player)}, paired from round ${core[1].from_round}`);
@@ -135,6 +144,7 @@ function draw(view) {
   $("w-player").replaceChildren(...view.players.filter((p) => p.active).map((p) =>
     new Option(`#${p.player.id} ${p.player.name}`, String(p.player.id))));
   $("log").replaceChildren(...logList(view));
+  drawBoards(view, who);
   for (const id of ["players-section", "form-section", "withdraw-section", "log-section"]) $(id).hidden = false;
   $("login").hidden = true;
 }
@@ -149,7 +159,7 @@ async function load(message = "") {
     return;
   }
   try {
-    draw(await api("GET", ""));
+    draw(await api("GET", "/players"));
     $("status").textContent = message || t(`名冊已更新：${register.players.length}人`, `Register updated: ${register.players.length} players`);
   } catch (e) {
     $("login").hidden = false;
@@ -212,7 +222,7 @@ async function submitPlayer(ev) {
     return;
   }
   try {
-    const done = editing === null ? await api("POST", "", body) : await api("PATCH", `/${editing}`, body);
+    const done = editing === null ? await api("POST", "/players", body) : await api("PATCH", `/players/${editing}`, body);
     const message = editing === null
       ? t(`已登記 #${done.player.id} ${done.player.name}`, `Registered #${done.player.id} ${done.player.name}`)
       : t(`已修改 #${done.player.id} ${done.player.name}`, `Saved #${done.player.id} ${done.player.name}`);
@@ -229,7 +239,7 @@ async function submitWithdraw(ev) {
   const id = $("w-player").value;
   if (!id) return;
   try {
-    await api("POST", `/${id}/withdraw`, { reason: $("w-reason").value.trim() || null });
+    await api("POST", `/players/${id}/withdraw`, { reason: $("w-reason").value.trim() || null });
     $("w-reason").value = "";
     await load(t(`${who(Number(id))} 已退出`, `${who(Number(id))} has withdrawn`));
   } catch (e) {
@@ -246,5 +256,6 @@ $("login").addEventListener("submit", (ev) => {
 $("player-form").addEventListener("submit", submitPlayer);
 $("f-cancel").addEventListener("click", stopEdit);
 $("withdraw-form").addEventListener("submit", submitWithdraw);
+initCorrections(api, () => load());
 window.addEventListener("hashchange", () => { bearer = params().get("token") || bearer; load(); });
 load();

@@ -8,10 +8,16 @@
 //! - `POST /api/events/{id}/players`: a late entrant ([`Patch`] as JSON, `name` required);
 //! - `PATCH /api/events/{id}/players/{n}`: a corrected line;
 //! - `POST /api/events/{id}/players/{n}/withdraw`: a withdrawal (89(2)), `{"reason": …}`;
+//! - `POST /api/events/{id}/tables/{t}/override`: a board of the current round corrected
+//!   (108, [`overrides`]): `{"round": r, "correction": "colours_reversed"}` (108(1)) or
+//!   `{"round": r, "correction": {"exchange": {"with": <table>, "side": "black"}}}` (108(2));
+//!   the answer lists the boards as they now stand and, for a replay, the new seats' links
+//!   (each token shown this once);
 //! - `GET /organiser#event=N`: the page.
 //!
 //! A refusal is `{"error": "<sentence>", "code": "<name>"}` with its status (401, 403, 404,
-//! 409 for a change the event's state refuses, 422 for bad fields).
+//! 409 for a change the event's state refuses — 108's window past, the round over —, 422 for
+//! bad fields).
 
 use std::sync::Arc;
 
@@ -20,17 +26,22 @@ use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, patch, post};
-use baoqi_tournament::changes::Change;
+use baoqi_rules::Color;
+use baoqi_tournament::changes::{Change, Remedy};
 use baoqi_tournament::{PlayerId, PlayerSettings};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
 use super::access::{self, AccessError};
 use super::page;
+use crate::admin;
 use crate::hub::Hub;
-use crate::model::EventId;
+use crate::model::{EventId, Role, TableId};
 use crate::organiser::edits::{self, EditError, Patch};
-use crate::organiser::{EventError, LogLine, Opened, PairingSystem, Registered, changelog};
+use crate::organiser::overrides::{self, Corrected, Correction, OverrideError};
+use crate::organiser::{
+    EventError, LogLine, Opened, PairingRow, PairingSystem, Registered, changelog,
+};
 use crate::store::Store;
 
 /// The routes of this module.
@@ -40,6 +51,7 @@ pub fn routes() -> Router<Arc<Hub>> {
         .route("/api/events/{id}/players", get(list).post(add))
         .route("/api/events/{id}/players/{player}", patch(edit))
         .route("/api/events/{id}/players/{player}/withdraw", post(withdraw))
+        .route("/api/events/{id}/tables/{table}/override", post(correct))
 }
 
 /// Why an organiser's request was refused.
@@ -51,6 +63,9 @@ pub enum OrganiserError {
     /// The edit was refused.
     #[error(transparent)]
     Edit(#[from] EditError),
+    /// The correction (108) was refused.
+    #[error(transparent)]
+    Override(#[from] OverrideError),
     /// The blocking work failed.
     #[error("the request failed: {0}")]
     Join(#[from] tokio::task::JoinError),
@@ -63,6 +78,7 @@ impl IntoResponse for OrganiserError {
                 (StatusCode::INTERNAL_SERVER_ERROR, "internal")
             }
             OrganiserError::Edit(e) => (edit_status(e), e.code()),
+            OrganiserError::Override(e) => override_status(e),
         };
         if let OrganiserError::Access(a) = self {
             return a.into_response();
@@ -83,13 +99,33 @@ fn edit_status(e: &EditError) -> StatusCode {
         EditError::Event(EventError::NotATournament(_))
         | EditError::AlreadyWithdrawn(_)
         | EditError::DrawFixed
-        | EditError::RoundRobinWithdrawal
         | EditError::DuplicateSeed { .. }
         | EditError::Change(_) => StatusCode::CONFLICT,
         EditError::EmptyName | EditError::ZeroSeed | EditError::Nothing => {
             StatusCode::UNPROCESSABLE_ENTITY
         }
-        EditError::Event(_) | EditError::Store(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        EditError::Event(_) | EditError::Store(_) | EditError::Read(_) | EditError::Berger(_) => {
+            StatusCode::INTERNAL_SERVER_ERROR
+        }
+    }
+}
+
+/// A refused correction's status and code (the page words each code itself).
+fn override_status(e: &OverrideError) -> (StatusCode, &'static str) {
+    match e {
+        OverrideError::Event(EventError::NoEvent(_)) => (StatusCode::NOT_FOUND, "no_event"),
+        OverrideError::Event(EventError::NotATournament(_)) => {
+            (StatusCode::CONFLICT, "not_a_tournament")
+        }
+        OverrideError::NoBoard { .. } => (StatusCode::NOT_FOUND, "no_board"),
+        OverrideError::WrongRound { .. } => (StatusCode::CONFLICT, "wrong_round"),
+        OverrideError::NotCurrent { .. } => (StatusCode::CONFLICT, "round_over"),
+        OverrideError::SameTable(_) => (StatusCode::UNPROCESSABLE_ENTITY, "same_table"),
+        OverrideError::OutsideWindow { .. } => (StatusCode::CONFLICT, "outside_window"),
+        OverrideError::Change(_) => (StatusCode::CONFLICT, "refused"),
+        OverrideError::Event(_) | OverrideError::Store(_) | OverrideError::Admin(_) => {
+            (StatusCode::INTERNAL_SERVER_ERROR, "internal")
+        }
     }
 }
 
@@ -116,6 +152,9 @@ pub struct RegisterView {
     pub rounds: u32,
     /// The players, by number.
     pub players: Vec<PlayerView>,
+    /// The games of the current round (the last paired), board 1 first: the boards 108
+    /// corrects. Byes are not boards.
+    pub boards: Vec<PairingRow>,
     /// The change log, oldest first, each with its text (English, as `baoqi changes`).
     pub changes: Vec<ChangeView>,
 }
@@ -134,7 +173,13 @@ fn view(store: &dyn Store, event: EventId) -> Result<RegisterView, EditError> {
     let t = Opened::open(store, event)?;
     let rules = t.settings.rules(&t.event.name);
     let registered = t.records.players(event)?;
-    let rounds = crate::organiser::last_round(&t.records.pairings(event)?);
+    let rows = t.records.pairings(event)?;
+    let rounds = crate::organiser::last_round(&rows);
+    let mut boards: Vec<PairingRow> = rows
+        .into_iter()
+        .filter(|r| r.round == rounds && !r.is_bye())
+        .collect();
+    boards.sort_by_key(|r| r.board);
     let changes = t
         .records
         .changes(event)?
@@ -157,19 +202,26 @@ fn view(store: &dyn Store, event: EventId) -> Result<RegisterView, EditError> {
             })
             .collect(),
         changes,
+        boards,
     })
 }
 
 /// Checks the bearer, then runs `work` on the store on a blocking thread.
-async fn authorised<T: Send + 'static>(
+async fn authorised<T, E>(
     hub: &Arc<Hub>,
     headers: &HeaderMap,
     event: EventId,
-    work: impl FnOnce(&dyn Store) -> Result<T, EditError> + Send + 'static,
-) -> Result<T, OrganiserError> {
+    work: impl FnOnce(&dyn Store) -> Result<T, E> + Send + 'static,
+) -> Result<T, OrganiserError>
+where
+    T: Send + 'static,
+    E: Into<OrganiserError> + Send + 'static,
+{
     access::referee_of_event(hub, headers, event, "the register").await?;
     let store = hub.store().clone();
-    Ok(tokio::task::spawn_blocking(move || work(&*store)).await??)
+    tokio::task::spawn_blocking(move || work(&*store))
+        .await?
+        .map_err(Into::into)
 }
 
 async fn list(
@@ -225,4 +277,102 @@ async fn withdraw(
     })
     .await?;
     Ok(axum::Json(change))
+}
+
+/// The body of a correction (108): the round the page shows, and what is corrected.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OverrideBody {
+    /// The round of the board (refused unless it is the current one).
+    pub round: u32,
+    /// What the organiser corrects.
+    pub correction: CorrectionBody,
+}
+
+/// A correction as the page sends it.
+#[derive(Debug, Clone, Copy, Deserialize)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+pub enum CorrectionBody {
+    /// 108(1): the players sat with the colours reversed.
+    ColoursReversed,
+    /// 108(2): a wrong pairing; the `side` players of this board and of the board at table
+    /// `with` are exchanged.
+    Exchange {
+        /// The other board's table.
+        with: TableId,
+        /// Which players change boards.
+        side: Color,
+    },
+}
+
+impl From<CorrectionBody> for Correction {
+    fn from(c: CorrectionBody) -> Correction {
+        match c {
+            CorrectionBody::ColoursReversed => Correction::SwapColours,
+            CorrectionBody::Exchange { with, side } => Correction::Exchange { with, side },
+        }
+    }
+}
+
+/// A seat of a new table, for the organiser to hand over (its token shown this once).
+#[derive(Debug, Serialize)]
+pub struct NewSeat {
+    /// The new table.
+    pub table: TableId,
+    /// The seat's role.
+    pub role: Role,
+    /// Who sits there.
+    pub name: String,
+    /// The page it opens, from the server's root (`/seat#token=…`).
+    pub link: String,
+}
+
+/// A correction made (108).
+#[derive(Debug, Serialize)]
+pub struct CorrectedView {
+    /// The round.
+    pub round: u32,
+    /// Replayed at new tables, or the game stands and the record is changed.
+    pub remedy: Remedy,
+    /// The boards corrected, as they now stand.
+    pub boards: Vec<PairingRow>,
+    /// The new tables' seats of a replay (none when the game stands).
+    pub seats: Vec<NewSeat>,
+}
+
+impl From<Corrected> for CorrectedView {
+    fn from(c: Corrected) -> CorrectedView {
+        let seats = c.created.as_ref().map_or_else(Vec::new, |created| {
+            created
+                .seats
+                .iter()
+                .map(|s| NewSeat {
+                    table: s.seat.tables.first().copied().unwrap_or_default(),
+                    role: s.seat.role,
+                    name: s.seat.name.clone(),
+                    link: admin::link_of(created, s, ""),
+                })
+                .collect()
+        });
+        CorrectedView {
+            round: c.round,
+            remedy: c.remedy,
+            boards: c.boards,
+            seats,
+        }
+    }
+}
+
+async fn correct(
+    State(hub): State<Arc<Hub>>,
+    Path((id, table)): Path<(EventId, TableId)>,
+    headers: HeaderMap,
+    axum::Json(body): axum::Json<OverrideBody>,
+) -> Result<axum::Json<CorrectedView>, OrganiserError> {
+    // The hub's store watch starts the new tables and closes the revoked seats' sessions.
+    let done = authorised(&hub, &headers, id, move |s| {
+        overrides::correct(s, id, body.round, table, body.correction.into())
+    })
+    .await?;
+    Ok(axum::Json(done.into()))
 }

@@ -119,6 +119,17 @@ pub fn entry(players: &[Registered], logged: &Logged) -> String {
             let from = from.map(|f| format!("table {f}")).unwrap_or_default();
             format!("round {round} board {board}: replayed at table {to} instead of {from}")
         }
+        Logged::Lot {
+            round,
+            first,
+            second,
+            winner,
+        } => format!(
+            "round {round}: the lot (抽籤) of the tie {} v {}, drawn by the server: {} goes through",
+            who(players, *first),
+            who(players, *second),
+            who(players, *winner)
+        ),
     }
 }
 

@@ -14,11 +14,15 @@ use crate::config::TableSpec;
 use crate::model::Role;
 use crate::store::{NewBoard, NewRound};
 
-/// One board of a round to create: a game and its kind, or a bye.
+/// One board of a round to create: a game and its kind, a game decided without play, or a
+/// bye.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum Board {
     /// A game at a table of its own.
     Game(Game, Stage),
+    /// A game already decided, with no table: a round robin's game against a player who
+    /// withdrew, lost by his absence (89(2)).
+    Decided(Game),
     /// A player without an opponent.
     Bye(PlayerId),
 }
@@ -37,9 +41,13 @@ pub(super) struct Draft {
 }
 
 impl Draft {
-    /// A new round of `round`'s games (board 1 first) then its byes.
+    /// A new round of `round`'s games (board 1 first; those with a result already are
+    /// decided without play) then its byes.
     pub(super) fn new(number: u32, round: Round, relaxed: Vec<Relaxation>) -> Draft {
-        let games = round.games.into_iter().map(|g| Board::Game(g, Stage::Main));
+        let games = round.games.into_iter().map(|g| match g.result {
+            Some(_) => Board::Decided(g),
+            None => Board::Game(g, Stage::Main),
+        });
         Draft {
             round: number,
             first: 1,
@@ -62,14 +70,15 @@ impl Draft {
             .iter()
             .filter_map(|b| match b {
                 Board::Bye(p) => Some(*p),
-                Board::Game(..) => None,
+                Board::Game(..) | Board::Decided(_) => None,
             })
             .collect()
     }
 }
 
 /// A board's table: its label (a knock-out's tie-break games and decider named so) and
-/// its match configured from the register and the event's rules (7.2).
+/// its match configured from the register and the event's rules (7.2), a tie-break game or
+/// decider at the event's tie-break time.
 fn table_spec(
     t: &Opened<'_>,
     register: &[Player],
@@ -89,10 +98,13 @@ fn table_spec(
         Stage::TieBreak => " 加賽",
         Stage::Decider => " 決勝局",
     };
-    let mut config = t
-        .settings
-        .rules(&t.event.name)
-        .match_config(red, black, round, board);
+    let mut rules = t.settings.rules(&t.event.name);
+    if stage != Stage::Main {
+        // A knock-out's tie-break games and decider: the event's tie-break time, each
+        // category keeping its allowance (7.2).
+        rules.time = t.settings.knockout.tie_break_time(&rules.time);
+    }
+    let mut config = rules.match_config(red, black, round, board);
     config.start_fen.clone_from(&t.settings.game.start_fen);
     Ok(TableSpec {
         round,
@@ -118,14 +130,15 @@ pub(super) fn write(
     let mut tables = Vec::new();
     for (i, b) in draft.boards.iter().enumerate() {
         let board = draft.first + i as u32;
-        let (row, table) = match *b {
+        let (row, table, result) = match *b {
             Board::Game(game, stage) => {
                 let spec = table_spec(t, register, (draft.round, board), &game, stage)?;
                 let index = batch.table(&spec)?;
                 tables.push((board, index));
-                ((game.red, Some(game.black)), Some(index))
+                ((game.red, Some(game.black)), Some(index), None)
             }
-            Board::Bye(p) => ((p, None), None),
+            Board::Decided(game) => ((game.red, Some(game.black)), None, game.result),
+            Board::Bye(p) => ((p, None), None, None),
         };
         let row = PairingRow {
             round: draft.round,
@@ -133,7 +146,7 @@ pub(super) fn write(
             red: row.0,
             black: row.1,
             table: None,
-            result: None,
+            result,
         };
         boards.push(NewBoard { row, table });
     }
@@ -147,6 +160,12 @@ pub(super) fn write(
         },
     };
     let ids = t.records.add_round(t.event.id, &round)?;
+    let decided = round
+        .boards
+        .iter()
+        .filter(|b| b.row.result.is_some())
+        .map(|b| b.row)
+        .collect();
     let byes = draft
         .byes()
         .iter()
@@ -157,6 +176,7 @@ pub(super) fn write(
         created: batch.created(t.event.id, &t.event.name, &ids)?,
         byes,
         relaxed: draft.relaxed.clone(),
+        decided,
     })
 }
 

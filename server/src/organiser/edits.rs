@@ -4,16 +4,20 @@
 //!
 //! What a withdrawal does to the event is the core's (89(2), `docs/decisions.md`): before the
 //! first round the draw is simply made without him; in a Swiss his results stand and he is
-//! paired no more. A round robin's table is fixed at its first round: it takes no late
-//! entrant, and its seeds and ratings (which drew the Berger numbers) no longer change.
+//! paired no more; in a round robin his games are annulled, or his remaining games lost by
+//! absence, the rounds to come carrying it out when they are paired
+//! ([`super::withdrawal`]). A round robin's table is fixed at its first round: it takes no
+//! late entrant, and its seeds and ratings (which drew the Berger numbers) no longer change.
 
 use baoqi_arbiter::{BoardUse, Category};
+use baoqi_tournament::berger::BergerError;
 use baoqi_tournament::changes::{Change, ChangeError, Format, Tournament};
 use baoqi_tournament::{Player, PlayerId};
 use serde::{Deserialize, Deserializer};
 
-use super::results::{self, Outcomes};
-use super::{EventError, Logged, Opened, PairingRow, PairingSystem, Registered};
+use super::results::{self, Outcomes, ReadError};
+use super::withdrawal::RoundRobin;
+use super::{Amendment, EventError, Logged, Opened, PairingRow, PairingSystem, Registered};
 use crate::model::EventId;
 use crate::store::{Store, StoreError};
 
@@ -153,12 +157,13 @@ pub enum EditError {
         "the round robin's table was drawn at round 1 by the seeds and ratings: they can no longer change"
     )]
     DrawFixed,
-    /// A round robin's withdrawal after the start changes rounds not yet paired (89(2)),
-    /// which the server does not yet carry out.
-    #[error(
-        "a round robin's withdrawal after the start (89(2)) is not yet carried out by baoqi: record his games as absences with `baoqi round result --forfeit`"
-    )]
-    RoundRobinWithdrawal,
+    /// The tables' games cannot be read (a round robin's withdrawal counts his games
+    /// played, 89(2)).
+    #[error(transparent)]
+    Read(#[from] ReadError),
+    /// A round robin's table cannot be drawn again.
+    #[error(transparent)]
+    Berger(#[from] BergerError),
     /// The tournament core refused the change.
     #[error(transparent)]
     Change(#[from] ChangeError),
@@ -170,7 +175,10 @@ impl EditError {
         match self {
             EditError::Event(EventError::NoEvent(_)) => "no_event",
             EditError::Event(EventError::NotATournament(_)) => "not_a_tournament",
-            EditError::Event(_) | EditError::Store(_) => "internal",
+            EditError::Event(_)
+            | EditError::Store(_)
+            | EditError::Read(_)
+            | EditError::Berger(_) => "internal",
             EditError::UnknownPlayer { .. } => "unknown_player",
             EditError::AlreadyWithdrawn(_) => "already_withdrawn",
             EditError::EmptyName => "empty_name",
@@ -178,9 +186,7 @@ impl EditError {
             EditError::DuplicateSeed { .. } => "duplicate_seed",
             EditError::Nothing => "nothing",
             EditError::DrawFixed => "draw_fixed",
-            EditError::RoundRobinWithdrawal | EditError::Change(ChangeError::RoundRobinStarted) => {
-                "round_robin_started"
-            }
+            EditError::Change(ChangeError::RoundRobinStarted) => "round_robin_started",
             EditError::Change(_) => "refused",
         }
     }
@@ -323,7 +329,10 @@ pub fn edit(
     Ok(edited)
 }
 
-/// 89(2): `player` withdraws (with the 賽務總監's consent, 89(1)); `reason` is logged.
+/// 89(2): `player` withdraws (with the 賽務總監's consent, 89(1)); `reason` is logged. His
+/// register line, what the withdrawal does to the boards paired and the log's line are
+/// written in one transaction. A round robin after the start counts his games played from
+/// the tables' games as the store holds them.
 pub fn withdraw(
     store: &dyn Store,
     event: EventId,
@@ -335,31 +344,33 @@ pub fn withdraw(
     if !r.active {
         return Err(EditError::AlreadyWithdrawn(player));
     }
-    if l.round_robin() && l.started() {
-        return Err(EditError::RoundRobinWithdrawal);
-    }
-    let change = l.core().withdraw(player)?;
-    l.t.records.put_player(
-        event,
-        &Registered {
-            player: r.player.clone(),
-            active: false,
-        },
-    )?;
-    l.t.log(Logged::Withdrawal {
+    let mut amendment = Amendment::default();
+    let change = if l.round_robin() && l.started() {
+        let outcomes = results::from_store(store, event)?;
+        let withdrawn = super::withdrawal::logged(&l.t.records.changes(event)?);
+        let (change, boards) = RoundRobin {
+            system: l.t.settings.system,
+            registered: &l.registered,
+            rows: &l.rows,
+            outcomes: &outcomes,
+            withdrawn: &withdrawn,
+        }
+        .withdraw(player)?;
+        amendment.removed = boards.removed;
+        amendment.boards = boards.rewritten;
+        change
+    } else {
+        l.core().withdraw(player)?
+    };
+    amendment.players.push(Registered {
+        player: r.player.clone(),
+        active: false,
+    });
+    amendment.log.push(Logged::Withdrawal {
         change: change.clone(),
         reason: text(reason.map(str::to_string).as_ref()),
-    })?;
+    });
+    amendment.at = crate::wallclock::now();
+    l.t.records.amend(event, &amendment)?;
     Ok(change)
-}
-
-/// The players a round robin's Berger table is drawn over: the active ones. A withdrawal
-/// before the first round leaves the draw (89(2)); after it, the table is fixed (no late
-/// entrant, no withdrawal, seeds and ratings unchanged), so every round is drawn alike.
-pub(crate) fn drawn(registered: &[Registered]) -> Vec<Player> {
-    registered
-        .iter()
-        .filter(|r| r.active)
-        .map(|r| r.player.clone())
-        .collect()
 }

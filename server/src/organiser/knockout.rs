@@ -2,17 +2,18 @@
 //! bracket of the register, each later round pairs the winners of neighbouring ties, and a
 //! tie still level gets its tie-break games (as [`Tie::schedule`] sets them up) as more
 //! boards of its round. A round's boards follow the bracket (a tie's games together, a bye
-//! in its place), so the bracket is read back from the boards and never stored apart.
+//! in its place), so the bracket is read back from the boards and never stored apart; a
+//! tie's lot (抽籤) is read back from the change log ([`Logged::Lot`]).
 
 use std::collections::BTreeSet;
 
 use baoqi_tournament::knockout::{Next, Tie, TieRules, bracket};
 use baoqi_tournament::{Player, PlayerId};
 
-use super::PairingRow;
 use super::draft::{Board, Draft};
 use super::results::{self, Outcomes};
 use super::rounds::PairError;
+use super::{LogLine, Logged, Opened, PairingRow};
 use crate::model::TableId;
 
 /// One place of a round's bracket.
@@ -25,20 +26,22 @@ enum Slot {
 }
 
 /// The boards to create next: round 1's bracket, the tie-break games of level ties, or the
-/// next round of the winners.
+/// next round of the winners (a tie the lot decided goes to the lot's winner).
 pub(super) fn draft(
+    t: &Opened<'_>,
     register: &[Player],
     active: &BTreeSet<PlayerId>,
     rows: &[PairingRow],
     outcomes: &Outcomes,
-    rules: TieRules,
 ) -> Result<Draft, PairError> {
+    let rules = t.settings.knockout;
     let done = super::last_round(rows);
     if done == 0 {
         return Ok(first_round(register, active, rules));
     }
     let last: Vec<&PairingRow> = rows.iter().filter(|r| r.round == done).collect();
-    let slots = slots(&last, outcomes, done, register)?;
+    let mut slots = slots(&last, outcomes, done, register)?;
+    with_lots(&mut slots, done, &t.records.changes(t.event.id)?);
     let more = tie_breaks(&slots, rules);
     if !more.is_empty() {
         let first = last.iter().map(|r| r.board).max().unwrap_or(0) + 1;
@@ -49,7 +52,7 @@ pub(super) fn draft(
             relaxed: Vec::new(),
         });
     }
-    let winners = winners(&slots, rules, done, register)?;
+    let winners = winners(&slots, rules, (t.event.id, done), register)?;
     if winners.len() < 2 {
         return Err(PairError::Complete(done));
     }
@@ -153,6 +156,54 @@ fn name(register: &[Player], id: PlayerId) -> String {
         .map_or_else(|| id.to_string(), |p| p.name.clone())
 }
 
+/// Sets the lot of each tie of `round` the change log holds one for (the first logged).
+fn with_lots(slots: &mut [Slot], round: u32, log: &[LogLine]) {
+    for slot in slots {
+        let Slot::Tie(tie, _) = slot else { continue };
+        let pair = BTreeSet::from([tie.first, tie.second]);
+        tie.lot = log.iter().find_map(|l| match l.change {
+            Logged::Lot {
+                round: r,
+                first,
+                second,
+                winner,
+            } if r == round
+                && BTreeSet::from([first, second]) == pair
+                && pair.contains(&winner) =>
+            {
+                Some(winner)
+            }
+            _ => None,
+        });
+    }
+}
+
+/// The tie played at `table` (its round, and the tie with its lot if one was drawn), read
+/// as [`draft`] reads it; `None` when the table is no game of a round.
+/// Refused while a game of the tie has no final result.
+pub(super) fn tie_at(
+    t: &Opened<'_>,
+    register: &[Player],
+    table: TableId,
+    outcomes: &Outcomes,
+) -> Result<Option<(u32, Tie)>, PairError> {
+    let rows = t.records.pairings(t.event.id)?;
+    let Some(at) = rows.iter().find(|r| r.table == Some(table)) else {
+        return Ok(None);
+    };
+    let pair = BTreeSet::from([Some(at.red), at.black]);
+    let tie: Vec<&PairingRow> = rows
+        .iter()
+        .filter(|r| r.round == at.round && BTreeSet::from([Some(r.red), r.black]) == pair)
+        .collect();
+    let mut slots = slots(&tie, outcomes, at.round, register)?;
+    with_lots(&mut slots, at.round, &t.records.changes(t.event.id)?);
+    Ok(slots.into_iter().find_map(|s| match s {
+        Slot::Tie(tie, _) => Some((at.round, tie)),
+        Slot::Bye(_) => None,
+    }))
+}
+
 /// The games level ties play next, tie by tie.
 fn tie_breaks(slots: &[Slot], rules: TieRules) -> Vec<Board> {
     slots
@@ -170,7 +221,7 @@ fn tie_breaks(slots: &[Slot], rules: TieRules) -> Vec<Board> {
 fn winners(
     slots: &[Slot],
     rules: TieRules,
-    round: u32,
+    (event, round): (crate::model::EventId, u32),
     register: &[Player],
 ) -> Result<Vec<PlayerId>, PairError> {
     slots
@@ -180,9 +231,11 @@ fn winners(
             Slot::Tie(t, tables) => match t.next(rules) {
                 Next::Winner(p) => Ok(p),
                 Next::Lot => Err(PairError::Lot {
+                    event,
                     round,
                     first: name(register, t.first),
                     second: name(register, t.second),
+                    table: tables.first().copied().unwrap_or_default(),
                 }),
                 Next::Play { .. } => Err(PairError::TieUndecided {
                     round,

@@ -8,26 +8,33 @@
 //! - [`settings`]: the `[tournament]` section of the event file.
 //! - [`register`]: `baoqi players import|list`.
 //! - [`edits`]: `baoqi players add|edit|withdraw` (late entrants, corrections, 89(2)).
+//! - [`amend`]: an organiser's change written in one transaction (108 replays, 89(2)).
 //! - [`overrides`]: `baoqi round override` (108).
 //! - [`changelog`]: `baoqi changes`, the change log as text.
 //! - [`rounds`]: `baoqi round pair|result`.
+//! - [`lot`]: `baoqi round lot`, the lot (抽籤) of a knock-out tie still level.
 //! - [`results`]: a table's game as a pairing's result.
 //! - [`standings`]: `baoqi standings`, `/api/events/{id}/standings.json|csv`.
 //! - [`place`]: a player's own place, asked from his seat (`query_standing`).
 //! - [`crosstable`]: the crosstable of the standings page and its CSV.
+//! - [`report`]: `baoqi standings --format text`: standings, pairings and crosstable.
 
+pub mod amend;
 pub mod changelog;
 pub mod crosstable;
 mod draft;
 pub mod edits;
 mod knockout;
+pub mod lot;
 pub mod overrides;
 pub mod place;
 pub mod register;
+pub mod report;
 pub mod results;
 pub mod rounds;
 pub mod settings;
 pub mod standings;
+mod withdrawal;
 
 use baoqi_tournament::changes::Change;
 use baoqi_tournament::swiss::Relaxation;
@@ -37,6 +44,7 @@ use serde::{Deserialize, Serialize};
 use crate::model::TableId;
 use crate::wallclock::UnixMillis;
 
+pub use amend::Amendment;
 pub use settings::{PairingSystem, TournamentSettings};
 
 /// A player of the register as stored: the register's line and whether he is still paired
@@ -128,6 +136,19 @@ pub enum Logged {
         from: Option<TableId>,
         /// The new table.
         to: TableId,
+    },
+    /// 附表二 第一部份 1(1), 3(a): the lot (抽籤) of a knock-out tie level after its tie-break
+    /// games, drawn by the server at the organiser's word. The first lot logged for a tie
+    /// is the one that counts.
+    Lot {
+        /// The round of the tie.
+        round: u32,
+        /// The higher seed.
+        first: PlayerId,
+        /// The other.
+        second: PlayerId,
+        /// Who the lot sent through.
+        winner: PlayerId,
     },
 }
 

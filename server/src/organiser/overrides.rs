@@ -9,20 +9,21 @@
 //!
 //! A replay is a new table for the board (new seats and tokens, configured from the register,
 //! 7.2); the player and proxy seats of the table set aside are revoked, which closes their
-//! connections. The time since a game's start is measured on the game timeline: the last
+//! connections. The new tables, the revocations, the boards and the log's lines are written
+//! in one transaction ([`crate::store::TournamentStore::amend`]): all or nothing. The time since a game's start is measured on the game timeline: the last
 //! instant the store recorded, less the instant its clocks started (0 before they start).
 
-use baoqi_arbiter::{Event, Match, Millis};
+use baoqi_arbiter::Event;
 use baoqi_rules::Color;
-use baoqi_tournament::changes::{ChangeError, Format, Remedy, Tournament, remedy_108};
+use baoqi_tournament::changes::{Change, ChangeError, Format, Remedy, Tournament, remedy_108};
 use baoqi_tournament::{Game, Player, PlayerId};
 
 use super::results::{self, Outcomes};
-use super::{EventError, Logged, Opened, PairingRow};
-use crate::admin::{self, AdminError, Created};
+use super::{Amendment, EventError, Logged, Opened, PairingRow};
+use crate::admin::{AdminError, Batch, Created};
 use crate::config::TableSpec;
 use crate::model::{EventId, Role, TableId, TableRow};
-use crate::store::{Store, StoreError};
+use crate::store::{NewBoard, Store, StoreError};
 
 /// What the organiser corrects at a board.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -161,7 +162,17 @@ pub fn correct(
     let mut remedy = remedy_108(base, elapsed);
     let mut affected = vec![board];
     let change = match correction {
-        Correction::SwapColours => core.colours_reversed(round, board.board, remedy)?,
+        Correction::SwapColours => {
+            let position = game_index(&rows, &board) as u32 + 1;
+            match core.colours_reversed(round, position, remedy)? {
+                Change::ColoursReversed { round, remedy, .. } => Change::ColoursReversed {
+                    round,
+                    board: board.board,
+                    remedy,
+                },
+                other => other,
+            }
+        }
         Correction::Exchange { with, side } => {
             if with == table {
                 return Err(OverrideError::SameTable(table));
@@ -180,15 +191,16 @@ pub fn correct(
             remedy = Remedy::Replay;
             affected.push(other);
             let mut after = core.rounds[round as usize - 1].clone();
-            exchange(&mut after.games, board.board, other.board, side);
+            let at = |b: &PairingRow| game_index(&rows, b);
+            exchange(&mut after.games, at(&board), at(&other), side);
             core.override_pairing(round, after)?
         }
     };
     let games = &core.rounds[round as usize - 1].games;
-    let mut boards: Vec<PairingRow> = affected
+    let boards: Vec<PairingRow> = affected
         .iter()
         .map(|b| {
-            let g = games[b.board as usize - 1];
+            let g = games[game_index(&rows, b)];
             PairingRow {
                 red: g.red,
                 black: Some(g.black),
@@ -197,33 +209,39 @@ pub fn correct(
             }
         })
         .collect();
-    let created = if remedy == Remedy::Replay {
-        Some(replay(&t, &mut boards)?)
+    let mut amendment = Amendment {
+        log: vec![Logged::Change(change)],
+        at: crate::wallclock::now(),
+        ..Amendment::default()
+    };
+    let batch = if remedy == Remedy::Replay {
+        Some(replay(&t, &boards, &mut amendment)?)
     } else {
+        amendment.boards = boards
+            .iter()
+            .map(|&row| NewBoard { row, table: None })
+            .collect();
         None
     };
-    for b in &boards {
-        t.records.put_pairing(event, b)?;
-    }
-    t.log(Logged::Change(change))?;
-    for (b, before) in boards.iter().zip(&affected) {
-        if b.table != before.table
-            && let Some(to) = b.table
-        {
-            t.log(Logged::Retabled {
-                round,
-                board: b.board,
-                from: before.table,
-                to,
-            })?;
-        }
-    }
+    let ids = t.records.amend(event, &amendment)?;
+    let boards = amendment.stored_boards(&ids)?;
+    let created = batch
+        .map(|b| b.created(event, &t.event.name, &ids))
+        .transpose()?;
     Ok(Corrected {
         round,
         remedy,
         boards,
         created,
     })
+}
+
+/// The place of `board`'s game among its round's games (the core's order: the stored
+/// boards, byes apart), which a withdrawal's annulled boards (89(2)) leave with gaps.
+fn game_index(rows: &[PairingRow], board: &PairingRow) -> usize {
+    rows.iter()
+        .filter(|r| r.round == board.round && !r.is_bye() && r.board < board.board)
+        .count()
 }
 
 fn board_of(
@@ -261,22 +279,28 @@ fn core_of(t: &Opened<'_>, rows: &[PairingRow]) -> Result<Tournament, StoreError
     Ok(core)
 }
 
-/// Exchanges the `side` players of boards `first` and `second` (1-based).
-fn exchange(games: &mut [Game], first: u32, second: u32, side: Color) {
+/// Exchanges the `side` players of the games at `first` and `second` (places in the round).
+fn exchange(games: &mut [Game], first: usize, second: usize, side: Color) {
     fn seat(game: &mut Game, side: Color) -> &mut PlayerId {
         match side {
             Color::Red => &mut game.red,
             Color::Black => &mut game.black,
         }
     }
-    let (one, other) = (first as usize - 1, second as usize - 1);
+    let (one, other) = (first, second);
     let moved = *seat(&mut games[one], side);
     let back = std::mem::replace(seat(&mut games[other], side), moved);
     *seat(&mut games[one], side) = back;
 }
 
-/// New tables for the boards replayed (108), their old tables' player seats revoked.
-fn replay(t: &Opened<'_>, boards: &mut [PairingRow]) -> Result<Created, OverrideError> {
+/// New tables for the boards replayed (108), configured from the register (7.2), and their
+/// old tables' player seats revoked, added to `amendment`: written together, with the boards
+/// moved and the log, in one transaction. Returns the batch, whose secrets are shown once.
+fn replay(
+    t: &Opened<'_>,
+    boards: &[PairingRow],
+    amendment: &mut Amendment,
+) -> Result<Batch, OverrideError> {
     let register: Vec<Player> = t
         .records
         .players(t.event.id)?
@@ -290,44 +314,37 @@ fn replay(t: &Opened<'_>, boards: &mut [PairingRow]) -> Result<Created, Override
             .find(|p| p.id == id)
             .ok_or(ChangeError::NotActive(id))
     };
-    let mut specs = Vec::new();
-    for b in boards.iter() {
+    let seats = t.store.seats(t.event.id)?;
+    let mut batch = Batch::default();
+    for &b in boards {
         let (red, black) = (player(b.red)?, player(b.black.unwrap_or(b.red))?);
-        let name = format!("第{}輪 第{}台 重賽", b.round, b.board);
         let mut config = rules.match_config(red, black, b.round, b.board);
         config.start_fen.clone_from(&t.settings.game.start_fen);
-        Match::new(config.clone(), Millis(0)).map_err(|source| AdminError::Config {
-            table: name.clone(),
-            source,
-        })?;
-        specs.push(TableSpec {
+        let index = batch.table(&TableSpec {
             round: b.round,
-            name,
+            name: format!("第{}輪 第{}台 重賽", b.round, b.board),
             red: red.name.clone(),
             black: black.name.clone(),
             red_proxy: red.proxy.clone(),
             black_proxy: black.proxy.clone(),
             config: Some(config),
+        })?;
+        let players = [Role::Red, Role::Black, Role::RedProxy, Role::BlackProxy];
+        amendment.revoke.extend(
+            seats
+                .iter()
+                .filter(|s| {
+                    players.contains(&s.role)
+                        && !s.revoked
+                        && b.table.is_some_and(|x| s.tables == [x])
+                })
+                .map(|s| s.token_hash.clone()),
+        );
+        amendment.boards.push(NewBoard {
+            row: b,
+            table: Some(index),
         });
     }
-    let mut created = Created {
-        event: t.event.id,
-        name: t.event.name.clone(),
-        tables: Vec::new(),
-        seats: Vec::new(),
-    };
-    let seats = t.store.seats(t.event.id)?;
-    for (b, spec) in boards.iter_mut().zip(&specs) {
-        let players = [Role::Red, Role::Black, Role::RedProxy, Role::BlackProxy];
-        for s in seats.iter().filter(|s| {
-            players.contains(&s.role) && !s.revoked && b.table.is_some_and(|x| s.tables == [x])
-        }) {
-            t.store.revoke(&s.token_hash)?;
-        }
-        let (row, s) = admin::add_table(t.store, t.event.id, spec)?;
-        b.table = Some(row.id);
-        created.tables.push(row);
-        created.seats.extend(s);
-    }
-    Ok(created)
+    amendment.tables = batch.tables().clone();
+    Ok(batch)
 }

@@ -5,12 +5,14 @@
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
 
-use baoqi_tournament::berger::{self, BergerError};
+use baoqi_tournament::berger::BergerError;
+use baoqi_tournament::changes::round_robin_round;
 use baoqi_tournament::swiss::{self, Draw, Relaxation, SwissError};
-use baoqi_tournament::{Game, GameResult, Player, PlayerId, Round};
+use baoqi_tournament::{GameResult, Player, PlayerId, Round};
 
 use super::draft::Draft;
 use super::results::{self, Outcomes};
+use super::withdrawal;
 use super::{EventError, Logged, Opened, PairingRow, PairingSystem, Registered};
 use crate::admin::{self, AdminError, Created};
 use crate::model::{EventId, TableId};
@@ -63,11 +65,16 @@ pub enum PairError {
         /// Its tables without a final result.
         tables: Vec<TableId>,
     },
-    /// A knock-out tie is level after its tie-break games and the event decides by lot.
+    /// A knock-out tie is level after its tie-break games and the event decides by lot, not
+    /// yet drawn.
     #[error(
-        "round {round}: the tie {first} v {second} is level after its tie-break games: the event's decider is the lot (抽籤), which baoqi cannot record yet"
+        "round {round}: the tie {first} v {second} is level after its tie-break games and the event's decider is the lot (抽籤): draw it with `baoqi round lot --event {event} --table {table}`"
     )]
     Lot {
+        /// The event.
+        event: EventId,
+        /// A table of the tie.
+        table: TableId,
         /// The round.
         round: u32,
         /// The higher seed.
@@ -117,6 +124,9 @@ pub struct Paired {
     pub byes: Vec<Player>,
     /// Rules broken because no pairing kept them.
     pub relaxed: Vec<Relaxation>,
+    /// Boards decided without play, with no table: a round robin's games against a player
+    /// who withdrew, lost by his absence (89(2)).
+    pub decided: Vec<PairingRow>,
 }
 
 /// What the organiser adds to a pairing.
@@ -167,18 +177,16 @@ fn draft(
     if active.len() < 2 {
         return Err(PairError::TooFew(active.len()));
     }
-    let rules = t.settings.knockout;
     if t.settings.system == PairingSystem::Knockout {
-        return super::knockout::draft(&register, &active, rows, outcomes, rules);
+        return super::knockout::draft(t, &register, &active, rows, outcomes);
     }
     let done = super::last_round(rows);
     check_over(rows, done, outcomes)?;
     let number = done + 1;
     if t.settings.system != PairingSystem::Swiss {
-        let drawn = super::edits::drawn(registered);
         return Ok(Draft::new(
             number,
-            berger_round(t, &drawn, number)?,
+            round_robin(t, registered, number)?,
             Vec::new(),
         ));
     }
@@ -220,30 +228,18 @@ fn check_over(rows: &[PairingRow], round: u32, outcomes: &Outcomes) -> Result<()
     Ok(())
 }
 
-/// Round `number` of the Berger table. The table's numbers go to the players in their
-/// initial ranking order (seed, rating, register number): the organiser draws the numbers
-/// (抽籤, 附表二 第一部份 3(a)) by the order or the seeds of the register.
-fn berger_round(t: &Opened<'_>, register: &[Player], number: u32) -> Result<Round, PairError> {
-    let mut ranked: Vec<&Player> = register.iter().collect();
-    ranked.sort_by_key(|p| p.ranking_key());
-    let n = ranked.len() as u32;
-    let table = match t.settings.system {
-        PairingSystem::DoubleRoundRobin => berger::double(n)?,
-        _ => berger::single(n)?,
-    };
+/// Round `number` of the Berger table, drawn over the same numbers as round 1 (a player
+/// withdrawn since keeps his), as it is played once players have withdrawn (89(2)): his
+/// opponent sits out (annulled) or wins without play (his remaining games forfeited).
+fn round_robin(t: &Opened<'_>, registered: &[Registered], number: u32) -> Result<Round, PairError> {
+    let withdrawn = withdrawal::logged(&t.records.changes(t.event.id)?);
+    let drawn = withdrawal::drawn(registered, &withdrawn);
+    let table = withdrawal::table(t.settings.system, &drawn)?;
     let total = table.len() as u32;
     let round = table
         .get(number as usize - 1)
         .ok_or(PairError::Complete(total))?;
-    let id = |k: u32| ranked[k as usize - 1].id;
-    Ok(Round {
-        games: round
-            .pairs
-            .iter()
-            .map(|p| Game::new(id(p.red), id(p.black)))
-            .collect(),
-        byes: round.bye.map(id).into_iter().collect(),
-    })
+    Ok(round_robin_round(round, &withdrawn))
 }
 
 /// A round's listing: each table's players and join links ([`admin::describe`]), then the
@@ -256,6 +252,15 @@ pub fn describe(paired: &Paired, base: &str) -> String {
     }
     for r in &paired.relaxed {
         let _ = writeln!(out, "  relaxed: {r:?}");
+    }
+    for d in &paired.decided {
+        let result = super::standings::result_text(d.result);
+        let black = d.black.map(|b| b.to_string()).unwrap_or_default();
+        let _ = writeln!(
+            out,
+            "  board {} without play (不戰, 89(2)): {} vs {black} {result}",
+            d.board, d.red
+        );
     }
     out
 }

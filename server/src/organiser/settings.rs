@@ -169,9 +169,28 @@ mod tests {
             TieRules {
                 games: 1,
                 tiebreak_pairs: 2,
-                decider: baoqi_tournament::knockout::Decider::Lot
+                decider: baoqi_tournament::knockout::Decider::Lot,
+                ..TieRules::default()
             }
         );
         assert!(s.referees.is_empty());
+    }
+
+    #[test]
+    fn fu2_1_1_a_knockout_gives_its_tie_break_games_a_time() {
+        let s: TournamentSettings = toml::from_str(
+            r#"
+            system = "knockout"
+            knockout = { games = 2, tiebreak_pairs = 1, decider = "lot", tie_break_minutes = 5, tie_break_increment_seconds = 3 }
+            "#,
+        )
+        .unwrap();
+        assert_eq!(
+            (
+                s.knockout.tie_break_minutes,
+                s.knockout.tie_break_increment_seconds
+            ),
+            (Some(5), Some(3))
+        );
     }
 }

@@ -11,7 +11,7 @@ use super::sqlite::{insert_event, insert_seat, insert_table};
 use super::{SqliteStore, StoreError};
 use crate::config::EventSettings;
 use crate::model::{EventId, TableId, TableRow};
-use crate::organiser::{LogLine, PairingRow, Registered, TournamentSettings};
+use crate::organiser::{Amendment, LogLine, PairingRow, Registered, TournamentSettings};
 use baoqi_tournament::{GameResult, PlayerId};
 
 /// What the organiser's side keeps per event. Every method is blocking.
@@ -35,6 +35,14 @@ pub trait TournamentStore: Send + Sync {
     fn add_round(&self, event: EventId, round: &NewRound) -> Result<Vec<TableId>, StoreError> {
         let _ = (event, round);
         Err(StoreError::Unsupported("write a round"))
+    }
+    /// Writes an organiser's change (its new tables and seats, the seats it revokes, the
+    /// boards it removes or writes, its register lines and log lines) in one transaction:
+    /// all or nothing. Returns the new tables' numbers, in order. A backend without
+    /// transactions refuses.
+    fn amend(&self, event: EventId, amendment: &Amendment) -> Result<Vec<TableId>, StoreError> {
+        let _ = (event, amendment);
+        Err(StoreError::Unsupported("write an organiser's change"))
     }
     /// Stores (or replaces) the event's tournament settings.
     fn set_tournament(
@@ -120,6 +128,74 @@ fn insert_pairings(c: &Connection, event: EventId, rows: &[PairingRow]) -> Resul
     Ok(())
 }
 
+/// Adds a board, or replaces the board of the same round and number.
+fn upsert_pairing(c: &Connection, event: EventId, p: &PairingRow) -> Result<(), StoreError> {
+    let result = p.result.map(|r| json(&r, "a result")).transpose()?;
+    c.execute(
+        "INSERT INTO pairings (event, round, board, red, black, tbl, result)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
+         ON CONFLICT(event, round, board) DO UPDATE SET red = excluded.red,
+         black = excluded.black, tbl = excluded.tbl, result = excluded.result",
+        params![
+            event,
+            p.round,
+            p.board,
+            p.red.0,
+            p.black.map(|b| b.0),
+            p.table,
+            result
+        ],
+    )?;
+    Ok(())
+}
+
+/// Adds a player to the register, or replaces his line.
+fn upsert_player(c: &Connection, event: EventId, p: &Registered) -> Result<(), StoreError> {
+    c.execute(
+        "INSERT INTO players (event, id, player, active) VALUES (?1, ?2, ?3, ?4)
+         ON CONFLICT(event, id) DO UPDATE SET player = excluded.player,
+         active = excluded.active",
+        params![
+            event,
+            p.player.id.0,
+            json(&p.player, "a player")?,
+            i64::from(p.active)
+        ],
+    )?;
+    Ok(())
+}
+
+/// Writes an [`Amendment`] within a transaction; returns its new tables' numbers.
+fn write_amendment(
+    c: &Connection,
+    event: EventId,
+    a: &Amendment,
+) -> Result<Vec<TableId>, StoreError> {
+    let ids = insert_tables(c, event, &a.tables)?;
+    for hash in &a.revoke {
+        c.execute(
+            "UPDATE seats SET revoked = 1 WHERE token_hash = ?1 AND event = ?2",
+            params![hash, event],
+        )?;
+    }
+    for &(round, board) in &a.removed {
+        c.execute(
+            "DELETE FROM pairings WHERE event = ?1 AND round = ?2 AND board = ?3",
+            params![event, round, board],
+        )?;
+    }
+    for row in &a.stored_boards(&ids)? {
+        upsert_pairing(c, event, row)?;
+    }
+    for p in &a.players {
+        upsert_player(c, event, p)?;
+    }
+    for line in &a.lines(&ids)? {
+        insert_change(c, event, line)?;
+    }
+    Ok(ids)
+}
+
 fn insert_change(c: &Connection, event: EventId, line: &LogLine) -> Result<(), StoreError> {
     c.execute(
         "INSERT INTO changes (event, seq, at, change) VALUES (?1,
@@ -165,6 +241,14 @@ impl TournamentStore for SqliteStore {
         let ids = insert_tables(&tx, event, &round.tables)?;
         insert_pairings(&tx, event, &round.stored_boards(&ids)?)?;
         insert_change(&tx, event, &round.log)?;
+        tx.commit()?;
+        Ok(ids)
+    }
+
+    fn amend(&self, event: EventId, amendment: &Amendment) -> Result<Vec<TableId>, StoreError> {
+        let mut c = self.w();
+        let tx = c.transaction()?;
+        let ids = write_amendment(&tx, event, amendment)?;
         tx.commit()?;
         Ok(ids)
     }
@@ -303,37 +387,10 @@ impl TournamentStore for SqliteStore {
     }
 
     fn put_player(&self, event: EventId, p: &Registered) -> Result<(), StoreError> {
-        self.w().execute(
-            "INSERT INTO players (event, id, player, active) VALUES (?1, ?2, ?3, ?4)
-             ON CONFLICT(event, id) DO UPDATE SET player = excluded.player,
-             active = excluded.active",
-            params![
-                event,
-                p.player.id.0,
-                json(&p.player, "a player")?,
-                i64::from(p.active)
-            ],
-        )?;
-        Ok(())
+        upsert_player(&self.w(), event, p)
     }
 
     fn put_pairing(&self, event: EventId, p: &PairingRow) -> Result<(), StoreError> {
-        let result = p.result.map(|r| json(&r, "a result")).transpose()?;
-        self.w().execute(
-            "INSERT INTO pairings (event, round, board, red, black, tbl, result)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
-             ON CONFLICT(event, round, board) DO UPDATE SET red = excluded.red,
-             black = excluded.black, tbl = excluded.tbl, result = excluded.result",
-            params![
-                event,
-                p.round,
-                p.board,
-                p.red.0,
-                p.black.map(|b| b.0),
-                p.table,
-                result
-            ],
-        )?;
-        Ok(())
+        upsert_pairing(&self.w(), event, p)
     }
 }

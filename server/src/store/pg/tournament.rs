@@ -10,7 +10,7 @@ use super::rows::{column, json_text};
 use super::writes::{insert_event, insert_tables};
 use crate::config::EventSettings;
 use crate::model::{EventId, TableId};
-use crate::organiser::{LogLine, PairingRow, Registered, TournamentSettings};
+use crate::organiser::{Amendment, LogLine, PairingRow, Registered, TournamentSettings};
 use crate::store::{NewRound, NewTables};
 use crate::store::{StoreError, TournamentStore};
 
@@ -96,6 +96,35 @@ fn upsert_player(
     Ok(())
 }
 
+/// Writes an [`Amendment`] within a transaction; returns its new tables' numbers.
+fn write_amendment(
+    c: &mut impl GenericClient,
+    event: EventId,
+    a: &Amendment,
+) -> Result<Vec<TableId>, StoreError> {
+    let ids = insert_tables(c, event, &a.tables)?;
+    for hash in &a.revoke {
+        c.execute(
+            "UPDATE seats SET revoked = TRUE WHERE token_hash = $1 AND event = $2",
+            &[hash, &event],
+        )?;
+    }
+    for &(round, board) in &a.removed {
+        c.execute(
+            "DELETE FROM pairings WHERE event = $1 AND round = $2 AND board = $3",
+            &[&event, &i64::from(round), &i64::from(board)],
+        )?;
+    }
+    write_pairings(c, event, &a.stored_boards(&ids)?, true)?;
+    for p in &a.players {
+        upsert_player(c, event, p)?;
+    }
+    for line in &a.lines(&ids)? {
+        insert_change(c, event, line)?;
+    }
+    Ok(ids)
+}
+
 impl TournamentStore for PgStore {
     fn create_tournament(
         &self,
@@ -120,6 +149,15 @@ impl TournamentStore for PgStore {
             let ids = insert_tables(&mut tx, event, &round.tables)?;
             write_pairings(&mut tx, event, &round.stored_boards(&ids)?, false)?;
             insert_change(&mut tx, event, &round.log)?;
+            tx.commit()?;
+            Ok(ids)
+        })
+    }
+
+    fn amend(&self, event: EventId, amendment: &Amendment) -> Result<Vec<TableId>, StoreError> {
+        self.w(|c| {
+            let mut tx = c.transaction()?;
+            let ids = write_amendment(&mut tx, event, amendment)?;
             tx.commit()?;
             Ok(ids)
         })
