@@ -46,7 +46,9 @@ nats_start() {
   command -v nats-server >/dev/null || { echo "services: nats-server is not installed (scripts/setup.sh test)" >&2; exit 1; }
   mkdir -p "$NATS_DIR"
   if [[ -f "$NATS_DIR/pid" ]] && kill -0 "$(cat "$NATS_DIR/pid")" 2>/dev/null; then return; fi
-  nats-server -a 127.0.0.1 -p "$NATS_PORT" -P "$NATS_DIR/pid" -l "$NATS_DIR/log" &
+  # In a session of its own: it outlives the shell (and the process group) that started it.
+  setsid nats-server -a 127.0.0.1 -p "$NATS_PORT" -P "$NATS_DIR/pid" -l "$NATS_DIR/log" \
+    </dev/null >/dev/null 2>&1 &
   disown
   for _ in $(seq 50); do
     (echo >/dev/tcp/127.0.0.1/"$NATS_PORT") 2>/dev/null && return

@@ -67,7 +67,10 @@ fn a_hall_is_copied_into_postgres_and_a_second_copy_is_refused() {
     let target = format!("{url}?options=-csearch_path%3D{schema}");
     let (code, out, err) = baoqi(&["db", "migrate", "--db", &target]);
     assert_eq!(code, Some(0), "{err}");
-    assert!(out.contains("took V1__initial, V2__leases"), "{out}");
+    assert!(
+        out.contains("took V1__initial, V2__leases, V3__nodes"),
+        "{out}"
+    );
     let (code, out, err) = baoqi(&[
         "db",
         "copy",

@@ -22,5 +22,6 @@ mod e2e_by_ear;
 mod e2e_by_ear_live;
 mod e2e_keypad;
 mod keypad_terminal;
+mod nodes;
 mod pyffish_diff;
 mod recording_crash;

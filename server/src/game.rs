@@ -164,6 +164,13 @@ impl Game {
         })
     }
 
+    /// Whether the clocks stand paused by a restart or a takeover ([`Game::restart_pause`]),
+    /// waiting to be resumed (an adjournment, 第103條, is not such a pause).
+    pub fn paused_by_restart(&self) -> bool {
+        self.m.phase() == Phase::Paused
+            && self.snapshot().paused == Some(baoqi_arbiter::PauseReason::ServerRestart)
+    }
+
     /// The command that restarts clocks paused by [`Game::restart_pause`].
     pub fn resume_command(&self) -> Option<Command> {
         (self.m.phase() == Phase::Paused).then_some(Command::Resume)

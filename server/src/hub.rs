@@ -14,6 +14,7 @@ use crate::config::ResumePolicy;
 use crate::limits::Limits;
 use crate::metrics::Metrics;
 use crate::model::{EventId, EventRow, SeatRow, TableId, TableRow, Token};
+use crate::node::{Node, NodeConfig, NodeError};
 use crate::recording::Recordings;
 use crate::replay::rebuild;
 use crate::store::{Store, StoreError, Writer};
@@ -94,6 +95,8 @@ pub struct Hub {
     limits: Limits,
     /// Where the store scan stands ([`Hub::start_tables`]).
     scan: std::sync::Mutex<Scan>,
+    /// On a node of a federation: the node's own state ([`crate::node`]).
+    node: Option<Arc<Node>>,
 }
 
 /// The store scan's place: the highest table number read, and the tables that could not be
@@ -117,9 +120,45 @@ impl Hub {
     pub fn open_with(store: Arc<dyn Store>, limits: Limits) -> Result<Arc<Hub>, StoreError> {
         let last_stored = store.timeline()?;
         let timeline = Arc::new(Timeline::held_after(last_stored));
-        let opened_at = timeline.now();
-        store.mark_wall_clock(opened_at, crate::wallclock::now())?;
         let writer = Writer::start(store.clone(), timeline.clone());
+        Hub::build(store, last_stored, timeline, writer, limits, None)
+    }
+
+    /// Opens the hub of a node of a federation ([`crate::node`]): its timeline runs on the
+    /// database server's clock, its writer appends with the fences of the tables it holds,
+    /// and it holds none until [`Hub::start_tables`].
+    pub async fn open_node(
+        store: Arc<dyn Store>,
+        limits: Limits,
+        config: NodeConfig,
+    ) -> Result<Arc<Hub>, NodeError> {
+        let reader = store.clone();
+        let clock = tokio::task::spawn_blocking(move || {
+            reader
+                .leases()
+                .ok_or(NodeError::NoLeases)?
+                .clock()
+                .map_err(NodeError::from)
+        })
+        .await??;
+        let node = Node::connect(config).await?;
+        let timeline = Arc::new(Timeline::resume_at(clock));
+        let writer = Writer::start_fenced(store.clone(), timeline.clone(), node.held().clone());
+        let hub = tokio::task::spawn_blocking(move || {
+            Hub::build(store, clock, timeline, writer, limits, Some(Arc::new(node)))
+        });
+        Ok(hub.await??)
+    }
+
+    fn build(
+        store: Arc<dyn Store>,
+        last_stored: Millis,
+        timeline: Arc<Timeline>,
+        writer: Writer,
+        limits: Limits,
+        node: Option<Arc<Node>>,
+    ) -> Result<Arc<Hub>, StoreError> {
+        store.mark_wall_clock(timeline.now(), crate::wallclock::now())?;
         let (shutdown, _) = watch::channel(false);
         let recordings = Recordings::open(store.location().as_deref());
         Ok(Arc::new(Hub {
@@ -135,6 +174,7 @@ impl Hub {
             revoked: watch::channel(Arc::new(HashSet::new())).0,
             limits,
             scan: std::sync::Mutex::new(Scan::default()),
+            node,
         }))
     }
 
@@ -145,6 +185,9 @@ impl Hub {
     /// runtime. Returns how many were started; a table that cannot be rebuilt is logged and
     /// left out.
     pub async fn start_tables(self: &Arc<Self>, restart: bool) -> Result<usize, StartError> {
+        if let Some(node) = &self.node {
+            return crate::node::scan(self, node).await;
+        }
         let hub = self.clone();
         let now = self.timeline.now();
         // Reading and replaying is blocking work: off the async workers.
@@ -167,7 +210,11 @@ impl Hub {
                     let paused = (restart && played)
                         .then(|| crate::restart::pause(&mut resumed, row.id, self.last_stored))
                         .flatten();
-                    let policy = paused.is_some().then(|| self.policy(row.event));
+                    // Paused now, or by an earlier restart and never resumed.
+                    let policy = resumed
+                        .game
+                        .paused_by_restart()
+                        .then(|| self.policy(row.event));
                     to_store.extend(paused);
                     ready.push((row, resumed, policy));
                 }
@@ -206,7 +253,7 @@ impl Hub {
     }
 
     /// The tables of the store not yet running (and every event, remembered).
-    fn load_new(&self) -> Result<Vec<TableRow>, StoreError> {
+    pub(crate) fn load_new(&self) -> Result<Vec<TableRow>, StoreError> {
         let events = self.store.events()?;
         {
             let mut map = self
@@ -263,6 +310,10 @@ impl Hub {
     /// Keeps starting tables added to the store and closing revoked seats' sessions, every
     /// [`TABLE_SCAN`], until shutdown.
     pub fn watch_store(self: &Arc<Self>) {
+        if let Some(node) = &self.node {
+            crate::node::watch(self, node);
+            return;
+        }
         let hub = self.clone();
         let mut shutdown = self.shutdown.subscribe();
         tokio::spawn(async move {
@@ -282,7 +333,8 @@ impl Hub {
         });
     }
 
-    fn policy(&self, event: EventId) -> ResumePolicy {
+    /// The resume policy of an event's matches paused by a restart or a takeover.
+    pub(crate) fn policy(&self, event: EventId) -> ResumePolicy {
         let events = self
             .events
             .read()
@@ -293,7 +345,8 @@ impl Hub {
             .unwrap_or_default()
     }
 
-    fn context(&self, row: &TableRow) -> TableContext {
+    /// What a match task of `row` needs besides its game.
+    pub(crate) fn context(&self, row: &TableRow) -> TableContext {
         let (store, row) = (self.store.clone(), row.clone());
         let timeline = self.timeline.clone();
         TableContext {
@@ -307,6 +360,7 @@ impl Hub {
             commands: self.limits.commands,
             shutdown: self.shutdown.subscribe(),
             recordings: self.recordings.board().clone(),
+            lost: self.node.as_ref().map(|n| n.lost_sender()),
         }
     }
 
@@ -324,6 +378,24 @@ impl Hub {
         self.tables
             .write()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// Puts a table's handle in place (a table taken or lost by this node); the handle it
+    /// replaces, if any.
+    pub(crate) fn put(&self, row: TableRow, handle: TableHandle) -> Option<TableHandle> {
+        self.write_tables()
+            .insert(row.id, (row, handle))
+            .map(|(_, old)| old)
+    }
+
+    /// The writer of the match tasks.
+    pub(crate) fn writer(&self) -> &Writer {
+        &self.writer
+    }
+
+    /// The node's own state, on a node of a federation.
+    pub fn node(&self) -> Option<&Arc<Node>> {
+        self.node.as_ref()
     }
 
     /// The running task of a table.

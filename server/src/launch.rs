@@ -14,6 +14,7 @@ use crate::game::GameRecord;
 use crate::hub::{Hub, StartError};
 use crate::limits::Limits;
 use crate::model::{EventId, EventRow, TableId, TableRow};
+use crate::node::NodeConfig;
 use crate::replay::{ReplayError, replay};
 use crate::store::{Database, SqliteStore, Store, StoreError};
 
@@ -82,6 +83,9 @@ pub enum LaunchError {
     /// The tables could not be started.
     #[error(transparent)]
     Start(#[from] StartError),
+    /// The node could not join its federation.
+    #[error(transparent)]
+    Node(#[from] crate::node::NodeError),
     /// The server stopped on an error.
     #[error("serving: {0}")]
     Serve(std::io::Error),
@@ -120,6 +124,8 @@ pub struct ServeOptions {
     pub init: bool,
     /// Connections open at once from one address ([`Limits::per_address`]).
     pub max_per_address: usize,
+    /// Run as a node of a federation ([`crate::node`]).
+    pub node: Option<NodeConfig>,
 }
 
 /// Runs the server until Ctrl-C (or SIGTERM). Prints `listening on http://ADDR` first,
@@ -182,9 +188,19 @@ async fn serve(opts: &ServeOptions) -> Result<(), LaunchError> {
         total: crate::limits::connection_budget(),
         ..Limits::default()
     };
-    let hub = Hub::open_with(store, limits)?;
+    let hub = match &opts.node {
+        None => Hub::open_with(store, limits)?,
+        Some(node) => Hub::open_node(store, limits, node.clone()).await?,
+    };
     hub.recordings().set_limit(opts.max_recording_bytes);
-    let started = hub.start_tables(true).await?;
+    let started = match (&opts.node, hub.node()) {
+        (Some(config), Some(node)) => {
+            let took = crate::node::join(&hub, node).await?;
+            println!("node {}: holds {took} tables", config.name);
+            took
+        }
+        _ => hub.start_tables(true).await?,
+    };
     println!("{started} tables running");
     hub.watch_store();
     crate::run(listener, hub, shutdown_signal())

@@ -20,6 +20,7 @@ pub mod listen;
 pub mod metrics;
 pub mod missed;
 pub mod model;
+pub mod node;
 pub mod organiser;
 pub mod recording;
 pub mod replay;

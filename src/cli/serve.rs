@@ -1,7 +1,10 @@
 //! `baoqi serve`: the play server (HTTP + WebSocket) over a `SQLite` file or PostgreSQL. It runs its own
 //! tokio runtime (inside `baoqi_server::launch`), so `main` stays synchronous.
 
+use std::time::Duration;
+
 use baoqi_server::launch::{ServeOptions, serve_blocking};
+use baoqi_server::node::NodeConfig;
 use baoqi_server::store::Database;
 use clap::Args;
 
@@ -35,6 +38,18 @@ pub(crate) struct ServeArgs {
     /// address, or for `baoqi bench load --url` whose bots all come from one address).
     #[arg(long, default_value_t = 256, value_parser = clap::value_parser!(u32).range(1..))]
     max_per_address: u32,
+    /// Run as one node of a federation, under this name (unique among the nodes): several
+    /// `baoqi serve --node` on one PostgreSQL database share its tables, and take over
+    /// those of a node that dies. Needs `--db postgres://…` and `--nats`.
+    #[arg(long, requires = "nats")]
+    node: Option<String>,
+    /// The NATS server the nodes of the federation talk through (`nats://127.0.0.1:4222`).
+    #[arg(long, requires = "node")]
+    nats: Option<String>,
+    /// How long a node's hold on a table lasts unless renewed, in milliseconds: a dead
+    /// node's tables are taken over after about this long.
+    #[arg(long, default_value_t = 3000, value_parser = clap::value_parser!(u64).range(300..))]
+    lease_ms: u64,
 }
 
 /// Serves until Ctrl-C or SIGTERM.
@@ -47,6 +62,15 @@ pub(crate) fn run(args: &ServeArgs) -> Result<(), CliError> {
         max_recording_bytes: args.max_recording_mb.saturating_mul(1024 * 1024),
         init: args.init,
         max_per_address: args.max_per_address as usize,
+        node: args
+            .node
+            .clone()
+            .zip(args.nats.clone())
+            .map(|(name, nats)| NodeConfig {
+                name,
+                nats,
+                ttl: Duration::from_millis(args.lease_ms),
+            }),
     };
     serve_blocking(&opts).map_err(|e| CliError::Failed(e.to_string()))
 }

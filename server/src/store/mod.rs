@@ -120,6 +120,10 @@ pub enum StoreError {
         /// The fence the append carried, if any.
         held: Option<lease::Fence>,
     },
+    /// The node holding the table could not store the command (the cause as that node
+    /// told it, issue 19).
+    #[error("the node holding the table: {0}")]
+    Remote(String),
     /// A log of an earlier format could not be migrated; nothing was changed.
     #[error("migration failed, nothing changed: {0}")]
     Migration(Box<migrate::MigrationError>),

@@ -27,6 +27,10 @@ const POSTGRES: &[(&str, &str)] = &[
         "V2__leases",
         include_str!("../../migrations/postgres/V2__leases.sql"),
     ),
+    (
+        "V3__nodes",
+        include_str!("../../migrations/postgres/V3__nodes.sql"),
+    ),
 ];
 
 /// A key for PostgreSQL's advisory lock, held while one node migrates: several `baoqi

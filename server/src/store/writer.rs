@@ -15,6 +15,7 @@ use std::time::Duration;
 
 use tokio::sync::oneshot;
 
+use super::lease::Held;
 use super::{LogEntry, Store, StoreError};
 use crate::timeline::Timeline;
 
@@ -43,10 +44,27 @@ impl Writer {
     /// Starts the writer thread over `store`, marking `timeline`. The thread ends when every
     /// handle has been dropped.
     pub fn start(store: Arc<dyn Store>, timeline: Arc<Timeline>) -> Writer {
+        Writer::spawn(store, timeline, None)
+    }
+
+    /// The writer of a node of a federation: every append carries the fences of the tables
+    /// it writes, as `held` has them ([`Store::append_fenced`]); a table no longer held is
+    /// refused ([`StoreError::Fenced`]) and nothing of its append is written.
+    pub fn start_fenced(store: Arc<dyn Store>, timeline: Arc<Timeline>, held: Arc<Held>) -> Writer {
+        Writer::spawn(store, timeline, Some(held))
+    }
+
+    fn spawn(store: Arc<dyn Store>, timeline: Arc<Timeline>, held: Option<Arc<Held>>) -> Writer {
         let (tx, rx) = mpsc::channel::<WriteItem>();
         std::thread::Builder::new()
             .name("baoqi-store-writer".into())
-            .spawn(move || run(&*store, &timeline, &rx))
+            .spawn(move || {
+                let out = Out {
+                    store: &*store,
+                    held: held.as_deref(),
+                };
+                run(&out, &timeline, &rx);
+            })
             .expect("spawn the store writer thread");
         Writer { tx }
     }
@@ -61,7 +79,29 @@ impl Writer {
     }
 }
 
-fn run(store: &dyn Store, timeline: &Timeline, rx: &mpsc::Receiver<WriteItem>) {
+/// Where the writer writes: the store, through the node's fences when it has them.
+struct Out<'a> {
+    store: &'a dyn Store,
+    held: Option<&'a Held>,
+}
+
+impl Out<'_> {
+    fn append(
+        &self,
+        entries: &[LogEntry],
+        mark: Option<crate::timeline::Millis>,
+    ) -> Result<(), StoreError> {
+        match self.held {
+            None => self.store.append(entries, mark),
+            Some(held) => {
+                let holdings = held.of(entries.iter().map(|e| e.table));
+                self.store.append_fenced(entries, &holdings, mark)
+            }
+        }
+    }
+}
+
+fn run(store: &Out<'_>, timeline: &Timeline, rx: &mpsc::Receiver<WriteItem>) {
     loop {
         let first = match rx.recv_timeout(TIMELINE_MARK) {
             Ok(item) => item,
@@ -88,7 +128,7 @@ fn run(store: &dyn Store, timeline: &Timeline, rx: &mpsc::Receiver<WriteItem>) {
     }
 }
 
-fn commit(store: &dyn Store, timeline: &Timeline, batch: Vec<WriteItem>) {
+fn commit(store: &Out<'_>, timeline: &Timeline, batch: Vec<WriteItem>) {
     let all: Vec<LogEntry> = batch
         .iter()
         .flat_map(|i| i.entries.iter().cloned())

@@ -8,8 +8,16 @@ use postgres::Transaction;
 
 use super::PgStore;
 use crate::model::TableId;
-use crate::store::lease::{Fence, Holding, Leases, NodeId};
+use crate::store::lease::{Fence, Holding, Leases, NodeId, NodeLoad, Orphan};
 use crate::store::{LogEntry, StoreError};
+use crate::wallclock::UnixMillis;
+
+/// A timestamp as milliseconds since the Unix epoch, in SQL.
+const EPOCH_MS: &str = "(extract(epoch FROM {}) * 1000)::bigint";
+
+fn epoch_ms(column: &str) -> String {
+    EPOCH_MS.replace("{}", column)
+}
 
 fn millis(ttl: Duration) -> f64 {
     ttl.as_secs_f64() * 1000.0
@@ -31,7 +39,7 @@ impl Leases for PgStore {
                  ON CONFLICT (tbl) DO UPDATE SET
                      fence = CASE WHEN leases.node = excluded.node AND leases.expires >= now()
                                   THEN leases.fence ELSE leases.fence + 1 END,
-                     node = excluded.node, expires = excluded.expires
+                     node = excluded.node, expires = excluded.expires, renewed = now()
                  WHERE leases.node = excluded.node OR leases.expires < now()
                  RETURNING fence",
                 &[&table, &node, &millis(ttl)],
@@ -43,7 +51,8 @@ impl Leases for PgStore {
     fn renew(&self, h: Holding, ttl: Duration) -> Result<bool, StoreError> {
         let n = self.w(|c| {
             Ok(c.execute(
-                "UPDATE leases SET expires = now() + $3 * interval '1 millisecond'
+                "UPDATE leases SET expires = now() + $3 * interval '1 millisecond',
+                     renewed = now()
                  WHERE tbl = $1 AND fence = $2 AND expires >= now()",
                 &[&h.table, &h.fence.0, &millis(ttl)],
             )?)
@@ -54,8 +63,8 @@ impl Leases for PgStore {
     fn release(&self, h: Holding) -> Result<(), StoreError> {
         self.w(|c| {
             Ok(c.execute(
-                "UPDATE leases SET expires = now() - interval '1 millisecond'
-                 WHERE tbl = $1 AND fence = $2",
+                "UPDATE leases SET expires = now() - interval '1 millisecond', renewed = now()
+                 WHERE tbl = $1 AND fence = $2 AND expires >= now()",
                 &[&h.table, &h.fence.0],
             )?)
         })?;
@@ -70,6 +79,76 @@ impl Leases for PgStore {
             )?)
         })?;
         Ok(row.map(|r| r.get(0)))
+    }
+
+    fn clock(&self) -> Result<UnixMillis, StoreError> {
+        let sql = format!("SELECT {}", epoch_ms("clock_timestamp()"));
+        let row = self.r(|c| Ok(c.query_one(&sql, &[])?))?;
+        Ok(u64::try_from(row.get::<_, i64>(0)).unwrap_or(0))
+    }
+
+    fn heartbeat(&self, node: &NodeId, ttl: Duration) -> Result<Vec<Holding>, StoreError> {
+        let rows = self.w(|c| {
+            let mut tx = c.transaction()?;
+            tx.execute(
+                "INSERT INTO nodes (name, seen) VALUES ($1, now())
+                 ON CONFLICT (name) DO UPDATE SET seen = now()",
+                &[&node],
+            )?;
+            let rows = tx.query(
+                "UPDATE leases SET expires = now() + $2 * interval '1 millisecond',
+                     renewed = now()
+                 WHERE node = $1 AND expires >= now() RETURNING tbl, fence",
+                &[&node, &millis(ttl)],
+            )?;
+            tx.commit()?;
+            Ok(rows)
+        })?;
+        Ok(rows
+            .iter()
+            .map(|r| Holding {
+                table: r.get(0),
+                fence: Fence(r.get(1)),
+            })
+            .collect())
+    }
+
+    fn orphans(&self, limit: usize) -> Result<Vec<Orphan>, StoreError> {
+        let sql = format!(
+            "SELECT t.id, {} FROM tables t LEFT JOIN leases l ON l.tbl = t.id
+             WHERE l.tbl IS NULL OR l.expires < now() ORDER BY t.id LIMIT $1",
+            epoch_ms("l.renewed")
+        );
+        let limit = i64::try_from(limit).unwrap_or(i64::MAX);
+        let rows = self.r(|c| Ok(c.query(&sql, &[&limit])?))?;
+        Ok(rows
+            .iter()
+            .map(|r| Orphan {
+                table: r.get(0),
+                renewed: r
+                    .get::<_, Option<i64>>(1)
+                    .map(|ms| u64::try_from(ms).unwrap_or(0)),
+            })
+            .collect())
+    }
+
+    fn loads(&self, ttl: Duration) -> Result<Vec<NodeLoad>, StoreError> {
+        let rows = self.r(|c| {
+            Ok(c.query(
+                "SELECT n.name, count(l.tbl) FROM nodes n
+                 LEFT JOIN leases l ON l.node = n.name AND l.expires >= now()
+                 WHERE n.seen >= now() - $1 * interval '1 millisecond'
+                 GROUP BY n.name ORDER BY n.name",
+                &[&millis(ttl)],
+            )?)
+        })?;
+        Ok(rows
+            .iter()
+            .map(|r| NodeLoad {
+                node: r.get(0),
+                tables: usize::try_from(r.get::<_, i64>(1)).unwrap_or(0),
+            })
+            .collect())
     }
 }
 

@@ -8,10 +8,10 @@ use std::sync::Arc;
 
 use baoqi_arbiter::{Command, Event, Millis as At, View};
 use baoqi_protocol::{Audience, ServerMsg, encode};
-use tokio::sync::{broadcast, mpsc, oneshot, watch};
+use tokio::sync::{broadcast, mpsc, watch};
 
 use crate::config::ResumePolicy;
-use crate::game::{Actor, Game, GameRecord, Refusal};
+use crate::game::{Actor, Game};
 use crate::limits::{Bucket, Rate};
 use crate::metrics::Metrics;
 use crate::model::{Role, TableId};
@@ -27,107 +27,10 @@ pub const BROADCAST: usize = 512;
 /// Commands queued for one table before senders wait.
 const INBOX: usize = 256;
 
-/// One published event, encoded once for every subscriber.
-#[derive(Debug)]
-pub struct Published {
-    /// Its sequence number within the table.
-    pub seq: u64,
-    /// Who may see it.
-    pub audience: Audience,
-    /// The encoded `event` message.
-    pub json: String,
-}
+mod handle;
 
-/// How a command was handled.
-#[derive(Debug)]
-pub enum Handled {
-    /// Accepted and stored; `seq` is the last event it caused.
-    Accepted {
-        /// Last sequence number after the command.
-        seq: u64,
-    },
-    /// Refused; nothing changed.
-    Refused(Refusal),
-    /// The seat sent more commands than [`crate::limits::Limits::commands`] allows; nothing
-    /// changed (issue 16, item 7).
-    RateLimited,
-    /// Could not be stored; the match was rebuilt from the store and nothing changed.
-    Storage(StoreError),
-}
-
-/// What a joining or resyncing subscriber receives.
-pub struct Joined {
-    /// Live events after `seq`.
-    pub rx: broadcast::Receiver<Arc<Published>>,
-    /// The encoded `state` message.
-    pub state: String,
-    /// The last sequence number the state reflects.
-    pub seq: u64,
-    /// Events after the asked `since`, when the in-memory history still holds them all.
-    pub missed: Option<Vec<Arc<Published>>>,
-}
-
-enum Msg {
-    Command {
-        actor: Role,
-        command: Command,
-        reply: oneshot::Sender<Handled>,
-    },
-    Join {
-        since: Option<u64>,
-        reply: oneshot::Sender<Joined>,
-    },
-    Record {
-        reply: oneshot::Sender<(GameRecord, Arc<View>)>,
-    },
-}
-
-/// A handle to a running match task. Cloning is cheap.
-#[derive(Clone)]
-pub struct TableHandle {
-    /// The table.
-    pub id: TableId,
-    tx: mpsc::Sender<Msg>,
-    over: watch::Receiver<Option<Arc<View>>>,
-}
-
-impl TableHandle {
-    /// Sends a command from a seat and waits for its outcome.
-    pub async fn command(&self, actor: Role, command: Command) -> Option<Handled> {
-        let (reply, wait) = oneshot::channel();
-        self.tx
-            .send(Msg::Command {
-                actor,
-                command,
-                reply,
-            })
-            .await
-            .ok()?;
-        wait.await.ok()
-    }
-
-    /// Subscribes: the current state, the live feed, and the events after `since` when
-    /// still in memory.
-    pub async fn join(&self, since: Option<u64>) -> Option<Joined> {
-        let (reply, wait) = oneshot::channel();
-        self.tx.send(Msg::Join { since, reply }).await.ok()?;
-        wait.await.ok()
-    }
-
-    /// The snapshot of the game once it is over (kept up to date after: the referee's
-    /// verification, 7.9, comes later), `None` while it goes on. Read without asking the
-    /// task: the standings read every table of an event at each request (issue 18).
-    pub fn over(&self) -> Option<Arc<View>> {
-        self.over.borrow().clone()
-    }
-
-    /// The game record and the current snapshot.
-    pub async fn record(&self) -> Option<(GameRecord, Arc<View>)> {
-        let (reply, wait) = oneshot::channel();
-        self.tx.send(Msg::Record { reply }).await.ok()?;
-        wait.await.ok()
-    }
-}
+use handle::Msg;
+pub use handle::{Handled, Joined, Published, TableHandle};
 
 /// What a match task needs besides its game.
 pub struct TableContext {
@@ -147,6 +50,9 @@ pub struct TableContext {
     pub rebuild: Rebuild,
     /// The recording status of every table (told when this game ends; shown in `state`).
     pub recordings: Arc<RecordingBoard>,
+    /// On a node of a federation: told when an append was refused because the node no
+    /// longer holds the table's lease ([`StoreError::Fenced`]), so that it drops the table.
+    pub lost: Option<mpsc::UnboundedSender<TableId>>,
 }
 
 /// Why a match could not be rebuilt from the store.
@@ -195,6 +101,8 @@ struct Task {
     buckets: HashMap<Role, Bucket>,
     /// The snapshot of the game once over ([`TableHandle::over`]).
     over: watch::Sender<Option<Arc<View>>>,
+    /// Asked to stop ([`TableHandle::stop`]).
+    stopped: bool,
 }
 
 /// Starts the task of a match rebuilt from the store (or freshly created). `restarted` is
@@ -223,6 +131,7 @@ pub fn spawn(
         snapshot: None,
         buckets: HashMap::new(),
         over,
+        stopped: false,
     };
     for (seq, at, event) in resumed.recent {
         task.remember(seq, at, event);
@@ -233,17 +142,13 @@ pub fn spawn(
         task.resume_at = Some(task.ctx.timeline.now() + after_secs * 1000);
     }
     tokio::spawn(task.run(rx));
-    TableHandle {
-        id,
-        tx,
-        over: over_rx,
-    }
+    TableHandle::here(id, tx, over_rx)
 }
 
 impl Task {
     async fn run(mut self, mut rx: mpsc::Receiver<Msg>) {
         let mut shutdown = self.ctx.shutdown.clone();
-        loop {
+        while !self.stopped {
             let deadline = self.deadline();
             let sleep = deadline.map(|d| self.ctx.timeline.instant_of(d));
             tokio::select! {
@@ -302,6 +207,7 @@ impl Task {
             Msg::Record { reply } => {
                 let _ = reply.send((self.game.record(), self.snapshot()));
             }
+            Msg::Stop => self.stopped = true,
         }
     }
 
@@ -418,6 +324,9 @@ impl Task {
         };
         let events = entry.events.clone();
         if let Err(e) = self.ctx.writer.append(vec![entry]).await {
+            if let (StoreError::Fenced { .. }, Some(lost)) = (&e, &self.ctx.lost) {
+                let _ = lost.send(self.id);
+            }
             tracing::error!(
                 table = self.id,
                 "store failed: {e}; rebuilding from the store"
