@@ -117,6 +117,11 @@ impl Federation {
 
     /// Starts a node listening on `listen`, without waiting for it.
     fn spawn(&self, name: &str, listen: &str) -> Child {
+        self.spawn_leasing(name, listen, LEASE_MS)
+    }
+
+    /// [`Federation::spawn`] with leases of `lease_ms`.
+    fn spawn_leasing(&self, name: &str, listen: &str, lease_ms: u64) -> Child {
         Command::new(BIN)
             .args([
                 "serve",
@@ -127,7 +132,7 @@ impl Federation {
                 "--nats",
                 &self.nats,
             ])
-            .args(["--listen", listen, "--lease-ms", &LEASE_MS.to_string()])
+            .args(["--listen", listen, "--lease-ms", &lease_ms.to_string()])
             .env("RUST_LOG", "baoqi_server=info")
             .stdout(Stdio::piped())
             .stderr(self.log(name))
@@ -573,5 +578,40 @@ async fn a_node_frozen_past_its_lease_writes_nothing_when_it_wakes() {
             .unwrap()
             .map(|o| o.starts_with("b:")),
         Some(true)
+    );
+}
+
+#[test]
+fn a_node_stopped_with_sigterm_hands_its_tables_over_at_once() {
+    let Some((pg, nats)) = services() else { return };
+    let fed = Federation::new("nodes-sigterm", 3, pg, nats);
+    let store = fed.store();
+    let ports = free_ports(2);
+    // Long leases: a handover faster than one shows that the stopping node released them.
+    let lease = 5_000;
+    let a = fed.spawn_leasing("a", &ports[0], lease).ready();
+    let b = fed.spawn_leasing("b", &ports[1], lease).ready();
+    assert_eq!((a.held, b.held), (3, 0));
+    a.signal("-TERM");
+    let stopped = std::time::Instant::now();
+    let leases = store.leases().unwrap();
+    let all_b = || {
+        (1..=3).all(|t| {
+            leases
+                .owner(t)
+                .unwrap()
+                .is_some_and(|o| o.starts_with("b:"))
+        })
+    };
+    while !all_b() {
+        assert!(
+            stopped.elapsed() < Duration::from_millis(lease),
+            "b holds every table before a's leases would have run out"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    println!(
+        "handed over in {:?} (leases of {lease} ms)",
+        stopped.elapsed()
     );
 }

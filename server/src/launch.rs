@@ -203,9 +203,11 @@ async fn serve(opts: &ServeOptions) -> Result<(), LaunchError> {
     };
     println!("{started} tables running");
     hub.watch_store();
-    crate::run(listener, hub, shutdown_signal())
-        .await
-        .map_err(LaunchError::Serve)
+    let served = crate::run(listener, hub.clone(), shutdown_signal()).await;
+    if let Some(node) = hub.node() {
+        crate::node::give_up_all(&hub, node).await;
+    }
+    served.map_err(LaunchError::Serve)
 }
 
 async fn shutdown_signal() {

@@ -1,7 +1,7 @@
 //! The node's loop (issue 19): every [`super::NodeConfig::tick`] it renews its leases and
 //! drops the tables it lost, follows the tables added to the store, takes its share of the
-//! tables nobody holds, and reads the revoked seats. On shutdown it gives its leases up, so
-//! that the other nodes need not wait for them to run out.
+//! tables nobody holds, and reads the revoked seats. When the server stops it gives its
+//! leases up ([`give_up_all`]), so that the other nodes need not wait for them to run out.
 
 use std::collections::HashSet;
 use std::sync::Arc;
@@ -90,7 +90,7 @@ pub fn watch(hub: &Arc<Hub>, node: &Arc<Node>) {
         ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         loop {
             tokio::select! {
-                _ = shutdown.changed() => return give_up_all(&hub, &node).await,
+                _ = shutdown.changed() => return,
                 Some(table) = lost.recv() => drop_table(&hub, &node, table).await,
                 _ = ticks.tick() => {
                     heartbeat(&hub, &node).await;
@@ -106,11 +106,16 @@ pub fn watch(hub: &Arc<Hub>, node: &Arc<Node>) {
     });
 }
 
-/// Releases every lease the node holds (it is shutting down).
-async fn give_up_all(hub: &Arc<Hub>, node: &Arc<Node>) {
+/// Releases every lease the node holds (it is shutting down), so that the other nodes take
+/// its tables at once instead of after the lease.
+pub async fn give_up_all(hub: &Arc<Hub>, node: &Arc<Node>) {
     let (store, held) = (hub.store().clone(), node.held().all());
+    let name = node.id().to_owned();
     let _ = tokio::task::spawn_blocking(move || {
         let Some(leases) = store.leases() else { return };
+        if let Err(e) = leases.leave(&name) {
+            tracing::warn!("leaving the federation: {e}");
+        }
         for holding in held {
             if let Err(e) = leases.release(holding) {
                 tracing::warn!(table = holding.table, "lease not released: {e}");

@@ -33,7 +33,7 @@ use tokio::sync::mpsc;
 use crate::model::TableId;
 use crate::store::lease::{Held, NodeLoad};
 
-pub use keeper::{join, scan, watch};
+pub use keeper::{give_up_all, join, scan, watch};
 
 /// How long a lease lasts unless renewed: a dead node's tables are taken over after about
 /// this long.

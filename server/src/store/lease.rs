@@ -58,6 +58,8 @@ pub trait Leases: Send + Sync {
     /// Tables nobody holds (never leased, released, or whose lease ran out), at most
     /// `limit`, with when their last holder last renewed its lease.
     fn orphans(&self, limit: usize) -> Result<Vec<Orphan>, StoreError>;
+    /// A node stopping: it is no longer counted among the live nodes sharing the tables.
+    fn leave(&self, node: &NodeId) -> Result<(), StoreError>;
     /// The nodes seen within `ttl`, each with how many tables it holds.
     fn loads(&self, ttl: Duration) -> Result<Vec<NodeLoad>, StoreError>;
 }

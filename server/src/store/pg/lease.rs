@@ -132,6 +132,11 @@ impl Leases for PgStore {
             .collect())
     }
 
+    fn leave(&self, node: &NodeId) -> Result<(), StoreError> {
+        self.w(|c| Ok(c.execute("DELETE FROM nodes WHERE name = $1", &[&node])?))?;
+        Ok(())
+    }
+
     fn loads(&self, ttl: Duration) -> Result<Vec<NodeLoad>, StoreError> {
         let rows = self.r(|c| {
             Ok(c.query(
