@@ -615,3 +615,41 @@ fn a_node_stopped_with_sigterm_hands_its_tables_over_at_once() {
         stopped.elapsed()
     );
 }
+
+#[test]
+fn bench_load_on_three_nodes_reports_each_node_and_loses_nothing() {
+    let Some((pg, nats)) = services() else { return };
+    let schema = PgStore::create_schema(&pg).unwrap();
+    let db = format!("{pg}?options=-csearch_path%3D{schema}");
+    let out = common::baoqi(&[
+        "bench",
+        "load",
+        "--nodes",
+        "3",
+        "--db",
+        &db,
+        "--nats",
+        &nats,
+        "--games",
+        "9",
+        "--seconds",
+        "3",
+        "--rate",
+        "5",
+    ]);
+    let _ = PgStore::drop_schema(&pg, &schema);
+    println!("{out}");
+    assert!(out.contains("server on several nodes"), "{out}");
+    for k in 0..3 {
+        let line = out
+            .lines()
+            .find(|l| l.starts_with(&format!("node {k}: commands handled ")));
+        let handled: u64 = line
+            .and_then(|l| l.split_whitespace().nth(4))
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("node {k}'s line: {out}"));
+        assert!(handled > 0, "node {k} held and ran tables: {out}");
+    }
+    assert!(out.contains("rejected 0,"), "{out}");
+    assert!(out.contains("lost 0, reordered 0"), "{out}");
+}

@@ -13,6 +13,7 @@ fn a_small_load_runs_clean() {
         spawn: None,
         db: None,
         rate: 10.0,
+        nodes: None,
     })
     .unwrap();
     println!("{report}");

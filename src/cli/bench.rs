@@ -34,9 +34,19 @@ enum BenchAction {
         /// one scheduler: the figures measure both).
         #[arg(long, conflicts_with = "url")]
         in_process: bool,
-        /// The running server's database (with `--url`).
+        /// The running server's database (with `--url`), or the federation's PostgreSQL
+        /// database (with `--nodes`; the bench event is added to it: use a database of its
+        /// own).
         #[arg(long)]
         db: Option<PathBuf>,
+        /// Start this many nodes of a federation (`baoqi serve --node`, each in a process of
+        /// its own) on `--db postgres://…` and `--nats`, instead of one server; table i's
+        /// seats connect to node i mod N. Reports each node's figures and the total.
+        #[arg(long, requires_all = ["db", "nats"], conflicts_with_all = ["url", "in_process"])]
+        nodes: Option<usize>,
+        /// The NATS server of the nodes (with `--nodes`).
+        #[arg(long, requires = "nodes")]
+        nats: Option<String>,
         /// Commands per second per game.
         #[arg(long, default_value_t = 1.0)]
         rate: f64,
@@ -51,7 +61,7 @@ enum BenchAction {
 
 /// Runs `baoqi bench …`.
 pub(crate) fn run(args: &BenchArgs) -> Result<(), CliError> {
-    let (games, seconds, url, db, rate, in_process) = match &args.action {
+    let (games, seconds, url, db, rate, in_process, nodes, nats) = match &args.action {
         BenchAction::Speech(a) => return super::bench_speech::run(a),
         BenchAction::Crash(a) => return super::bench_crash::run(a),
         BenchAction::Load {
@@ -61,8 +71,18 @@ pub(crate) fn run(args: &BenchArgs) -> Result<(), CliError> {
             db,
             rate,
             in_process,
-        } => (games, seconds, url, db, rate, in_process),
+            nodes,
+            nats,
+        } => (games, seconds, url, db, rate, in_process, nodes, nats),
     };
+    let nodes = nodes.map(|count| baoqi_server::bench::Nodes {
+        count,
+        db: db
+            .as_ref()
+            .map(|d| d.display().to_string())
+            .unwrap_or_default(),
+        nats: nats.clone().unwrap_or_default(),
+    });
     let opts = BenchOptions {
         games: *games,
         seconds: *seconds,
@@ -74,6 +94,7 @@ pub(crate) fn run(args: &BenchArgs) -> Result<(), CliError> {
         },
         db: db.clone(),
         rate: *rate,
+        nodes,
     };
     let report = run_blocking(&opts).map_err(CliError::Failed)?;
     print!("{report}");

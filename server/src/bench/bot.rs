@@ -160,6 +160,7 @@ impl Shared {
             finished: get(&self.finished),
             server: None,
             placement: "",
+            nodes: Vec::new(),
         }
     }
 }
@@ -190,10 +191,13 @@ async fn seat(
 pub(super) async fn play(
     seconds: u64,
     rate: f64,
-    base: &str,
+    bases: &[String],
     created: &admin::Created,
 ) -> Result<BenchReport, String> {
     use futures_util::stream::{self, TryStreamExt};
+    // Table i's seats connect to server i of `bases` (round the list), referee k's to
+    // server k: with several nodes, most seats reach their table through another node.
+    let base = |i: usize| bases[i % bases.len()].as_str();
     let n = created.tables.len();
     let shared = Arc::new(Shared::new(n));
     let index: Arc<HashMap<i64, usize>> = Arc::new(
@@ -208,8 +212,8 @@ pub(super) async fn play(
         .seats
         .iter()
         .filter(|s| s.seat.role == Role::Referee);
-    let monitors: Vec<(Ws, Feed)> = stream::iter(referees.map(|s| {
-        let url = format!("{base}/ws/monitor");
+    let monitors: Vec<(Ws, Feed)> = stream::iter(referees.enumerate().map(|(k, s)| {
+        let url = format!("{}/ws/monitor", base(k));
         seat(
             url,
             s.token.secret().to_string(),
@@ -229,10 +233,10 @@ pub(super) async fn play(
             .ok_or_else(|| format!("table {table} has no {role} seat"))
     };
     let mut joins = Vec::new();
-    for t in &created.tables {
+    for (i, t) in created.tables.iter().enumerate() {
         for role in [Role::Red, Role::Black] {
             joins.push(seat(
-                format!("{base}/ws/seat"),
+                format!("{}/ws/seat", base(i)),
                 token(role, t.id)?,
                 1,
                 shared.clone(),

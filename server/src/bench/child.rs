@@ -23,8 +23,13 @@ impl ChildServer {
     /// without a limit per address (the bots all come from loopback).
     pub fn start(exe: &Path, db: &Path) -> Result<ChildServer, String> {
         let unlimited = u32::MAX.to_string();
-        let process = ServerProcess::spawn_with(exe, db, &["--max-per-address", &unlimited])
-            .map_err(|e| e.to_string())?;
+        ChildServer::start_with(exe, db, &["--max-per-address", &unlimited])
+    }
+
+    /// [`ChildServer::start`] with the server's options given whole (a node of a
+    /// federation, [`super::nodes`]).
+    pub fn start_with(exe: &Path, db: &Path, options: &[&str]) -> Result<ChildServer, String> {
+        let process = ServerProcess::spawn_with(exe, db, options).map_err(|e| e.to_string())?;
         let base = format!("http://{}", process.addr);
         Ok(ChildServer {
             _process: process,

@@ -7,6 +7,7 @@
 mod bot;
 pub mod child;
 pub mod crash;
+mod nodes;
 
 use std::fmt;
 use std::path::PathBuf;
@@ -36,6 +37,20 @@ pub struct BenchOptions {
     pub db: Option<PathBuf>,
     /// Commands per second per game.
     pub rate: f64,
+    /// Several nodes of a federation instead of one server ([`Nodes`]).
+    pub nodes: Option<Nodes>,
+}
+
+/// `baoqi bench load --nodes N`: N `baoqi serve --node` processes on one PostgreSQL
+/// database and one NATS server (issue 19).
+#[derive(Debug, Clone)]
+pub struct Nodes {
+    /// How many nodes.
+    pub count: usize,
+    /// The federation's database (`postgres://…`; the bench event is added to it).
+    pub db: String,
+    /// The NATS server (`nats://…`).
+    pub nats: String,
 }
 
 /// What the benchmark measured.
@@ -69,6 +84,8 @@ pub struct BenchReport {
     pub server: Option<crate::metrics::Stats>,
     /// Where the server ran.
     pub placement: &'static str,
+    /// Each node's own figures, with several nodes.
+    pub nodes: Vec<crate::metrics::Stats>,
 }
 
 impl fmt::Display for BenchReport {
@@ -101,6 +118,15 @@ impl fmt::Display for BenchReport {
             "lost {}, reordered {}, resyncs {}",
             self.lost, self.reordered, self.resyncs
         )?;
+        for (k, s) in self.nodes.iter().enumerate() {
+            writeln!(
+                f,
+                "node {k}: commands handled {} ({:.0}/s), handling {}",
+                s.command_latency.count,
+                s.command_latency.count as f64 / secs,
+                line(&s.command_latency)
+            )?;
+        }
         if let Some(s) = &self.server {
             writeln!(
                 f,
@@ -116,6 +142,13 @@ impl fmt::Display for BenchReport {
 /// Runs the benchmark and reports: the bots in their own runtime, the server in its own
 /// process (`spawn`), in this one, or already running (`url`).
 pub fn run_blocking(opts: &BenchOptions) -> Result<BenchReport, String> {
+    if let Some(nodes) = &opts.nodes {
+        let exe = opts
+            .spawn
+            .as_ref()
+            .ok_or("--nodes starts `baoqi serve --node` processes: not with --in-process")?;
+        return nodes::run(opts, exe, nodes);
+    }
     if let Some(url) = &opts.url {
         let db = opts
             .db
@@ -146,18 +179,23 @@ fn create(db: &std::path::Path, games: usize) -> Result<admin::Created, String> 
 }
 
 fn bots(opts: &BenchOptions, base: &str, created: &admin::Created) -> Result<BenchReport, String> {
+    bots_on(opts, &[base.to_owned()], created)
+}
+
+/// The bots, their seats spread over the servers at `bases` ([`bot::play`]).
+fn bots_on(
+    opts: &BenchOptions,
+    bases: &[String],
+    created: &admin::Created,
+) -> Result<BenchReport, String> {
     let bots_rt = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(1)
         .thread_name("bench-bots")
         .enable_all()
         .build()
         .map_err(|e| e.to_string())?;
-    bots_rt.block_on(bot::play(
-        opts.seconds,
-        opts.rate,
-        &base.replace("http", "ws"),
-        created,
-    ))
+    let bases: Vec<String> = bases.iter().map(|b| b.replace("http", "ws")).collect();
+    bots_rt.block_on(bot::play(opts.seconds, opts.rate, &bases, created))
 }
 
 fn in_child(
@@ -212,7 +250,7 @@ pub(crate) fn blind_game(time: TimeControl) -> MatchConfig {
     config
 }
 
-fn bench_event(games: usize) -> EventFile {
+pub(crate) fn bench_event(games: usize) -> EventFile {
     let mut config = blind_game(TimeControl {
         base_ms: 3_600_000,
         mode: ClockMode::Plain,
