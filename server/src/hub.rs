@@ -133,15 +133,12 @@ impl Hub {
         config: NodeConfig,
     ) -> Result<Arc<Hub>, NodeError> {
         let reader = store.clone();
-        let clock = tokio::task::spawn_blocking(move || {
-            reader
-                .leases()
-                .ok_or(NodeError::NoLeases)?
-                .clock()
-                .map_err(NodeError::from)
+        let (clock, federation) = tokio::task::spawn_blocking(move || {
+            let leases = reader.leases().ok_or(NodeError::NoLeases)?;
+            Ok::<_, NodeError>((leases.clock()?, leases.federation()?))
         })
         .await??;
-        let node = Node::connect(config).await?;
+        let node = Node::connect(config, &federation).await?;
         let timeline = Arc::new(Timeline::resume_at(clock));
         let writer = Writer::start_fenced(store.clone(), timeline.clone(), node.held().clone());
         let hub = tokio::task::spawn_blocking(move || {

@@ -1,6 +1,6 @@
-//! The node's loop (issue 19): every [`super::NodeConfig::tick`] it renews its leases and
-//! drops the tables it lost, follows the tables added to the store, takes its share of the
-//! tables nobody holds, and reads the revoked seats. When the server stops it gives its
+//! The node's loops (issue 19): every [`super::NodeConfig::tick`] it renews its leases and
+//! drops the tables it lost (one task), and follows the tables added to the store, takes
+//! its share of the tables nobody holds and reads the revoked seats (another). When the server stops it gives its
 //! leases up ([`give_up_all`]), so that the other nodes need not wait for them to run out.
 
 use std::collections::HashSet;
@@ -34,7 +34,7 @@ pub async fn scan(hub: &Arc<Hub>, node: &Arc<Node>) -> Result<usize, StartError>
     for row in rows {
         let remote = RemoteTable::follow(
             row.clone(),
-            node.nats().clone(),
+            node.bus().clone(),
             hub.store().clone(),
             hub.timeline().clone(),
         );
@@ -77,13 +77,15 @@ async fn heartbeat(hub: &Arc<Hub>, node: &Arc<Node>) {
     }
 }
 
-/// Starts the node's loop, until shutdown.
-pub fn watch(hub: &Arc<Hub>, node: &Arc<Node>) {
+/// Starts renewing the node's leases every tick and dropping the tables it lost, until
+/// shutdown: a task of its own, so that a long scan (a node taking hundreds of tables)
+/// never delays a renewal past the lease.
+fn keep_leases(hub: &Arc<Hub>, node: &Arc<Node>) {
     let (hub, node) = (hub.clone(), node.clone());
     let mut shutdown = hub.shutdown_signal();
     let taken = node.lost_rx.lock().ok().and_then(|mut l| l.take());
     let Some(mut lost) = taken else {
-        return; // already watching
+        return; // already running
     };
     tokio::spawn(async move {
         let mut ticks = tokio::time::interval(node.config().tick());
@@ -92,8 +94,25 @@ pub fn watch(hub: &Arc<Hub>, node: &Arc<Node>) {
             tokio::select! {
                 _ = shutdown.changed() => return,
                 Some(table) = lost.recv() => drop_table(&hub, &node, table).await,
+                _ = ticks.tick() => heartbeat(&hub, &node).await,
+            }
+        }
+    });
+}
+
+/// Starts the node's scans (tables added, tables nobody holds) and its reading of revoked
+/// seats, every tick until shutdown.
+pub fn watch(hub: &Arc<Hub>, node: &Arc<Node>) {
+    keep_leases(hub, node);
+    let (hub, node) = (hub.clone(), node.clone());
+    let mut shutdown = hub.shutdown_signal();
+    tokio::spawn(async move {
+        let mut ticks = tokio::time::interval(node.config().tick());
+        ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            tokio::select! {
+                _ = shutdown.changed() => return,
                 _ = ticks.tick() => {
-                    heartbeat(&hub, &node).await;
                     if let Err(e) = scan(&hub, &node).await {
                         tracing::error!("taking tables: {e}");
                     }
@@ -125,11 +144,11 @@ pub async fn give_up_all(hub: &Arc<Hub>, node: &Arc<Node>) {
     .await;
 }
 
-/// The node's first step: it says it is alive, waits a tick so that nodes started together
-/// see one another, then takes its share.
+/// The node's first step: it says it is alive (and keeps its leases from now on), waits a
+/// tick so that nodes started together see one another, then takes its share.
 pub async fn join(hub: &Arc<Hub>, node: &Arc<Node>) -> Result<usize, StartError> {
     heartbeat(hub, node).await;
+    keep_leases(hub, node);
     tokio::time::sleep(node.config().tick()).await;
-    heartbeat(hub, node).await;
     scan(hub, node).await
 }

@@ -30,7 +30,7 @@ use std::time::Duration;
 
 use tokio::sync::mpsc;
 
-use crate::model::TableId;
+use crate::model::{EventId, TableId};
 use crate::store::lease::{Held, NodeLoad};
 
 pub use keeper::{give_up_all, join, scan, watch};
@@ -79,13 +79,29 @@ pub enum NodeError {
     Join(#[from] tokio::task::JoinError),
 }
 
+/// The federation's NATS connection and the mark of its subjects.
+#[derive(Clone)]
+pub struct Bus {
+    /// The connection.
+    pub nats: async_nats::Client,
+    /// The federation's mark ([`crate::store::lease::Leases::federation`]).
+    pub federation: Arc<str>,
+}
+
+impl Bus {
+    /// The subject of a table's topic ([`wire::subject`]).
+    pub fn subject(&self, event: EventId, table: TableId, topic: wire::Topic) -> String {
+        wire::subject(&self.federation, event, table, topic)
+    }
+}
+
 /// A running node's own state.
 pub struct Node {
     config: NodeConfig,
+    bus: Bus,
     /// The name its leases carry: its configured name and its process, so that a node
     /// restarted under the same name never mistakes its dead predecessor's leases for its own.
     id: String,
-    nats: async_nats::Client,
     held: Arc<Held>,
     lost_tx: mpsc::UnboundedSender<TableId>,
     lost_rx: Mutex<Option<mpsc::UnboundedReceiver<TableId>>>,
@@ -93,8 +109,8 @@ pub struct Node {
 }
 
 impl Node {
-    /// Connects to NATS.
-    pub async fn connect(config: NodeConfig) -> Result<Node, NodeError> {
+    /// Connects to NATS; `federation` marks the subjects of the database's federation.
+    pub async fn connect(config: NodeConfig, federation: &str) -> Result<Node, NodeError> {
         let nats = async_nats::ConnectOptions::new()
             .name(&config.name)
             .request_timeout(Some(Duration::from_secs(5)))
@@ -109,7 +125,10 @@ impl Node {
         Ok(Node {
             id,
             config,
-            nats,
+            bus: Bus {
+                nats,
+                federation: federation.into(),
+            },
             held: Arc::new(Held::default()),
             lost_tx,
             lost_rx: Mutex::new(Some(lost_rx)),
@@ -137,9 +156,9 @@ impl Node {
         self.lost_tx.clone()
     }
 
-    /// Its NATS connection.
-    pub fn nats(&self) -> &async_nats::Client {
-        &self.nats
+    /// Its NATS connection and the federation's subjects.
+    pub fn bus(&self) -> &Bus {
+        &self.bus
     }
 
     fn relays(&self) -> std::sync::MutexGuard<'_, HashMap<TableId, relay::Relay>> {

@@ -14,7 +14,8 @@ use tokio::sync::broadcast::{self, error::RecvError};
 use tokio::sync::watch;
 use tokio::task::JoinHandle;
 
-use super::wire::{Topic, WireCommand, WireHandled, WireJoin, WireJoined, WirePublished, subject};
+use super::Bus;
+use super::wire::{Topic, WireCommand, WireHandled, WireJoin, WireJoined, WirePublished};
 use crate::model::TableRow;
 use crate::table::{Published, TableHandle};
 
@@ -34,11 +35,12 @@ impl Drop for Relay {
 /// Starts relaying a table this node holds. The subscriptions are in place (flushed to the
 /// NATS server) when it returns, so that a node asking right after is answered.
 pub async fn start(
-    nats: &Client,
+    bus: &Bus,
     row: &TableRow,
     table: &TableHandle,
 ) -> Result<Relay, async_nats::Error> {
-    let on = |topic| subject(row.event, row.id, topic);
+    let nats = &bus.nats;
+    let on = |topic| bus.subject(row.event, row.id, topic);
     let commands = nats.subscribe(on(Topic::Command)).await?;
     let joins = nats.subscribe(on(Topic::Join)).await?;
     let over_asked = nats.subscribe(on(Topic::OverGet)).await?;

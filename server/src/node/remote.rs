@@ -8,14 +8,15 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use async_nats::{Client, RequestErrorKind};
+use async_nats::RequestErrorKind;
 use baoqi_arbiter::{Command, View};
 use bytes::Bytes;
 use futures_util::StreamExt;
 use tokio::sync::{OnceCell, broadcast, watch};
 use tokio::task::JoinHandle;
 
-use super::wire::{Topic, WireCommand, WireHandled, WireJoin, WireJoined, WirePublished, subject};
+use super::Bus;
+use super::wire::{Topic, WireCommand, WireHandled, WireJoin, WireJoined, WirePublished};
 use crate::game::GameRecord;
 use crate::model::{Role, TableId, TableRow};
 use crate::store::Store;
@@ -25,7 +26,7 @@ use crate::timeline::Timeline;
 /// A match held by another node.
 pub struct RemoteTable {
     row: TableRow,
-    nats: Client,
+    bus: Bus,
     store: Arc<dyn Store>,
     timeline: Arc<Timeline>,
     feed: broadcast::Sender<Arc<Published>>,
@@ -45,16 +46,16 @@ impl RemoteTable {
     /// the first join.
     pub fn follow(
         row: TableRow,
-        nats: Client,
+        bus: Bus,
         store: Arc<dyn Store>,
         timeline: Arc<Timeline>,
     ) -> Arc<RemoteTable> {
         let (over_tx, over) = watch::channel(None);
         let (feed, _) = broadcast::channel(BROADCAST);
-        let over_task = tokio::spawn(follow_over(nats.clone(), row.clone(), over_tx));
+        let over_task = tokio::spawn(follow_over(bus.clone(), row.clone(), over_tx));
         Arc::new(RemoteTable {
             row,
-            nats,
+            bus,
             store,
             timeline,
             feed,
@@ -70,7 +71,7 @@ impl RemoteTable {
     }
 
     fn subject(&self, topic: Topic) -> String {
-        subject(self.row.event, self.row.id, topic)
+        self.bus.subject(self.row.event, self.row.id, topic)
     }
 
     /// Asks the holder, waiting for one while nobody holds the table. `None`: no answer.
@@ -79,6 +80,7 @@ impl RemoteTable {
         let give_up = tokio::time::Instant::now() + Self::PATIENCE;
         loop {
             match self
+                .bus
                 .nats
                 .request(self.subject(topic), payload.clone())
                 .await
@@ -129,8 +131,8 @@ impl RemoteTable {
     async fn follow_events(&self) -> Option<()> {
         self.events_task
             .get_or_try_init(|| async {
-                let mut events = self.nats.subscribe(self.subject(Topic::Events)).await?;
-                self.nats.flush().await?;
+                let mut events = self.bus.nats.subscribe(self.subject(Topic::Events)).await?;
+                self.bus.nats.flush().await?;
                 let feed = self.feed.clone();
                 Ok::<_, async_nats::Error>(tokio::spawn(async move {
                     while let Some(msg) = events.next().await {
@@ -172,15 +174,16 @@ impl Drop for RemoteTable {
 }
 
 /// Keeps `over` as the holder publishes it; asks for it once at the start.
-async fn follow_over(nats: Client, row: TableRow, over: watch::Sender<Option<Arc<View>>>) {
+async fn follow_over(bus: Bus, row: TableRow, over: watch::Sender<Option<Arc<View>>>) {
+    let nats = &bus.nats;
     let Ok(mut published) = nats
-        .subscribe(subject(row.event, row.id, Topic::Over))
+        .subscribe(bus.subject(row.event, row.id, Topic::Over))
         .await
     else {
         return;
     };
     let asked = nats
-        .request(subject(row.event, row.id, Topic::OverGet), Bytes::new())
+        .request(bus.subject(row.event, row.id, Topic::OverGet), Bytes::new())
         .await;
     if let Ok(reply) = asked {
         over.send_replace(decode_over(&reply.payload));

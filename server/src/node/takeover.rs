@@ -38,7 +38,7 @@ pub async fn take(hub: &Arc<Hub>, node: &Node, orphan: Orphan) -> bool {
     node.held().insert(holding);
     match start(hub, &row, orphan.renewed).await {
         Ok(handle) => {
-            match relay::start(node.nats(), &row, &handle).await {
+            match relay::start(node.bus(), &row, &handle).await {
                 Ok(relay) => drop(node.relays().insert(row.id, relay)),
                 Err(e) => tracing::error!(table = row.id, "not reachable from other nodes: {e}"),
             }
@@ -116,7 +116,7 @@ pub async fn drop_table(hub: &Arc<Hub>, node: &Node, table: TableId) {
     };
     let remote = RemoteTable::follow(
         row.clone(),
-        node.nats().clone(),
+        node.bus().clone(),
         hub.store().clone(),
         hub.timeline().clone(),
     );

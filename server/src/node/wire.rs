@@ -1,7 +1,8 @@
 //! What the nodes of a federation say to each other over NATS (issue 19): the subjects of a
-//! table and the messages on them. The subjects are per table under the event's prefix,
-//! `baoqi.<event>.<table>.<what>`, so that whoever follows a whole event subscribes to
-//! `baoqi.<event>.*.events`.
+//! table and the messages on them. The subjects are per table under the federation's and
+//! the event's prefix, `baoqi.<federation>.<event>.<table>.<what>`: two federations may
+//! share one NATS server without hearing each other, and whoever follows a whole event
+//! subscribes to `baoqi.<federation>.<event>.*.events`.
 //!
 //! | subject               | published by               | carries                                   |
 //! |-----------------------|----------------------------|-------------------------------------------|
@@ -37,8 +38,9 @@ pub enum Topic {
     OverGet,
 }
 
-/// The NATS subject of a table's topic.
-pub fn subject(event: EventId, table: TableId, topic: Topic) -> String {
+/// The NATS subject of a table's topic, in the federation named `federation` (its
+/// database's own mark, [`crate::store::lease::Leases::federation`]).
+pub fn subject(federation: &str, event: EventId, table: TableId, topic: Topic) -> String {
     let what = match topic {
         Topic::Events => "events",
         Topic::Over => "over",
@@ -46,7 +48,7 @@ pub fn subject(event: EventId, table: TableId, topic: Topic) -> String {
         Topic::Join => "join",
         Topic::OverGet => "over.get",
     };
-    format!("baoqi.{event}.{table}.{what}")
+    format!("baoqi.{federation}.{event}.{table}.{what}")
 }
 
 /// A seat's command, forwarded to the holder.
@@ -166,8 +168,14 @@ mod tests {
 
     #[test]
     fn a_table_s_subjects_sit_under_its_event() {
-        assert_eq!(subject(3, 41, Topic::Events), "baoqi.3.41.events");
-        assert_eq!(subject(3, 41, Topic::OverGet), "baoqi.3.41.over.get");
+        assert_eq!(
+            subject("f00d", 3, 41, Topic::Events),
+            "baoqi.f00d.3.41.events"
+        );
+        assert_eq!(
+            subject("f00d", 3, 41, Topic::OverGet),
+            "baoqi.f00d.3.41.over.get"
+        );
     }
 
     #[test]

@@ -58,6 +58,9 @@ pub trait Leases: Send + Sync {
     /// Tables nobody holds (never leased, released, or whose lease ran out), at most
     /// `limit`, with when their last holder last renewed its lease.
     fn orphans(&self, limit: usize) -> Result<Vec<Orphan>, StoreError>;
+    /// The federation's mark: drawn at random by the first node and kept in the database,
+    /// the same for every node on it (it keeps the NATS subjects of two federations apart).
+    fn federation(&self) -> Result<String, StoreError>;
     /// A node stopping: it is no longer counted among the live nodes sharing the tables.
     fn leave(&self, node: &NodeId) -> Result<(), StoreError>;
     /// The nodes seen within `ttl`, each with how many tables it holds.

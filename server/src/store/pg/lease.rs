@@ -31,9 +31,13 @@ impl Leases for PgStore {
         ttl: Duration,
     ) -> Result<Option<Fence>, StoreError> {
         // Free: fence 1. Expired, or another's: a new fence. Still this node's: the same
-        // fence, a later expiry. Another node's unexpired lease: no row comes back.
-        let row = self.w(|c| {
-            Ok(c.query_opt(
+        // fence, a later expiry. Another node's unexpired lease: no row comes back. The row
+        // is first locked `FOR UPDATE`: that waits for every append in flight (each holds the
+        // row `FOR KEY SHARE`), so a new holder reads a log that has them.
+        let row = self.l(|c| {
+            let mut tx = c.transaction()?;
+            tx.execute("SELECT 1 FROM leases WHERE tbl = $1 FOR UPDATE", &[&table])?;
+            let row = tx.query_opt(
                 "INSERT INTO leases (tbl, node, fence, expires)
                  VALUES ($1, $2, 1, now() + $3 * interval '1 millisecond')
                  ON CONFLICT (tbl) DO UPDATE SET
@@ -43,13 +47,15 @@ impl Leases for PgStore {
                  WHERE leases.node = excluded.node OR leases.expires < now()
                  RETURNING fence",
                 &[&table, &node, &millis(ttl)],
-            )?)
+            )?;
+            tx.commit()?;
+            Ok(row)
         })?;
         Ok(row.map(|r| Fence(r.get(0))))
     }
 
     fn renew(&self, h: Holding, ttl: Duration) -> Result<bool, StoreError> {
-        let n = self.w(|c| {
+        let n = self.l(|c| {
             Ok(c.execute(
                 "UPDATE leases SET expires = now() + $3 * interval '1 millisecond',
                      renewed = now()
@@ -61,7 +67,7 @@ impl Leases for PgStore {
     }
 
     fn release(&self, h: Holding) -> Result<(), StoreError> {
-        self.w(|c| {
+        self.l(|c| {
             Ok(c.execute(
                 "UPDATE leases SET expires = now() - interval '1 millisecond', renewed = now()
                  WHERE tbl = $1 AND fence = $2 AND expires >= now()",
@@ -72,7 +78,7 @@ impl Leases for PgStore {
     }
 
     fn owner(&self, table: TableId) -> Result<Option<String>, StoreError> {
-        let row = self.r(|c| {
+        let row = self.l(|c| {
             Ok(c.query_opt(
                 "SELECT node FROM leases WHERE tbl = $1 AND expires >= now()",
                 &[&table],
@@ -83,12 +89,12 @@ impl Leases for PgStore {
 
     fn clock(&self) -> Result<UnixMillis, StoreError> {
         let sql = format!("SELECT {}", epoch_ms("clock_timestamp()"));
-        let row = self.r(|c| Ok(c.query_one(&sql, &[])?))?;
+        let row = self.l(|c| Ok(c.query_one(&sql, &[])?))?;
         Ok(u64::try_from(row.get::<_, i64>(0)).unwrap_or(0))
     }
 
     fn heartbeat(&self, node: &NodeId, ttl: Duration) -> Result<Vec<Holding>, StoreError> {
-        let rows = self.w(|c| {
+        let rows = self.l(|c| {
             let mut tx = c.transaction()?;
             tx.execute(
                 "INSERT INTO nodes (name, seen) VALUES ($1, now())
@@ -120,7 +126,7 @@ impl Leases for PgStore {
             epoch_ms("l.renewed")
         );
         let limit = i64::try_from(limit).unwrap_or(i64::MAX);
-        let rows = self.r(|c| Ok(c.query(&sql, &[&limit])?))?;
+        let rows = self.l(|c| Ok(c.query(&sql, &[&limit])?))?;
         Ok(rows
             .iter()
             .map(|r| Orphan {
@@ -132,13 +138,25 @@ impl Leases for PgStore {
             .collect())
     }
 
+    fn federation(&self) -> Result<String, StoreError> {
+        let drawn: i64 = rand::random::<i64>() & i64::MAX;
+        let row = self.l(|c| {
+            c.execute(
+                "INSERT INTO meta (key, value) VALUES ('federation', $1) ON CONFLICT (key) DO NOTHING",
+                &[&drawn],
+            )?;
+            Ok(c.query_one("SELECT value FROM meta WHERE key = 'federation'", &[])?)
+        })?;
+        Ok(format!("{:x}", row.get::<_, i64>(0)))
+    }
+
     fn leave(&self, node: &NodeId) -> Result<(), StoreError> {
-        self.w(|c| Ok(c.execute("DELETE FROM nodes WHERE name = $1", &[&node])?))?;
+        self.l(|c| Ok(c.execute("DELETE FROM nodes WHERE name = $1", &[&node])?))?;
         Ok(())
     }
 
     fn loads(&self, ttl: Duration) -> Result<Vec<NodeLoad>, StoreError> {
-        let rows = self.r(|c| {
+        let rows = self.l(|c| {
             Ok(c.query(
                 "SELECT n.name, count(l.tbl) FROM nodes n
                  LEFT JOIN leases l ON l.node = n.name AND l.expires >= now()
@@ -158,8 +176,10 @@ impl Leases for PgStore {
 }
 
 /// Within an append's transaction: every table written is held with the fence given and an
-/// unexpired lease. The lease rows stay locked (`FOR SHARE`) until the append commits, so a
-/// takeover waits for it and then reads a log that holds it.
+/// unexpired lease. The lease rows stay locked (`FOR KEY SHARE`) until the append commits,
+/// so a takeover (which locks the row `FOR UPDATE`) waits for it and then reads a log that
+/// holds it; a renewal (an update of no key) does not wait, so a busy writer never makes its
+/// own node's leases run out.
 pub(super) fn check(
     tx: &mut Transaction<'_>,
     entries: &[LogEntry],
@@ -172,7 +192,7 @@ pub(super) fn check(
             return Err(StoreError::Fenced { table, held: None });
         };
         let row = tx.query_opt(
-            "SELECT fence = $2 AND expires >= now() FROM leases WHERE tbl = $1 FOR SHARE",
+            "SELECT fence = $2 AND expires >= now() FROM leases WHERE tbl = $1 FOR KEY SHARE",
             &[&table, &fence.0],
         )?;
         if !row.is_some_and(|r| r.get::<_, bool>(0)) {

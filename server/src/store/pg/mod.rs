@@ -29,7 +29,12 @@ use rows::{entry_params, raw_entry, seat_from, table_from};
 pub struct PgStore {
     write: Conn,
     read: Conn,
+    /// The leases' own connection (issue 19), opened at their first use: a node's renewals
+    /// must not wait behind the group commits of a busy writer, or its leases run out under
+    /// load and its tables change hands for nothing.
+    lease: Conn,
     url: String,
+    schema: Option<String>,
 }
 
 impl std::fmt::Debug for PgStore {
@@ -54,7 +59,7 @@ fn off_runtime<T: Send>(f: impl FnOnce() -> T + Send) -> T {
     })
 }
 
-/// A connection, `None` only while the store is being dropped.
+/// A connection, `None` while the store is being dropped (and the leases' before their first use).
 type Conn = Mutex<Option<Client>>;
 
 /// Runs `f` on the connection `c` ([`off_runtime`]).
@@ -97,7 +102,9 @@ impl PgStore {
         let store = PgStore {
             write,
             read: Mutex::new(Some(connect(url, schema)?)),
+            lease: Mutex::new(None),
             url: url.to_owned(),
+            schema: schema.map(str::to_owned),
         };
         match store.format()? {
             LOG_FORMAT => Ok(store),
@@ -151,6 +158,20 @@ impl PgStore {
         with(&self.write, f)
     }
 
+    /// Runs `f` on the leases' connection, opening it the first time.
+    fn l<T: Send>(
+        &self,
+        f: impl FnOnce(&mut Client) -> Result<T, StoreError> + Send,
+    ) -> Result<T, StoreError> {
+        {
+            let mut guard = self.lease.lock().unwrap_or_else(PoisonError::into_inner);
+            if guard.is_none() {
+                *guard = Some(connect(&self.url, self.schema.as_deref())?);
+            }
+        }
+        with(&self.lease, f)
+    }
+
     /// Runs `f` on the lookups' connection.
     fn r<T: Send>(
         &self,
@@ -164,7 +185,11 @@ impl Drop for PgStore {
     /// The connections are closed where the blocking client may run ([`off_runtime`]).
     fn drop(&mut self) {
         let take = |c: &mut Conn| c.get_mut().unwrap_or_else(PoisonError::into_inner).take();
-        let conns = [take(&mut self.write), take(&mut self.read)];
+        let conns = [
+            take(&mut self.write),
+            take(&mut self.read),
+            take(&mut self.lease),
+        ];
         off_runtime(move || drop(conns));
     }
 }
