@@ -36,7 +36,7 @@ const REFUSALS = {
   duplicate_seed: t("此種子已屬另一賽員", "Another player holds this seed"),
   nothing: t("沒有更改", "Nothing to change"),
   draw_fixed: t("循環賽已按種子抽籤，種子及等級分不能再改", "The round robin was drawn by the seeds: seeds and ratings can no longer change"),
-  round_robin_started: t("循環賽開賽後不能加入或退出賽員", "A round robin takes no entrant and no withdrawal once play has begun"),
+  round_robin_started: t("循環賽開賽後不能加入新賽員", "A round robin takes no late entrant once play has begun"),
   no_event: t("沒有此賽事", "There is no such event"),
   not_a_tournament: t("此賽事不是錦標賽", "This event is not a tournament"),
 };
