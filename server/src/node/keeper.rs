@@ -77,6 +77,13 @@ async fn heartbeat(hub: &Arc<Hub>, node: &Arc<Node>) {
     }
 }
 
+/// A tick every [`super::NodeConfig::tick`]; a late one is not made up for.
+fn ticks(node: &Node) -> tokio::time::Interval {
+    let mut ticks = tokio::time::interval(node.config().tick());
+    ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    ticks
+}
+
 /// Starts renewing the node's leases every tick and dropping the tables it lost, until
 /// shutdown: a task of its own, so that a long scan (a node taking hundreds of tables)
 /// never delays a renewal past the lease.
@@ -88,8 +95,7 @@ fn keep_leases(hub: &Arc<Hub>, node: &Arc<Node>) {
         return; // already running
     };
     tokio::spawn(async move {
-        let mut ticks = tokio::time::interval(node.config().tick());
-        ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        let mut ticks = ticks(&node);
         loop {
             tokio::select! {
                 _ = shutdown.changed() => return,
@@ -107,8 +113,7 @@ pub fn watch(hub: &Arc<Hub>, node: &Arc<Node>) {
     let (hub, node) = (hub.clone(), node.clone());
     let mut shutdown = hub.shutdown_signal();
     tokio::spawn(async move {
-        let mut ticks = tokio::time::interval(node.config().tick());
-        ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        let mut ticks = ticks(&node);
         loop {
             tokio::select! {
                 _ = shutdown.changed() => return,

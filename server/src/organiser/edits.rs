@@ -234,12 +234,7 @@ impl Loaded<'_> {
             format,
             self.registered.iter().map(|r| r.player.clone()).collect(),
         );
-        t.active = self
-            .registered
-            .iter()
-            .filter(|r| r.active)
-            .map(|r| r.player.id)
-            .collect();
+        t.active = super::withdrawal::active(&self.registered);
         t.rounds = results::rounds(&self.rows, &Outcomes::new());
         t.started = self.started();
         t

@@ -8,7 +8,7 @@ use baoqi_tournament::knockout::{self, Decider, Tie};
 use baoqi_tournament::{Player, PlayerId};
 
 use super::results::Outcomes;
-use super::rounds::PairError;
+use super::rounds::{PairError, list};
 use super::{EventError, Logged, Opened, PairingSystem};
 use crate::model::{EventId, TableId};
 use crate::store::{Store, StoreError};
@@ -114,14 +114,6 @@ pub enum LotError {
         /// Who the lot sent through.
         winner: String,
     },
-}
-
-fn list(tables: &[TableId]) -> String {
-    tables
-        .iter()
-        .map(ToString::to_string)
-        .collect::<Vec<_>>()
-        .join(", ")
 }
 
 /// The decider as the event file spells it.

@@ -103,7 +103,8 @@ pub enum PairError {
     Admin(#[from] AdminError),
 }
 
-fn list(tables: &[TableId]) -> String {
+/// Table numbers as a reader reads them: `4, 7, 9`.
+pub(super) fn list(tables: &[TableId]) -> String {
     tables
         .iter()
         .map(ToString::to_string)

@@ -27,6 +27,15 @@ pub(super) fn logged(lines: &[LogLine]) -> Withdrawals {
 /// The players a round robin's Berger numbers are drawn over: the active ones and those who
 /// withdrew after the start, whose numbers stay so that nobody else's opponents move. A
 /// player withdrawn before the first round left the draw (89(2)).
+/// The players still in the event (not withdrawn).
+pub(super) fn active(registered: &[Registered]) -> std::collections::BTreeSet<PlayerId> {
+    registered
+        .iter()
+        .filter(|r| r.active)
+        .map(|r| r.player.id)
+        .collect()
+}
+
 pub(super) fn drawn(registered: &[Registered], withdrawn: &Withdrawals) -> Vec<Player> {
     registered
         .iter()
@@ -101,12 +110,7 @@ impl RoundRobin<'_> {
             .skip(paired.len())
             .map(|r| round_robin_round(r, &annulled));
         let mut t = Tournament::new(Format::RoundRobin, drawn);
-        t.active = self
-            .registered
-            .iter()
-            .filter(|r| r.active)
-            .map(|r| r.player.id)
-            .collect();
+        t.active = active(self.registered);
         t.rounds = paired.into_iter().chain(to_come).collect();
         t.started = true;
         Ok(t)
