@@ -15,6 +15,9 @@ fn baoqi(args: &[&str]) -> (bool, String, String) {
     (out.status.success(), text(&out.stdout), text(&out.stderr))
 }
 
+/// The web tests' fixtures: the tournament's event file and its 8 players.
+const FIX: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/web/fixtures");
+
 /// A database with the web tests' 8-player Swiss (20′ a side, more for VI players),
 /// its register imported; `minutes` replaces the sighted players' time when given.
 struct Event {
@@ -24,11 +27,7 @@ struct Event {
 
 impl Event {
     fn new(tag: &str, minutes: Option<u64>) -> Event {
-        let dir = std::env::temp_dir().join(format!("baoqi-cli-t-{tag}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        let fix = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/web/fixtures");
-        let mut toml = std::fs::read_to_string(format!("{fix}/tournament.toml")).unwrap();
+        let mut toml = std::fs::read_to_string(format!("{FIX}/tournament.toml")).unwrap();
         if let Some(m) = minutes {
             toml = toml
                 .lines()
@@ -41,6 +40,14 @@ impl Event {
                 m * 60_000
             );
         }
+        Event::of(&format!("t-{tag}"), &toml)
+    }
+
+    /// The event of `toml` in a scratch directory, the fixtures' 8 players imported.
+    fn of(tag: &str, toml: &str) -> Event {
+        let dir = std::env::temp_dir().join(format!("baoqi-cli-{tag}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
         let config = dir.join("event.toml");
         std::fs::write(&config, toml).unwrap();
         let e = Event {
@@ -48,13 +55,8 @@ impl Event {
             dir,
         };
         e.ok(&["event", "create", "--config", config.to_str().unwrap()]);
-        e.ok(&[
-            "players",
-            "import",
-            "--event",
-            "1",
-            &format!("{fix}/players.csv"),
-        ]);
+        let players = format!("{FIX}/players.csv");
+        e.ok(&["players", "import", "--event", "1", &players]);
         e
     }
 
@@ -341,36 +343,19 @@ fn fu2_standings_text_gives_every_rounds_pairings_with_points_and_the_crosstable
     assert!(row(&red1).contains("紅不戰勝 12"), "{text}");
     assert!(row(&black1).contains("黑缺席 0"), "{text}");
     assert!(row(&red3).contains("紅…"), "{text}");
-    assert!(row("周四").contains('—'), "{text}");
+    // 周四 withdrew before the start (89(2)): drawn without him, he has no line at all.
+    assert!(!text.contains("周四"), "{text}");
 }
 
 impl Event {
     /// The event as a single round robin (the 8 players: 7 rounds of the Berger table,
     /// numbers by seed then register order, so player #k is number k).
     fn round_robin(tag: &str) -> Event {
-        let dir = std::env::temp_dir().join(format!("baoqi-cli-rr-{tag}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        let fix = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/web/fixtures");
-        let toml = std::fs::read_to_string(format!("{fix}/tournament.toml"))
+        let toml = std::fs::read_to_string(format!("{FIX}/tournament.toml"))
             .unwrap()
             .replace("system = \"swiss\"", "system = \"round_robin\"")
             .replace("rounds = 3\n", "");
-        let config = dir.join("event.toml");
-        std::fs::write(&config, toml).unwrap();
-        let e = Event {
-            db: dir.join("t.db"),
-            dir,
-        };
-        e.ok(&["event", "create", "--config", config.to_str().unwrap()]);
-        e.ok(&[
-            "players",
-            "import",
-            "--event",
-            "1",
-            &format!("{fix}/players.csv"),
-        ]);
-        e
+        Event::of(&format!("rr-{tag}"), &toml)
     }
 
     /// Pairs the next round; returns its listing and its tables.
@@ -429,7 +414,7 @@ fn a89_2_a_round_robin_withdrawal_after_half_forfeits_his_remaining_games() {
     let (listing, tables) = e.pair_round();
     assert_eq!(tables.len(), 3, "{listing}");
     assert!(
-        listing.contains("board 1 without play (不戰, 89(2)): #3 vs #8 +/-"),
+        listing.contains("board 1 without play (不戰, 89(2)): #3 王芳 vs #8 周四 +/-"),
         "{listing}"
     );
     e.forfeit(&tables, "black");
@@ -438,7 +423,7 @@ fn a89_2_a_round_robin_withdrawal_after_half_forfeits_his_remaining_games() {
     // The withdrawal stays in force in every round to come: round 6 (8-7 1-6 2-5 3-4).
     let (listing, tables) = e.pair_round();
     assert_eq!(tables.len(), 3, "{listing}");
-    assert!(listing.contains("#8 vs #7 -/+"), "{listing}");
+    assert!(listing.contains("#8 周四 vs #7 黃三 -/+"), "{listing}");
 }
 
 #[test]
@@ -456,6 +441,9 @@ fn a89_2_a_round_robin_withdrawal_before_half_annuls_all_his_games() {
     );
     assert_eq!(e.score("周四"), 0, "his win over 李明 no longer counts");
     assert_eq!(e.score("林二"), 12, "other games stand");
+    // As if he had never entered: he has no line in the standings (nor a place of 0).
+    let csv = e.ok(&["standings", "--event", "1", "--format", "csv"]);
+    assert!(!csv.contains("李明"), "{csv}");
     // Round 2: 8-5 6-4 7-3 1-2. 張華 (#2) sits out, unscored: no table, no bye.
     let (listing, tables) = e.pair_round();
     assert_eq!(tables.len(), 3, "{listing}");

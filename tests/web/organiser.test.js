@@ -63,6 +63,10 @@ test("organiser: a late entrant and a withdrawal through the page, seen by the A
     await page.selectOption("#w-player", { label: "#8 周四" });
     await page.getByLabel("原因（記錄在案）").fill("病假");
     await page.click("#withdraw-form button[type=submit]");
+    // It cannot be undone: the page asks first, Cancel focused.
+    await waitText(page, "#confirm-text", "#8 周四 退出比賽（第89(2)條）");
+    assert.equal(await page.evaluate(() => document.activeElement.textContent), "取消");
+    await page.getByRole("button", { name: "確定" }).click();
     await waitText(page, "#status", "#8 周四 已退出");
     await waitText(page, "#log", "病假");
     assert.equal(await page.locator("#w-player option", { hasText: "周四" }).count(), 0);
@@ -129,7 +133,19 @@ test("organiser: 108 corrections of the current round through the page", async (
 
     // 108(1): colours reversed at board 1, within 5′ of a 20′ game: a replay at a new table.
     await page.getByLabel("台", { exact: true }).selectOption({ value: String(before[0].table) });
+    // A correction cannot be undone: the page says what it will do and asks first; Cancel
+    // (focused) leaves everything as it was.
     await page.getByRole("button", { name: /紅黑顛倒/ }).click();
+    await waitText(page, "#confirm-text", `第1輪第1台（第${before[0].table}桌）`);
+    await waitText(page, "#confirm-text", "此桌的賽員連結作廢");
+    assert.deepEqual(await axe(page, "organiser 108 confirm"), []);
+    await shot(page, "organiser-108-confirm");
+    await page.keyboard.press("Enter");
+    await page.locator("#confirm").waitFor({ state: "hidden" });
+    assert.deepEqual((await api("/api/events/1/players")).boards, before, "cancelled: nothing changed");
+    assert.equal(await page.locator("#log", { hasText: "第108(1)條" }).count(), 0);
+    await page.getByRole("button", { name: /紅黑顛倒/ }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "確定" }).click();
     await waitText(page, "#o-status[role=status]", "第1輪第1台");
     await waitText(page, "#o-status", "重賽");
     await waitText(page, "#new-seats", "只顯示一次");
@@ -145,6 +161,8 @@ test("organiser: 108 corrections of the current round through the page", async (
     await page.getByLabel("對調哪一方的賽員").selectOption("black");
     await page.getByLabel("與此台對調").selectOption({ value: String(boards[2].table) });
     await page.getByRole("button", { name: /對調賽員/ }).click();
+    await waitText(page, "#confirm-text", "第1輪第2台與第3台：黑方賽員對調");
+    await page.getByRole("dialog").getByRole("button", { name: "確定" }).click();
     await waitText(page, "#o-status", "第108(2)條");
     await waitText(page, "#log", "第108(2)條：第1輪配對更正");
     boards = (await api("/api/events/1/players")).boards;
@@ -166,6 +184,7 @@ test("organiser: 108 corrections of the current round through the page", async (
     }
     run("round", "pair", "--event", "1");
     await page.getByRole("button", { name: /紅黑顛倒/ }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "確定" }).click();
     await waitText(page, "#o-error[role=alert]", "第1輪已完結");
     await waitText(page, "#boards caption", "第2輪");
 

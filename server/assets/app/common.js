@@ -115,6 +115,16 @@ export function roving(node) {
 
 // ---- What the player pages share: the feed, the banner, the answer line, the word keys ----
 
+/** Asks before what cannot be undone: the page's `<dialog id="confirm">` shows `text`,
+ * Cancel focused (autofocus); `act` runs only when the danger button is chosen. */
+export function confirmThen(text, act) {
+  const d = $("confirm");
+  $("confirm-text").textContent = text;
+  d.returnValue = "";
+  d.onclose = () => { if (d.returnValue === "yes") act(); };
+  d.showModal();
+}
+
 /** Adds a line at the top of the page's `#feed` (an `alert` line stands out), keeping the
  * newest 200. The feed is not a live region: what must be heard goes through `say`. */
 export function feed(text, alert = false) {

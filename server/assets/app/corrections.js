@@ -5,7 +5,7 @@
 // the game stands); a replay's new seats are listed once with their links, and a refusal is
 // read out from the section's role=alert region.
 
-import { $, el, t } from "./common.js";
+import { $, confirmThen, el, t } from "./common.js";
 
 const SIDES = { red: t("紅方", "red"), black: t("黑方", "black") };
 const ROLES = {
@@ -122,6 +122,24 @@ function newSeats(seats) {
     el("ul", { class: "seat-links" }, ...items)];
 }
 
+/** The board chosen in the select `id`. */
+function chosen(id = "o-board") {
+  return state.view?.boards.find((b) => String(b.table) === $(id).value) || null;
+}
+
+/** What a correction will do, asked before it is sent: it cannot be undone. */
+function askColours(b) {
+  const who = state.who;
+  return t(`第${state.view.rounds}輪${boardName(b)}（${tableName(b.table)}）${who(b.red)} 對 ${who(b.black)}：紅黑顛倒（第108(1)條）。每方用時15分鐘以上且開賽後5分鐘內，此局在新桌重賽，此桌的賽員連結作廢；否則對局照計，只改記錄。不能收回。確定更正？`,
+    `Round ${state.view.rounds} ${boardName(b)} (${tableName(b.table)}) ${who(b.red)} v ${who(b.black)}: colours reversed (108(1)). Within 5′ of the start of a game of 15′ or more a side it is replayed at a new table and this table's player links stop working; otherwise the game stands and the record is changed. This cannot be undone. Correct it?`);
+}
+
+function askExchange(b, other, side) {
+  const s = SIDES[side];
+  return t(`第${state.view.rounds}輪${boardName(b)}與${boardName(other)}：${s}賽員對調（第108(2)條），兩台在新桌重賽，兩桌的賽員連結作廢。不能收回。確定對調？`,
+    `Round ${state.view.rounds} ${boardName(b)} and ${boardName(other)}: the ${s} players exchanged (108(2)); both boards are replayed at new tables and both tables' player links stop working. This cannot be undone. Exchange them?`);
+}
+
 /** What was done, in words. */
 function doneText(done, correction) {
   const [first, second] = done.boards;
@@ -163,8 +181,13 @@ export function initCorrections(api, reload) {
     }
   }
   $("o-board").addEventListener("change", fillOthers);
-  $("o-colours").addEventListener("click", () => send("colours_reversed"));
-  $("o-exchange").addEventListener("click", () => send({
-    exchange: { with: Number($("o-with").value), side: $("o-side").value },
-  }));
+  $("o-colours").addEventListener("click", () => {
+    const b = chosen();
+    if (b) confirmThen(askColours(b), () => send("colours_reversed"));
+  });
+  $("o-exchange").addEventListener("click", () => {
+    const [b, other] = [chosen(), chosen("o-with")];
+    const side = $("o-side").value;
+    if (b && other) confirmThen(askExchange(b, other, side), () => send({ exchange: { with: other.table, side } }));
+  });
 }

@@ -6,7 +6,7 @@
 // change log. Every request carries `Authorization: Bearer`; a refusal is read out from a
 // role=alert region, in the page's language when its code is known.
 
-import { $, el, t } from "./common.js";
+import { $, confirmThen, el, t } from "./common.js";
 import { correctionText, drawBoards, initCorrections } from "./corrections.js";
 
 const params = () => new URLSearchParams(location.hash.slice(1));
@@ -233,11 +233,19 @@ async function submitPlayer(ev) {
   }
 }
 
-async function submitWithdraw(ev) {
+/** Asks first: a withdrawal (89(2)) cannot be undone. */
+function askWithdraw(ev) {
   ev.preventDefault();
   say("");
   const id = $("w-player").value;
   if (!id) return;
+  const name = who(Number(id));
+  confirmThen(t(`${name} 退出比賽（第89(2)條）：不再編排，其成績按賽制調整。不能收回。確定退出？`,
+    `${name} withdraws (89(2)): he is paired no more and his scores are adjusted as the system says. This cannot be undone. Withdraw him?`),
+  () => submitWithdraw(id));
+}
+
+async function submitWithdraw(id) {
   try {
     await api("POST", `/players/${id}/withdraw`, { reason: $("w-reason").value.trim() || null });
     $("w-reason").value = "";
@@ -255,7 +263,7 @@ $("login").addEventListener("submit", (ev) => {
 });
 $("player-form").addEventListener("submit", submitPlayer);
 $("f-cancel").addEventListener("click", stopEdit);
-$("withdraw-form").addEventListener("submit", submitWithdraw);
+$("withdraw-form").addEventListener("submit", askWithdraw);
 initCorrections(api, () => load());
 window.addEventListener("hashchange", () => { bearer = params().get("token") || bearer; load(); });
 load();

@@ -6,7 +6,7 @@ import {
   $, el, Connection, SIDE, fmtTime, announcer, describe, tableInfo, token, feed,
   banner, flash, commandSender, wordEntry, renderClocks, boardName, words, word, move, result,
   unspeakable, errorCode,
- t,
+ t, confirmThen,
 } from "./common.js";
 import { Board, checked, command as nvui, HELP } from "./board.js";
 
@@ -134,13 +134,6 @@ if (!readonly) {
   // At a table with a deaf player both sides have cards (附表七 7.1(2)): the buttons move them.
   $("offer").addEventListener("click", () => send(cards() ? { type: "hand_card", card: "draw" } : { type: "offer_draw" }, t("提和", "Offer draw")));
   // What ends the game at once asks first (69(1), 69(2)), Cancel focused.
-  const confirmThen = (text, act) => {
-    const d = $("confirm");
-    $("confirm-text").textContent = text;
-    d.returnValue = "";
-    d.onclose = () => { if (d.returnValue === "yes") act(); };
-    d.showModal();
-  };
   $("accept").addEventListener("click", () => confirmThen(t("接受和棋即時結束對局，不能收回。確定接受？", "Accepting ends the game. Accept the draw?"),
     () => send(cards() ? { type: "exchange_cards" } : { type: "accept_draw" }, t("接受和棋", "Accept the draw"))));
   $("decline").addEventListener("click", () => send(offerCardWithMe() ? { type: "return_card" } : { type: "decline_draw" }, t("不接受和棋", "Decline the draw")));

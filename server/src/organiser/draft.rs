@@ -7,7 +7,7 @@ use baoqi_tournament::knockout::Stage;
 use baoqi_tournament::swiss::Relaxation;
 use baoqi_tournament::{Game, Player, PlayerId, Round};
 
-use super::rounds::{PairError, PairOptions, Paired};
+use super::rounds::{Decided, PairError, PairOptions, Paired};
 use super::{LogLine, Logged, Opened, PairingRow};
 use crate::admin::Batch;
 use crate::config::TableSpec;
@@ -160,17 +160,18 @@ pub(super) fn write(
         },
     };
     let ids = t.records.add_round(t.event.id, &round)?;
+    let player = |id: PlayerId| register.iter().find(|p| p.id == id).cloned();
     let decided = round
         .boards
         .iter()
         .filter(|b| b.row.result.is_some())
-        .map(|b| b.row)
+        .map(|b| Decided {
+            row: b.row,
+            red: player(b.row.red),
+            black: b.row.black.and_then(player),
+        })
         .collect();
-    let byes = draft
-        .byes()
-        .iter()
-        .filter_map(|b| register.iter().find(|p| p.id == *b).cloned())
-        .collect();
+    let byes = draft.byes().into_iter().filter_map(player).collect();
     Ok(Paired {
         round: draft.round,
         created: batch.created(t.event.id, &t.event.name, &ids)?,

@@ -127,7 +127,29 @@ pub struct Paired {
     pub relaxed: Vec<Relaxation>,
     /// Boards decided without play, with no table: a round robin's games against a player
     /// who withdrew, lost by his absence (89(2)).
-    pub decided: Vec<PairingRow>,
+    pub decided: Vec<Decided>,
+}
+
+/// A board decided without play, with its players as the register names them.
+#[derive(Debug, Clone)]
+pub struct Decided {
+    /// The board as stored.
+    pub row: PairingRow,
+    /// 紅方's line of the register (`None` if he is not in it).
+    pub red: Option<Player>,
+    /// 黑方's line.
+    pub black: Option<Player>,
+}
+
+impl Decided {
+    /// `#3 王芳`, or the number alone for a player the register lacks.
+    fn named(id: Option<PlayerId>, player: Option<&Player>) -> String {
+        match (player, id) {
+            (Some(p), _) => format!("{} {}", p.id, p.name),
+            (None, Some(id)) => id.to_string(),
+            (None, None) => String::new(),
+        }
+    }
 }
 
 /// What the organiser adds to a pairing.
@@ -255,12 +277,13 @@ pub fn describe(paired: &Paired, base: &str) -> String {
         let _ = writeln!(out, "  relaxed: {r:?}");
     }
     for d in &paired.decided {
-        let result = super::standings::result_text(d.result);
-        let black = d.black.map(|b| b.to_string()).unwrap_or_default();
         let _ = writeln!(
             out,
-            "  board {} without play (不戰, 89(2)): {} vs {black} {result}",
-            d.board, d.red
+            "  board {} without play (不戰, 89(2)): {} vs {} {}",
+            d.row.board,
+            Decided::named(Some(d.row.red), d.red.as_ref()),
+            Decided::named(d.row.black, d.black.as_ref()),
+            super::standings::result_text(d.row.result),
         );
     }
     out

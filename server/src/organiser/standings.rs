@@ -187,7 +187,10 @@ pub struct Stored {
     pub name: String,
     /// Its tournament settings.
     pub settings: TournamentSettings,
-    /// The register, withdrawn players included.
+    /// The players the standings rank: the register less those withdrawn with no board
+    /// in any round (withdrawn before the start, or a round robin's withdrawal whose games
+    /// were annulled, 89(2): as if they had never entered). A player withdrawn whose
+    /// results stand keeps his line.
     pub register: Vec<Player>,
     /// Every board of every round paired so far.
     pub rows: Vec<PairingRow>,
@@ -197,13 +200,21 @@ impl Stored {
     /// Reads `event`'s tournament from the store.
     pub fn read(store: &dyn Store, event: EventId) -> Result<Stored, StandingsError> {
         let t = Opened::open(store, event)?;
-        let register = t.records.players(event)?;
+        let rows = t.records.pairings(event)?;
+        let has_board = |id: PlayerId| rows.iter().any(|r| r.red == id || r.black == Some(id));
+        let register = t
+            .records
+            .players(event)?
+            .into_iter()
+            .filter(|r| r.active || has_board(r.player.id))
+            .map(|r| r.player)
+            .collect();
         Ok(Stored {
             event,
             name: t.event.name.clone(),
-            rows: t.records.pairings(event)?,
+            rows,
             settings: t.settings,
-            register: register.into_iter().map(|r| r.player).collect(),
+            register,
         })
     }
 
