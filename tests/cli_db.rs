@@ -87,3 +87,83 @@ fn a_hall_is_copied_into_postgres_and_a_second_copy_is_refused() {
     assert!(err.contains("copied before"), "{err}");
     PgStore::drop_schema(&url, &schema).unwrap();
 }
+
+/// `baoqi … --db postgres://…` with the rest of the command line as given.
+fn on(target: &str, args: &[&str]) -> String {
+    let mut all = args.to_vec();
+    all.extend(["--db", target]);
+    let (code, out, err) = baoqi(&all);
+    assert_eq!(code, Some(0), "{args:?}: {err}");
+    out
+}
+
+#[test]
+fn the_organiser_runs_a_tournament_on_the_federations_postgres() {
+    let Some(url) = postgres() else {
+        eprintln!("skipped: no BAOQI_TEST_POSTGRES");
+        return;
+    };
+    let schema = PgStore::create_schema(&url).unwrap();
+    let target = format!("{url}?options=-csearch_path%3D{schema}");
+    let fix = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/web/fixtures");
+    // No hall file anywhere: the event is made on the federation's database, as the nodes
+    // would serve it.
+    let created = on(
+        &target,
+        &[
+            "event",
+            "create",
+            "--config",
+            &format!("{fix}/tournament.toml"),
+        ],
+    );
+    assert!(created.contains("referee monitor"), "{created}");
+    let imported = on(
+        &target,
+        &[
+            "players",
+            "import",
+            "--event",
+            "1",
+            &format!("{fix}/players.csv"),
+        ],
+    );
+    assert!(imported.contains("李明"), "{imported}");
+    let listing = on(&target, &["round", "pair", "--event", "1"]);
+    let tables: Vec<&str> = listing
+        .lines()
+        .filter_map(|l| l.trim_start().strip_prefix("table "))
+        .filter_map(|l| l.split_once(" (round").map(|(t, _)| t))
+        .collect();
+    assert_eq!(tables.len(), 4, "{listing}");
+    // 87: every black player absent; the round is over and scored.
+    for t in &tables {
+        on(
+            &target,
+            &[
+                "round",
+                "result",
+                "--event",
+                "1",
+                "--table",
+                t,
+                "--forfeit",
+                "black",
+            ],
+        );
+    }
+    let withdrew = on(
+        &target,
+        &["players", "withdraw", "--event", "1", "--player", "8"],
+    );
+    assert!(withdrew.contains("#8 周四 withdrew"), "{withdrew}");
+    let csv = on(&target, &["standings", "--event", "1", "--format", "csv"]);
+    // 黃氏計分法: the four red players won without play (12).
+    let winners = csv.lines().filter(|l| l.split(',').nth(5) == Some("12"));
+    assert_eq!(winners.count(), 4, "{csv}");
+    let changes = on(&target, &["changes", "--event", "1"]);
+    assert!(changes.contains("round 1 paired"), "{changes}");
+    let results = on(&target, &["export", "--results", "1"]);
+    assert!(results.contains(tables[0]), "{results}");
+    PgStore::drop_schema(&url, &schema).unwrap();
+}

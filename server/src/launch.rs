@@ -229,8 +229,10 @@ async fn shutdown_signal() {
     }
 }
 
-fn open(db: &Path) -> Result<SqliteStore, LaunchError> {
-    Ok(SqliteStore::open(db, false)?)
+/// The store of an offline command: a hall's `SQLite` file (made when missing) or the
+/// federation's PostgreSQL, which running nodes may share.
+fn open(db: &Database) -> Result<Arc<dyn Store>, LaunchError> {
+    Ok(db.open(false)?)
 }
 
 fn read(path: &Path) -> Result<String, LaunchError> {
@@ -241,7 +243,7 @@ fn read(path: &Path) -> Result<String, LaunchError> {
 }
 
 /// `baoqi event create`: creates the event of a TOML file; returns the seats' listing.
-pub fn create_event(db: &Path, config: &Path, base: &str) -> Result<String, LaunchError> {
+pub fn create_event(db: &Database, config: &Path, base: &str) -> Result<String, LaunchError> {
     let (file, tournament) =
         EventFile::with_tournament(&read(config)?).map_err(|source| LaunchError::EventFile {
             path: config.to_path_buf(),
@@ -249,15 +251,15 @@ pub fn create_event(db: &Path, config: &Path, base: &str) -> Result<String, Laun
         })?;
     let store = open(db)?;
     let created = match &tournament {
-        Some(t) => admin::create_tournament(&store, &file, t)?,
-        None => admin::create_event(&store, &file)?,
+        Some(t) => admin::create_tournament(&*store, &file, t)?,
+        None => admin::create_event(&*store, &file)?,
     };
     Ok(admin::describe(&created, base))
 }
 
 /// `baoqi table add`: adds a table and its seats; returns the seats' listing.
 pub fn add_table(
-    db: &Path,
+    db: &Database,
     event: EventId,
     spec: &TableSpec,
     base: &str,
@@ -268,7 +270,7 @@ pub fn add_table(
         .into_iter()
         .find(|e| e.id == event)
         .ok_or(LaunchError::NoEvent(event))?;
-    let (row, seats) = admin::add_table(&store, event, spec)?;
+    let (row, seats) = admin::add_table(&*store, event, spec)?;
     let created = admin::Created {
         event,
         name: ev.name,
@@ -279,8 +281,8 @@ pub fn add_table(
 }
 
 /// `baoqi event revoke`: revokes the seat holding a token.
-pub fn revoke(db: &Path, token: &str) -> Result<bool, LaunchError> {
-    Ok(admin::revoke(&open(db)?, token)?)
+pub fn revoke(db: &Database, token: &str) -> Result<bool, LaunchError> {
+    Ok(admin::revoke(&*open(db)?, token)?)
 }
 
 /// What `baoqi export` writes.
@@ -298,7 +300,7 @@ pub enum ExportKind {
 
 /// A table's event, row, record and snapshot, rebuilt from its log.
 fn record(
-    store: &SqliteStore,
+    store: &dyn Store,
     events: &[EventRow],
     tables: &[TableRow],
     id: TableId,
@@ -320,7 +322,7 @@ fn record(
 
 /// A table as the scoresheet and PGN exports see it, and its snapshot.
 fn known(
-    store: &SqliteStore,
+    store: &dyn Store,
     events: &[EventRow],
     tables: &[TableRow],
     id: TableId,
@@ -330,17 +332,17 @@ fn known(
 }
 
 /// `baoqi export`: reads the database (a running server may be using it) and renders.
-pub fn export_offline(db: &Path, what: ExportKind) -> Result<String, LaunchError> {
+pub fn export_offline(db: &Database, what: ExportKind) -> Result<String, LaunchError> {
     let store = open(db)?;
     let events = store.events()?;
     let tables = store.tables(None)?;
     match what {
         ExportKind::Scoresheet(t) => {
-            let (known, view) = known(&store, &events, &tables, t)?;
+            let (known, view) = known(&*store, &events, &tables, t)?;
             Ok(export::scoresheet(&known, &view)?)
         }
         ExportKind::Pgn(t) => {
-            let (known, view) = known(&store, &events, &tables, t)?;
+            let (known, view) = known(&*store, &events, &tables, t)?;
             Ok(export::pgn(&known, &view)?)
         }
         ExportKind::Results(ev) => {
@@ -350,7 +352,7 @@ pub fn export_offline(db: &Path, what: ExportKind) -> Result<String, LaunchError
                 .ok_or(LaunchError::NoEvent(ev))?;
             let mut rows = Vec::new();
             for t in tables.iter().filter(|t| t.event == ev) {
-                let (_, r, rec, _) = record(&store, &events, &tables, t.id)?;
+                let (_, r, rec, _) = record(&*store, &events, &tables, t.id)?;
                 rows.push((r, rec));
             }
             Ok(export::results_text(event, &export::results(&rows)))

@@ -1,11 +1,12 @@
-//! The organiser's commands on a database file (a running server may share it; new
-//! tables start within seconds): `baoqi event create|revoke`, `baoqi table add`,
-//! `baoqi export`.
+//! The organiser's commands on a hall's database file or the federation's PostgreSQL (a
+//! running server or its nodes may share it; new tables start within seconds):
+//! `baoqi event create|revoke`, `baoqi table add`, `baoqi export`.
 
 use std::path::PathBuf;
 
 use baoqi_server::config::TableSpec;
 use baoqi_server::launch::{self, ExportKind};
+use baoqi_server::store::Database;
 use clap::{Args, Subcommand};
 
 use super::CliError;
@@ -35,9 +36,10 @@ enum EventAction {
         /// The event file.
         #[arg(long)]
         config: PathBuf,
-        /// The database file.
+        /// The store: a hall's `SQLite` file (or `sqlite:FILE`), or the federation's
+        /// `postgres://USER@HOST:PORT/DB`.
         #[arg(long, default_value = "baoqi.db")]
-        db: PathBuf,
+        db: Database,
         /// The server's public address, for the join links.
         #[arg(long, default_value = "http://127.0.0.1:7878")]
         url: String,
@@ -47,9 +49,10 @@ enum EventAction {
         /// The token.
         #[arg(long)]
         token: String,
-        /// The database file.
+        /// The store: a hall's `SQLite` file (or `sqlite:FILE`), or the federation's
+        /// `postgres://USER@HOST:PORT/DB`.
         #[arg(long, default_value = "baoqi.db")]
-        db: PathBuf,
+        db: Database,
     },
 }
 
@@ -105,9 +108,10 @@ enum TableAction {
         /// The match configuration (the arbiter's `MatchConfig`) as a TOML file.
         #[arg(long)]
         config: Option<PathBuf>,
-        /// The database file.
+        /// The store: a hall's `SQLite` file (or `sqlite:FILE`), or the federation's
+        /// `postgres://USER@HOST:PORT/DB`.
         #[arg(long, default_value = "baoqi.db")]
-        db: PathBuf,
+        db: Database,
         /// The server's public address, for the join links.
         #[arg(long, default_value = "http://127.0.0.1:7878")]
         url: String,
@@ -163,9 +167,10 @@ pub(crate) struct ExportArgs {
     /// An event's JSON event log.
     #[arg(long, value_name = "EVENT")]
     log: Option<i64>,
-    /// The database file.
+    /// The store: a hall's `SQLite` file (or `sqlite:FILE`), or the federation's
+    /// `postgres://USER@HOST:PORT/DB`.
     #[arg(long, default_value = "baoqi.db")]
-    db: PathBuf,
+    db: Database,
 }
 
 /// Runs `baoqi export`.

@@ -2,12 +2,11 @@
 //! change log: `baoqi players add|edit|withdraw` (late entrants, corrections, 89(2)),
 //! `baoqi round override` (108) and `baoqi changes` (the log).
 
-use std::path::PathBuf;
-
 use baoqi_server::admin;
 use baoqi_server::organiser::edits::{self, EditError, Patch};
 use baoqi_server::organiser::overrides::{self, Correction, OverrideError};
 use baoqi_server::organiser::{EventError, Registered, changelog, register};
+use baoqi_server::store::Database;
 use baoqi_tournament::changes::Remedy;
 use baoqi_tournament::{FieldProblem, PlayerId, parse_board, parse_categories, parse_yes_no};
 use clap::{Args, ValueEnum};
@@ -118,9 +117,10 @@ pub(crate) struct AddArgs {
     /// The player's fields (`--name` is required).
     #[command(flatten)]
     fields: Fields,
-    /// The database file.
+    /// The store: a hall's `SQLite` file (or `sqlite:FILE`), or the federation's
+    /// `postgres://USER@HOST:PORT/DB`.
     #[arg(long, default_value = "baoqi.db")]
-    db: PathBuf,
+    db: Database,
 }
 
 /// Arguments of `baoqi players edit`.
@@ -135,9 +135,10 @@ pub(crate) struct EditArgs {
     /// The fields to change.
     #[command(flatten)]
     fields: Fields,
-    /// The database file.
+    /// The store: a hall's `SQLite` file (or `sqlite:FILE`), or the federation's
+    /// `postgres://USER@HOST:PORT/DB`.
     #[arg(long, default_value = "baoqi.db")]
-    db: PathBuf,
+    db: Database,
 }
 
 /// Arguments of `baoqi players withdraw`.
@@ -152,9 +153,10 @@ pub(crate) struct WithdrawArgs {
     /// Why (logged).
     #[arg(long)]
     reason: Option<String>,
-    /// The database file.
+    /// The store: a hall's `SQLite` file (or `sqlite:FILE`), or the federation's
+    /// `postgres://USER@HOST:PORT/DB`.
     #[arg(long, default_value = "baoqi.db")]
-    db: PathBuf,
+    db: Database,
 }
 
 fn edit_error(e: EditError) -> CliError {
@@ -165,9 +167,10 @@ fn edit_error(e: EditError) -> CliError {
     }
 }
 
-fn show(event: i64, db: &std::path::Path, players: &[Registered]) -> Result<(), CliError> {
-    let s = open(db)?;
-    let (rules, _) = register::list(&s, event).map_err(event_error)?;
+fn show(event: i64, db: &Database, players: &[Registered]) -> Result<(), CliError> {
+    let opened = open(db)?;
+    let s = &*opened;
+    let (rules, _) = register::list(s, event).map_err(event_error)?;
     print!("{}", register::list_text(&rules, players));
     Ok(())
 }
@@ -178,8 +181,9 @@ pub(crate) fn run_add(a: &AddArgs) -> Result<(), CliError> {
     if patch.name.is_none() {
         return Err(CliError::Usage("players add needs --name".into()));
     }
-    let s = open(&a.db)?;
-    let added = edits::add(&s, a.event, &patch).map_err(edit_error)?;
+    let opened = open(&a.db)?;
+    let s = &*opened;
+    let added = edits::add(s, a.event, &patch).map_err(edit_error)?;
     println!("registered {} in event {}", added.player.id, a.event);
     show(a.event, &a.db, &[added])
 }
@@ -187,17 +191,19 @@ pub(crate) fn run_add(a: &AddArgs) -> Result<(), CliError> {
 /// Runs `baoqi players edit`.
 pub(crate) fn run_edit(a: &EditArgs) -> Result<(), CliError> {
     let patch = a.fields.patch()?;
-    let s = open(&a.db)?;
-    let edited = edits::edit(&s, a.event, PlayerId(a.player), &patch).map_err(edit_error)?;
+    let opened = open(&a.db)?;
+    let s = &*opened;
+    let edited = edits::edit(s, a.event, PlayerId(a.player), &patch).map_err(edit_error)?;
     show(a.event, &a.db, &[edited])
 }
 
 /// Runs `baoqi players withdraw`.
 pub(crate) fn run_withdraw(a: &WithdrawArgs) -> Result<(), CliError> {
-    let s = open(&a.db)?;
-    let change = edits::withdraw(&s, a.event, PlayerId(a.player), a.reason.as_deref())
-        .map_err(edit_error)?;
-    let (players, _) = changelog::list(&s, a.event).map_err(event_error)?;
+    let opened = open(&a.db)?;
+    let s = &*opened;
+    let change =
+        edits::withdraw(s, a.event, PlayerId(a.player), a.reason.as_deref()).map_err(edit_error)?;
+    let (players, _) = changelog::list(s, a.event).map_err(event_error)?;
     println!(
         "{}",
         changelog::entry(&players, &baoqi_server::organiser::Logged::Change(change))
@@ -241,9 +247,10 @@ pub(crate) struct OverrideArgs {
     /// With --exchange-with: which players change boards.
     #[arg(long, value_enum, default_value = "black")]
     side: Side,
-    /// The database file.
+    /// The store: a hall's `SQLite` file (or `sqlite:FILE`), or the federation's
+    /// `postgres://USER@HOST:PORT/DB`.
     #[arg(long, default_value = "baoqi.db")]
-    db: PathBuf,
+    db: Database,
     /// The server's public address, for the join links of a replay.
     #[arg(long, default_value = "http://127.0.0.1:7878")]
     url: String,
@@ -261,14 +268,15 @@ pub(crate) fn run_override(a: &OverrideArgs) -> Result<(), CliError> {
         },
         None => Correction::SwapColours,
     };
-    let s = open(&a.db)?;
+    let opened = open(&a.db)?;
+    let s = &*opened;
     let done =
-        overrides::correct(&s, a.event, a.round, a.table, correction).map_err(|e| match e {
+        overrides::correct(s, a.event, a.round, a.table, correction).map_err(|e| match e {
             OverrideError::Store(s) => store(&s),
             OverrideError::Event(e) => event_error(e),
             other => CliError::Usage(other.to_string()),
         })?;
-    let (players, _) = changelog::list(&s, a.event).map_err(event_error)?;
+    let (players, _) = changelog::list(s, a.event).map_err(event_error)?;
     let name = |id: PlayerId| {
         players
             .iter()
@@ -297,15 +305,17 @@ pub(crate) struct ChangesArgs {
     /// The event's number.
     #[arg(long)]
     event: i64,
-    /// The database file.
+    /// The store: a hall's `SQLite` file (or `sqlite:FILE`), or the federation's
+    /// `postgres://USER@HOST:PORT/DB`.
     #[arg(long, default_value = "baoqi.db")]
-    db: PathBuf,
+    db: Database,
 }
 
 /// Runs `baoqi changes`.
 pub(crate) fn run_changes(a: &ChangesArgs) -> Result<(), CliError> {
-    let s = open(&a.db)?;
-    let (players, lines) = changelog::list(&s, a.event).map_err(|e| match e {
+    let opened = open(&a.db)?;
+    let s = &*opened;
+    let (players, lines) = changelog::list(s, a.event).map_err(|e| match e {
         EventError::Store(s) => store(&s),
         other => event_error(other),
     })?;

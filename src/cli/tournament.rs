@@ -1,26 +1,32 @@
-//! The organiser's tournament commands on a database file (issue 18; a running server may
-//! share it and starts new tables within seconds): `baoqi players import|list`,
-//! `baoqi round pair|result|lot`, `baoqi standings`.
+//! The organiser's tournament commands on a hall's file or the federation's PostgreSQL
+//! (issues 18, 19; a running server or its nodes may share it and start the new tables
+//! within seconds): `baoqi players import|list`, `baoqi round pair|result|lot`,
+//! `baoqi standings`.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
+use std::sync::Arc;
 
 use baoqi_server::organiser::lot::{self, LotError};
 use baoqi_server::organiser::results::{self, ReadError};
 use baoqi_server::organiser::rounds::{self, Absent, PairError, ResultError};
 use baoqi_server::organiser::{EventError, register, report, standings};
-use baoqi_server::store::{SqliteStore, StoreError};
+use baoqi_server::store::{Database, Store, StoreError};
 use clap::{Args, Subcommand, ValueEnum};
 
 use super::CliError;
 
-pub(super) fn open(db: &Path) -> Result<SqliteStore, CliError> {
-    if std::fs::metadata(db).map_or(true, |m| m.len() == 0) {
+/// Opens the organiser's database: a hall's `SQLite` file, which must hold an event
+/// already, or the federation's PostgreSQL (issue 19), a running server's or nodes' too.
+pub(super) fn open(db: &Database) -> Result<Arc<dyn Store>, CliError> {
+    if let Database::Sqlite(path) = db
+        && std::fs::metadata(path).map_or(true, |m| m.len() == 0)
+    {
         return Err(CliError::Usage(format!(
             "{}: no database here; create the event first with `baoqi event create`",
-            db.display()
+            path.display()
         )));
     }
-    SqliteStore::open(db, false).map_err(|e| store(&e))
+    db.open(false).map_err(|e| store(&e))
 }
 
 pub(super) fn store(e: &StoreError) -> CliError {
@@ -56,9 +62,10 @@ enum PlayersAction {
         /// The event's number.
         #[arg(long)]
         event: i64,
-        /// The database file.
+        /// The store: a hall's `SQLite` file (or `sqlite:FILE`), or the federation's
+        /// `postgres://USER@HOST:PORT/DB`.
         #[arg(long, default_value = "baoqi.db")]
-        db: PathBuf,
+        db: Database,
     },
     /// Lists an event's register with each player's derived settings (time allowance 7.2,
     /// board, cards).
@@ -66,9 +73,10 @@ enum PlayersAction {
         /// The event's number.
         #[arg(long)]
         event: i64,
-        /// The database file.
+        /// The store: a hall's `SQLite` file (or `sqlite:FILE`), or the federation's
+        /// `postgres://USER@HOST:PORT/DB`.
         #[arg(long, default_value = "baoqi.db")]
-        db: PathBuf,
+        db: Database,
     },
     /// Registers a late entrant (before round 1: one more player), with the CSV's fields;
     /// logged. A round robin takes none once play has begun.
@@ -87,19 +95,21 @@ pub(crate) fn run_players(args: &PlayersArgs) -> Result<(), CliError> {
         PlayersAction::Import { csv, event, db } => {
             let text = std::fs::read_to_string(csv)
                 .map_err(|e| CliError::Usage(format!("{}: {e}", csv.display())))?;
-            let s = open(db)?;
-            let players = register::import(&s, *event, &text).map_err(|e| match e {
+            let opened = open(db)?;
+            let s = &*opened;
+            let players = register::import(s, *event, &text).map_err(|e| match e {
                 register::ImportError::Store(s) => store(&s),
                 register::ImportError::Event(e) => event_error(e),
                 other => CliError::Usage(format!("{}: {other}", csv.display())),
             })?;
             println!("{} players registered in event {event}", players.len());
-            let (rules, players) = register::list(&s, *event).map_err(event_error)?;
+            let (rules, players) = register::list(s, *event).map_err(event_error)?;
             print!("{}", register::list_text(&rules, &players));
         }
         PlayersAction::List { event, db } => {
-            let s = open(db)?;
-            let (rules, players) = register::list(&s, *event).map_err(event_error)?;
+            let opened = open(db)?;
+            let s = &*opened;
+            let (rules, players) = register::list(s, *event).map_err(event_error)?;
             print!("{}", register::list_text(&rules, &players));
         }
         PlayersAction::Add(a) => super::organiser::run_add(a)?,
@@ -141,9 +151,10 @@ enum RoundAction {
         /// `[[tournament.referees]]` add theirs by round and board.
         #[arg(long = "referee", value_name = "NAME")]
         referees: Vec<String>,
-        /// The database file.
+        /// The store: a hall's `SQLite` file (or `sqlite:FILE`), or the federation's
+        /// `postgres://USER@HOST:PORT/DB`.
         #[arg(long, default_value = "baoqi.db")]
-        db: PathBuf,
+        db: Database,
         /// The server's public address, for the join links.
         #[arg(long, default_value = "http://127.0.0.1:7878")]
         url: String,
@@ -159,9 +170,10 @@ enum RoundAction {
         /// The side that forfeits by absence.
         #[arg(long, value_enum)]
         forfeit: Side,
-        /// The database file.
+        /// The store: a hall's `SQLite` file (or `sqlite:FILE`), or the federation's
+        /// `postgres://USER@HOST:PORT/DB`.
         #[arg(long, default_value = "baoqi.db")]
-        db: PathBuf,
+        db: Database,
     },
     /// Corrects a board of the current round (108): colours reversed (replayed within 5′ of
     /// the start in a game of 15′ or more a side, else recorded as played), or a wrong
@@ -177,9 +189,10 @@ enum RoundAction {
         /// A table of the tie (any of its games).
         #[arg(long)]
         table: i64,
-        /// The database file.
+        /// The store: a hall's `SQLite` file (or `sqlite:FILE`), or the federation's
+        /// `postgres://USER@HOST:PORT/DB`.
         #[arg(long, default_value = "baoqi.db")]
-        db: PathBuf,
+        db: Database,
     },
 }
 
@@ -192,13 +205,14 @@ pub(crate) fn run_round(args: &RoundArgs) -> Result<(), CliError> {
             db,
             url,
         } => {
-            let s = open(db)?;
-            let outcomes = results::from_store(&s, *event).map_err(|e| read_error(&e))?;
+            let opened = open(db)?;
+            let s = &*opened;
+            let outcomes = results::from_store(s, *event).map_err(|e| read_error(&e))?;
             let options = rounds::PairOptions {
                 referees: referees.clone(),
             };
             let paired =
-                rounds::pair_with(&s, *event, &outcomes, &options).map_err(|e| match e {
+                rounds::pair_with(s, *event, &outcomes, &options).map_err(|e| match e {
                     PairError::Store(s) => store(&s),
                     PairError::Event(e) => event_error(e),
                     other => CliError::Usage(other.to_string()),
@@ -216,8 +230,9 @@ pub(crate) fn run_round(args: &RoundArgs) -> Result<(), CliError> {
                 Side::Black => Absent::Black,
                 Side::Both => Absent::Both,
             };
-            let s = open(db)?;
-            let row = rounds::record_absence(&s, *event, *table, absent).map_err(|e| match e {
+            let opened = open(db)?;
+            let s = &*opened;
+            let row = rounds::record_absence(s, *event, *table, absent).map_err(|e| match e {
                 ResultError::Store(s) => store(&s),
                 ResultError::Event(e) => event_error(e),
                 other @ ResultError::NoBoard { .. } => CliError::Usage(other.to_string()),
@@ -231,9 +246,10 @@ pub(crate) fn run_round(args: &RoundArgs) -> Result<(), CliError> {
         }
         RoundAction::Override(a) => super::organiser::run_override(a)?,
         RoundAction::Lot { event, table, db } => {
-            let s = open(db)?;
-            let outcomes = results::from_store(&s, *event).map_err(|e| read_error(&e))?;
-            let drawn = lot::draw(&s, *event, *table, &outcomes).map_err(|e| match e {
+            let opened = open(db)?;
+            let s = &*opened;
+            let outcomes = results::from_store(s, *event).map_err(|e| read_error(&e))?;
+            let drawn = lot::draw(s, *event, *table, &outcomes).map_err(|e| match e {
                 LotError::Store(s) => store(&s),
                 LotError::Event(e) => event_error(e),
                 other => CliError::Usage(other.to_string()),
@@ -260,9 +276,10 @@ pub(crate) struct StandingsArgs {
     /// The event's number.
     #[arg(long)]
     event: i64,
-    /// The database file.
+    /// The store: a hall's `SQLite` file (or `sqlite:FILE`), or the federation's
+    /// `postgres://USER@HOST:PORT/DB`.
     #[arg(long, default_value = "baoqi.db")]
-    db: PathBuf,
+    db: Database,
     /// The output.
     #[arg(long, value_enum, default_value = "text")]
     format: Format,
@@ -270,9 +287,10 @@ pub(crate) struct StandingsArgs {
 
 /// Runs `baoqi standings`.
 pub(crate) fn run_standings(args: &StandingsArgs) -> Result<(), CliError> {
-    let s = open(&args.db)?;
-    let outcomes = results::from_store(&s, args.event).map_err(|e| read_error(&e))?;
-    let st = standings::compute(&s, args.event, &outcomes).map_err(event_error)?;
+    let opened = open(&args.db)?;
+    let s = &*opened;
+    let outcomes = results::from_store(s, args.event).map_err(|e| read_error(&e))?;
+    let st = standings::compute(s, args.event, &outcomes).map_err(event_error)?;
     match args.format {
         Format::Text => print!("{}", report::text(&st)),
         Format::Csv => print!("{}", standings::csv(&st)),
