@@ -5,7 +5,7 @@
 use std::process::Command;
 
 use crate::common;
-use common::BIN;
+use common::{BIN, Scratch};
 
 fn ok(args: &[&str]) -> String {
     let out = Command::new(BIN).args(args).output().expect("run baoqi");
@@ -16,16 +16,14 @@ fn ok(args: &[&str]) -> String {
 
 #[test]
 fn s7p6_2_1_round_pair_prints_the_monitor_links_of_the_rounds_referees() {
-    let dir = std::env::temp_dir().join(format!("baoqi-cli-rounds-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    let db = dir.join("t.db");
-    let db = db.to_str().unwrap();
+    let dir = Scratch::new("cli-rounds");
     let root = env!("CARGO_MANIFEST_DIR");
-    let sample = format!("{root}/docs/tournament.toml");
-    ok(&["event", "create", "--config", &sample, "--db", db]);
-    let csv = format!("{root}/tests/web/fixtures/players.csv");
-    ok(&["players", "import", "--event", "1", &csv, "--db", db]);
+    let db = created(
+        &dir,
+        &format!("{root}/docs/tournament.toml"),
+        &format!("{root}/tests/web/fixtures/players.csv"),
+    );
+    let db = db.as_str();
     let out = ok(&[
         "round",
         "pair",
@@ -48,16 +46,15 @@ fn s7p6_2_1_round_pair_prints_the_monitor_links_of_the_rounds_referees() {
         .find(|l| l.contains("referee") && l.contains("陳監局") && l.contains("table "))
         .unwrap_or_else(|| panic!("{out}"));
     assert_eq!(chen.matches(',').count(), 1, "{chen}");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// A temporary directory of one test, removed when dropped.
-struct Dir(std::path::PathBuf);
-
-impl Drop for Dir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
+/// `baoqi event create` of `config` in `dir`'s database, then the register of `csv`
+/// imported as event 1; the database's path.
+fn created(dir: &Scratch, config: &str, csv: &str) -> String {
+    let db = dir.join("t.db").to_str().unwrap().to_string();
+    ok(&["event", "create", "--config", config, "--db", &db]);
+    ok(&["players", "import", "--event", "1", csv, "--db", &db]);
+    db
 }
 
 /// Runs baoqi on `db`: success, stdout, stderr.
@@ -77,12 +74,9 @@ fn refused(db: &str, args: &[&str]) -> String {
 
 /// A database with a knock-out of four decided by lot after one game and a pair of
 /// tie-break games, its register imported; the directory and the database's path.
-fn lot_event() -> (Dir, String) {
-    let dir = std::env::temp_dir().join(format!("baoqi-cli-lot-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    let dir = Dir(dir);
-    let config = dir.0.join("event.toml");
+fn lot_event() -> (Scratch, String) {
+    let dir = Scratch::new("cli-lot");
+    let config = dir.join("event.toml");
     std::fs::write(
         &config,
         "name = \"淘汰賽\"\n[tournament]\nsystem = \"knockout\"\n[tournament.knockout]\n\
@@ -90,30 +84,13 @@ fn lot_event() -> (Dir, String) {
          time.default = { base_ms = 600_000, mode = \"plain\" }\n",
     )
     .unwrap();
-    let csv = dir.0.join("players.csv");
+    let csv = dir.join("players.csv");
     std::fs::write(
         &csv,
         "姓名,種子,類別\n李明,1,全失明\n張華,2,部份失明\n王芳,3,健視\n趙強,4,健視\n",
     )
     .unwrap();
-    let db = dir.0.join("t.db").to_str().unwrap().to_string();
-    ok(&[
-        "event",
-        "create",
-        "--config",
-        config.to_str().unwrap(),
-        "--db",
-        &db,
-    ]);
-    ok(&[
-        "players",
-        "import",
-        "--event",
-        "1",
-        csv.to_str().unwrap(),
-        "--db",
-        &db,
-    ]);
+    let db = created(&dir, config.to_str().unwrap(), csv.to_str().unwrap());
     (dir, db)
 }
 

@@ -9,7 +9,6 @@
 //! store. Needs `BAOQI_TEST_POSTGRES` and `BAOQI_TEST_NATS` (`scripts/services.sh start`).
 
 use std::fmt::Write as _;
-use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};
 use std::sync::Arc;
 use std::time::Duration;
@@ -149,31 +148,21 @@ trait Ready {
 impl Ready for Child {
     fn ready(self) -> Node {
         let mut child = self;
-        let mut out = BufReader::new(child.stdout.take().unwrap());
-        let (mut line, mut addr, mut held) = (String::new(), String::new(), 0);
-        while out.read_line(&mut line).unwrap_or(0) > 0 {
-            if let Some(a) = line.trim().strip_prefix("listening on http://") {
-                a.clone_into(&mut addr);
-            }
-            if let Some((_, n)) = line.split_once(": holds ") {
-                held = n
+        let started = common::started(&mut child);
+        let held = started
+            .lines
+            .iter()
+            .rev()
+            .find_map(|l| {
+                l.split_once(": holds ")?
+                    .1
                     .split_whitespace()
-                    .next()
-                    .and_then(|n| n.parse().ok())
-                    .unwrap_or(0);
-            }
-            if line.contains("tables running") {
-                break;
-            }
-            line.clear();
-        }
-        assert!(line.contains("tables running"), "the node started: {addr}");
-        std::thread::spawn(move || {
-            let mut sink = String::new();
-            while out.read_line(&mut sink).unwrap_or(0) > 0 {
-                sink.clear();
-            }
-        });
+                    .next()?
+                    .parse()
+                    .ok()
+            })
+            .unwrap_or(0);
+        let addr = started.url.trim_start_matches("http://").to_owned();
         Node { child, addr, held }
     }
 }

@@ -94,27 +94,9 @@ impl Server {
             .stderr(Stdio::null())
             .spawn()
             .expect("baoqi serve");
-        let mut out = BufReader::new(child.stdout.take().expect("stdout"));
-        let (mut url, mut seats) = (String::new(), Vec::new());
-        let mut line = String::new();
-        while out.read_line(&mut line).unwrap_or(0) > 0 {
-            if let Some(a) = line.trim().strip_prefix("listening on ") {
-                a.clone_into(&mut url);
-            }
-            seats.extend(seat_line(&line));
-            if line.contains("tables running") {
-                break;
-            }
-            line.clear();
-        }
-        assert!(url.starts_with("http://"), "the server printed its address");
-        // Keep draining stdout so the server never blocks on a full pipe.
-        std::thread::spawn(move || {
-            let mut sink = String::new();
-            while out.read_line(&mut sink).unwrap_or(0) > 0 {
-                sink.clear();
-            }
-        });
+        let started = started(&mut child);
+        let url = started.url;
+        let seats = started.lines.iter().filter_map(|l| seat_line(l)).collect();
         Server { child, url, seats }
     }
 
@@ -208,3 +190,41 @@ pub fn get_with(addr: &str, path: &str, token: Option<&str>) -> (String, Vec<u8>
     (status, all[split + 4..].to_vec())
 }
 pub mod ear;
+
+/// What a starting `baoqi serve` printed, up to its "tables running" line.
+pub struct Started {
+    /// `http://127.0.0.1:PORT`.
+    pub url: String,
+    /// Every line printed until then.
+    pub lines: Vec<String>,
+}
+
+/// Reads a starting server's stdout until it runs its tables (asserting that it got there
+/// and printed its address), then keeps draining it on a thread so that the server never
+/// blocks on a full pipe.
+pub fn started(child: &mut Child) -> Started {
+    let mut out = BufReader::new(child.stdout.take().expect("stdout piped"));
+    let (mut url, mut lines, mut line) = (String::new(), Vec::new(), String::new());
+    while out.read_line(&mut line).unwrap_or(0) > 0 {
+        if let Some(a) = line.trim().strip_prefix("listening on ") {
+            a.clone_into(&mut url);
+        }
+        let running = line.contains("tables running");
+        lines.push(std::mem::take(&mut line));
+        if running {
+            break;
+        }
+    }
+    assert!(
+        lines.last().is_some_and(|l| l.contains("tables running")),
+        "the server started: {lines:?}"
+    );
+    assert!(url.starts_with("http://"), "the server printed its address");
+    std::thread::spawn(move || {
+        let mut sink = String::new();
+        while out.read_line(&mut sink).unwrap_or(0) > 0 {
+            sink.clear();
+        }
+    });
+    Started { url, lines }
+}
