@@ -553,3 +553,40 @@ fn after_a_reconnection_the_player_hears_whose_turn_and_his_bound_words() {
     let all = texts.join(" / ");
     assert!(all.contains("輪到你") && all.contains("炮二"), "{all}");
 }
+
+/// After any pause (a referee's adjournment, 103; a server's restart or a node's takeover)
+/// the player hears at once, with 對局繼續, whose move it is and which of his words already
+/// bind (每一字不得反悔, 6.3(6)(a)): a blind player cannot glance at the clock or the board.
+#[test]
+fn a103_104_on_resumption_the_player_hears_whose_move_and_his_bound_words() {
+    let (mut t, mut s) = red();
+    press(&mut s, &mut t, "062", Seat::Red);
+    let pause = Command::Pause {
+        reason: baoqi_arbiter::PauseReason::ServerRestart,
+    };
+    t.other(&mut s, Seat::Referee, pause);
+    let resumed = said(&t.other(&mut s, Seat::Referee, Command::Resume));
+    let standing = resumed.iter().find_map(|u| match u {
+        Utterance::Client(Notice::Standing(st)) => Some(st.clone()),
+        _ => None,
+    });
+    let st = standing.unwrap_or_else(|| panic!("no standing after 對局繼續: {resumed:?}"));
+    assert_eq!(
+        resumed[0],
+        Utterance::Resumed,
+        "對局繼續 first: {resumed:?}"
+    );
+    assert!(st.you, "輪到你走");
+    assert_eq!(st.words, vec![Word::Piece(Kind::Cannon), Word::Numeral(2)]);
+    // The opponent hears whose move it is too.
+    let mut black = join(&t, "black", SessionOptions::default());
+    let pause = Command::Pause {
+        reason: baoqi_arbiter::PauseReason::ServerRestart,
+    };
+    t.other(&mut black, Seat::Referee, pause);
+    let heard = said(&t.other(&mut black, Seat::Referee, Command::Resume));
+    assert!(
+        heard.iter().any(|u| matches!(u, Utterance::Client(Notice::Standing(st)) if !st.you && st.to_move == Color::Red)),
+        "{heard:?}"
+    );
+}

@@ -436,6 +436,11 @@ impl Session {
         if heard.earcon.is_some() || !heard.say.is_empty() {
             out.heard.push(heard);
         }
+        if let (Event::Resumed { .. }, Some(t)) = (event, &self.table) {
+            // After any pause (103–104, a server's restart, a node's takeover) whose move it
+            // is and which words already bind (6.3(6)(a)), said at once after 對局繼續.
+            out.notice(None, Notice::Standing(t.standing(me)));
+        }
         match event {
             // Our own reports are already in the sensor (an illegal one stays pending there
             // until the board is restored); another seat's report of the sensed board (a
