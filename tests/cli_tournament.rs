@@ -7,6 +7,7 @@ use std::path::PathBuf;
 use std::process::Command;
 
 use crate::common;
+use baoqi_server::store::PgStore;
 use common::BIN;
 
 fn baoqi(args: &[&str]) -> (bool, String, String) {
@@ -21,8 +22,11 @@ const FIX: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/web/fixtures");
 /// A database with the web tests' 8-player Swiss (20′ a side, more for VI players),
 /// its register imported; `minutes` replaces the sighted players' time when given.
 struct Event {
-    db: PathBuf,
+    /// The `--db` of every command: a file, or a PostgreSQL schema's URL.
+    db: String,
     dir: PathBuf,
+    /// The PostgreSQL server and the schema made for the event, dropped with it.
+    schema: Option<(String, String)>,
 }
 
 impl Event {
@@ -43,17 +47,30 @@ impl Event {
         Event::of(&format!("t-{tag}"), &toml)
     }
 
-    /// The event of `toml` in a scratch directory, the fixtures' 8 players imported.
+    /// The event of `toml` in a scratch directory's database, the fixtures' 8 players
+    /// imported.
     fn of(tag: &str, toml: &str) -> Event {
+        Event::at(tag, toml, None)
+    }
+
+    /// [`Event::of`] in a schema of its own on the PostgreSQL server at `url`.
+    fn on_postgres(tag: &str, toml: &str, url: &str) -> Event {
+        let schema = PgStore::create_schema(url).unwrap();
+        Event::at(tag, toml, Some((url.to_owned(), schema)))
+    }
+
+    fn at(tag: &str, toml: &str, schema: Option<(String, String)>) -> Event {
         let dir = std::env::temp_dir().join(format!("baoqi-cli-{tag}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
         let config = dir.join("event.toml");
         std::fs::write(&config, toml).unwrap();
-        let e = Event {
-            db: dir.join("t.db"),
-            dir,
+        let db = match &schema {
+            // The schema is chosen through the URL's options, as a federation could.
+            Some((url, name)) => format!("{url}?options=-csearch_path%3D{name}"),
+            None => dir.join("t.db").to_str().unwrap().to_owned(),
         };
+        let e = Event { db, dir, schema };
         e.ok(&["event", "create", "--config", config.to_str().unwrap()]);
         let players = format!("{FIX}/players.csv");
         e.ok(&["players", "import", "--event", "1", &players]);
@@ -62,7 +79,7 @@ impl Event {
 
     fn run(&self, args: &[&str]) -> (bool, String, String) {
         let mut all: Vec<&str> = args.to_vec();
-        all.extend(["--db", self.db.to_str().unwrap()]);
+        all.extend(["--db", &self.db]);
         baoqi(&all)
     }
 
@@ -82,6 +99,9 @@ impl Event {
 impl Drop for Event {
     fn drop(&mut self) {
         let _ = std::fs::remove_dir_all(&self.dir);
+        if let Some((url, schema)) = &self.schema {
+            let _ = PgStore::drop_schema(url, schema);
+        }
     }
 }
 
@@ -451,4 +471,34 @@ fn a89_2_a_round_robin_withdrawal_before_half_annuls_all_his_games() {
     assert!(!listing.contains("without play"), "{listing}");
     e.forfeit(&tables, "black");
     assert_eq!(e.score("張華"), 0);
+}
+
+/// The federation's organiser works on its PostgreSQL database as on a hall's file (issue
+/// 19): no hall file anywhere, the event made, its register imported, a round paired and
+/// its absences recorded (87), a withdrawal (89(2)), the standings, the change log and the
+/// results export, each command with `--db postgres://…`.
+#[test]
+fn the_organiser_runs_a_tournament_on_the_federations_postgres() {
+    let url = std::env::var("BAOQI_TEST_POSTGRES").ok();
+    let required = std::env::var_os("BAOQI_REQUIRE_POSTGRES").is_some();
+    assert!(url.is_some() || !required, "BAOQI_TEST_POSTGRES is not set");
+    let Some(url) = url else {
+        eprintln!("skipped: no BAOQI_TEST_POSTGRES");
+        return;
+    };
+    let toml = std::fs::read_to_string(format!("{FIX}/tournament.toml")).unwrap();
+    let e = Event::on_postgres("pg", &toml, &url);
+    assert!(e.db.starts_with("postgres://"));
+    let (listing, tables) = e.pair_round();
+    assert_eq!(tables.len(), 4, "{listing}");
+    e.forfeit(&tables, "black");
+    let withdrew = e.ok(&["players", "withdraw", "--event", "1", "--player", "8"]);
+    assert!(withdrew.contains("#8 周四 withdrew"), "{withdrew}");
+    // 黃氏計分法: the four red players won without play (12), the black ones 缺席 0.
+    let (red, black) = names_at(&listing, 1);
+    assert_eq!((e.score(&red), e.score(&black)), (12, 0));
+    let changes = e.ok(&["changes", "--event", "1"]);
+    assert!(changes.contains("round 1 paired"), "{changes}");
+    let results = e.ok(&["export", "--results", "1"]);
+    assert!(results.contains(&red), "{results}");
 }

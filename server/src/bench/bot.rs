@@ -243,9 +243,9 @@ pub(super) async fn play(
             ));
         }
     }
-    let players: Vec<(Ws, Feed)> = stream::iter(joins).buffered(64).try_collect().await?;
+    // The monitors read from the moment they are in: while thousands of player seats join
+    // (minutes, at 6,000 games), an unread monitor answers no pings and the server closes it.
     let monitor_count = monitors.len();
-    let started = Instant::now();
     let mut tasks = Vec::new();
     for (ws, feed) in monitors {
         tasks.push(tokio::spawn(monitor(
@@ -255,6 +255,8 @@ pub(super) async fn play(
             index.clone(),
         )));
     }
+    let players: Vec<(Ws, Feed)> = stream::iter(joins).buffered(64).try_collect().await?;
+    let started = Instant::now();
     let interval = Duration::from_secs_f64(1.0 / rate.max(0.01));
     let mut players = players.into_iter();
     for (i, t) in created.tables.iter().enumerate() {
