@@ -652,4 +652,10 @@ fn bench_load_on_three_nodes_reports_each_node_and_loses_nothing() {
     }
     assert!(out.contains("rejected 0,"), "{out}");
     assert!(out.contains("lost 0, reordered 0"), "{out}");
+    // The referee's monitor, on one node, sees the moves of tables other nodes hold.
+    let monitor = out
+        .lines()
+        .find(|l| l.starts_with("command → monitor:"))
+        .unwrap_or_else(|| panic!("no monitor line: {out}"));
+    assert!(!monitor.contains("(0 samples)"), "{monitor}");
 }
