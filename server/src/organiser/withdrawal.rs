@@ -24,9 +24,6 @@ pub(super) fn logged(lines: &[LogLine]) -> Withdrawals {
     }))
 }
 
-/// The players a round robin's Berger numbers are drawn over: the active ones and those who
-/// withdrew after the start, whose numbers stay so that nobody else's opponents move. A
-/// player withdrawn before the first round left the draw (89(2)).
 /// The players still in the event (not withdrawn).
 pub(super) fn active(registered: &[Registered]) -> std::collections::BTreeSet<PlayerId> {
     registered
@@ -36,6 +33,9 @@ pub(super) fn active(registered: &[Registered]) -> std::collections::BTreeSet<Pl
         .collect()
 }
 
+/// The players a round robin's Berger numbers are drawn over: the active ones and those who
+/// withdrew after the start, whose numbers stay so that nobody else's opponents move. A
+/// player withdrawn before the first round left the draw (89(2)).
 pub(super) fn drawn(registered: &[Registered], withdrawn: &Withdrawals) -> Vec<Player> {
     registered
         .iter()
