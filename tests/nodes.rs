@@ -178,7 +178,7 @@ impl Drop for Federation {
 /// restart or a takeover.
 fn event_toml(tables: usize) -> String {
     let mut t = String::from(
-        "name = \"聯會測試\"\n[settings]\nresume = { mode = \"auto\", after_secs = 1 }\n\
+        "name = \"聯會測試\"\nspectators = 1\n[settings]\nresume = { mode = \"auto\", after_secs = 1 }\n\
          [[referees]]\nname = \"陳裁判\"\ntables = []\n",
     );
     for n in 1..=tables {
@@ -516,10 +516,22 @@ async fn a_node_frozen_past_its_lease_writes_nothing_when_it_wakes() {
         join(&b.addr, "seat", &red).await.unwrap(),
         join(&b.addr, "seat", &black).await.unwrap(),
     ];
+    // A spectator on b too: the table's events reach it from a through NATS.
+    let mut spectator = join(&b.addr, "watch", &fed.token("spectator", None))
+        .await
+        .unwrap();
+    wait_for(&mut spectator, Duration::from_secs(5), |v| v["type"] == "state")
+        .await
+        .expect("the spectator's state, through b");
     let go = command(&mut referee, "go", 1, &json!({"type": "start"}))
         .await
         .unwrap();
     assert_eq!(go["type"], "ack", "{go}");
+    wait_for(&mut spectator, Duration::from_secs(5), |v| {
+        v["event"]["type"] == "started"
+    })
+    .await
+    .expect("the spectator on b saw the game start at a");
     let steps = script(4);
     for (k, (who, cmd)) in steps.iter().enumerate().take(3) {
         let r = command(&mut on_b[*who], &format!("b{k}"), 1, cmd)
