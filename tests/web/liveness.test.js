@@ -4,7 +4,7 @@
 // until it has reconnected and the state (with the clocks) is fresh again.
 
 import assert from "node:assert/strict";
-import { open, waitText } from "./harness.js";
+import { MONITOR_VIEW, open, waitText } from "./harness.js";
 import { eventTest, seatAt } from "./event.js";
 
 const TABLE = 7;
@@ -61,5 +61,11 @@ async function restart({ server, chrome, pages }) {
   assert.equal(await redClock(card), after, "red's clock stands still until the referee resumes");
   await waitText(card, "#feed", "伺服器重新啟動");
   await waitText(card, "#banner.on", "伺服器重新啟動：雙方棋鐘停止，等候裁判續賽");
+  // The referee's monitor lists the restart as an open call with its Resume button; a
+  // call no article names shows no empty 〔〕 after its words.
+  const mon = pages.add("monitor", await open(chrome, seatAt(server.seats, "referee", TABLE).link, MONITOR_VIEW));
+  const call = mon.locator("li.call", { hasText: "伺服器" });
+  await call.waitFor();
+  assert.doesNotMatch(await call.textContent(), /〔\s*〕/);
   await pages.state("01-restarted");
 }

@@ -249,7 +249,7 @@ const CALL_LABELS = {
 function callItem(id, c) {
   const key = CALL_KEYS[c.action];
   return el("li", { class: `call call-${c.kind}`, "data-call": c.kind },
-    callText(c), ` 〔${articles(c.articles)}〕`,
+    callText(c), c.articles?.length ? ` 〔${articles(c.articles)}〕` : "",
     key ? el("button", {
       type: "button", class: "call-act", "data-action": c.action, "data-key": `call-${c.action}`,
       onclick: () => { select(id); runCall(c); },
