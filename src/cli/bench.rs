@@ -1,9 +1,8 @@
 //! `baoqi bench load`: the server under N games of scripted bots over real WebSocket
 //! connections; `baoqi bench speech`: the blind player's readings and speech latency.
 
-use std::path::PathBuf;
-
 use baoqi_server::bench::{BenchOptions, run_blocking};
+use baoqi_server::store::Database;
 use clap::{Args, Subcommand};
 
 use super::CliError;
@@ -38,7 +37,7 @@ enum BenchAction {
         /// database (with `--nodes`; the bench event is added to it: use a database of its
         /// own).
         #[arg(long)]
-        db: Option<PathBuf>,
+        db: Option<Database>,
         /// Start this many nodes of a federation (`baoqi serve --node`, each in a process of
         /// its own) on `--db postgres://…` and `--nats`, instead of one server; table i's
         /// seats connect to node i mod N. Reports each node's figures and the total.
@@ -75,14 +74,25 @@ pub(crate) fn run(args: &BenchArgs) -> Result<(), CliError> {
             nats,
         } => (games, seconds, url, db, rate, in_process, nodes, nats),
     };
-    let nodes = nodes.map(|count| baoqi_server::bench::Nodes {
-        count,
-        db: db
-            .as_ref()
-            .map(|d| d.display().to_string())
-            .unwrap_or_default(),
-        nats: nats.clone().unwrap_or_default(),
-    });
+    // The running server's is a hall's file; the nodes' the federation's PostgreSQL.
+    let (file, federation) = match db {
+        Some(Database::Sqlite(path)) => (Some(path.clone()), None),
+        Some(Database::Postgres(url)) => (None, Some(url.clone())),
+        None => (None, None),
+    };
+    let nodes = match (nodes, federation) {
+        (Some(count), Some(db)) => Some(baoqi_server::bench::Nodes {
+            count: *count,
+            db,
+            nats: nats.clone().unwrap_or_default(),
+        }),
+        (Some(_), None) => {
+            return Err(CliError::Usage(
+                "--nodes needs the federation's database: --db postgres://…".into(),
+            ));
+        }
+        (None, _) => None,
+    };
     let opts = BenchOptions {
         games: *games,
         seconds: *seconds,
@@ -92,7 +102,7 @@ pub(crate) fn run(args: &BenchArgs) -> Result<(), CliError> {
         } else {
             Some(std::env::current_exe().map_err(|e| CliError::Failed(e.to_string()))?)
         },
-        db: db.clone(),
+        db: file,
         rate: *rate,
         nodes,
     };

@@ -168,8 +168,7 @@ fn edit_error(e: EditError) -> CliError {
 }
 
 fn show(event: i64, db: &Database, players: &[Registered]) -> Result<(), CliError> {
-    let opened = open(db)?;
-    let s = &*opened;
+    let s = &*open(db)?;
     let (rules, _) = register::list(s, event).map_err(event_error)?;
     print!("{}", register::list_text(&rules, players));
     Ok(())
@@ -181,8 +180,7 @@ pub(crate) fn run_add(a: &AddArgs) -> Result<(), CliError> {
     if patch.name.is_none() {
         return Err(CliError::Usage("players add needs --name".into()));
     }
-    let opened = open(&a.db)?;
-    let s = &*opened;
+    let s = &*open(&a.db)?;
     let added = edits::add(s, a.event, &patch).map_err(edit_error)?;
     println!("registered {} in event {}", added.player.id, a.event);
     show(a.event, &a.db, &[added])
@@ -191,16 +189,14 @@ pub(crate) fn run_add(a: &AddArgs) -> Result<(), CliError> {
 /// Runs `baoqi players edit`.
 pub(crate) fn run_edit(a: &EditArgs) -> Result<(), CliError> {
     let patch = a.fields.patch()?;
-    let opened = open(&a.db)?;
-    let s = &*opened;
+    let s = &*open(&a.db)?;
     let edited = edits::edit(s, a.event, PlayerId(a.player), &patch).map_err(edit_error)?;
     show(a.event, &a.db, &[edited])
 }
 
 /// Runs `baoqi players withdraw`.
 pub(crate) fn run_withdraw(a: &WithdrawArgs) -> Result<(), CliError> {
-    let opened = open(&a.db)?;
-    let s = &*opened;
+    let s = &*open(&a.db)?;
     let change =
         edits::withdraw(s, a.event, PlayerId(a.player), a.reason.as_deref()).map_err(edit_error)?;
     let (players, _) = changelog::list(s, a.event).map_err(event_error)?;
@@ -268,8 +264,7 @@ pub(crate) fn run_override(a: &OverrideArgs) -> Result<(), CliError> {
         },
         None => Correction::SwapColours,
     };
-    let opened = open(&a.db)?;
-    let s = &*opened;
+    let s = &*open(&a.db)?;
     let done =
         overrides::correct(s, a.event, a.round, a.table, correction).map_err(|e| match e {
             OverrideError::Store(s) => store(&s),
@@ -313,8 +308,7 @@ pub(crate) struct ChangesArgs {
 
 /// Runs `baoqi changes`.
 pub(crate) fn run_changes(a: &ChangesArgs) -> Result<(), CliError> {
-    let opened = open(&a.db)?;
-    let s = &*opened;
+    let s = &*open(&a.db)?;
     let (players, lines) = changelog::list(s, a.event).map_err(|e| match e {
         EventError::Store(s) => store(&s),
         other => event_error(other),

@@ -95,8 +95,7 @@ pub(crate) fn run_players(args: &PlayersArgs) -> Result<(), CliError> {
         PlayersAction::Import { csv, event, db } => {
             let text = std::fs::read_to_string(csv)
                 .map_err(|e| CliError::Usage(format!("{}: {e}", csv.display())))?;
-            let opened = open(db)?;
-            let s = &*opened;
+            let s = &*open(db)?;
             let players = register::import(s, *event, &text).map_err(|e| match e {
                 register::ImportError::Store(s) => store(&s),
                 register::ImportError::Event(e) => event_error(e),
@@ -107,8 +106,7 @@ pub(crate) fn run_players(args: &PlayersArgs) -> Result<(), CliError> {
             print!("{}", register::list_text(&rules, &players));
         }
         PlayersAction::List { event, db } => {
-            let opened = open(db)?;
-            let s = &*opened;
+            let s = &*open(db)?;
             let (rules, players) = register::list(s, *event).map_err(event_error)?;
             print!("{}", register::list_text(&rules, &players));
         }
@@ -205,8 +203,7 @@ pub(crate) fn run_round(args: &RoundArgs) -> Result<(), CliError> {
             db,
             url,
         } => {
-            let opened = open(db)?;
-            let s = &*opened;
+            let s = &*open(db)?;
             let outcomes = results::from_store(s, *event).map_err(|e| read_error(&e))?;
             let options = rounds::PairOptions {
                 referees: referees.clone(),
@@ -230,8 +227,7 @@ pub(crate) fn run_round(args: &RoundArgs) -> Result<(), CliError> {
                 Side::Black => Absent::Black,
                 Side::Both => Absent::Both,
             };
-            let opened = open(db)?;
-            let s = &*opened;
+            let s = &*open(db)?;
             let row = rounds::record_absence(s, *event, *table, absent).map_err(|e| match e {
                 ResultError::Store(s) => store(&s),
                 ResultError::Event(e) => event_error(e),
@@ -246,8 +242,7 @@ pub(crate) fn run_round(args: &RoundArgs) -> Result<(), CliError> {
         }
         RoundAction::Override(a) => super::organiser::run_override(a)?,
         RoundAction::Lot { event, table, db } => {
-            let opened = open(db)?;
-            let s = &*opened;
+            let s = &*open(db)?;
             let outcomes = results::from_store(s, *event).map_err(|e| read_error(&e))?;
             let drawn = lot::draw(s, *event, *table, &outcomes).map_err(|e| match e {
                 LotError::Store(s) => store(&s),
@@ -287,8 +282,7 @@ pub(crate) struct StandingsArgs {
 
 /// Runs `baoqi standings`.
 pub(crate) fn run_standings(args: &StandingsArgs) -> Result<(), CliError> {
-    let opened = open(&args.db)?;
-    let s = &*opened;
+    let s = &*open(&args.db)?;
     let outcomes = results::from_store(s, args.event).map_err(|e| read_error(&e))?;
     let st = standings::compute(s, args.event, &outcomes).map_err(event_error)?;
     match args.format {

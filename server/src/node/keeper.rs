@@ -1,7 +1,8 @@
 //! The node's loops (issue 19): every [`super::NodeConfig::tick`] it renews its leases and
-//! drops the tables it lost (one task), and follows the tables added to the store, takes
-//! its share of the tables nobody holds and reads the revoked seats (another). When the server stops it gives its
-//! leases up ([`give_up_all`]), so that the other nodes need not wait for them to run out.
+//! drops the tables it lost (one task, from [`join`]), and follows the tables added to the
+//! store, takes its share of the tables nobody holds and reads the revoked seats (another,
+//! [`watch`]). When the server stops it gives its leases up ([`give_up_all`]), so that the
+//! other nodes need not wait for them to run out.
 
 use std::collections::HashSet;
 use std::sync::Arc;
@@ -107,9 +108,8 @@ fn keep_leases(hub: &Arc<Hub>, node: &Arc<Node>) {
 }
 
 /// Starts the node's scans (tables added, tables nobody holds) and its reading of revoked
-/// seats, every tick until shutdown.
+/// seats, every tick until shutdown. Its leases are kept by the task [`join`] started.
 pub fn watch(hub: &Arc<Hub>, node: &Arc<Node>) {
-    keep_leases(hub, node);
     let (hub, node) = (hub.clone(), node.clone());
     let mut shutdown = hub.shutdown_signal();
     tokio::spawn(async move {
