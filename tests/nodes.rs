@@ -520,9 +520,11 @@ async fn a_node_frozen_past_its_lease_writes_nothing_when_it_wakes() {
     let mut spectator = join(&b.addr, "watch", &fed.token("spectator", None))
         .await
         .unwrap();
-    wait_for(&mut spectator, Duration::from_secs(5), |v| v["type"] == "state")
-        .await
-        .expect("the spectator's state, through b");
+    wait_for(&mut spectator, Duration::from_secs(5), |v| {
+        v["type"] == "state"
+    })
+    .await
+    .expect("the spectator's state, through b");
     let go = command(&mut referee, "go", 1, &json!({"type": "start"}))
         .await
         .unwrap();
