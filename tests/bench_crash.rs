@@ -5,8 +5,8 @@
 use std::path::PathBuf;
 use std::process::Command;
 
-use baoqi_server::bench::crash::{CrashOptions, run_blocking};
-use baoqi_server::config::ResumePolicy;
+use baoqi_bench::crash::{CrashOptions, run_blocking};
+use baoqi_store::config::ResumePolicy;
 
 use crate::common;
 use common::{BIN, Scratch};

@@ -6,7 +6,7 @@
 use std::process::Command;
 
 use crate::common;
-use baoqi_server::store::PgStore;
+use baoqi_store::PgStore;
 use common::{BIN, Scratch};
 
 fn baoqi(args: &[&str]) -> (Option<i32>, String, String) {

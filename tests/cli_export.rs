@@ -6,12 +6,12 @@ use std::process::Command as Process;
 use std::sync::Arc;
 
 use baoqi_arbiter::Command;
+use baoqi_organiser::admin;
 use baoqi_server::Hub;
-use baoqi_server::admin;
-use baoqi_server::config::EventFile;
-use baoqi_server::model::{Role, TableId};
-use baoqi_server::store::{SqliteStore, Store};
 use baoqi_server::table::Handled;
+use baoqi_store::config::EventFile;
+use baoqi_store::model::{Role, TableId};
+use baoqi_store::{SqliteStore, Store};
 
 use crate::common;
 use common::{BIN, Scratch};

@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use std::process::Command;
 
 use crate::common;
-use baoqi_server::store::PgStore;
+use baoqi_store::PgStore;
 use common::BIN;
 
 fn baoqi(args: &[&str]) -> (bool, String, String) {

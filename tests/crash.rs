@@ -8,7 +8,7 @@ use std::process::Command;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use baoqi_server::model::Role;
+use baoqi_store::model::Role;
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
 use tokio_tungstenite::tungstenite::Message;
@@ -53,7 +53,7 @@ async fn until(ws: &mut Ws, pred: impl Fn(&Value) -> bool) -> Value {
 /// The players' commands of `moves` moves (seat 0 red, 1 black), each as sent over the
 /// socket: a walk that never ends the game (the crash benchmark's).
 fn script(moves: usize) -> Vec<(usize, Value)> {
-    baoqi_server::bench::crash::quiet_game(moves, 0, 7)
+    baoqi_store::testing::walk::quiet_game(moves, 0, 7)
         .unwrap()
         .into_iter()
         .map(|(role, command)| {

@@ -14,8 +14,8 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use baoqi_arbiter::{Event, PauseReason};
-use baoqi_server::model::Role;
-use baoqi_server::store::{PgStore, Store};
+use baoqi_store::model::Role;
+use baoqi_store::{PgStore, Store};
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
 use tokio_tungstenite::tungstenite::Message;
@@ -277,7 +277,7 @@ async fn command(ws: &mut Ws, id: &str, table: u32, command: &Value) -> Option<V
 
 /// The players' commands of a game of `moves` moves (seat 0 red, 1 black).
 fn script(moves: usize) -> Vec<(usize, Value)> {
-    baoqi_server::bench::crash::quiet_game(moves, 0, 7)
+    baoqi_store::testing::walk::quiet_game(moves, 0, 7)
         .unwrap()
         .into_iter()
         .map(|(role, c)| {
@@ -296,7 +296,7 @@ fn stored_moves(store: &PgStore, table: u32) -> usize {
         .filter(|e| {
             matches!(
                 e.actor,
-                baoqi_server::game::Actor::Seat(Role::Red | Role::Black)
+                baoqi_store::game::Actor::Seat(Role::Red | Role::Black)
             )
         })
         .count()

@@ -15,10 +15,10 @@ use axum::routing::get;
 use serde_json::{Value, json};
 
 use crate::export;
-use crate::game::GameRecord;
 use crate::hub::Hub;
-use crate::model::{EventId, EventRow, TableId, TableRow};
 use crate::ws::Endpoint;
+use baoqi_store::game::GameRecord;
+use baoqi_store::model::{EventId, EventRow, TableId, TableRow};
 
 pub use crate::socket::READ_BUFFER;
 use crate::socket::upgrade;

@@ -10,16 +10,17 @@ use std::time::Duration;
 use baoqi_protocol::ErrorCode;
 use tokio::sync::watch;
 
-use crate::config::ResumePolicy;
+use crate::federated::Member;
 use crate::limits::Limits;
 use crate::metrics::Metrics;
-use crate::model::{EventId, EventRow, SeatRow, TableId, TableRow, Token};
-use crate::node::{Node, NodeConfig, NodeError};
 use crate::recording::Recordings;
-use crate::replay::rebuild;
-use crate::store::{Store, StoreError, Writer};
-use crate::table::{self, RebuildError, TableContext, TableHandle};
-use crate::timeline::{Millis, Timeline};
+use crate::table::{self, TableContext, TableHandle};
+use baoqi_store::config::ResumePolicy;
+use baoqi_store::model::{EventId, EventRow, SeatRow, TableId, TableRow, Token};
+use baoqi_store::replay::RebuildError;
+use baoqi_store::replay::rebuild;
+use baoqi_store::timeline::{Millis, Timeline};
+use baoqi_store::{Store, StoreError, Writer};
 
 /// Why the hub could not start its tables.
 #[derive(Debug, thiserror::Error)]
@@ -95,8 +96,8 @@ pub struct Hub {
     limits: Limits,
     /// Where the store scan stands ([`Hub::start_tables`]).
     scan: std::sync::Mutex<Scan>,
-    /// On a node of a federation: the node's own state ([`crate::node`]).
-    node: Option<Arc<Node>>,
+    /// On a node of a federation: its membership ([`crate::federated`]).
+    member: Option<Arc<dyn Member>>,
 }
 
 /// The store scan's place: the highest table number read, and the tables that could not be
@@ -124,38 +125,17 @@ impl Hub {
         Hub::build(store, last_stored, timeline, writer, limits, None)
     }
 
-    /// Opens the hub of a node of a federation ([`crate::node`]): its timeline runs on the
-    /// database server's clock, its writer appends with the fences of the tables it holds,
-    /// and it holds none until [`Hub::start_tables`].
-    pub async fn open_node(
-        store: Arc<dyn Store>,
-        limits: Limits,
-        config: NodeConfig,
-    ) -> Result<Arc<Hub>, NodeError> {
-        let reader = store.clone();
-        let (clock, federation) = tokio::task::spawn_blocking(move || {
-            let leases = reader.leases().ok_or(NodeError::NoLeases)?;
-            Ok::<_, NodeError>((leases.clock()?, leases.federation()?))
-        })
-        .await??;
-        let node = Node::connect(config, &federation).await?;
-        let timeline = Arc::new(Timeline::resume_at(clock));
-        let writer = Writer::start_fenced(store.clone(), timeline.clone(), node.held().clone());
-        let hub = tokio::task::spawn_blocking(move || {
-            Hub::build(store, clock, timeline, writer, limits, Some(Arc::new(node)))
-        });
-        Ok(hub.await??)
-    }
-
-    fn build(
+    /// Assembles a hub; a federation's node passes its [`Member`] and a writer that
+    /// appends with its fences ([`Writer::start_fenced`]), a hall [`Hub::open_with`].
+    pub fn build(
         store: Arc<dyn Store>,
         last_stored: Millis,
         timeline: Arc<Timeline>,
         writer: Writer,
         limits: Limits,
-        node: Option<Arc<Node>>,
+        member: Option<Arc<dyn Member>>,
     ) -> Result<Arc<Hub>, StoreError> {
-        store.mark_wall_clock(timeline.now(), crate::wallclock::now())?;
+        store.mark_wall_clock(timeline.now(), baoqi_store::wallclock::now())?;
         let (shutdown, _) = watch::channel(false);
         let recordings = Recordings::open(store.location().as_deref());
         Ok(Arc::new(Hub {
@@ -171,7 +151,7 @@ impl Hub {
             revoked: watch::channel(Arc::new(HashSet::new())).0,
             limits,
             scan: std::sync::Mutex::new(Scan::default()),
-            node,
+            member,
         }))
     }
 
@@ -182,8 +162,8 @@ impl Hub {
     /// runtime. Returns how many were started; a table that cannot be rebuilt is logged and
     /// left out.
     pub async fn start_tables(self: &Arc<Self>, restart: bool) -> Result<usize, StartError> {
-        if let Some(node) = &self.node {
-            return crate::node::scan(self, node).await;
+        if let Some(member) = &self.member {
+            return member.scan(self).await;
         }
         let hub = self.clone();
         let now = self.timeline.now();
@@ -250,7 +230,7 @@ impl Hub {
     }
 
     /// The tables of the store not yet running (and every event, remembered).
-    pub(crate) fn load_new(&self) -> Result<Vec<TableRow>, StoreError> {
+    pub fn load_new(&self) -> Result<Vec<TableRow>, StoreError> {
         let events = self.store.events()?;
         {
             let mut map = self
@@ -307,8 +287,8 @@ impl Hub {
     /// Keeps starting tables added to the store and closing revoked seats' sessions, every
     /// [`TABLE_SCAN`], until shutdown.
     pub fn watch_store(self: &Arc<Self>) {
-        if let Some(node) = &self.node {
-            crate::node::watch(self, node);
+        if let Some(member) = &self.member {
+            member.watch(self);
             return;
         }
         let hub = self.clone();
@@ -331,7 +311,7 @@ impl Hub {
     }
 
     /// The resume policy of an event's matches paused by a restart or a takeover.
-    pub(crate) fn policy(&self, event: EventId) -> ResumePolicy {
+    pub fn policy(&self, event: EventId) -> ResumePolicy {
         let events = self
             .events
             .read()
@@ -343,7 +323,7 @@ impl Hub {
     }
 
     /// What a match task of `row` needs besides its game.
-    pub(crate) fn context(&self, row: &TableRow) -> TableContext {
+    pub fn context(&self, row: &TableRow) -> TableContext {
         let (store, row) = (self.store.clone(), row.clone());
         let timeline = self.timeline.clone();
         TableContext {
@@ -357,7 +337,7 @@ impl Hub {
             commands: self.limits.commands,
             shutdown: self.shutdown.subscribe(),
             recordings: self.recordings.board().clone(),
-            lost: self.node.as_ref().map(|n| n.lost_sender()),
+            lost: self.member.as_ref().map(|m| m.lost_sender()),
         }
     }
 
@@ -379,20 +359,20 @@ impl Hub {
 
     /// Puts a table's handle in place (a table taken or lost by this node); the handle it
     /// replaces, if any.
-    pub(crate) fn put(&self, row: TableRow, handle: TableHandle) -> Option<TableHandle> {
+    pub fn put(&self, row: TableRow, handle: TableHandle) -> Option<TableHandle> {
         self.write_tables()
             .insert(row.id, (row, handle))
             .map(|(_, old)| old)
     }
 
     /// The writer of the match tasks.
-    pub(crate) fn writer(&self) -> &Writer {
+    pub fn writer(&self) -> &Writer {
         &self.writer
     }
 
-    /// The node's own state, on a node of a federation.
-    pub fn node(&self) -> Option<&Arc<Node>> {
-        self.node.as_ref()
+    /// Its membership, on a node of a federation.
+    pub fn member(&self) -> Option<&Arc<dyn Member>> {
+        self.member.as_ref()
     }
 
     /// The running task of a table.

@@ -1,50 +1,25 @@
 //! What the command line runs: `baoqi serve` (with its own tokio runtime, so that the
-//! root program's `main` stays synchronous) and the organiser's offline actions on a
-//! database file (create an event, add a table, revoke a seat, export).
+//! root program's `main` stays synchronous), a hall's server or a federation's node
+//! ([`crate::federated::Federation`]), and `baoqi export` on a database a server may be using.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::Arc;
 
-use baoqi_arbiter::{MatchConfig, View};
+use baoqi_arbiter::View;
 
-use crate::admin::{self, AdminError};
-use crate::config::{EventFile, EventFileError, TableSpec};
 use crate::export::{self, ExportError, Known};
-use crate::game::GameRecord;
+use crate::federated::{Federation, FederationError};
 use crate::hub::{Hub, StartError};
 use crate::limits::Limits;
-use crate::model::{EventId, EventRow, TableId, TableRow};
-use crate::node::NodeConfig;
-use crate::replay::{ReplayError, replay};
-use crate::store::{Database, SqliteStore, Store, StoreError};
+use baoqi_organiser::admin::{self, AdminError};
+use baoqi_store::game::GameRecord;
+use baoqi_store::model::{EventId, EventRow, TableId, TableRow};
+use baoqi_store::replay::{ReplayError, replay};
+use baoqi_store::{Database, SqliteStore, Store, StoreError};
 
 /// Why a command of the server's command line failed.
 #[derive(Debug, thiserror::Error)]
 pub enum LaunchError {
-    /// A file could not be read.
-    #[error("{path}: {source}")]
-    Read {
-        /// The file.
-        path: PathBuf,
-        /// Why.
-        source: std::io::Error,
-    },
-    /// The event file is not usable.
-    #[error("{path}: {source}")]
-    EventFile {
-        /// The file.
-        path: PathBuf,
-        /// Why.
-        source: EventFileError,
-    },
-    /// A match configuration file is not usable.
-    #[error("{path}: {source}")]
-    MatchFile {
-        /// The file.
-        path: PathBuf,
-        /// Why.
-        source: toml::de::Error,
-    },
     /// The store failed.
     #[error(transparent)]
     Store(#[from] StoreError),
@@ -84,8 +59,8 @@ pub enum LaunchError {
     #[error(transparent)]
     Start(#[from] StartError),
     /// The node could not join its federation.
-    #[error(transparent)]
-    Node(#[from] crate::node::NodeError),
+    #[error("{0}")]
+    Federation(FederationError),
     /// The server stopped on an error.
     #[error("serving: {0}")]
     Serve(std::io::Error),
@@ -107,7 +82,7 @@ pub enum LaunchError {
 }
 
 /// Options of `baoqi serve`.
-#[derive(Debug, Clone)]
+#[derive(Clone)]
 pub struct ServeOptions {
     /// The store: a `SQLite` file (one hall) or a PostgreSQL database (a federation).
     pub db: Database,
@@ -124,8 +99,8 @@ pub struct ServeOptions {
     pub init: bool,
     /// Connections open at once from one address ([`Limits::per_address`]).
     pub max_per_address: usize,
-    /// Run as a node of a federation ([`crate::node`]).
-    pub node: Option<NodeConfig>,
+    /// Run as a node of this federation ([`crate::federated`]).
+    pub federation: Option<Arc<dyn Federation>>,
 }
 
 /// Runs the server until Ctrl-C (or SIGTERM). Prints `listening on http://ADDR` first,
@@ -180,7 +155,7 @@ async fn serve(opts: &ServeOptions) -> Result<(), LaunchError> {
     let base = format!("http://{addr}");
     println!("listening on {base}");
     if opts.demo {
-        let created = crate::demo::ensure(&*store)?;
+        let created = baoqi_organiser::demo::ensure(&*store)?;
         print!("{}", admin::describe(&created, &base));
     }
     let limits = Limits {
@@ -188,24 +163,27 @@ async fn serve(opts: &ServeOptions) -> Result<(), LaunchError> {
         total: crate::limits::connection_budget(),
         ..Limits::default()
     };
-    let hub = match &opts.node {
+    let hub = match &opts.federation {
         None => Hub::open_with(store, limits)?,
-        Some(node) => Hub::open_node(store, limits, node.clone()).await?,
+        Some(federation) => federation
+            .open(store, limits)
+            .await
+            .map_err(LaunchError::Federation)?,
     };
     hub.recordings().set_limit(opts.max_recording_bytes);
-    let started = match (&opts.node, hub.node()) {
-        (Some(config), Some(node)) => {
-            let took = crate::node::join(&hub, node).await?;
-            println!("node {}: holds {took} tables", config.name);
+    let started = match hub.member() {
+        Some(member) => {
+            let took = member.join(&hub).await?;
+            println!("node {}: holds {took} tables", member.name());
             took
         }
-        _ => hub.start_tables(true).await?,
+        None => hub.start_tables(true).await?,
     };
     println!("{started} tables running");
     hub.watch_store();
     let served = crate::run(listener, hub.clone(), shutdown_signal()).await;
-    if let Some(node) = hub.node() {
-        crate::node::give_up_all(&hub, node).await;
+    if let Some(member) = hub.member() {
+        member.leave(&hub).await;
     }
     served.map_err(LaunchError::Serve)
 }
@@ -233,56 +211,6 @@ async fn shutdown_signal() {
 /// federation's PostgreSQL, which running nodes may share.
 fn open(db: &Database) -> Result<Arc<dyn Store>, LaunchError> {
     Ok(db.open(false)?)
-}
-
-fn read(path: &Path) -> Result<String, LaunchError> {
-    std::fs::read_to_string(path).map_err(|source| LaunchError::Read {
-        path: path.to_path_buf(),
-        source,
-    })
-}
-
-/// `baoqi event create`: creates the event of a TOML file; returns the seats' listing.
-pub fn create_event(db: &Database, config: &Path, base: &str) -> Result<String, LaunchError> {
-    let (file, tournament) =
-        EventFile::with_tournament(&read(config)?).map_err(|source| LaunchError::EventFile {
-            path: config.to_path_buf(),
-            source,
-        })?;
-    let store = open(db)?;
-    let created = match &tournament {
-        Some(t) => admin::create_tournament(&*store, &file, t)?,
-        None => admin::create_event(&*store, &file)?,
-    };
-    Ok(admin::describe(&created, base))
-}
-
-/// `baoqi table add`: adds a table and its seats; returns the seats' listing.
-pub fn add_table(
-    db: &Database,
-    event: EventId,
-    spec: &TableSpec,
-    base: &str,
-) -> Result<String, LaunchError> {
-    let store = open(db)?;
-    let ev = store
-        .events()?
-        .into_iter()
-        .find(|e| e.id == event)
-        .ok_or(LaunchError::NoEvent(event))?;
-    let (row, seats) = admin::add_table(&*store, event, spec)?;
-    let created = admin::Created {
-        event,
-        name: ev.name,
-        tables: vec![row],
-        seats,
-    };
-    Ok(admin::describe(&created, base))
-}
-
-/// `baoqi event revoke`: revokes the seat holding a token.
-pub fn revoke(db: &Database, token: &str) -> Result<bool, LaunchError> {
-    Ok(admin::revoke(&*open(db)?, token)?)
 }
 
 /// What `baoqi export` writes.
@@ -365,12 +293,4 @@ pub fn export_offline(db: &Database, what: ExportKind) -> Result<String, LaunchE
             Ok(serde_json::to_string_pretty(&export::log_json(&all))?)
         }
     }
-}
-
-/// Reads a match configuration (the arbiter's `MatchConfig`) from a TOML file.
-pub fn match_config_from_toml(path: &Path) -> Result<MatchConfig, LaunchError> {
-    MatchConfig::from_toml(&read(path)?).map_err(|source| LaunchError::MatchFile {
-        path: path.to_path_buf(),
-        source,
-    })
 }

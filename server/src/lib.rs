@@ -1,17 +1,16 @@
-//! baoqi-server (報棋): transports, authenticates, persists and broadcasts the matches of
-//! an event; all game behaviour stays in `baoqi-arbiter` (SPEC §2, §10–§11).
+//! baoqi-server (報棋): the HTTP and WebSocket edge of a hall. It transports, authenticates,
+//! persists and broadcasts the matches of an event; all game behaviour stays in
+//! `baoqi-arbiter`, everything kept in `baoqi-store`, the organiser's service in
+//! `baoqi-organiser` (SPEC §2, §10–§11).
 //!
 //! Shape (after `mini-redis` and `lila-ws`): [`run`] serves a listener until a shutdown future
 //! resolves; one task per WebSocket connection ([`ws`]); one task per match owning its
-//! game ([`table`]); a store behind a trait with `SQLite` by default ([`store`]); the
-//! timeline that keeps downtime off the clocks ([`timeline`]).
+//! game ([`table`]); the [`hub`] of every running match; exports and recordings
+//! ([`export`], [`recording`]). A federation plugs in through [`federated`]; a hall runs
+//! with no federation code on its path.
 
-pub mod admin;
-pub mod bench;
-pub mod config;
-pub mod demo;
 pub mod export;
-pub mod game;
+pub mod federated;
 pub mod http;
 pub mod hub;
 pub mod launch;
@@ -19,18 +18,11 @@ pub mod limits;
 pub mod listen;
 pub mod metrics;
 pub mod missed;
-pub mod model;
-pub mod node;
-pub mod organiser;
 pub mod recording;
-pub mod replay;
 pub mod restart;
-pub mod snapshot;
 pub mod socket;
-pub mod store;
+pub mod standing;
 pub mod table;
-pub mod timeline;
-pub mod wallclock;
 pub mod ws;
 
 use std::future::Future;

@@ -8,7 +8,7 @@ use std::net::IpAddr;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use crate::timeline::Millis;
+use baoqi_store::timeline::Millis;
 
 /// The limits a server applies. [`Limits::default`] is what `baoqi serve` uses; tests
 /// shorten the times.

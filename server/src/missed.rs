@@ -6,8 +6,8 @@ use baoqi_arbiter::Millis as At;
 use baoqi_protocol::{Audience, ServerMsg, encode};
 
 use crate::hub::Hub;
-use crate::model::{Role, TableId};
-use crate::store::StoreError;
+use baoqi_store::StoreError;
+use baoqi_store::model::{Role, TableId};
 
 /// Why the events missed could not be read back from the store.
 #[derive(Debug, thiserror::Error)]

@@ -3,19 +3,19 @@
 //! at the last instant the store recorded, before any of them runs again.
 //!
 //! Why that instant: the store records the game timeline at least every
-//! [`crate::store::TIMELINE_MARK`] while the server runs, so the last recorded instant is
+//! [`baoqi_store::TIMELINE_MARK`] while the server runs, so the last recorded instant is
 //! the last one at which the clocks are known to have run. Stamping the pause there makes it
 //! a function of the stored record alone: neither the time the server was down nor the time
 //! it took to rebuild the matches (reading and replaying their logs) is charged to anyone,
 //! and a restart that is itself interrupted changes nothing (the timeline is held, and
-//! records no later instant, until the pauses are stored: [`crate::timeline::Timeline`]).
+//! records no later instant, until the pauses are stored: [`baoqi_store::timeline::Timeline`]).
 //! See `docs/decisions.md` (a restart is not an adjournment of 第103條).
 
-use crate::game::Actor;
-use crate::model::TableId;
-use crate::store::{EntryKind, LogEntry};
-use crate::table::Resumed;
-use crate::timeline::Millis;
+use baoqi_store::game::Actor;
+use baoqi_store::model::TableId;
+use baoqi_store::replay::Resumed;
+use baoqi_store::timeline::Millis;
+use baoqi_store::{EntryKind, LogEntry};
 
 /// Pauses a rebuilt match for a restart at `last_stored`, the last instant the store
 /// recorded. Returns the log entry to store, or `None` when there is nothing to pause (a
@@ -53,8 +53,8 @@ mod tests {
     use baoqi_arbiter::{Command, MatchConfig, PauseReason, Phase};
 
     use super::*;
-    use crate::game::Game;
-    use crate::model::Role;
+    use baoqi_store::game::Game;
+    use baoqi_store::model::Role;
 
     fn started() -> Resumed {
         let mut game = Game::create(MatchConfig::default(), 0).unwrap();

@@ -21,10 +21,10 @@ use futures_util::stream::{self, BoxStream, SelectAll};
 use futures_util::{Sink, SinkExt, Stream, StreamExt};
 use tokio::sync::broadcast::error::RecvError;
 
-use crate::game::Refusal;
 use crate::hub::Hub;
-use crate::model::{Role, SeatRow, TableId};
 use crate::table::{Handled, Published};
+use baoqi_store::game::Refusal;
+use baoqi_store::model::{Role, SeatRow, TableId};
 
 /// Which endpoint a connection came in on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -245,7 +245,7 @@ where
             }
             (ClientMsg::QueryStanding { id }, true) => match self.seat.clone() {
                 Some(seat) => {
-                    let reply = crate::organiser::place::reply(&self.hub, &seat, id).await;
+                    let reply = crate::standing::reply(&self.hub, &seat, id).await;
                     self.send(&reply).await
                 }
                 None => false,

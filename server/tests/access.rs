@@ -9,7 +9,7 @@ use crate::common;
 
 use axum::body::Body;
 use axum::http::{Request, StatusCode, header};
-use baoqi_server::model::Role;
+use baoqi_store::model::Role;
 use common::{Client, Server, event_file, start};
 use serde_json::{Value, json};
 use tower::ServiceExt;
@@ -160,7 +160,7 @@ async fn a103_1_b_the_sealed_move_is_read_over_http_by_the_referee_alone() {
 
     // A revoked referee no longer reads it.
     let revoked = referee(&s, "ref of t1");
-    assert!(baoqi_server::admin::revoke(&**s.hub.store(), &revoked).unwrap());
+    assert!(baoqi_organiser::admin::revoke(&**s.hub.store(), &revoked).unwrap());
     refused(
         &s,
         &log,

@@ -5,8 +5,8 @@
 
 use crate::common;
 
-use baoqi_server::model::Role;
-use baoqi_server::table::HISTORY;
+use baoqi_store::model::Role;
+use baoqi_store::replay::HISTORY;
 use common::{Client, event_file, is_event};
 use serde_json::{Value, json};
 

@@ -16,11 +16,11 @@ use std::time::{Duration, Instant};
 use axum::body::Body;
 use axum::http::{Request, StatusCode, header};
 use baoqi_arbiter::Command;
-use baoqi_server::admin::Created;
+use baoqi_organiser::admin::Created;
 use baoqi_server::export;
 use baoqi_server::http::logs::EXPORT_LIMIT;
-use baoqi_server::model::Role;
-use baoqi_server::store::{LogEntry, SqliteStore, Store};
+use baoqi_store::model::Role;
+use baoqi_store::{LogEntry, SqliteStore, Store};
 use common::{Client, Server, event_file, start};
 use serde_json::{Value, json};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
@@ -44,7 +44,7 @@ black = "b2"
 /// the server starts; the server, what was created, and the database file.
 async fn long_log(entries: usize) -> (Server, Created, PathBuf) {
     let (store, db) = SqliteStore::open_temp().unwrap();
-    let created = baoqi_server::admin::create_event(&store, &event_file(EVENT)).unwrap();
+    let created = baoqi_organiser::admin::create_event(&store, &event_file(EVENT)).unwrap();
     let table = &created.tables[0];
     let opening = std::iter::once((Role::Referee, Command::Start));
     let fillers = (0..entries).map(|_| (Role::Red, Command::QueryTime));

@@ -13,8 +13,8 @@ use axum::body::Body;
 use axum::http::{HeaderMap, Request, header};
 use baoqi_arbiter::Command;
 use baoqi_server::Hub;
-use baoqi_server::model::{Role, TableId};
 use baoqi_server::table::Handled;
+use baoqi_store::model::{Role, TableId};
 use common::{event_file, start};
 use tower::ServiceExt;
 

@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use axum::body::Body;
 use axum::http::Request;
-use baoqi_server::model::Role;
+use baoqi_store::model::Role;
 use common::{Client, event_file, is_event, start};
 use serde_json::{Value, json};
 use tower::ServiceExt;

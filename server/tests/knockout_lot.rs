@@ -8,12 +8,12 @@ use crate::common;
 use crate::rounds::{event, games, owned, pair, play, tournament};
 
 use baoqi_arbiter::{ClockMode, MatchConfig, TimeControl};
-use baoqi_server::model::TableId;
-use baoqi_server::organiser::lot::{self, LotError};
-use baoqi_server::organiser::results::{Outcomes, TableOutcome};
-use baoqi_server::organiser::rounds::{self, PairError, Paired};
-use baoqi_server::organiser::{Logged, results};
-use baoqi_server::store::{SqliteStore, Store};
+use baoqi_organiser::lot::{self, LotError};
+use baoqi_organiser::results::{Outcomes, TableOutcome};
+use baoqi_organiser::rounds::{self, PairError, Paired};
+use baoqi_organiser::{Logged, results};
+use baoqi_store::model::TableId;
+use baoqi_store::{SqliteStore, Store};
 use baoqi_tournament::GameResult;
 use common::start;
 

@@ -7,7 +7,7 @@ use crate::common;
 use std::time::Duration;
 
 use baoqi_server::limits::Limits;
-use baoqi_server::model::Role;
+use baoqi_store::model::Role;
 use common::{Client, ONE_TABLE, event_file, start_with};
 use serde_json::json;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};

@@ -4,8 +4,8 @@
 //! a code the page reads out.
 
 use axum::http::StatusCode;
-use baoqi_server::model::Role;
-use baoqi_server::organiser::rounds::{self, Absent};
+use baoqi_organiser::rounds::{self, Absent};
+use baoqi_store::model::Role;
 use serde_json::{Value, json};
 
 use crate::organiser::{call, event_at, pair, token};

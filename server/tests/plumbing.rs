@@ -7,7 +7,7 @@ use crate::common;
 use std::sync::Arc;
 use std::time::Duration;
 
-use baoqi_server::model::Role;
+use baoqi_store::model::Role;
 use common::{Client, event_file, is_event, start};
 use serde_json::{Value, json};
 
@@ -388,7 +388,7 @@ async fn s11_a_revoked_token_no_longer_joins() {
     let token = s.token(Role::Red, 0);
     let mut red = Client::join(&s.url("seat"), &token, None).await;
     red.until(|v| v["type"] == "state").await;
-    assert!(baoqi_server::admin::revoke(&**s.hub.store(), &token).unwrap());
+    assert!(baoqi_organiser::admin::revoke(&**s.hub.store(), &token).unwrap());
     let mut again = Client::connect(&s.url("seat")).await;
     again
         .send(json!({"v": 2, "type": "hello", "token": token}))
@@ -427,12 +427,12 @@ async fn unknown_tables_and_events_are_404_over_http() {
 #[tokio::test]
 async fn s11_a_command_that_cannot_be_stored_changes_nothing() {
     use std::sync::atomic::Ordering;
-    let (inner, _path) = baoqi_server::store::SqliteStore::open_temp().unwrap();
+    let (inner, _path) = baoqi_store::SqliteStore::open_temp().unwrap();
     let flaky = Arc::new(common::flaky::Flaky {
         inner,
         fail: std::sync::atomic::AtomicBool::new(false),
     });
-    let created = baoqi_server::admin::create_event(&*flaky, &event_file(EVENT)).unwrap();
+    let created = baoqi_organiser::admin::create_event(&*flaky, &event_file(EVENT)).unwrap();
     let hub = baoqi_server::Hub::open(flaky.clone()).unwrap();
     hub.start_tables(true).await.unwrap();
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();

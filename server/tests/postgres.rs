@@ -10,9 +10,9 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use baoqi_server::limits::Limits;
-use baoqi_server::model::Role;
-use baoqi_server::store::copy::{CopyError, copy};
-use baoqi_server::store::{SqliteStore, Store};
+use baoqi_store::copy::{CopyError, copy};
+use baoqi_store::model::Role;
+use baoqi_store::{SqliteStore, Store};
 use common::{Client, ONE_TABLE, PgSchema, event_file, is_event, start, start_on};
 use serde_json::{Value, json};
 
@@ -106,10 +106,7 @@ async fn a_hall_copied_into_postgres_keeps_its_game_and_its_tokens() {
     let federation = store(&schema);
     // Another hall's event is there first: the copied one is renumbered.
     federation
-        .create_event(
-            "另一個賽區",
-            &baoqi_server::config::EventSettings::default(),
-        )
+        .create_event("另一個賽區", &baoqi_store::config::EventSettings::default())
         .unwrap();
     let source = SqliteStore::open(&db, false).unwrap();
     let report = copy(&source, &*federation).unwrap();

@@ -12,7 +12,7 @@ use axum::body::Body;
 use axum::http::{Request, StatusCode, header};
 use baoqi_audio::recording::{RATE, Recorder, RecordingMeta};
 use baoqi_audio::upload::{HttpUploader, UploadError, Uploader};
-use baoqi_server::model::Role;
+use baoqi_store::model::Role;
 use common::{Client, Server, event_file, start};
 use serde_json::{Value, json};
 use tower::ServiceExt;
@@ -430,7 +430,7 @@ async fn an_unnamed_sides_proxy_seat_may_not_upload() {
     let t1 = s.created.tables[0].id;
     // A proxy seat for black, whose side names no proxy (seats are issued only for named
     // proxies today; an older store or a hand-made seat may still hold one).
-    let seat = baoqi_server::admin::issue(
+    let seat = baoqi_organiser::admin::issue(
         &**s.hub.store(),
         s.created.event,
         Role::BlackProxy,

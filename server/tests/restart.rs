@@ -15,10 +15,10 @@ use std::time::{Duration, Instant};
 use baoqi_arbiter::{ClockView, Command, PauseReason, Phase, Side};
 use baoqi_rules::Color;
 use baoqi_server::Hub;
-use baoqi_server::game::Actor;
-use baoqi_server::model::{Role, TableRow};
-use baoqi_server::replay::replay;
-use baoqi_server::store::{LogEntry, SqliteStore, Store};
+use baoqi_store::game::Actor;
+use baoqi_store::model::{Role, TableRow};
+use baoqi_store::replay::replay;
+use baoqi_store::{LogEntry, SqliteStore, Store};
 use common::{ONE_TABLE, event_file};
 
 /// Commands between two moves of the long game: asking for the time and impossible words.
@@ -34,7 +34,7 @@ const THINKING_MS: u64 = 150;
 /// on the board and the clock press of the mover (a walk that never ends the game, the crash
 /// benchmark's).
 fn script() -> Vec<(Role, Command)> {
-    baoqi_server::bench::crash::quiet_game(PLIES, FILLERS, 7).unwrap()
+    baoqi_store::testing::walk::quiet_game(PLIES, FILLERS, 7).unwrap()
 }
 
 /// A long game as the server would have stored it, and red's clock after its last entry.
@@ -53,7 +53,7 @@ impl LongGame {
     /// Plays the long game through the server's `Game` and stores its log in a new store.
     fn stored() -> LongGame {
         let (store, db) = SqliteStore::open_temp().unwrap();
-        let created = baoqi_server::admin::create_event(&store, &event_file(ONE_TABLE)).unwrap();
+        let created = baoqi_organiser::admin::create_event(&store, &event_file(ONE_TABLE)).unwrap();
         let table = created.tables[0].clone();
         let start = std::iter::once((Role::Referee, Command::Start));
         let steps = start.chain(script()).zip(1u64..);
@@ -141,10 +141,10 @@ async fn s11_a_restart_cut_short_before_its_tables_run_costs_no_time_either() {
     // The server restarts and goes down again while it is still rebuilding (here: before
     // it has started its tables), long enough for the store writer to record the timeline.
     let cut = Hub::open(game.reopen()).unwrap();
-    tokio::time::sleep(baoqi_server::store::TIMELINE_MARK * 3).await;
+    tokio::time::sleep(baoqi_store::TIMELINE_MARK * 3).await;
     cut.shutdown();
     drop(cut);
-    tokio::time::sleep(baoqi_server::store::TIMELINE_MARK).await;
+    tokio::time::sleep(baoqi_store::TIMELINE_MARK).await;
     let (hub, clock, _) = restart(&game.reopen(), game.table.id).await;
     assert_eq!(
         clock.red_ms,
@@ -157,16 +157,16 @@ async fn s11_a_restart_cut_short_before_its_tables_run_costs_no_time_either() {
 /// Rebuilds the long game's match from a snapshot after `covers` entries and the entries
 /// after it, and checks it against the match of the whole log: the same match, the same
 /// view, the same JSON, the same place in the log and the same history.
-fn check_snapshot_at(game: &LongGame, covers: usize, whole: &baoqi_server::table::Resumed) {
+fn check_snapshot_at(game: &LongGame, covers: usize, whole: &baoqi_store::replay::Resumed) {
     let (at_cut, _) = replay(&game.table, &game.log[..covers], 0).unwrap();
     let started = Instant::now();
-    let snap = baoqi_server::snapshot::take(game.table.id, covers as u64, &at_cut.game).unwrap();
+    let snap = baoqi_store::snapshot::take(game.table.id, covers as u64, &at_cut.game).unwrap();
     let taken = started.elapsed();
     let started = Instant::now();
     game.store.put_snapshot(&snap).unwrap();
     let stored = started.elapsed();
     let started = Instant::now();
-    let (rebuilt, _) = baoqi_server::replay::rebuild(&*game.store, &game.table, 0).unwrap();
+    let (rebuilt, _) = baoqi_store::replay::rebuild(&*game.store, &game.table, 0).unwrap();
     let took = started.elapsed();
     println!(
         "snapshot after {covers:>5} entries ({} kB, taken and checked in {taken:?}, \
@@ -174,7 +174,7 @@ fn check_snapshot_at(game: &LongGame, covers: usize, whole: &baoqi_server::table
         snap.state.len() / 1000
     );
     assert!(rebuilt.game == whole.game, "after {covers}: another match");
-    let json = |g: &baoqi_server::game::Game| serde_json::to_string(g).unwrap();
+    let json = |g: &baoqi_store::game::Game| serde_json::to_string(g).unwrap();
     assert_eq!(
         json(&rebuilt.game),
         json(&whole.game),
@@ -213,26 +213,26 @@ fn s11_a_snapshot_that_cannot_be_used_leaves_the_whole_log_to_rebuild_the_match(
     let game = LongGame::stored();
     let (whole, _) = replay(&game.table, &game.log, 0).unwrap();
     let (at_cut, _) = replay(&game.table, &game.log[..5_000], 0).unwrap();
-    let good = baoqi_server::snapshot::take(game.table.id, 5_000, &at_cut.game).unwrap();
+    let good = baoqi_store::snapshot::take(game.table.id, 5_000, &at_cut.game).unwrap();
     let illegal_first_move = good.state.replace("\"moves\":[", "\"moves\":[\"a0a5\",");
     assert_ne!(illegal_first_move, good.state);
     let bad = [
-        baoqi_server::store::Snapshot {
+        baoqi_store::Snapshot {
             format: good.format + 1,
             ..good.clone()
         },
-        baoqi_server::store::Snapshot {
+        baoqi_store::Snapshot {
             state: illegal_first_move,
             ..good.clone()
         },
-        baoqi_server::store::Snapshot {
+        baoqi_store::Snapshot {
             index: game.log.len() as u64 + 5,
             ..good
         },
     ];
     for snap in bad {
         game.store.put_snapshot(&snap).unwrap();
-        let (rebuilt, _) = baoqi_server::replay::rebuild(&*game.store, &game.table, 0).unwrap();
+        let (rebuilt, _) = baoqi_store::replay::rebuild(&*game.store, &game.table, 0).unwrap();
         assert!(rebuilt.game == whole.game, "{snap:?}");
         assert_eq!(rebuilt.next_index, whole.next_index);
     }
@@ -262,12 +262,12 @@ async fn s11_a_table_snapshots_its_match_every_1024_entries_and_restarts_from_it
         assert!(Instant::now() < deadline, "no snapshot taken");
         tokio::time::sleep(Duration::from_millis(20)).await;
     };
-    assert_eq!(snap.index, baoqi_server::snapshot::EVERY);
+    assert_eq!(snap.index, baoqi_store::snapshot::EVERY);
     let (_, live) = handle.record().await.unwrap();
     s.stop().await;
     let log = store.log(table.id).unwrap();
     let (whole, _) = replay(&table, &log, 0).unwrap();
-    let (rebuilt, _) = baoqi_server::replay::rebuild(&*store, &table, 0).unwrap();
+    let (rebuilt, _) = baoqi_store::replay::rebuild(&*store, &table, 0).unwrap();
     assert!(
         rebuilt.game == whole.game,
         "snapshot and tail: the match of the log"

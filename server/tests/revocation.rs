@@ -4,7 +4,7 @@
 
 use crate::common;
 
-use baoqi_server::model::Role;
+use baoqi_store::model::Role;
 use common::{Client, event_file, start};
 use serde_json::json;
 
@@ -18,7 +18,7 @@ async fn a_revoked_seat_is_told_and_disconnected_and_the_others_go_on() {
     let mut red = Client::join(&s.url("seat"), &s.token(Role::Red, 0), None).await;
     referee.until(|v| v["type"] == "state").await;
     red.until(|v| v["type"] == "state").await;
-    assert!(baoqi_server::admin::revoke(&**s.hub.store(), &referee_token).unwrap());
+    assert!(baoqi_organiser::admin::revoke(&**s.hub.store(), &referee_token).unwrap());
     s.hub.check_revocations().await.unwrap();
     let told = referee.until(|v| v["type"] == "error").await;
     assert_eq!(told["code"], "revoked", "{told}");

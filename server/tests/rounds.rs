@@ -5,12 +5,12 @@
 
 use crate::common;
 
-use baoqi_server::admin;
-use baoqi_server::config::EventFile;
-use baoqi_server::model::{Role, TableId};
-use baoqi_server::organiser::rounds::{self, PairError, Paired};
-use baoqi_server::organiser::{register, results};
-use baoqi_server::store::{SqliteStore, Store};
+use baoqi_organiser::admin;
+use baoqi_organiser::rounds::{self, PairError, Paired};
+use baoqi_organiser::{register, results};
+use baoqi_store::config::EventFile;
+use baoqi_store::model::{Role, TableId};
+use baoqi_store::{SqliteStore, Store};
 use baoqi_tournament::GameResult;
 use common::{Client, is_event, start};
 use serde_json::{Value, json};

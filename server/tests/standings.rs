@@ -12,14 +12,14 @@ use std::time::Instant;
 use axum::body::Body;
 use axum::http::Request;
 use baoqi_arbiter::Command;
-use baoqi_server::admin;
-use baoqi_server::config::EventFile;
-use baoqi_server::model::{Role, TableRow};
-use baoqi_server::organiser::register;
-use baoqi_server::organiser::results::{self, Outcomes};
-use baoqi_server::organiser::rounds::{self, Absent};
-use baoqi_server::organiser::standings::Stored;
-use baoqi_server::store::{SqliteStore, Store};
+use baoqi_organiser::admin;
+use baoqi_organiser::register;
+use baoqi_organiser::results::{self, Outcomes};
+use baoqi_organiser::rounds::{self, Absent};
+use baoqi_organiser::standings::Stored;
+use baoqi_store::config::EventFile;
+use baoqi_store::model::{Role, TableRow};
+use baoqi_store::{SqliteStore, Store};
 use common::start;
 use serde_json::Value;
 use tower::ServiceExt;
@@ -70,7 +70,7 @@ async fn get(hub: &Arc<baoqi_server::Hub>, path: &str) -> String {
 /// the referee's start, then red resigns and the referee verifies (7.9).
 fn game_script(plies: usize, seed: u64) -> Vec<(Role, Command)> {
     // The crash benchmark's walk never ends the game; sighted players say no words.
-    let moves = baoqi_server::bench::crash::quiet_game(plies, 0, seed).unwrap();
+    let moves = baoqi_store::testing::walk::quiet_game(plies, 0, seed).unwrap();
     let mut out = vec![(Role::Referee, Command::Start)];
     out.extend(
         moves

@@ -10,12 +10,12 @@ use std::sync::Arc;
 
 use axum::body::Body;
 use axum::http::Request;
-use baoqi_server::admin;
-use baoqi_server::config::EventFile;
-use baoqi_server::model::{Role, TableId};
-use baoqi_server::organiser::rounds::{self, Absent, PairError, Paired};
-use baoqi_server::organiser::{register, results};
-use baoqi_server::store::{SqliteStore, Store};
+use baoqi_organiser::admin;
+use baoqi_organiser::rounds::{self, Absent, PairError, Paired};
+use baoqi_organiser::{register, results};
+use baoqi_store::config::EventFile;
+use baoqi_store::model::{Role, TableId};
+use baoqi_store::{SqliteStore, Store};
 use baoqi_tournament::standings::standings;
 use baoqi_tournament::{Game, GameResult, Round};
 use common::{Client, is_event, start};

@@ -1,8 +1,8 @@
 //! `baoqi bench load`: the server under N games of scripted bots over real WebSocket
 //! connections; `baoqi bench speech`: the blind player's readings and speech latency.
 
-use baoqi_server::bench::{BenchOptions, run_blocking};
-use baoqi_server::store::Database;
+use baoqi_bench::{BenchOptions, run_blocking};
+use baoqi_store::Database;
 use clap::{Args, Subcommand};
 
 use super::CliError;
@@ -81,7 +81,7 @@ pub(crate) fn run(args: &BenchArgs) -> Result<(), CliError> {
         None => (None, None),
     };
     let nodes = match (nodes, federation) {
-        (Some(count), Some(db)) => Some(baoqi_server::bench::Nodes {
+        (Some(count), Some(db)) => Some(baoqi_bench::Nodes {
             count: *count,
             db,
             nats: nats.clone().unwrap_or_default(),

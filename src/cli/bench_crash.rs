@@ -5,7 +5,7 @@
 
 use std::path::PathBuf;
 
-use baoqi_server::bench::crash::{CrashOptions, run_blocking};
+use baoqi_bench::crash::{CrashOptions, run_blocking};
 use clap::Args;
 
 use super::CliError;

@@ -1,8 +1,8 @@
 //! `baoqi db`: the store itself (issue 19): bring a database's schema up to date, or move a
 //! hall's events into the federation's PostgreSQL database.
 
-use baoqi_server::store::copy::copy;
-use baoqi_server::store::{Database, schema};
+use baoqi_store::copy::copy;
+use baoqi_store::{Database, schema};
 use clap::{Args, Subcommand};
 
 use super::CliError;

@@ -4,20 +4,21 @@
 
 use std::path::PathBuf;
 
-use baoqi_server::config::TableSpec;
-use baoqi_server::launch::{self, ExportKind};
-use baoqi_server::store::Database;
+use baoqi_organiser::offline::{self, OfflineError};
+use baoqi_server::launch::{self, ExportKind, LaunchError};
+use baoqi_store::Database;
+use baoqi_store::config::TableSpec;
 use clap::{Args, Subcommand};
 
 use super::CliError;
 
 /// Bad input: the file, the event, the configuration (exit code 2).
-fn usage(e: &launch::LaunchError) -> CliError {
+fn usage(e: &OfflineError) -> CliError {
     CliError::Usage(e.to_string())
 }
 
 /// A failure while running (exit code 1).
-fn failed(e: &launch::LaunchError) -> CliError {
+fn failed(e: &impl std::fmt::Display) -> CliError {
     CliError::Failed(e.to_string())
 }
 
@@ -60,11 +61,11 @@ enum EventAction {
 pub(crate) fn run_event(args: &EventArgs) -> Result<(), CliError> {
     match &args.action {
         EventAction::Create { config, db, url } => {
-            let out = launch::create_event(db, config, url).map_err(|e| usage(&e))?;
+            let out = offline::create_event(db, config, url).map_err(|e| usage(&e))?;
             print!("{out}");
         }
         EventAction::Revoke { token, db } => {
-            if !launch::revoke(db, token).map_err(|e| failed(&e))? {
+            if !offline::revoke(db, token).map_err(|e| failed(&e))? {
                 return Err(CliError::Usage("no seat has this token".into()));
             }
             println!("revoked");
@@ -133,7 +134,7 @@ pub(crate) fn run_table(args: &TableArgs) -> Result<(), CliError> {
         url,
     } = &args.action;
     let config = match config {
-        Some(path) => Some(launch::match_config_from_toml(path).map_err(|e| usage(&e))?),
+        Some(path) => Some(offline::match_config_from_toml(path).map_err(|e| usage(&e))?),
         None => None,
     };
     let spec = TableSpec {
@@ -145,7 +146,7 @@ pub(crate) fn run_table(args: &TableArgs) -> Result<(), CliError> {
         black_proxy: black_proxy.clone(),
         config,
     };
-    let out = launch::add_table(db, *event, &spec, url).map_err(|e| usage(&e))?;
+    let out = offline::add_table(db, *event, &spec, url).map_err(|e| usage(&e))?;
     print!("{out}");
     Ok(())
 }
@@ -182,7 +183,7 @@ pub(crate) fn run_export(args: &ExportArgs) -> Result<(), CliError> {
         (.., Some(e)) => ExportKind::Log(e),
         _ => return Err(CliError::Usage("say what to export".into())),
     };
-    let out = launch::export_offline(&args.db, what).map_err(|e| failed(&e))?;
+    let out = launch::export_offline(&args.db, what).map_err(|e: LaunchError| failed(&e))?;
     print!("{out}");
     Ok(())
 }

@@ -2,11 +2,11 @@
 //! change log: `baoqi players add|edit|withdraw` (late entrants, corrections, 89(2)),
 //! `baoqi round override` (108) and `baoqi changes` (the log).
 
-use baoqi_server::admin;
-use baoqi_server::organiser::edits::{self, EditError, Patch};
-use baoqi_server::organiser::overrides::{self, Correction, OverrideError};
-use baoqi_server::organiser::{EventError, Registered, changelog, register};
-use baoqi_server::store::Database;
+use baoqi_organiser::admin;
+use baoqi_organiser::edits::{self, EditError, Patch};
+use baoqi_organiser::overrides::{self, Correction, OverrideError};
+use baoqi_organiser::{EventError, Registered, changelog, register};
+use baoqi_store::Database;
 use baoqi_tournament::changes::Remedy;
 use baoqi_tournament::{FieldProblem, PlayerId, parse_board, parse_categories, parse_yes_no};
 use clap::{Args, ValueEnum};
@@ -202,7 +202,7 @@ pub(crate) fn run_withdraw(a: &WithdrawArgs) -> Result<(), CliError> {
     let (players, _) = changelog::list(s, a.event).map_err(event_error)?;
     println!(
         "{}",
-        changelog::entry(&players, &baoqi_server::organiser::Logged::Change(change))
+        changelog::entry(&players, &baoqi_organiser::Logged::Change(change))
     );
     Ok(())
 }

@@ -1,11 +1,12 @@
 //! `baoqi serve`: the play server (HTTP + WebSocket) over a `SQLite` file or PostgreSQL. It runs its own
 //! tokio runtime (inside `baoqi_server::launch`), so `main` stays synchronous.
 
+use std::sync::Arc;
 use std::time::Duration;
 
+use baoqi_federation::{Joining, NodeConfig};
 use baoqi_server::launch::{ServeOptions, serve_blocking};
-use baoqi_server::node::NodeConfig;
-use baoqi_server::store::Database;
+use baoqi_store::Database;
 use clap::Args;
 
 use super::CliError;
@@ -62,14 +63,17 @@ pub(crate) fn run(args: &ServeArgs) -> Result<(), CliError> {
         max_recording_bytes: args.max_recording_mb.saturating_mul(1024 * 1024),
         init: args.init,
         max_per_address: args.max_per_address as usize,
-        node: args
+        federation: args
             .node
             .clone()
             .zip(args.nats.clone())
-            .map(|(name, nats)| NodeConfig {
-                name,
-                nats,
-                ttl: Duration::from_millis(args.lease_ms),
+            .map(|(name, nats)| {
+                let node = NodeConfig {
+                    name,
+                    nats,
+                    ttl: Duration::from_millis(args.lease_ms),
+                };
+                Arc::new(Joining(node)) as Arc<dyn baoqi_server::federated::Federation>
             }),
     };
     serve_blocking(&opts).map_err(|e| CliError::Failed(e.to_string()))

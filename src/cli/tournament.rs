@@ -6,11 +6,11 @@
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use baoqi_server::organiser::lot::{self, LotError};
-use baoqi_server::organiser::results::{self, ReadError};
-use baoqi_server::organiser::rounds::{self, Absent, PairError, ResultError};
-use baoqi_server::organiser::{EventError, register, report, standings};
-use baoqi_server::store::{Database, Store, StoreError};
+use baoqi_organiser::lot::{self, LotError};
+use baoqi_organiser::results::{self, ReadError};
+use baoqi_organiser::rounds::{self, Absent, PairError, ResultError};
+use baoqi_organiser::{EventError, register, report, standings};
+use baoqi_store::{Database, Store, StoreError};
 use clap::{Args, Subcommand, ValueEnum};
 
 use super::CliError;

@@ -3,9 +3,9 @@
 
 use baoqi_arbiter::Event;
 
-use crate::model::{EventRow, Role, SeatRow, TableRow};
-use crate::store::{Store, StoreError};
-use crate::wallclock::{self, Day, UnixMillis, UtcTime};
+use baoqi_store::model::{EventRow, Role, SeatRow, TableRow};
+use baoqi_store::wallclock::{self, Day, UnixMillis, UtcTime};
+use baoqi_store::{Store, StoreError};
 
 /// A table as the exports see it: its rows, its referees and when its game started.
 #[derive(Debug, Clone, PartialEq)]
@@ -124,7 +124,7 @@ pub fn referees_of(seats: &[SeatRow], table: &TableRow) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::config::EventSettings;
+    use baoqi_store::config::EventSettings;
 
     fn seat(name: &str, tables: Vec<i64>, revoked: bool) -> SeatRow {
         SeatRow {

@@ -11,9 +11,9 @@ use std::fmt::Write as _;
 
 use serde::Serialize;
 
-use crate::game::{Actor, GameRecord};
-use crate::model::{EventRow, TableRow};
-use crate::store::{EntryKind, LogEntry};
+use baoqi_store::game::{Actor, GameRecord};
+use baoqi_store::model::{EventRow, TableRow};
+use baoqi_store::{EntryKind, LogEntry};
 
 pub use known::{Known, SheetHeader, referees_of};
 pub use names::FileName;

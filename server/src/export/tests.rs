@@ -4,9 +4,9 @@
 use baoqi_arbiter::{ClockMode, Command, MatchConfig, TimeControl, View};
 
 use super::*;
-use crate::config::EventSettings;
-use crate::game::Game;
-use crate::model::Role;
+use baoqi_store::config::EventSettings;
+use baoqi_store::game::Game;
+use baoqi_store::model::Role;
 
 fn known(config: MatchConfig) -> Known {
     Known {

@@ -9,7 +9,7 @@ use axum::response::{IntoResponse, Response};
 use serde_json::json;
 
 use crate::hub::{AuthError, Hub};
-use crate::model::{EventId, Role, SeatRow, TableId, TableRow};
+use baoqi_store::model::{EventId, Role, SeatRow, TableId, TableRow};
 
 /// Why a request for a referee's read was refused.
 #[derive(Debug, thiserror::Error)]

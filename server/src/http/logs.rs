@@ -29,8 +29,8 @@ use tokio::sync::{OwnedSemaphorePermit, Semaphore, mpsc};
 use super::access::{self, AccessError};
 use crate::export;
 use crate::hub::Hub;
-use crate::model::{EventId, TableId};
-use crate::store::{LogEntry, LogPages, Store, StoreError};
+use baoqi_store::model::{EventId, TableId};
+use baoqi_store::{LogEntry, LogPages, Store, StoreError};
 
 /// How many exports may run at once.
 pub const EXPORT_LIMIT: usize = 2;

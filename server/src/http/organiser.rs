@@ -34,15 +34,15 @@ use serde_json::json;
 
 use super::access::{self, AccessError};
 use super::page;
-use crate::admin;
 use crate::hub::Hub;
-use crate::model::{EventId, Role, TableId};
-use crate::organiser::edits::{self, EditError, Patch};
-use crate::organiser::overrides::{self, Corrected, Correction, OverrideError};
-use crate::organiser::{
+use baoqi_organiser::admin;
+use baoqi_organiser::edits::{self, EditError, Patch};
+use baoqi_organiser::overrides::{self, Corrected, Correction, OverrideError};
+use baoqi_organiser::{
     EventError, LogLine, Opened, PairingRow, PairingSystem, Registered, changelog,
 };
-use crate::store::Store;
+use baoqi_store::Store;
+use baoqi_store::model::{EventId, Role, TableId};
 
 /// The routes of this module.
 pub fn routes() -> Router<Arc<Hub>> {
@@ -174,7 +174,7 @@ fn view(store: &dyn Store, event: EventId) -> Result<RegisterView, EditError> {
     let rules = t.settings.rules(&t.event.name);
     let registered = t.records.players(event)?;
     let rows = t.records.pairings(event)?;
-    let rounds = crate::organiser::last_round(&rows);
+    let rounds = baoqi_organiser::last_round(&rows);
     let mut boards: Vec<PairingRow> = rows
         .into_iter()
         .filter(|r| r.round == rounds && !r.is_bye())

@@ -22,10 +22,9 @@ use axum::routing::get;
 use super::{AppError, download, page};
 use crate::export::FileName;
 use crate::hub::Hub;
-use crate::model::EventId;
-use crate::organiser::EventError;
-use crate::organiser::results;
-use crate::organiser::standings::{self, Standings};
+use baoqi_organiser::EventError;
+use baoqi_organiser::standings::{self, Standings};
+use baoqi_store::model::EventId;
 
 /// The routes of this module.
 pub fn routes() -> Router<Arc<Hub>> {
@@ -38,7 +37,7 @@ pub fn routes() -> Router<Arc<Hub>> {
 }
 
 async fn compute(hub: &Arc<Hub>, event: EventId) -> Result<Standings, AppError> {
-    let outcomes = results::from_tables(hub, event);
+    let outcomes = crate::standing::from_tables(hub, event);
     let store = hub.store().clone();
     tokio::task::spawn_blocking(move || standings::compute(&*store, event, &outcomes))
         .await

@@ -12,7 +12,7 @@ use std::sync::Mutex;
 use rusqlite::{Connection, OptionalExtension, params};
 use serde::{Deserialize, Serialize};
 
-use crate::model::{Role, TableId};
+use baoqi_store::model::{Role, TableId};
 
 use super::Side;
 
@@ -144,7 +144,7 @@ impl Archive {
                 let _ = std::fs::remove_file(entry.path());
             }
         }
-        let conn = crate::store::connect(db)?;
+        let conn = baoqi_store::connect(db)?;
         conn.pragma_update(None, "synchronous", "FULL")?;
         conn.execute_batch(SCHEMA)?;
         Ok(Archive {
@@ -163,7 +163,7 @@ impl Archive {
     pub fn incoming(&self) -> std::io::Result<PathBuf> {
         let dir = self.root.join("incoming");
         std::fs::create_dir_all(&dir)?;
-        let token = crate::model::Token::generate();
+        let token = baoqi_store::model::Token::generate();
         let name = &token.secret()[..16];
         Ok(dir.join(format!("{name}.part")))
     }

@@ -33,7 +33,7 @@ use super::wav::{self, WavError};
 use crate::http::access::{self, AccessError};
 use crate::hub::Hub;
 use crate::limits::Limits;
-use crate::model::{Role, SeatRow, TableId};
+use baoqi_store::model::{Role, SeatRow, TableId};
 
 /// Why an upload or a download was refused: a status and a sentence.
 #[derive(Debug, thiserror::Error)]

@@ -14,8 +14,8 @@ use tokio::sync::broadcast;
 
 use super::Side;
 use super::archive::RecordingRow;
-use crate::model::TableId;
-use crate::timeline::Millis;
+use baoqi_store::model::TableId;
+use baoqi_store::timeline::Millis;
 
 pub use baoqi_protocol::{RecorderState, SeatStatus, TableRecording};
 
@@ -220,7 +220,7 @@ impl RecordingBoard {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::Role;
+    use baoqi_store::model::Role;
 
     fn row(n: u64) -> RecordingRow {
         RecordingRow {

@@ -1,6 +1,6 @@
 //! The handle to a match: its task in this process, or (on a node of a federation, issue
-//! 19) the task of the node that holds the table, reached through NATS
-//! ([`crate::node::remote`]). Connections use both the same way.
+//! 19) the task of the node that holds the table, reached through the federation
+//! ([`crate::federated::RemoteMatch`]). Connections use both the same way.
 
 use std::sync::Arc;
 
@@ -8,10 +8,10 @@ use baoqi_arbiter::{Command, View};
 use baoqi_protocol::Audience;
 use tokio::sync::{broadcast, mpsc, oneshot, watch};
 
-use crate::game::{GameRecord, Refusal};
-use crate::model::{Role, TableId};
-use crate::node::remote::RemoteTable;
-use crate::store::StoreError;
+use crate::federated::RemoteMatch;
+use baoqi_store::StoreError;
+use baoqi_store::game::{GameRecord, Refusal};
+use baoqi_store::model::{Role, TableId};
 
 /// One published event, encoded once for every subscriber.
 #[derive(Debug)]
@@ -87,7 +87,7 @@ enum Where {
         over: watch::Receiver<Option<Arc<View>>>,
     },
     /// On the node holding the table.
-    Remote(Arc<RemoteTable>),
+    Remote(Arc<dyn RemoteMatch>),
 }
 
 impl TableHandle {
@@ -104,7 +104,7 @@ impl TableHandle {
     }
 
     /// The handle of a match another node runs.
-    pub fn remote(table: Arc<RemoteTable>) -> TableHandle {
+    pub fn remote(table: Arc<dyn RemoteMatch>) -> TableHandle {
         TableHandle {
             id: table.id(),
             at: Where::Remote(table),
@@ -156,7 +156,7 @@ impl TableHandle {
     }
 
     /// The snapshot once over, as a watch that changes with it: a match of this process
-    /// only (its node publishes it to the others, [`crate::node`]).
+    /// only (its node publishes it to the others).
     pub fn over_changes(&self) -> Option<watch::Receiver<Option<Arc<View>>>> {
         match &self.at {
             Where::Here { over, .. } => Some(over.clone()),

@@ -10,18 +10,16 @@ use baoqi_arbiter::{Command, Event, Millis as At, View};
 use baoqi_protocol::{Audience, ServerMsg, encode};
 use tokio::sync::{broadcast, mpsc, watch};
 
-use crate::config::ResumePolicy;
-use crate::game::{Actor, Game};
 use crate::limits::{Bucket, Rate};
 use crate::metrics::Metrics;
-use crate::model::{Role, TableId};
 use crate::recording::status::RecordingBoard;
-use crate::replay::ReplayError;
-use crate::store::{EntryKind, LogEntry, Store, StoreError, Writer};
-use crate::timeline::{Millis, Timeline};
+use baoqi_store::config::ResumePolicy;
+use baoqi_store::game::{Actor, Game};
+use baoqi_store::model::{Role, TableId};
+use baoqi_store::replay::{HISTORY, RebuildError, Resumed};
+use baoqi_store::timeline::{Millis, Timeline};
+use baoqi_store::{EntryKind, LogEntry, Store, StoreError, Writer};
 
-/// Events kept in memory for reconnecting clients; older ones are read from the store.
-pub const HISTORY: usize = 1024;
 /// Capacity of a table's broadcast channel: a subscriber this far behind is dropped to resync.
 pub const BROADCAST: usize = 512;
 /// Commands queued for one table before senders wait.
@@ -34,7 +32,7 @@ pub use handle::{Handled, Joined, Published, TableHandle};
 
 /// What a match task needs besides its game.
 pub struct TableContext {
-    /// The store, for the snapshots of the match ([`crate::snapshot`]).
+    /// The store, for the snapshots of the match ([`baoqi_store::snapshot`]).
     pub store: Arc<dyn Store>,
     /// Where accepted steps are written.
     pub writer: Writer,
@@ -55,31 +53,8 @@ pub struct TableContext {
     pub lost: Option<mpsc::UnboundedSender<TableId>>,
 }
 
-/// Why a match could not be rebuilt from the store.
-#[derive(Debug, thiserror::Error)]
-pub enum RebuildError {
-    /// The log could not be read.
-    #[error(transparent)]
-    Store(#[from] StoreError),
-    /// The log does not rebuild the match.
-    #[error(transparent)]
-    Replay(#[from] ReplayError),
-}
-
 /// Rebuilds a match from the store; blocking.
 pub type Rebuild = Arc<dyn Fn() -> Result<Resumed, RebuildError> + Send + Sync>;
-
-/// Where a rebuilt match stands.
-pub struct Resumed {
-    /// The game after replaying the log.
-    pub game: Game,
-    /// The next log index.
-    pub next_index: u64,
-    /// The last event sequence number.
-    pub seq: u64,
-    /// The last events, for the history.
-    pub recent: Vec<(u64, Millis, Event)>,
-}
 
 struct Task {
     id: TableId,
@@ -335,9 +310,9 @@ impl Task {
             return Err(e);
         }
         self.next_index += 1;
-        if crate::snapshot::due(self.next_index) {
+        if baoqi_store::snapshot::due(self.next_index) {
             let (store, game) = (self.ctx.store.clone(), self.game.clone());
-            crate::snapshot::save(store, self.id, self.next_index, game);
+            baoqi_store::snapshot::save(store, self.id, self.next_index, game);
         }
         self.note_finished();
         for event in events {

@@ -2,9 +2,9 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use baoqi_server::config::EventSettings;
-use baoqi_server::model::{EventRow, SeatRow, TableRow};
-use baoqi_server::store::{LogEntry, SqliteStore, Store, StoreError};
+use baoqi_store::config::EventSettings;
+use baoqi_store::model::{EventRow, SeatRow, TableRow};
+use baoqi_store::{LogEntry, SqliteStore, Store, StoreError};
 
 /// The `SQLite` store, with appends that fail while `fail` is set.
 pub struct Flaky {

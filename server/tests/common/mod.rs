@@ -4,16 +4,18 @@
 
 pub mod flaky;
 
+pub use baoqi_store::testing::{PgSchema, played_log};
+
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
+use baoqi_organiser::admin::{self, Created};
 use baoqi_server::Hub;
-use baoqi_server::admin::{self, Created};
-use baoqi_server::config::EventFile;
-use baoqi_server::model::Role;
-use baoqi_server::store::{SqliteStore, Store};
+use baoqi_store::config::EventFile;
+use baoqi_store::model::Role;
+use baoqi_store::{SqliteStore, Store};
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
 use tokio::net::TcpStream;
@@ -289,76 +291,7 @@ impl Client {
     }
 }
 
-/// The log `table` stores when `steps` (instant, seat, command) are played on it from its
-/// creation at 1000 ms, built through the server's own `Game` as the table's task would
-/// store them; with the game as it stands after them. Every command must be accepted.
-pub fn played_log(
-    table: &baoqi_server::model::TableRow,
-    steps: impl IntoIterator<Item = (u64, Role, baoqi_arbiter::Command)>,
-) -> (
-    baoqi_server::table::Resumed,
-    Vec<baoqi_server::store::LogEntry>,
-) {
-    use baoqi_server::game::Actor;
-    use baoqi_server::store::{EntryKind, LogEntry};
-    let (mut resumed, mut log) = baoqi_server::replay::replay(table, &[], 1_000).unwrap();
-    let mut seq: u64 = log.iter().map(|e| e.events.len() as u64).sum();
-    for (at, role, command) in steps {
-        let actor = Actor::Seat(role);
-        let events = resumed.game.apply(actor, &command, at).unwrap();
-        seq += events.len() as u64;
-        log.push(LogEntry {
-            table: table.id,
-            index: log.len() as u64,
-            at,
-            kind: EntryKind::Command,
-            actor,
-            command: Some(command),
-            first_seq: seq + 1 - events.len() as u64,
-            events,
-        });
-    }
-    (resumed, log)
-}
-
 /// The `event` payload of an `event` message whose payload type is `t`.
 pub fn is_event(v: &Value, t: &str) -> bool {
     v["type"] == "event" && v["event"]["type"] == t
-}
-
-/// A schema of its own on the test PostgreSQL database (`BAOQI_TEST_POSTGRES`; the test
-/// command starts one with `scripts/services.sh` and sets `BAOQI_REQUIRE_POSTGRES`), dropped
-/// at the end: many tests share one database.
-pub struct PgSchema {
-    pub url: String,
-    pub name: String,
-}
-
-impl PgSchema {
-    /// A new schema, or `None` (with a note) when no PostgreSQL is configured and none is
-    /// required.
-    pub fn new() -> Option<PgSchema> {
-        let Ok(url) = std::env::var("BAOQI_TEST_POSTGRES") else {
-            assert!(
-                std::env::var_os("BAOQI_REQUIRE_POSTGRES").is_none(),
-                "BAOQI_REQUIRE_POSTGRES is set but BAOQI_TEST_POSTGRES is not: \
-                 run `eval \"$(bash scripts/services.sh start)\"`"
-            );
-            eprintln!("skipped: no BAOQI_TEST_POSTGRES (scripts/services.sh start)");
-            return None;
-        };
-        let name = baoqi_server::store::PgStore::create_schema(&url).unwrap();
-        Some(PgSchema { url, name })
-    }
-
-    /// A store (a node) on the schema.
-    pub fn open(&self) -> baoqi_server::store::PgStore {
-        baoqi_server::store::PgStore::open_in(&self.url, Some(&self.name)).unwrap()
-    }
-}
-
-impl Drop for PgSchema {
-    fn drop(&mut self) {
-        let _ = baoqi_server::store::PgStore::drop_schema(&self.url, &self.name);
-    }
 }

@@ -1,0 +1,151 @@
+//! Taking a table over (issue 19, item 3): its lease, its match rebuilt from the stored log,
+//! a pause at the last instant its old holder is known to have run it, its task, its relay;
+//! and dropping a table whose lease the node lost.
+
+use std::sync::Arc;
+
+use super::Node;
+use super::relay;
+use super::remote::RemoteTable;
+use baoqi_server::hub::Hub;
+use baoqi_server::table::{self, TableHandle};
+use baoqi_store::lease::{Holding, Orphan};
+use baoqi_store::model::{TableId, TableRow};
+use baoqi_store::replay::Resumed;
+use baoqi_store::timeline::Millis;
+
+/// The instant at which a taken-over match is paused: the later of its old holder's last
+/// renewal of the lease and the match's last stored step (an old holder may write until
+/// its lease runs out). The clocks ran until then, as far as anyone knows; after it, the
+/// table had no holder, and that time is charged to nobody. `None`: nothing is known (a
+/// table never played and never held).
+pub fn last_alive(renewed: Option<Millis>, last_step: Option<Millis>) -> Option<Millis> {
+    renewed.max(last_step)
+}
+
+/// The instant of a rebuilt match's last stored step.
+fn last_step(resumed: &Resumed) -> Option<Millis> {
+    resumed.recent.last().map(|(_, at, _)| *at)
+}
+
+/// Tries to take `orphan` over; whether this node now holds and runs it.
+pub async fn take(hub: &Arc<Hub>, node: &Node, orphan: Orphan) -> bool {
+    let Some(row) = hub.table_row(orphan.table) else {
+        return false; // not read yet: the next scan
+    };
+    let Some(holding) = acquire(hub, node, orphan.table).await else {
+        return false;
+    };
+    node.held().insert(holding);
+    match start(hub, &row, orphan.renewed).await {
+        Ok(handle) => {
+            match relay::start(node.bus(), &row, &handle).await {
+                Ok(relay) => drop(node.relays().insert(row.id, relay)),
+                Err(e) => tracing::error!(table = row.id, "not reachable from other nodes: {e}"),
+            }
+            hub.put(row, handle);
+            true
+        }
+        Err(why) => {
+            tracing::error!(table = row.id, "not taken over: {why}");
+            give_up(hub, node, holding).await;
+            false
+        }
+    }
+}
+
+async fn acquire(hub: &Arc<Hub>, node: &Node, table: TableId) -> Option<Holding> {
+    let (store, name) = (hub.store().clone(), node.id().to_owned());
+    let ttl = node.config().ttl;
+    let acquired =
+        tokio::task::spawn_blocking(move || store.leases()?.acquire(table, &name, ttl).ok()?);
+    let fence = acquired.await.ok()??;
+    Some(Holding { table, fence })
+}
+
+async fn give_up(hub: &Arc<Hub>, node: &Node, holding: Holding) {
+    node.held().remove(holding.table);
+    let store = hub.store().clone();
+    let _ = tokio::task::spawn_blocking(move || store.leases().map(|l| l.release(holding))).await;
+}
+
+/// Rebuilds the match, pauses it if it was being played, stores that, starts its task.
+async fn start(
+    hub: &Arc<Hub>,
+    row: &TableRow,
+    renewed: Option<Millis>,
+) -> Result<TableHandle, String> {
+    let (store, at_row, now) = (hub.store().clone(), row.clone(), hub.timeline().now());
+    let rebuilt =
+        tokio::task::spawn_blocking(move || baoqi_store::replay::rebuild(&*store, &at_row, now));
+    let (mut resumed, mut to_store) = rebuilt
+        .await
+        .map_err(|e| e.to_string())?
+        .map_err(|e| e.to_string())?;
+    let played = resumed.next_index > 1;
+    let paused = match last_alive(renewed, last_step(&resumed)).filter(|_| played) {
+        Some(instant) => {
+            // Another node's clock may stand a little ahead of this one's.
+            tokio::time::sleep_until(hub.timeline().instant_of(instant)).await;
+            baoqi_server::restart::pause(&mut resumed, row.id, instant)
+        }
+        None => None,
+    };
+    // Paused now or by an earlier takeover whose holder died before resuming it: the
+    // event's policy resumes it.
+    let policy = resumed
+        .game
+        .paused_by_restart()
+        .then(|| hub.policy(row.event));
+    to_store.extend(paused);
+    if !to_store.is_empty() {
+        hub.writer()
+            .append(to_store)
+            .await
+            .map_err(|e| e.to_string())?;
+    }
+    Ok(table::spawn(row.id, resumed, hub.context(row), policy))
+}
+
+/// Drops a table this node no longer holds: its relay ends, its connections resync through
+/// the new holder, its task ends.
+pub async fn drop_table(hub: &Arc<Hub>, node: &Node, table: TableId) {
+    node.held().remove(table);
+    node.relays().remove(&table);
+    let Some(row) = hub.table_row(table) else {
+        return;
+    };
+    let remote = RemoteTable::follow(
+        row.clone(),
+        node.bus().clone(),
+        hub.store().clone(),
+        hub.timeline().clone(),
+    );
+    if let Some(old) = hub.put(row, TableHandle::remote(remote)) {
+        old.stop().await;
+    }
+    tracing::warn!(table, "lease lost: the table is another node's now");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_table_is_paused_at_its_old_holder_s_last_renewal() {
+        assert_eq!(last_alive(Some(9_000), Some(7_500)), Some(9_000));
+    }
+
+    #[test]
+    fn a_step_stored_after_the_last_renewal_moves_the_pause_to_it() {
+        // The old holder may append until its lease runs out, after renewing.
+        assert_eq!(last_alive(Some(9_000), Some(9_400)), Some(9_400));
+    }
+
+    #[test]
+    fn a_table_never_held_is_paused_at_its_last_step() {
+        // A hall's table copied into the federation's database (baoqi db copy).
+        assert_eq!(last_alive(None, Some(1_234)), Some(1_234));
+        assert_eq!(last_alive(None, None), None);
+    }
+}

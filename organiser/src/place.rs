@@ -1,0 +1,192 @@
+//! A player's place in his event's standings, asked from his seat (`query_standing`, issue
+//! 18, item 5): the keypad says it (第三輪後，你排第五，四分). The seat's table names the
+//! pairing, the pairing names the player; the places are the tournament core's
+//! ([`baoqi_tournament::standings::standings`], 名次分先, 附表二 第二部份 3) over the
+//! rounds whose every result is final, so that "after round 3" never counts a round still
+//! being played (a game over but not yet verified, 7.9, a bye of the next round).
+
+use baoqi_arbiter::Side;
+use baoqi_protocol::{Place, StandingAnswer};
+use baoqi_tournament::Player;
+use baoqi_tournament::standings::standings;
+
+use super::results::{self, Outcomes};
+use super::{EventError, Opened, PairingRow, TournamentSettings};
+use baoqi_store::model::SeatRow;
+use baoqi_store::{Store, StoreError};
+
+/// Rounds whose every board is final, counted from the first (a round is paired only when
+/// the one before it is final, so at most the last paired round is not).
+pub fn rounds_final(rows: &[PairingRow], outcomes: &Outcomes) -> u32 {
+    let last = super::last_round(rows);
+    (1..=last)
+        .take_while(|&n| {
+            rows.iter()
+                .filter(|r| r.round == n)
+                .all(|r| results::board_final(r, outcomes))
+        })
+        .count() as u32
+}
+
+/// The place of the player who plays `side` at `table`, from the event's register, its
+/// pairings and the tables' games.
+pub fn place_of(
+    register: &[Player],
+    rows: &[PairingRow],
+    outcomes: &Outcomes,
+    settings: &TournamentSettings,
+    table: baoqi_store::model::TableId,
+    side: Side,
+) -> StandingAnswer {
+    let Some(row) = rows.iter().find(|r| r.table == Some(table)) else {
+        return StandingAnswer::NotRegistered;
+    };
+    let player = match side {
+        Side::Red => Some(row.red),
+        Side::Black => row.black,
+    };
+    let Some(player) = player else {
+        return StandingAnswer::NotRegistered;
+    };
+    let after_round = rounds_final(rows, outcomes);
+    if after_round == 0 {
+        return StandingAnswer::NoRoundFinished {
+            rounds_total: settings.rounds,
+        };
+    }
+    let done: Vec<PairingRow> = rows
+        .iter()
+        .filter(|r| r.round <= after_round)
+        .copied()
+        .collect();
+    let rounds = results::rounds(&done, outcomes);
+    let lines = standings(register, &rounds, settings.scoring(), &settings.tiebreaks);
+    let players = lines.len() as u32;
+    lines
+        .into_iter()
+        .find(|l| l.player == player)
+        .map_or(StandingAnswer::NotRegistered, |l| {
+            StandingAnswer::Placed(Place {
+                after_round,
+                rounds_total: settings.rounds,
+                place: l.place,
+                shared: l.shared,
+                halves: l.score.0,
+                players,
+            })
+        })
+}
+
+/// The answer for `seat`, read from the store; `outcomes` are the event's tables' games.
+pub fn answer(
+    store: &dyn Store,
+    seat: &SeatRow,
+    outcomes: &Outcomes,
+) -> Result<StandingAnswer, StoreError> {
+    let (Some(side), [table]) = (seat.role.side(), seat.tables.as_slice()) else {
+        return Ok(StandingAnswer::NotRegistered);
+    };
+    let t = match Opened::open(store, seat.event) {
+        Ok(t) => t,
+        Err(EventError::Store(e)) => return Err(e),
+        Err(EventError::Unsupported | EventError::NoEvent(_) | EventError::NotATournament(_)) => {
+            return Ok(StandingAnswer::NoStandings);
+        }
+    };
+    let register: Vec<Player> = t
+        .records
+        .players(seat.event)?
+        .into_iter()
+        .map(|r| r.player)
+        .collect();
+    let rows = t.records.pairings(seat.event)?;
+    Ok(place_of(
+        &register,
+        &rows,
+        outcomes,
+        &t.settings,
+        *table,
+        side,
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use baoqi_tournament::{GameResult, PlayerId, System};
+
+    fn row(round: u32, board: u32, red: u32, black: u32, result: Option<GameResult>) -> PairingRow {
+        PairingRow {
+            round,
+            board,
+            red: PlayerId(red),
+            black: Some(PlayerId(black)),
+            table: Some(i64::from(round * 10 + board)),
+            result,
+        }
+    }
+
+    fn four() -> Vec<Player> {
+        (1..=4).map(|i| Player::new(i, format!("p{i}"))).collect()
+    }
+
+    #[test]
+    fn fu2_3_level_players_share_the_place() {
+        // 1/½/0, no tie-break: both winners of round 1 share first, both losers third.
+        let rows = [
+            row(1, 1, 1, 2, Some(GameResult::RedWins)),
+            row(1, 2, 3, 4, Some(GameResult::BlackAbsent)),
+        ];
+        let settings = TournamentSettings {
+            scoring: System::GamePoints,
+            rounds: Some(3),
+            ..TournamentSettings::default()
+        };
+        let place =
+            |table, side| place_of(&four(), &rows, &Outcomes::new(), &settings, table, side);
+        let want = |place, shared, halves| {
+            StandingAnswer::Placed(Place {
+                after_round: 1,
+                rounds_total: Some(3),
+                place,
+                shared,
+                halves,
+                players: 4,
+            })
+        };
+        assert_eq!(place(12, Side::Red), want(1, true, 2));
+        assert_eq!(place(11, Side::Black), want(3, true, 0));
+    }
+
+    #[test]
+    fn fu2_3_a_round_being_played_does_not_count_yet() {
+        // Round 2: board 1 recorded (an absence), board 2 still being played. The place is
+        // after round 1, without round 2's absence.
+        let rows = [
+            row(1, 1, 1, 2, Some(GameResult::RedWins)),
+            row(1, 2, 3, 4, Some(GameResult::Draw)),
+            row(2, 1, 2, 3, Some(GameResult::BlackAbsent)),
+            row(2, 2, 4, 1, None),
+        ];
+        let settings = TournamentSettings {
+            scoring: System::Huang,
+            ..TournamentSettings::default()
+        };
+        let a = place_of(&four(), &rows, &Outcomes::new(), &settings, 21, Side::Red);
+        let StandingAnswer::Placed(p) = a else {
+            panic!("{a:?}")
+        };
+        // Player 2 lost round 1 (負 2), round 2's 不戰而勝 not yet counted.
+        assert_eq!((p.after_round, p.halves, p.place), (1, 4, 4));
+    }
+
+    #[test]
+    fn fu2_3_before_any_round_is_final_there_is_no_place() {
+        let rows = [row(1, 1, 1, 2, None), row(1, 2, 3, 4, None)];
+        let settings = TournamentSettings::default();
+        let a = place_of(&four(), &rows, &Outcomes::new(), &settings, 11, Side::Red);
+        assert_eq!(a, StandingAnswer::NoRoundFinished { rounds_total: None });
+        let stranger = place_of(&four(), &rows, &Outcomes::new(), &settings, 99, Side::Red);
+        assert_eq!(stranger, StandingAnswer::NotRegistered);
+    }
+}

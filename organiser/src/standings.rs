@@ -1,0 +1,482 @@
+//! The standings (名次分先, 附表二 第二部份 3), the rounds' pairings and the crosstable of an
+//! event, computed by the tournament core from the stored rounds and the tables' games, and
+//! written out as text (`baoqi standings`), CSV and JSON (the standings page reads the JSON).
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+use baoqi_rules::Color;
+use baoqi_tournament::standings::{TieBreak, standings};
+use baoqi_tournament::{
+    GameResult, Mark, Player, PlayerId, Points, Round, Scoring, System, records,
+};
+use serde::Serialize;
+
+use super::crosstable::{self, CrossRow};
+use super::results::{self, Outcomes};
+use super::{EventError, Opened, PairingRow, PairingSystem, TournamentSettings};
+use baoqi_store::Store;
+use baoqi_store::model::{EventId, TableId};
+
+/// A name in both languages: the page picks one, the text and CSV show both.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Label {
+    /// 中文 (Traditional).
+    pub zh: String,
+    /// English.
+    pub en: String,
+}
+
+fn label(zh: &str, en: &str) -> Label {
+    Label {
+        zh: zh.into(),
+        en: en.into(),
+    }
+}
+
+/// A player as the standings name him.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Named {
+    /// The register number.
+    pub id: PlayerId,
+    /// 姓名.
+    pub name: String,
+    /// 所屬團體.
+    pub club: Option<String>,
+}
+
+/// One line of the standings.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Line {
+    /// The place (shared places repeat: 1, 2, 2, 4).
+    pub place: u32,
+    /// Shared with another player.
+    pub shared: bool,
+    /// The player.
+    pub player: Named,
+    /// The score as written (`2½`, `39`).
+    pub score: String,
+    /// The score in half points (for sorting by machine).
+    pub halves: u32,
+    /// The tie-break values the core needed to separate this player from those level with
+    /// him, in the event's order, as written; shorter when fewer were needed.
+    pub tiebreaks: Vec<String>,
+}
+
+/// One board of a round.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Board {
+    /// The board (1-based).
+    pub board: u32,
+    /// The table, none for a bye.
+    pub table: Option<TableId>,
+    /// 紅方, or the player with the bye.
+    pub red: Named,
+    /// 黑方, none for a bye.
+    pub black: Option<Named>,
+    /// The result, once known.
+    pub result: Option<GameResult>,
+    /// The result as written: `1-0`, `0-1`, `½-½`, `+/-` (absence), `bye`, empty while
+    /// the game goes on.
+    pub score: String,
+    /// The points red (or the player with the bye) scores by the event's rules, as written
+    /// (黃氏計分法: `13`, `12` for 不戰而勝); empty while the game goes on.
+    pub red_points: String,
+    /// The points black scores, as written; empty for a bye and while the game goes on.
+    pub black_points: String,
+    /// Final: verified by the referee (7.9) or recorded by the organiser.
+    pub verified: bool,
+}
+
+/// One round's boards.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct RoundView {
+    /// The round.
+    pub round: u32,
+    /// Its boards, board 1 first, byes last.
+    pub boards: Vec<Board>,
+}
+
+/// An event's standings and pairings.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Standings {
+    /// The event.
+    pub event: EventId,
+    /// Its name.
+    pub name: String,
+    /// The pairing system.
+    pub system: PairingSystem,
+    /// The scoring system.
+    pub scoring: System,
+    /// Rounds to play, when known.
+    pub rounds_total: Option<u32>,
+    /// Rounds whose every result is in.
+    pub rounds_complete: u32,
+    /// The tie-breaks, in order.
+    pub tiebreaks: Vec<Label>,
+    /// The standings, first place first.
+    pub lines: Vec<Line>,
+    /// Every round paired so far.
+    pub rounds: Vec<RoundView>,
+    /// The crosstable, one row per line of the standings, in their order.
+    pub crosstable: Vec<CrossRow>,
+}
+
+/// The name of a tie-break in both languages.
+pub fn tiebreak_label(t: &TieBreak) -> Label {
+    match t {
+        TieBreak::HeadToHead => label("對賽結果", "Head-to-head"),
+        TieBreak::GamesCompleted => label("完成對賽", "Games completed"),
+        TieBreak::Blacks => label("後手局數", "Games with black"),
+        TieBreak::Club => label("團體積分", "Club score"),
+        TieBreak::Custom { name, .. } => label(name, name),
+        TieBreak::Wins => label("勝局", "Wins"),
+        TieBreak::Buchholz => label("對手分", "Buchholz"),
+        TieBreak::BuchholzCut1 => label("對手分（去最低）", "Buchholz cut 1"),
+        TieBreak::SonnebornBerger => label("索伯分", "Sonneborn-Berger"),
+    }
+}
+
+/// A tie-break value as written: scores in points (`3½`), SB in quarter units, counts as is.
+fn tiebreak_value(t: &TieBreak, v: i64) -> String {
+    match t {
+        TieBreak::HeadToHead | TieBreak::Buchholz | TieBreak::BuchholzCut1 | TieBreak::Club => {
+            Points(v.max(0) as u32).to_string()
+        }
+        TieBreak::SonnebornBerger => {
+            let s = format!("{:.2}", v as f64 / 4.0);
+            s.trim_end_matches('0').trim_end_matches('.').to_string()
+        }
+        _ => v.to_string(),
+    }
+}
+
+/// A result as the pairings list writes it.
+pub fn result_text(r: Option<GameResult>) -> &'static str {
+    match r {
+        None => "",
+        Some(GameResult::RedWins) => "1-0",
+        Some(GameResult::BlackWins) => "0-1",
+        Some(GameResult::Draw | GameResult::ForcedDraw) => "½-½",
+        Some(GameResult::BothLose) => "0-0",
+        Some(GameResult::RedAbsent) => "-/+",
+        Some(GameResult::BlackAbsent) => "+/-",
+        Some(GameResult::BothAbsent) => "-/-",
+    }
+}
+
+/// Why the standings cannot be computed.
+pub type StandingsError = EventError;
+
+/// The standings of `event` from its stored rounds and its tables' games (`outcomes`).
+pub fn compute(
+    store: &dyn Store,
+    event: EventId,
+    outcomes: &Outcomes,
+) -> Result<Standings, StandingsError> {
+    Ok(Stored::read(store, event)?.standings(outcomes))
+}
+
+/// What an event's standings are computed from, as read from the store: the event, its
+/// settings, its register and its pairings. The tables' games come apart ([`Outcomes`]).
+#[derive(Debug, Clone)]
+pub struct Stored {
+    /// The event.
+    pub event: EventId,
+    /// Its name.
+    pub name: String,
+    /// Its tournament settings.
+    pub settings: TournamentSettings,
+    /// The players the standings rank: the register less those withdrawn with no board
+    /// in any round (withdrawn before the start, or a round robin's withdrawal whose games
+    /// were annulled, 89(2): as if they had never entered). A player withdrawn whose
+    /// results stand keeps his line.
+    pub register: Vec<Player>,
+    /// Every board of every round paired so far.
+    pub rows: Vec<PairingRow>,
+}
+
+impl Stored {
+    /// Reads `event`'s tournament from the store.
+    pub fn read(store: &dyn Store, event: EventId) -> Result<Stored, StandingsError> {
+        let t = Opened::open(store, event)?;
+        let rows = t.records.pairings(event)?;
+        let has_board = |id: PlayerId| rows.iter().any(|r| r.red == id || r.black == Some(id));
+        let register = t
+            .records
+            .players(event)?
+            .into_iter()
+            .filter(|r| r.active || has_board(r.player.id))
+            .map(|r| r.player)
+            .collect();
+        Ok(Stored {
+            event,
+            name: t.event.name.clone(),
+            rows,
+            settings: t.settings,
+            register,
+        })
+    }
+
+    /// The standings, pairings and crosstable once the tables' games are `outcomes`.
+    pub fn standings(&self, outcomes: &Outcomes) -> Standings {
+        let rounds = results::rounds(&self.rows, outcomes);
+        let scoring = self.settings.scoring();
+        let order = &self.settings.tiebreaks;
+        let names = Names::of(&self.register);
+        let views = round_views(&self.rows, outcomes, &names, scoring, rounds.len());
+        // "After round N" counts the rounds whose every result is final, and only those
+        // (as the keypad's spoken place does): a game of the round being played shows in
+        // its pairings and the crosstable, not yet in the standings.
+        let complete = rounds_complete(&views);
+        let lines = lines(
+            &names,
+            &self.register,
+            &rounds[..complete as usize],
+            scoring,
+            order,
+        );
+        Standings {
+            event: self.event,
+            name: self.name.clone(),
+            system: self.settings.system,
+            scoring: self.settings.scoring,
+            rounds_total: self.settings.rounds,
+            rounds_complete: complete,
+            tiebreaks: order.iter().map(tiebreak_label).collect(),
+            crosstable: crosstable::rows(&lines, &records(&rounds), scoring),
+            lines,
+            rounds: views,
+        }
+    }
+}
+
+/// The register by number, to name the players.
+struct Names<'a>(BTreeMap<PlayerId, &'a Player>);
+
+impl<'a> Names<'a> {
+    fn of(register: &'a [Player]) -> Names<'a> {
+        Names(register.iter().map(|p| (p.id, p)).collect())
+    }
+
+    /// The player as the standings name him (his number when not in the register).
+    fn named(&self, id: PlayerId) -> Named {
+        self.0.get(&id).map_or_else(
+            || Named {
+                id,
+                name: id.to_string(),
+                club: None,
+            },
+            |p| Named {
+                id,
+                name: p.name.clone(),
+                club: p.club.clone(),
+            },
+        )
+    }
+}
+
+/// The standings' lines: the core's order (名次分先), named, scores and tie-breaks written.
+fn lines(
+    names: &Names,
+    register: &[Player],
+    rounds: &[Round],
+    scoring: Scoring,
+    order: &[TieBreak],
+) -> Vec<Line> {
+    standings(register, rounds, scoring, order)
+        .into_iter()
+        .map(|s| Line {
+            place: s.place,
+            shared: s.shared,
+            player: names.named(s.player),
+            score: s.score.to_string(),
+            halves: s.score.0,
+            tiebreaks: order
+                .iter()
+                .zip(&s.tiebreaks)
+                .map(|(t, v)| tiebreak_value(t, *v))
+                .collect(),
+        })
+        .collect()
+}
+
+/// Rounds 1 to `count`, each with its boards.
+fn round_views(
+    rows: &[PairingRow],
+    outcomes: &Outcomes,
+    names: &Names,
+    scoring: Scoring,
+    count: usize,
+) -> Vec<RoundView> {
+    (1..=count as u32)
+        .map(|n| RoundView {
+            round: n,
+            boards: rows
+                .iter()
+                .filter(|r| r.round == n)
+                .map(|r| board(r, outcomes, names, scoring))
+                .collect(),
+        })
+        .collect()
+}
+
+/// One board: its players, its result (the organiser's, else the table's) and the points
+/// each side scores by the event's rules.
+fn board(row: &PairingRow, outcomes: &Outcomes, names: &Names, scoring: Scoring) -> Board {
+    let result = results::board_result(row, outcomes);
+    let (red_points, black_points) = board_points(row, result, scoring);
+    Board {
+        board: row.board,
+        table: row.table,
+        red: names.named(row.red),
+        black: row.black.map(|b| names.named(b)),
+        result,
+        score: if row.is_bye() {
+            "bye"
+        } else {
+            result_text(result)
+        }
+        .into(),
+        red_points,
+        black_points,
+        verified: results::board_final(row, outcomes),
+    }
+}
+
+/// The points of red (or the player with the bye) and of black, as written; empty while
+/// the result is unknown (附表二 第二部份 1: 不戰而勝 and 缺席 as the system scores them).
+fn board_points(
+    row: &PairingRow,
+    result: Option<GameResult>,
+    scoring: Scoring,
+) -> (String, String) {
+    let points = |m: Mark| scoring.points(m).to_string();
+    if row.is_bye() {
+        return (points(Mark::Bye), String::new());
+    }
+    result.map_or_else(Default::default, |r| {
+        (points(r.mark(Color::Red)), points(r.mark(Color::Black)))
+    })
+}
+
+/// Rounds whose every result is final, counted from the first.
+fn rounds_complete(views: &[RoundView]) -> u32 {
+    views
+        .iter()
+        .take_while(|v| v.boards.iter().all(|b| b.verified))
+        .count() as u32
+}
+
+/// The standings as text: a heading, then place, number, name, club, score and tie-breaks.
+pub fn text(s: &Standings) -> String {
+    let mut out = format!(
+        "{} — 名次 standings after round {} (第{}輪後)\n",
+        s.name, s.rounds_complete, s.rounds_complete
+    );
+    let heads: Vec<String> = s
+        .tiebreaks
+        .iter()
+        .map(|l| format!("{} {}", l.zh, l.en))
+        .collect();
+    let _ = writeln!(
+        out,
+        "名次  編號  姓名 name  積分 score  {}",
+        heads.join("  ")
+    );
+    for l in &s.lines {
+        let place = if l.shared {
+            format!("{}=", l.place)
+        } else {
+            l.place.to_string()
+        };
+        let club = l
+            .player
+            .club
+            .as_ref()
+            .map(|c| format!(" ({c})"))
+            .unwrap_or_default();
+        let _ = writeln!(
+            out,
+            "{place:>4}  {:>4}  {}{club}  {}  {}",
+            l.player.id.0,
+            l.player.name,
+            l.score,
+            l.tiebreaks.join("  ")
+        );
+    }
+    out
+}
+
+/// A CSV field, quoted when it must be.
+pub(crate) fn csv_field(s: &str) -> String {
+    if s.contains([',', '"', '\n']) {
+        format!("\"{}\"", s.replace('"', "\"\""))
+    } else {
+        s.to_string()
+    }
+}
+
+/// The standings as CSV: one header line, then one line per player.
+pub fn csv(s: &Standings) -> String {
+    let mut head = vec!["place".to_string(), "shared".into(), "player".into()];
+    head.extend(["name", "club", "score"].map(String::from));
+    head.extend(s.tiebreaks.iter().map(|l| csv_field(&l.en)));
+    let mut out = head.join(",");
+    out.push('\n');
+    for l in &s.lines {
+        let mut cells = vec![
+            l.place.to_string(),
+            l.shared.to_string(),
+            l.player.id.0.to_string(),
+            csv_field(&l.player.name),
+            csv_field(l.player.club.as_deref().unwrap_or("")),
+            csv_field(&l.score),
+        ];
+        cells.extend(l.tiebreaks.iter().map(|v| csv_field(v)));
+        cells.resize(6 + s.tiebreaks.len(), String::new());
+        out.push_str(&cells.join(","));
+        out.push('\n');
+    }
+    out
+}
+
+/// Every round's pairings as CSV: one line per board, with the result and each side's points
+/// by the event's rules; a bye has no black.
+pub fn pairings_csv(s: &Standings) -> String {
+    let mut out = String::from(
+        "round,board,table,red,red_name,black,black_name,result,red_points,black_points,final\n",
+    );
+    for r in &s.rounds {
+        for b in &r.boards {
+            let cells = [
+                r.round.to_string(),
+                b.board.to_string(),
+                b.table.map(|t| t.to_string()).unwrap_or_default(),
+                b.red.id.0.to_string(),
+                csv_field(&b.red.name),
+                b.black
+                    .as_ref()
+                    .map(|p| p.id.0.to_string())
+                    .unwrap_or_default(),
+                b.black
+                    .as_ref()
+                    .map(|p| csv_field(&p.name))
+                    .unwrap_or_default(),
+                csv_field(&b.score),
+                csv_field(&b.red_points),
+                csv_field(&b.black_points),
+                b.verified.to_string(),
+            ];
+            out.push_str(&cells.join(","));
+            out.push('\n');
+        }
+    }
+    out
+}
+
+/// The crosstable as CSV ([`crosstable::csv`]).
+pub fn crosstable_csv(s: &Standings) -> String {
+    let rounds = s.rounds.len() as u32;
+    crosstable::csv(&s.lines, &s.crosstable, rounds)
+}

@@ -1,0 +1,207 @@
+//! The organiser's event file (`baoqi event create --config event.toml`, sample in
+//! `docs/event.toml`) and the event-wide settings stored with the event.
+
+use baoqi_arbiter::MatchConfig;
+use serde::{Deserialize, Serialize};
+
+pub mod tournament;
+
+/// What the server does with clocks after a restart (see `docs/decisions.md`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "mode", rename_all = "snake_case")]
+pub enum ResumePolicy {
+    /// Clocks stay paused until the referee restarts them (the default).
+    #[default]
+    Referee,
+    /// The server restarts the clocks by itself after `after_secs` seconds.
+    Auto {
+        /// Seconds after the restart.
+        after_secs: u64,
+    },
+}
+
+/// Event-wide settings, stored as JSON with the event.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EventSettings {
+    /// Clock policy after a server restart.
+    #[serde(default)]
+    pub resume: ResumePolicy,
+}
+
+/// A referee named in the event file.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RefereeSpec {
+    /// The referee's name.
+    pub name: String,
+    /// Table numbers within the file (1-based, in file order) the referee supervises;
+    /// empty: every table of the event.
+    #[serde(default)]
+    pub tables: Vec<usize>,
+}
+
+/// A table named in the event file.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TableSpec {
+    /// The round (default 1).
+    #[serde(default = "one")]
+    pub round: u32,
+    /// A label, e.g. `視障賽 1`.
+    pub name: String,
+    /// Red player's name.
+    pub red: String,
+    /// Black player's name.
+    pub black: String,
+    /// Red's proxy, when one was named before the game.
+    #[serde(default)]
+    pub red_proxy: Option<String>,
+    /// Black's proxy.
+    #[serde(default)]
+    pub black_proxy: Option<String>,
+    /// The arbiter's match configuration (absent: the default).
+    #[serde(default, rename = "match")]
+    pub config: Option<MatchConfig>,
+}
+
+fn one() -> u32 {
+    1
+}
+
+/// A whole event file.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EventFile {
+    /// The event's name.
+    pub name: String,
+    /// Event-wide settings.
+    #[serde(default)]
+    pub settings: EventSettings,
+    /// Referees (none listed: one referee for every table is created).
+    #[serde(default)]
+    pub referees: Vec<RefereeSpec>,
+    /// Spectator seats to issue (read-only links), default 1.
+    #[serde(default = "one_usize")]
+    pub spectators: usize,
+    /// The tables.
+    #[serde(default)]
+    pub tables: Vec<TableSpec>,
+}
+
+fn one_usize() -> usize {
+    1
+}
+
+/// The most spectator seats one event file may ask for.
+pub const MAX_SPECTATORS: usize = 1_000;
+/// The most tables one event file may list.
+pub const MAX_TABLES: usize = 10_000;
+
+/// Why an event file cannot be used.
+#[derive(Debug, thiserror::Error)]
+pub enum EventFileError {
+    /// Not TOML, or not an event file.
+    #[error("{0}")]
+    Toml(#[from] toml::de::Error),
+    /// A referee names a table the file does not list.
+    #[error("referee {referee}: there is no table {n} (the file lists {count})")]
+    NoSuchTable {
+        /// The referee.
+        referee: String,
+        /// The table number named.
+        n: usize,
+        /// How many tables the file lists.
+        count: usize,
+    },
+    /// A count beyond its limit.
+    #[error("{what} = {found} is more than the limit of {limit}")]
+    TooMany {
+        /// What is counted.
+        what: &'static str,
+        /// The number asked for.
+        found: usize,
+        /// The limit.
+        limit: usize,
+    },
+}
+
+impl EventFile {
+    /// Reads an event file written in TOML and checks its counts against their limits.
+    pub fn from_toml(text: &str) -> Result<EventFile, EventFileError> {
+        let file: EventFile = toml::from_str(text)?;
+        file.check()?;
+        Ok(file)
+    }
+
+    /// Reads an event file that may have a `[tournament]` section (issue 18): the event and
+    /// the tournament's settings, checked like [`EventFile::from_toml`].
+    pub fn with_tournament(
+        text: &str,
+    ) -> Result<(EventFile, Option<tournament::TournamentSettings>), EventFileError> {
+        let mut table: toml::Table = toml::from_str(text)?;
+        let tournament = table
+            .remove("tournament")
+            .map(toml::Value::try_into)
+            .transpose()?;
+        let file: EventFile = toml::Value::Table(table).try_into()?;
+        file.check()?;
+        Ok((file, tournament))
+    }
+
+    /// Refuses counts beyond [`MAX_SPECTATORS`] and [`MAX_TABLES`].
+    pub fn check(&self) -> Result<(), EventFileError> {
+        let limit = |what, found, limit| {
+            if found > limit {
+                Err(EventFileError::TooMany { what, found, limit })
+            } else {
+                Ok(())
+            }
+        };
+        limit("spectators", self.spectators, MAX_SPECTATORS)?;
+        limit("tables", self.tables.len(), MAX_TABLES)
+    }
+}
+
+/// Maps table numbers of the file (1-based) to stored table ids (or to whatever `ids` holds
+/// for the file's tables, in order: their places in a batch not yet written).
+pub fn referee_tables<T: Copy>(spec: &RefereeSpec, ids: &[T]) -> Result<Vec<T>, EventFileError> {
+    spec.tables
+        .iter()
+        .map(|&n| {
+            n.checked_sub(1)
+                .and_then(|i| ids.get(i).copied())
+                .ok_or_else(|| EventFileError::NoSuchTable {
+                    referee: spec.name.clone(),
+                    n,
+                    count: ids.len(),
+                })
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_sample_event_file_reads() {
+        let text = include_str!("../../docs/event.toml");
+        let file = EventFile::from_toml(text).unwrap();
+        assert!(!file.tables.is_empty());
+        assert!(file.tables.iter().all(|t| t.config.is_some()));
+        assert_eq!(file.settings.resume, ResumePolicy::Referee);
+    }
+
+    #[test]
+    fn an_unknown_field_is_refused() {
+        assert!(EventFile::from_toml("name = \"x\"\ncolour = 1\n").is_err());
+    }
+
+    #[test]
+    fn s11_counts_beyond_their_limits_are_refused_with_the_limit() {
+        let e =
+            EventFile::from_toml("name = \"x\"\nspectators = 9223372036854775807\n").unwrap_err();
+        assert!(e.to_string().contains("limit of 1000"), "{e}");
+    }
+}

@@ -1,0 +1,125 @@
+//! What the store keeps of a tournament for the organiser (issue 18): the register's lines,
+//! the boards of each round, and the change log. The organiser's service
+//! (`baoqi-organiser`) writes and reads them; the store only keeps them.
+
+use baoqi_tournament::changes::Change;
+use baoqi_tournament::swiss::Relaxation;
+use baoqi_tournament::{GameResult, Player, PlayerId};
+use serde::{Deserialize, Serialize};
+
+use crate::model::TableId;
+use crate::wallclock::UnixMillis;
+
+/// A player of the register as stored: the register's line and whether he is still paired
+/// (a withdrawn player, 89(2), is not).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Registered {
+    /// The register's line.
+    pub player: Player,
+    /// Still paired.
+    pub active: bool,
+}
+
+/// One board of a round as stored: a game with its table, or a bye (no black, no table).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PairingRow {
+    /// The round (1-based).
+    pub round: u32,
+    /// The board (1-based; byes are numbered after the games).
+    pub board: u32,
+    /// 紅方, or the player with the bye.
+    pub red: PlayerId,
+    /// 黑方; `None` for a bye.
+    pub black: Option<PlayerId>,
+    /// The table the game is played at; `None` for a bye.
+    pub table: Option<TableId>,
+    /// A result the organiser recorded (an absence, 87), which stands over the table's.
+    pub result: Option<GameResult>,
+}
+
+impl PairingRow {
+    /// Whether this board is a bye.
+    pub fn is_bye(&self) -> bool {
+        self.black.is_none()
+    }
+}
+
+/// One entry of the event's change log: what the organiser did.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Logged {
+    /// The register was imported.
+    Registered {
+        /// How many players.
+        players: u32,
+    },
+    /// A round was paired.
+    Paired {
+        /// The round.
+        round: u32,
+        /// Games.
+        games: u32,
+        /// Players with a bye.
+        byes: Vec<PlayerId>,
+        /// The rules the Swiss pairer had to break.
+        relaxed: Vec<Relaxation>,
+    },
+    /// The organiser recorded a board's result (an absence, 87).
+    Result {
+        /// The round.
+        round: u32,
+        /// The board.
+        board: u32,
+        /// The result.
+        result: GameResult,
+    },
+    /// A change of the tournament core (108, 89(2), late entrants).
+    Change(Change),
+    /// The organiser corrected a player's line of the register.
+    Edited {
+        /// The line before.
+        before: Player,
+        /// The line after.
+        after: Player,
+    },
+    /// 89(2): a withdrawal ([`Change::Withdrawn`]) with the reason the organiser gave.
+    Withdrawal {
+        /// The core's change: the player and what was done to the event.
+        change: Change,
+        /// Why, as the organiser wrote it.
+        reason: Option<String>,
+    },
+    /// 108: a board replayed at a new table (the old table's player seats revoked).
+    Retabled {
+        /// The round.
+        round: u32,
+        /// The board.
+        board: u32,
+        /// The table of the game set aside.
+        from: Option<TableId>,
+        /// The new table.
+        to: TableId,
+    },
+    /// 附表二 第一部份 1(1), 3(a): the lot (抽籤) of a knock-out tie level after its tie-break
+    /// games, drawn by the server at the organiser's word. The first lot logged for a tie
+    /// is the one that counts.
+    Lot {
+        /// The round of the tie.
+        round: u32,
+        /// The higher seed.
+        first: PlayerId,
+        /// The other.
+        second: PlayerId,
+        /// Who the lot sent through.
+        winner: PlayerId,
+    },
+}
+
+/// A change log entry with its wall-clock time.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LogLine {
+    /// When (Unix ms, UTC).
+    pub at: UnixMillis,
+    /// What.
+    pub change: Logged,
+}

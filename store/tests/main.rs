@@ -1,0 +1,6 @@
+//! All of baoqi-store's integration tests, one module per file beside this one, in one
+//! test binary.
+
+mod leases;
+mod legacy;
+mod store_suite;
