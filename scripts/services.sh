@@ -62,7 +62,10 @@ choose_ports() {
   if pg_running; then PG_PORT=$(sed -n 4p "$PG_DIR/data/postmaster.pid"); fi
   if [[ -z "$PG_PORT" ]] || { ! pg_running && busy "$PG_PORT"; }; then PG_PORT=$(free_port); fi
   # A nats-server of this checkout on a port not recorded (an older script's) is restarted.
-  if [[ -z "$NATS_PORT" ]] && nats_running; then kill "$(cat "$NATS_DIR/pid")"; sleep 0.3; fi
+  if [[ -z "$NATS_PORT" ]] && nats_running; then
+    kill "$(cat "$NATS_DIR/pid")"
+    for _ in $(seq 50); do nats_running || break; sleep 0.1; done
+  fi
   if [[ -z "$NATS_PORT" ]] || { ! nats_running && busy "$NATS_PORT"; }; then NATS_PORT=$(free_port); fi
   mkdir -p "$(dirname "$STATE")"
   printf 'PG_PORT=%s\nNATS_PORT=%s\n' "$PG_PORT" "$NATS_PORT" >"$STATE"
