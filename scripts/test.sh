@@ -23,10 +23,11 @@ cargo fmt --all --check
 # workspace's crates as `cargo clippy` has it do (RUSTC_WORKSPACE_WRAPPER, CLIPPY_ARGS), and
 # every later cargo command keeps the same wrapper, so nothing is compiled twice. Any
 # warning in the build's output fails the run, whether or not CLIPPY_ARGS was read.
+# `--timings` keeps where the build's time went in target/cargo-timings/cargo-timing.html.
 step "cargo build --all-targets, with clippy's lints (-D warnings)"
 RUSTC_WORKSPACE_WRAPPER="$(rustup which clippy-driver)"
 export RUSTC_WORKSPACE_WRAPPER CLIPPY_ARGS="-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__"
-cargo build --workspace --all-targets --quiet 2>&1 | tee target/build.log
+cargo build --workspace --all-targets --quiet --timings 2>&1 | tee target/build.log
 if grep -qE '^(warning|error)' target/build.log; then
   echo "the build has warnings (clippy's lints and rustc's are errors here)" >&2
   exit 1
