@@ -34,9 +34,10 @@ if grep -qE '^(warning|error)' target/build.log; then
 fi
 
 if cargo nextest --version >/dev/null 2>&1; then
-  # Test binaries in parallel (.config/nextest.toml keeps the real-time tests alone).
+  # Test binaries in parallel, twice as many at once as there are cores: most tests wait
+  # on sockets and timers (.config/nextest.toml keeps the real-time tests alone).
   step "cargo nextest run"
-  cargo nextest run --workspace --cargo-quiet 2>&1 | tee target/test.log
+  cargo nextest run --workspace --cargo-quiet --test-threads $(($(nproc) * 2)) 2>&1 | tee target/test.log
   step "perft depth 5 (ignored by default)"
   cargo nextest run --workspace --cargo-quiet --run-ignored only \
     -E 'package(baoqi-rules) & test(/^perft::/)' 2>&1 | tail -n 3

@@ -65,6 +65,8 @@ async function play({ server, chrome, pages }) {
   await waitText(black, "#verdict", "已報（不能反悔）：馬８進７");
   await black.locator("#press").click();
   await waitText(red, "#moves", "馬８進７");
+  // Black's own page has the move too before he asks (the two pages' feeds are apart).
+  await waitText(black, "#moves", "馬８進７");
   // Black asks what stands on his file 8 as his notation counts it (from his right: h).
   assert.equal(await command(black, "f 8"), "黑方第8路（h 線）：h7 黑砲，h0 紅傌");
 
