@@ -131,34 +131,3 @@ pub fn all_json() -> serde_json::Value {
         "error_codes": error_codes,
     })
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use baoqi_arbiter::{Command, Event};
-
-    #[test]
-    fn every_variant_has_a_sample() {
-        covers_all().unwrap();
-    }
-
-    #[test]
-    fn every_sample_round_trips_through_json() {
-        for e in events() {
-            let json = serde_json::to_string(&e).unwrap();
-            assert_eq!(serde_json::from_str::<Event>(&json).unwrap(), e, "{json}");
-        }
-        for c in commands() {
-            let json = serde_json::to_string(&c).unwrap();
-            assert_eq!(serde_json::from_str::<Command>(&json).unwrap(), c, "{json}");
-        }
-        for m in server_messages() {
-            let text = crate::encode(&m);
-            assert_eq!(crate::decode_server(&text).unwrap(), m, "{text}");
-        }
-        for m in client_messages() {
-            let text = crate::encode_client(&m);
-            assert_eq!(crate::decode(&text).unwrap(), m, "{text}");
-        }
-    }
-}
