@@ -64,7 +64,28 @@ enum Command {
     Protocol(cli::protocol::ProtocolArgs),
 }
 
+/// `baoqi … | head`: once the reader has gone, printing more is pointless, not a fault
+/// (issue 34, item 12: it panicked with a backtrace). Rust ignores SIGPIPE, so a write to the
+/// closed pipe fails and `print!` panics with that error: the program ends quietly then, as
+/// a program killed by SIGPIPE would, and any other panic is reported as before.
+fn quiet_on_closed_pipe() {
+    let report = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let text = info
+            .payload()
+            .downcast_ref::<String>()
+            .map(String::as_str)
+            .or_else(|| info.payload().downcast_ref::<&str>().copied())
+            .unwrap_or("");
+        if text.starts_with("failed printing to stdout") && text.contains("Broken pipe") {
+            std::process::exit(141);
+        }
+        report(info);
+    }));
+}
+
 fn main() -> ExitCode {
+    quiet_on_closed_pipe();
     let args = Args::parse();
     let result = match args.command {
         Command::Demo(a) => cli::demo::run(&a),

@@ -31,7 +31,11 @@ time.default = { base_ms = 600_000, mode = "increment", extra_ms = 5_000 }
 "#;
 
 async fn ok(hub: &Hub, table: TableId, actor: Role, command: Command) {
-    let answer = hub.table(table).unwrap().command(actor, command).await;
+    let answer = hub
+        .table(table)
+        .unwrap()
+        .command(baoqi_server::table::SeatKey::in_process(actor), command)
+        .await;
     assert!(
         matches!(answer, Some(Handled::Accepted { .. })),
         "{answer:?}"

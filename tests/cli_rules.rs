@@ -88,3 +88,21 @@ fn demo_plays_the_opening_and_finds_the_mate() {
     assert!(text.contains("將死 (65(1))"), "{text}");
     assert!(text.contains("79666 nodes"), "{text}");
 }
+
+/// Issue 34, item 12: `baoqi … | head` panicked with a backtrace when `head` had gone. The
+/// reader here goes before the first line: the program ends quietly, as a program killed
+/// by SIGPIPE does (status 141), and says nothing on stderr.
+#[test]
+fn i34_12_a_reader_that_has_gone_is_no_panic() {
+    let (reader, writer) = std::io::pipe().expect("a pipe");
+    drop(reader);
+    let o = Command::new(env!("CARGO_BIN_EXE_baoqi"))
+        .args(["perft", "2", "--divide"])
+        .stdout(writer)
+        .output()
+        .expect("run baoqi");
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(!err.contains("panicked"), "{err}");
+    assert!(err.is_empty(), "{err}");
+    assert_eq!(o.status.code(), Some(141));
+}

@@ -25,3 +25,4 @@ mod keypad_terminal;
 mod nodes;
 mod pyffish_diff;
 mod recording_crash;
+mod stall;

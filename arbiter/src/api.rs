@@ -22,12 +22,16 @@ pub enum ConfigError {
     /// The start position is not a legal position.
     #[error("start position: {0}")]
     Fen(#[from] FenError),
+    /// A value no match can use ([`MatchConfig::check`]).
+    #[error(transparent)]
+    Bounds(#[from] crate::bounds::OutOfBounds),
 }
 
 impl Match {
     /// A match created at `now`: the clocks are set (95(1)) but not running until
     /// [`Command::Start`] or black's first press (95(3)).
     pub fn new(config: MatchConfig, now: Millis) -> Result<Match, ConfigError> {
+        config.check()?;
         let start = match &config.start_fen {
             Some(f) => Position::from_fen(f)?,
             None => Position::start(),

@@ -26,6 +26,7 @@
 mod api;
 mod article;
 mod board_steps;
+pub mod bounds;
 mod calls;
 mod checkpoint;
 mod clock;

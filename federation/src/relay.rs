@@ -92,7 +92,7 @@ where
 
 async fn command(table: TableHandle, payload: Bytes) -> Option<Vec<u8>> {
     let asked: WireCommand = serde_json::from_slice(&payload).ok()?;
-    let handled = table.command(asked.actor, asked.command).await?;
+    let handled = table.command(asked.seat, asked.command).await?;
     serde_json::to_vec(&WireHandled::from(handled)).ok()
 }
 

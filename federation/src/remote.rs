@@ -18,10 +18,10 @@ use tokio::task::JoinHandle;
 use super::Bus;
 use super::wire::{Topic, WireCommand, WireHandled, WireJoin, WireJoined, WirePublished};
 use baoqi_server::federated::{BoxFuture, RemoteMatch};
-use baoqi_server::table::{BROADCAST, Handled, Joined, Published};
+use baoqi_server::table::{BROADCAST, Handled, Joined, Published, SeatKey};
 use baoqi_store::Store;
 use baoqi_store::game::GameRecord;
-use baoqi_store::model::{Role, TableId, TableRow};
+use baoqi_store::model::{TableId, TableRow};
 use baoqi_store::timeline::Timeline;
 
 /// A match held by another node.
@@ -102,8 +102,8 @@ impl RemoteTable {
     }
 
     /// Sends a seat's command to the holder and waits for its outcome.
-    pub async fn command(&self, actor: Role, command: Command) -> Option<Handled> {
-        let body = serde_json::to_vec(&WireCommand { actor, command }).ok()?;
+    pub async fn command(&self, seat: SeatKey, command: Command) -> Option<Handled> {
+        let body = serde_json::to_vec(&WireCommand { seat, command }).ok()?;
         let reply = self.ask(Topic::Command, body).await?;
         let handled: WireHandled = serde_json::from_slice(&reply).ok()?;
         Some(handled.into())
@@ -206,8 +206,8 @@ impl RemoteMatch for RemoteTable {
         RemoteTable::id(self)
     }
 
-    fn command(&self, actor: Role, command: Command) -> BoxFuture<'_, Option<Handled>> {
-        Box::pin(RemoteTable::command(self, actor, command))
+    fn command(&self, seat: SeatKey, command: Command) -> BoxFuture<'_, Option<Handled>> {
+        Box::pin(RemoteTable::command(self, seat, command))
     }
 
     fn join(&self, since: Option<u64>) -> BoxFuture<'_, Option<Joined>> {

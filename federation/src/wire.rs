@@ -18,10 +18,10 @@ use baoqi_arbiter::{Command, Rejection};
 use baoqi_protocol::Audience;
 use serde::{Deserialize, Serialize};
 
-use baoqi_server::table::{Handled, Published};
+use baoqi_server::table::{Handled, Published, SeatKey};
 use baoqi_store::StoreError;
 use baoqi_store::game::Refusal;
-use baoqi_store::model::{EventId, Role, TableId};
+use baoqi_store::model::{EventId, TableId};
 
 /// What a subject of a table carries.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -54,8 +54,8 @@ pub fn subject(federation: &str, event: EventId, table: TableId, topic: Topic) -
 /// A seat's command, forwarded to the holder.
 #[derive(Debug, Serialize, Deserialize)]
 pub struct WireCommand {
-    /// Who sends it.
-    pub actor: Role,
+    /// Who sends it: the seat, for its own rate of commands.
+    pub seat: SeatKey,
     /// The command.
     pub command: Command,
 }

@@ -110,3 +110,22 @@ fn s6p1_several_games_in_one_record() {
     let r = pgn::replay(&games[1], Mode::Strict).unwrap();
     assert_eq!(r.moves[0].to_string(), "c2i2");
 }
+
+#[test]
+fn i34_9_a_line_break_in_a_name_never_ends_a_tag() {
+    let tags = vec![
+        ("Red".to_string(), "王\n芳".to_string()),
+        ("Black".to_string(), "趙\"強\"\r\u{0}".to_string()),
+    ];
+    let start = baoqi_rules::Position::start();
+    let text = pgn::write_pgn(&tags, &start, &[], baoqi_grammar::Style::Traditional, "*").unwrap();
+    let tag_lines: Vec<&str> = text.lines().take_while(|l| !l.is_empty()).collect();
+    assert_eq!(
+        tag_lines.len(),
+        3,
+        "two tags and Format, a line each: {text}"
+    );
+    let game = pgn::read_game(&text).unwrap();
+    assert_eq!(game.tag("Red"), Some("王 芳"));
+    assert_eq!(game.tag("Black"), Some("趙\"強\"  "));
+}

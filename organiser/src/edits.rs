@@ -12,7 +12,8 @@
 use baoqi_arbiter::{BoardUse, Category};
 use baoqi_tournament::berger::BergerError;
 use baoqi_tournament::changes::{Change, ChangeError, Format, Tournament};
-use baoqi_tournament::{Player, PlayerId};
+
+use baoqi_tournament::{FieldProblem, MAX_PLAYERS, Player, PlayerId, check_text};
 use serde::{Deserialize, Deserializer};
 
 use super::results::{self, Outcomes, ReadError};
@@ -111,6 +112,15 @@ impl Patch {
         if let Some(board) = self.board {
             p.board = board;
         }
+        for (field, value) in [
+            ("name", Some(&p.name)),
+            ("club", p.club.as_ref()),
+            ("proxy", p.proxy.as_ref()),
+        ] {
+            if let Some(value) = value {
+                check_text(value).map_err(|problem| EditError::Text { field, problem })?;
+            }
+        }
         Ok(p)
     }
 }
@@ -149,6 +159,17 @@ pub enum EditError {
         /// Who holds it.
         holder: PlayerId,
     },
+    /// A name, club or proxy too long or holding a control character (issue 34, item 10).
+    #[error("{field}: {problem}")]
+    Text {
+        /// The field.
+        field: &'static str,
+        /// What is wrong.
+        problem: FieldProblem,
+    },
+    /// The register is full (issue 34, item 10).
+    #[error("the event has {MAX_PLAYERS} players already, the most an event may have")]
+    Full,
     /// An edit that gives nothing to change.
     #[error("nothing to change: give at least one field")]
     Nothing,
@@ -185,6 +206,8 @@ impl EditError {
             EditError::ZeroSeed => "zero_seed",
             EditError::DuplicateSeed { .. } => "duplicate_seed",
             EditError::Nothing => "nothing",
+            EditError::Text { .. } => "bad_text",
+            EditError::Full => "register_full",
             EditError::DrawFixed => "draw_fixed",
             EditError::Change(ChangeError::RoundRobinStarted) => "round_robin_started",
             EditError::Change(_) => "refused",
@@ -271,6 +294,9 @@ impl Loaded<'_> {
 /// the last, paired from the next round; the rounds he missed score nothing.
 pub fn add(store: &dyn Store, event: EventId, patch: &Patch) -> Result<Registered, EditError> {
     let l = load(store, event)?;
+    if l.registered.len() >= MAX_PLAYERS {
+        return Err(EditError::Full);
+    }
     let number = l
         .registered
         .iter()

@@ -33,6 +33,17 @@ pub enum PairError {
         "a round needs at least 2 players; the register has {0} (import it with `baoqi players import`)"
     )]
     TooFew(usize),
+    /// More players than an event may pair (a register stored before the limit; issue 34,
+    /// item 10: such a field once aborted the process in the Swiss matcher).
+    #[error(
+        "the register has {found} players, more than the {max} an event may pair; withdraw or remove players first"
+    )]
+    TooMany {
+        /// Active players.
+        found: usize,
+        /// The most an event may pair ([`baoqi_tournament::MAX_PLAYERS`]).
+        max: usize,
+    },
     /// Games of the last round have no result yet.
     #[error("round {round} is not over: table(s) {} have no result", list(.tables))]
     Unfinished {
@@ -178,6 +189,13 @@ pub fn pair_with(
 ) -> Result<Paired, PairError> {
     let t = Opened::open(store, event)?;
     let registered = t.records.players(event)?;
+    let active = registered.iter().filter(|r| r.active).count();
+    if active > baoqi_tournament::MAX_PLAYERS {
+        return Err(PairError::TooMany {
+            found: active,
+            max: baoqi_tournament::MAX_PLAYERS,
+        });
+    }
     let rows = t.records.pairings(event)?;
     let draft = draft(&t, &registered, &rows, outcomes)?;
     let register: Vec<Player> = registered.iter().map(|r| r.player.clone()).collect();

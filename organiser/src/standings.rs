@@ -408,12 +408,22 @@ pub fn text(s: &Standings) -> String {
     out
 }
 
-/// A CSV field, quoted when it must be.
+/// A CSV field of text from the register or the organiser, safe in a spreadsheet (issue
+/// 34, item 9): control characters become spaces, a field a spreadsheet would take for a
+/// formula (`=`, `+`, `-`, `@` first) is kept as text by a leading `'` (OWASP's advice for
+/// CSV injection), and it is quoted when it holds a comma, a quote or a line break.
 pub(crate) fn csv_field(s: &str) -> String {
-    if s.contains([',', '"', '\n']) {
-        format!("\"{}\"", s.replace('"', "\"\""))
+    let mut text: String = s
+        .chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect();
+    if text.starts_with(['=', '+', '-', '@']) {
+        text.insert(0, '\'');
+    }
+    if text.contains([',', '"']) {
+        format!("\"{}\"", text.replace('"', "\"\""))
     } else {
-        s.to_string()
+        text
     }
 }
 
@@ -479,4 +489,25 @@ pub fn pairings_csv(s: &Standings) -> String {
 pub fn crosstable_csv(s: &Standings) -> String {
     let rounds = s.rounds.len() as u32;
     crosstable::csv(&s.lines, &s.crosstable, rounds)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::csv_field;
+
+    #[test]
+    fn i34_9_a_name_from_the_register_is_never_a_formula_nor_breaks_a_line() {
+        assert_eq!(
+            csv_field("=HYPERLINK(\"http://x\",\"y\")"),
+            "\"'=HYPERLINK(\"\"http://x\"\",\"\"y\"\")\""
+        );
+        assert_eq!(csv_field("=cmd|' /C calc'!A0"), "'=cmd|' /C calc'!A0");
+        assert_eq!(csv_field("+1+1"), "'+1+1");
+        assert_eq!(csv_field("-2"), "'-2");
+        assert_eq!(csv_field("@SUM(A1)"), "'@SUM(A1)");
+        assert_eq!(csv_field("王\r芳"), "王 芳");
+        assert_eq!(csv_field("王\n芳,李"), "\"王 芳,李\"");
+        assert_eq!(csv_field("\t=1"), "\t=1".replace('\t', " "));
+        assert_eq!(csv_field("陳家豪"), "陳家豪");
+    }
 }

@@ -254,9 +254,22 @@ fn versioned_json<T: Serialize>(msg: &T) -> String {
     value.to_string()
 }
 
+/// The longest `id` a client may give a message (it is echoed in the answer).
+pub const MAX_ID_CHARS: usize = 64;
+
 /// Checks the version of a decoded frame; the frame's `id` goes with any error.
 fn versioned(value: &Value) -> Result<Option<String>, DecodeError> {
     let id = value.get("id").and_then(Value::as_str).map(str::to_string);
+    if id
+        .as_ref()
+        .is_some_and(|id| id.chars().count() > MAX_ID_CHARS)
+    {
+        return Err(DecodeError {
+            id: None,
+            code: ErrorCode::Malformed,
+            message: format!("an id is at most {MAX_ID_CHARS} characters"),
+        });
+    }
     let wrong = |message: String| DecodeError {
         id: id.clone(),
         code: ErrorCode::Version,
@@ -272,29 +285,45 @@ fn versioned(value: &Value) -> Result<Option<String>, DecodeError> {
 }
 
 /// Reads a client message, checking the version first and then, for a `command`, the
-/// command itself, so that the error is precise.
+/// command itself and the bounds of its text ([`crate::text`]), so that the error is precise.
 pub fn decode(text: &str) -> Result<ClientMsg, DecodeError> {
-    let value: Value = serde_json::from_str(text).map_err(|e| DecodeError {
-        id: None,
-        code: ErrorCode::Malformed,
-        message: format!("not JSON: {e}"),
-    })?;
+    let value = object(text)?;
     let id = versioned(&value)?;
+    let bad_command = |message: String| DecodeError {
+        id: id.clone(),
+        code: ErrorCode::BadCommand,
+        message,
+    };
     if value.get("type").and_then(Value::as_str) == Some("command")
         && let Some(command) = value.get("command")
-        && let Err(e) = Command::deserialize(command)
     {
-        return Err(DecodeError {
-            id,
-            code: ErrorCode::BadCommand,
-            message: format!("not a command of the arbiter: {e}"),
-        });
+        let command = Command::deserialize(command)
+            .map_err(|e| bad_command(format!("not a command of the arbiter: {e}")))?;
+        crate::text::check(&command).map_err(|e| bad_command(e.to_string()))?;
     }
     serde_json::from_value(value).map_err(|e| DecodeError {
         id,
         code: ErrorCode::Malformed,
         message: format!("not a valid message: {e}"),
     })
+}
+
+/// A frame's JSON, which must be an object (a message): anything else is malformed before
+/// its version is asked.
+fn object(text: &str) -> Result<Value, DecodeError> {
+    let malformed = |message: String| DecodeError {
+        id: None,
+        code: ErrorCode::Malformed,
+        message,
+    };
+    let value: Value =
+        serde_json::from_str(text).map_err(|e| malformed(format!("not JSON: {e}")))?;
+    if !value.is_object() {
+        return Err(malformed(
+            "a message is a JSON object: {\"v\":2, \"type\": …}".into(),
+        ));
+    }
+    Ok(value)
 }
 
 /// Reads a server message, checking the version.

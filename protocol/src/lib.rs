@@ -6,6 +6,7 @@
 //! - [`Role`] and [`Audience`]: who is at the table and who sees an event.
 //! - [`StandingAnswer`]: a player's place in the event's standings, asked from his seat.
 //! - [`samples`]: one sample of every variant, [`js`]: the pages' constants.
+//! - [`text`]: the bounds of a command's free text (words, notes), checked by [`decode`].
 //!
 //! Pure: no I/O, no clock.
 
@@ -15,11 +16,12 @@ mod recording;
 pub mod samples;
 mod seat;
 mod standing;
+pub mod text;
 pub mod variants;
 
 pub use envelope::{
-    ClientMsg, DecodeError, ErrorCode, MAX_FRAME, ServerMsg, VERSION, decode, decode_server,
-    encode, encode_client, error, server_only,
+    ClientMsg, DecodeError, ErrorCode, MAX_FRAME, MAX_ID_CHARS, ServerMsg, VERSION, decode,
+    decode_server, encode, encode_client, error, server_only,
 };
 pub use recording::{RecorderState, SeatStatus, TableRecording};
 pub use seat::{Audience, EventId, Role, TableId};

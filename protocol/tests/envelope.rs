@@ -47,3 +47,67 @@ fn the_restart_pause_is_the_servers_alone() {
         &serde_json::from_str(r#"{"type":"pause"}"#).unwrap()
     ));
 }
+
+/// A command as a client frame.
+fn command(c: &serde_json::Value) -> String {
+    json!({"v": 2, "type": "command", "id": "c", "command": c}).to_string()
+}
+
+#[test]
+fn i34_1_a_word_is_a_word_of_notation_and_a_note_a_sentence() {
+    let refused = |c: serde_json::Value| {
+        let e = decode(&command(&c)).unwrap_err();
+        assert_eq!(
+            (e.code, e.id.as_deref()),
+            (ErrorCode::BadCommand, Some("c"))
+        );
+        e.message
+    };
+    assert!(refused(json!({"type": "word", "text": "炮".repeat(17)})).contains("17 characters"));
+    assert!(refused(json!({"type": "repeat_word", "text": ""})).contains("empty"));
+    assert!(refused(json!({"type": "word", "text": " \t"})).contains("empty"));
+    assert!(refused(json!({"type": "word", "text": "炮\u{0}"})).contains("U+0000"));
+    assert!(refused(json!({"type": "word", "text": "二\r"})).contains("U+000D"));
+    let long_note = "x".repeat(501);
+    assert!(
+        refused(
+            json!({"type": "record_violation", "side": "red", "kind": "clock", "note": long_note})
+        )
+        .contains("501")
+    );
+    assert!(
+        refused(
+            json!({"type": "adjudicate", "ruling": "result", "winner": null,
+            "reason": "a\u{7}", "article": "70(3)"})
+        )
+        .contains("U+0007")
+    );
+    for word in ["炮", "二", "C", "=", "pau3", "８"] {
+        assert!(
+            decode(&command(&json!({"type": "word", "text": word}))).is_ok(),
+            "{word}"
+        );
+    }
+    let two_lines = json!({"type": "verify_result", "note": "雙方口頭確認\n紅勝"});
+    assert!(decode(&command(&two_lines)).is_ok());
+}
+
+#[test]
+fn i34_1_an_id_is_short() {
+    let text = json!({"v": 2, "type": "ping", "id": "i".repeat(65)}).to_string();
+    let e = decode(&text).unwrap_err();
+    assert_eq!((e.code, e.id), (ErrorCode::Malformed, None));
+    let text = json!({"v": 2, "type": "ping", "id": "i".repeat(64)}).to_string();
+    assert!(decode(&text).is_ok());
+}
+
+#[test]
+fn i34_12_a_frame_that_is_not_an_object_is_malformed_not_a_wrong_version() {
+    for text in ["[]", "3", "\"ping\"", "null"] {
+        assert_eq!(
+            decode(text).unwrap_err().code,
+            ErrorCode::Malformed,
+            "{text}"
+        );
+    }
+}

@@ -4,6 +4,7 @@
 
 mod doc;
 mod envelope;
+mod fuzz;
 mod js;
 mod samples;
 mod seat;

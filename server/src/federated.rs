@@ -11,12 +11,12 @@ use std::sync::Arc;
 use baoqi_arbiter::{Command, View};
 use baoqi_store::Store;
 use baoqi_store::game::GameRecord;
-use baoqi_store::model::{Role, TableId};
+use baoqi_store::model::TableId;
 use tokio::sync::mpsc;
 
 use crate::hub::{Hub, StartError};
 use crate::limits::Limits;
-use crate::table::{Handled, Joined};
+use crate::table::{Handled, Joined, SeatKey};
 
 /// A future the seam's traits return (they are used as trait objects).
 pub type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
@@ -58,7 +58,7 @@ pub trait RemoteMatch: Send + Sync + 'static {
     /// The table.
     fn id(&self) -> TableId;
     /// Sends a command from a seat and waits for its outcome.
-    fn command(&self, actor: Role, command: Command) -> BoxFuture<'_, Option<Handled>>;
+    fn command(&self, seat: SeatKey, command: Command) -> BoxFuture<'_, Option<Handled>>;
     /// Subscribes: the state, the live feed, the events after `since` when still held.
     fn join(&self, since: Option<u64>) -> BoxFuture<'_, Option<Joined>>;
     /// The snapshot of the game once over.

@@ -170,7 +170,7 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/api/events/{id}/results.json", get(api_results_json))
         .merge(logs::routes())
         .merge(standings::routes())
-        .merge(organiser::routes())
+        .merge(organiser::routes(hub.clone()))
         .merge(crate::recording::endpoints::routes())
         .with_state(hub)
 }
@@ -242,20 +242,39 @@ async fn asset(Path(path): Path<String>) -> Result<Response, AppError> {
     Ok(([(header::CONTENT_TYPE, mime)], bytes).into_response())
 }
 
+/// A table as the public sees it (issue 34, item 6): who plays, not how. The players'
+/// categories, blindfolds, proxies and boards are in the match configuration, which only the
+/// seats of the table read ([`api_table`] with their token).
+fn public_table(row: &TableRow) -> Value {
+    json!({
+        "id": row.id,
+        "event": row.event,
+        "round": row.round,
+        "name": row.name,
+        "red": row.red,
+        "black": row.black,
+    })
+}
+
 async fn api_events(State(hub): State<Arc<Hub>>) -> axum::Json<Value> {
     let events: Vec<Value> = hub
         .events()
         .into_iter()
-        .map(|e| json!({"id": e.id, "name": e.name, "tables": hub.tables_of(Some(e.id))}))
+        .map(|e| {
+            let tables: Vec<Value> = hub.tables_of(Some(e.id)).iter().map(public_table).collect();
+            json!({"id": e.id, "name": e.name, "tables": tables})
+        })
         .collect();
     axum::Json(json!({ "events": events }))
 }
 
 async fn api_stats(State(hub): State<Arc<Hub>>) -> axum::Json<Value> {
+    let (stalls, stalled) = hub.timeline().stalls();
     axum::Json(json!({
         "stats": hub.metrics().stats(),
         "tables": hub.tables_of(None).len(),
         "timeline": hub.timeline().now(),
+        "stalls": { "count": stalls, "left_out_ms": stalled.as_millis() as u64 },
     }))
 }
 
@@ -283,13 +302,21 @@ async fn record_of(
     Ok((event_of(hub, row.event)?, row, record, snapshot))
 }
 
+/// A table's row, record and snapshot; the match configuration (the players' categories,
+/// aids and boards) only for a seat of the table (`Authorization: Bearer <token>`: its
+/// players, proxies and referees), whose pages need it.
 async fn api_table(
     State(hub): State<Arc<Hub>>,
     Path(id): Path<TableId>,
+    headers: axum::http::HeaderMap,
 ) -> Result<axum::Json<Value>, AppError> {
     let (_, row, record, snapshot) = record_of(&hub, id).await?;
+    let mut table = public_table(&row);
+    if access::seat_of_table(&hub, &headers, &row).await {
+        table["config"] = json!(row.config);
+    }
     Ok(axum::Json(
-        json!({"table": row, "record": record, "snapshot": *snapshot}),
+        json!({"table": table, "record": record, "snapshot": *snapshot}),
     ))
 }
 

@@ -121,6 +121,8 @@ impl Hub {
     pub fn open_with(store: Arc<dyn Store>, limits: Limits) -> Result<Arc<Hub>, StoreError> {
         let last_stored = store.timeline()?;
         let timeline = Arc::new(Timeline::held_after(last_stored));
+        // A freeze of the process is charged to nobody (issue 34, item 5).
+        timeline.watch_stalls();
         let writer = Writer::start(store.clone(), timeline.clone());
         Hub::build(store, last_stored, timeline, writer, limits, None)
     }

@@ -97,6 +97,9 @@ pub struct ServeOptions {
     pub max_recording_bytes: u64,
     /// Start an empty store when the database is missing or empty.
     pub init: bool,
+    /// The disk space an upload of a recording must leave free for the store, bytes
+    /// (default [`crate::recording::DEFAULT_RESERVE`]).
+    pub disk_reserve_bytes: u64,
     /// Connections open at once from one address ([`Limits::per_address`]).
     pub max_per_address: usize,
     /// Run as a node of this federation ([`crate::federated`]).
@@ -145,6 +148,22 @@ fn open_checked(opts: &ServeOptions) -> Result<Arc<dyn Store>, LaunchError> {
 
 async fn serve(opts: &ServeOptions) -> Result<(), LaunchError> {
     let store = open_checked(opts)?;
+    let limits = Limits {
+        per_address: opts.max_per_address,
+        total: crate::limits::connection_budget(),
+        ..Limits::default()
+    };
+    // The hub writes to the store as it opens: a store it cannot write (a read-only file) is
+    // refused before anything says the server listens (issue 34, item 12).
+    let hub = match &opts.federation {
+        None => Hub::open_with(store.clone(), limits)?,
+        Some(federation) => federation
+            .open(store.clone(), limits)
+            .await
+            .map_err(LaunchError::Federation)?,
+    };
+    hub.recordings().set_limit(opts.max_recording_bytes);
+    hub.recordings().set_reserve(opts.disk_reserve_bytes);
     let listener = tokio::net::TcpListener::bind(&opts.listen)
         .await
         .map_err(|source| LaunchError::Listen {
@@ -158,19 +177,6 @@ async fn serve(opts: &ServeOptions) -> Result<(), LaunchError> {
         let created = baoqi_organiser::demo::ensure(&*store)?;
         print!("{}", admin::describe(&created, &base));
     }
-    let limits = Limits {
-        per_address: opts.max_per_address,
-        total: crate::limits::connection_budget(),
-        ..Limits::default()
-    };
-    let hub = match &opts.federation {
-        None => Hub::open_with(store, limits)?,
-        Some(federation) => federation
-            .open(store, limits)
-            .await
-            .map_err(LaunchError::Federation)?,
-    };
-    hub.recordings().set_limit(opts.max_recording_bytes);
     let started = match hub.member() {
         Some(member) => {
             let took = member.join(&hub).await?;

@@ -29,11 +29,19 @@ pub struct Limits {
     pub silent_for: Duration,
     /// How many commands a seat may send at once, and how fast afterwards.
     pub commands: Rate,
+    /// How many `sync`s (and a `hello` with `since`) one connection may send at once, and
+    /// how fast afterwards: each may read back events from the store (issue 34, item 2).
+    pub syncs: Rate,
     /// An upload must go on at this average rate (bytes a second), once
     /// [`Limits::upload_grace`] has passed.
     pub upload_min_rate: u64,
     /// How long an upload may go slower than [`Limits::upload_min_rate`] at first.
     pub upload_grace: Duration,
+    /// How long a request body of the organiser's API may take to arrive (issue 34, item 4).
+    pub body_within: Duration,
+    /// How long a write may wait for the peer to take bytes before its connection is
+    /// closed (issue 34, item 4).
+    pub write_within: Duration,
 }
 
 impl Default for Limits {
@@ -48,8 +56,14 @@ impl Default for Limits {
                 burst: 30,
                 per_second: 10,
             },
+            syncs: Rate {
+                burst: 8,
+                per_second: 1,
+            },
             upload_min_rate: 1024,
             upload_grace: Duration::from_secs(30),
+            body_within: Duration::from_secs(10),
+            write_within: Duration::from_secs(30),
         }
     }
 }
@@ -63,6 +77,10 @@ impl Limits {
             per_address: usize::MAX,
             total: usize::MAX,
             commands: Rate {
+                burst: u32::MAX,
+                per_second: u32::MAX,
+            },
+            syncs: Rate {
                 burst: u32::MAX,
                 per_second: u32::MAX,
             },

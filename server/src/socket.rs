@@ -53,7 +53,7 @@ fn incoming(m: Result<Message, axum::Error>) -> Option<Incoming> {
         Ok(Message::Text(t)) => Some(Incoming::Text(t.as_str().to_owned())),
         Ok(Message::Binary(_)) => Some(Incoming::Binary),
         Ok(Message::Ping(_) | Message::Pong(_)) => Some(Incoming::Alive),
-        Ok(Message::Close(_)) => None,
+        Ok(Message::Close(frame)) => Some(Incoming::Closed(frame.map(|f| f.code))),
         Err(e) => broken(e).map(Incoming::Broken),
     }
 }

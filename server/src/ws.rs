@@ -22,7 +22,8 @@ use futures_util::{Sink, SinkExt, Stream, StreamExt};
 use tokio::sync::broadcast::error::RecvError;
 
 use crate::hub::Hub;
-use crate::table::{Handled, Published};
+use crate::limits::Bucket;
+use crate::table::{Handled, Published, SeatKey};
 use baoqi_store::game::Refusal;
 use baoqi_store::model::{Role, SeatRow, TableId};
 
@@ -59,6 +60,8 @@ pub enum Incoming {
     Binary,
     /// A ping or pong: the peer is there.
     Alive,
+    /// The peer closes, with its close code if it gave one; the input ends after it.
+    Closed(Option<u16>),
     /// A frame the transport could not read; the input ends after it.
     Broken(Broken),
 }
@@ -103,6 +106,8 @@ struct Conn<O> {
     feed: Feed,
     /// Recording status changes of every table (filtered to this seat's tables on sending).
     recorded: BoxStream<'static, Arc<(TableId, String)>>,
+    /// The connection's `sync`s ([`crate::limits::Limits::syncs`]).
+    syncs: Bucket,
 }
 
 /// Serves one connection until the client leaves, the transport fails, or the server
@@ -114,6 +119,7 @@ where
 {
     let mut input = Box::pin(input);
     let mut shutdown = hub.shutdown_signal();
+    let syncs = Bucket::new(hub.limits().syncs, hub.timeline().now());
     let mut conn = Conn {
         hub,
         out,
@@ -123,6 +129,7 @@ where
         subscriptions: HashMap::new(),
         feed: SelectAll::new(),
         recorded: stream::pending().boxed(),
+        syncs,
     };
     let hello_by = tokio::time::Instant::now() + HELLO_WITHIN;
     let mut revoked = conn.hub.revocations();
@@ -150,6 +157,12 @@ where
                         conn.send(&error(None, ErrorCode::Malformed, "binary frames are not part of the protocol")).await
                     }
                     Some(Incoming::Alive) => true,
+                    Some(Incoming::Closed(_)) => {
+                        // The transport has queued its answer to the close (its code echoed,
+                        // or 1002 for a code not allowed): it leaves with this flush.
+                        conn.flush().await;
+                        false
+                    }
                     Some(Incoming::Broken(why)) => conn.broken(why).await,
                     None => false,
                 }
@@ -184,7 +197,10 @@ where
             return true;
         }
         let why = crate::hub::AuthError::Revoked;
-        let _ = self.send(&error(None, why.code(), why.to_string())).await;
+        if self.send(&error(None, why.code(), why.to_string())).await {
+            // 1008, policy violation: the seat may no longer be here (RFC 6455 §7.4.1).
+            let _ = self.put(Outgoing::Close(1008, "revoked")).await;
+        }
         false
     }
 
@@ -192,6 +208,13 @@ where
     /// it within [`crate::limits::Limits::silent_for`] (a half-open peer never will).
     async fn send_text(&mut self, text: String) -> bool {
         self.put(Outgoing::Text(text)).await
+    }
+
+    /// Writes out what the transport holds (the answer to a peer's close), within
+    /// [`crate::limits::Limits::silent_for`].
+    async fn flush(&mut self) {
+        let within = self.hub.limits().silent_for;
+        let _ = tokio::time::timeout(within, self.out.flush()).await;
     }
 
     async fn put(&mut self, frame: Outgoing) -> bool {
@@ -251,6 +274,14 @@ where
                 None => false,
             },
             (ClientMsg::Sync { table, since }, true) => match self.table_of(None, table) {
+                Ok(_) if !self.syncs.take(self.hub.timeline().now()) => {
+                    let e = error(
+                        None,
+                        ErrorCode::RateLimited,
+                        "too many syncs on this connection: wait a moment, then sync again",
+                    );
+                    self.send(&e).await
+                }
                 Ok(t) => self.resync(t, since).await,
                 Err(e) => self.send(&e).await,
             },
@@ -350,9 +381,10 @@ where
         table: Option<TableId>,
         command: Command,
     ) -> bool {
-        let Some(role) = self.seat.as_ref().map(|s| s.role) else {
+        let Some(seat) = self.seat.as_ref().map(SeatKey::of) else {
             return false;
         };
+        let role = seat.role;
         if !role.may_act() {
             let e = error(id, ErrorCode::Forbidden, "spectators cannot send commands");
             return self.send(&e).await;
@@ -366,7 +398,11 @@ where
                 .send(&error(id, ErrorCode::UnknownTable, "no such table"))
                 .await;
         };
-        let reply = match handle.command(role, command).await {
+        let asked = std::time::Instant::now();
+        let handled = handle.command(seat, command).await;
+        let took = asked.elapsed().as_micros() as u64;
+        self.hub.metrics().command_answer.record(took);
+        let reply = match handled {
             Some(Handled::Accepted { seq }) => ServerMsg::Ack { id, table, seq },
             Some(Handled::Refused(Refusal::Rejected(rejection))) => ServerMsg::Rejected {
                 id,
@@ -481,7 +517,9 @@ where
                     Ok(missed) => missed,
                     Err(e) => {
                         // Never "nothing missed": the client is told, then gets the state.
-                        tracing::error!(table, "resync from the store: {e}");
+                        if !matches!(e, ResyncError::TooFarBehind { .. }) {
+                            tracing::error!(table, "resync from the store: {e}");
+                        }
                         let told = error(
                             None,
                             ErrorCode::Resync,

@@ -47,7 +47,12 @@ time.default = { base_ms = 600_000, mode = "plain" }
 
 async fn ok(hub: &Hub, table: TableId, actor: Role, command: Command) {
     let handle = hub.table(table).expect("the table runs");
-    let answer = handle.command(actor, command.clone()).await;
+    let answer = handle
+        .command(
+            baoqi_server::table::SeatKey::in_process(actor),
+            command.clone(),
+        )
+        .await;
     assert!(
         matches!(answer, Some(Handled::Accepted { .. })),
         "{actor:?} {command:?}: {answer:?}"

@@ -10,6 +10,7 @@ mod audience;
 mod export_stream;
 mod exports;
 mod game;
+mod hostile;
 mod knockout_lot;
 mod limits;
 mod organiser;

@@ -249,7 +249,8 @@ async fn s11_a_reconnecting_client_gets_what_it_missed_then_the_state() {
 
 #[tokio::test]
 async fn s11_a_client_that_never_reads_does_not_delay_the_game() {
-    // 1,000 commands as fast as the server answers: far beyond a seat's rate limit.
+    // 6,000 commands as fast as the server answers (far beyond a seat's rate limit), of
+    // the longest word a seat may send: enough to fill a peer's socket.
     let limits = baoqi_server::limits::Limits::unmetered();
     let s = common::start_with(None, Some(&event_file(EVENT)), limits).await;
     let mut referee = Client::join(&s.url("monitor"), &s.token(Role::Referee, 0), None).await;
@@ -263,11 +264,12 @@ async fn s11_a_client_that_never_reads_does_not_delay_the_game() {
         .unwrap();
     let mut red = Client::join(&s.url("seat"), &s.token(Role::Red, 0), None).await;
     red.until(|v| v["type"] == "state").await;
-    let text = "字".repeat(2000);
+    // The longest word a seat may send (issue 34, item 1).
+    let text = "字".repeat(baoqi_protocol::text::MAX_WORD_CHARS);
     let started = std::time::Instant::now();
     let mut worst = Duration::ZERO;
     let mut last_seq = 0;
-    for i in 0..1000 {
+    for i in 0..6_000 {
         let t0 = std::time::Instant::now();
         red.command(&format!("c{i}"), noise(&text)).await;
         let a = red.answer(&format!("c{i}")).await;
@@ -279,7 +281,7 @@ async fn s11_a_client_that_never_reads_does_not_delay_the_game() {
         "a command took {worst:?}"
     );
     println!(
-        "1000 commands with a stalled peer: {:?}, worst {worst:?}",
+        "6,000 commands with a stalled peer: {:?}, worst {worst:?}",
         started.elapsed()
     );
     // When it reads again it catches up: every event in order, possibly through a resync

@@ -247,7 +247,10 @@ async fn s11_a_table_snapshots_its_match_every_1024_entries_and_restarts_from_it
     let handle = s.hub.table(table.id).unwrap();
     let start = std::iter::once((Role::Referee, Command::Start));
     for (role, command) in start.chain(script()).take(1_100) {
-        let handled = handle.command(role, command).await.unwrap();
+        let handled = handle
+            .command(baoqi_server::table::SeatKey::in_process(role), command)
+            .await
+            .unwrap();
         assert!(
             matches!(handled, baoqi_server::table::Handled::Accepted { .. }),
             "{handled:?}"

@@ -192,7 +192,8 @@ async fn check_csv(hub: &Arc<baoqi_server::Hub>, event: i64, json: &Value) {
     let head =
         "round,board,table,red,red_name,black,black_name,result,red_points,black_points,final";
     assert_eq!(pairings.lines().next(), Some(head));
-    let board2 = format!("1,2,{table},{red},棋手{red},{black},棋手{black},+/-,12,0,true");
+    // A cell a spreadsheet would take for a formula is kept as text (issue 34, item 9).
+    let board2 = format!("1,2,{table},{red},棋手{red},{black},棋手{black},'+/-,12,0,true");
     assert!(pairings.lines().any(|l| l == board2), "{pairings}");
     assert_eq!(pairings.lines().count(), 1 + 3 + 3, "{pairings}");
     let cross = get(hub, &format!("/api/events/{event}/crosstable.csv")).await;

@@ -32,9 +32,14 @@ pub(crate) struct ServeArgs {
     /// Make every commit survive a power cut too (`SQLite` `synchronous=FULL`).
     #[arg(long)]
     full_sync: bool,
-    /// The largest game recording a table client may upload, in MiB.
+    /// The largest game recording a table client may upload, in MiB (a table keeps at most
+    /// four recordings of this size).
     #[arg(long, default_value_t = 512)]
     max_recording_mb: u64,
+    /// The disk space, in MiB, that an upload of a recording must leave free for the games'
+    /// store.
+    #[arg(long, default_value_t = 1024)]
+    disk_reserve_mb: u64,
     /// Connections open at once from one address (raise it for a hall behind one NAT
     /// address, or for `baoqi bench load --url` whose bots all come from one address).
     #[arg(long, default_value_t = 256, value_parser = clap::value_parser!(u32).range(1..))]
@@ -61,6 +66,7 @@ pub(crate) fn run(args: &ServeArgs) -> Result<(), CliError> {
         demo: args.demo,
         full_sync: args.full_sync,
         max_recording_bytes: args.max_recording_mb.saturating_mul(1024 * 1024),
+        disk_reserve_bytes: args.disk_reserve_mb.saturating_mul(1024 * 1024),
         init: args.init,
         max_per_address: args.max_per_address as usize,
         federation: args

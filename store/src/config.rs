@@ -2,6 +2,7 @@
 //! `docs/event.toml`) and the event-wide settings stored with the event.
 
 use baoqi_arbiter::MatchConfig;
+use baoqi_arbiter::bounds::{self, OutOfBounds};
 use serde::{Deserialize, Serialize};
 
 pub mod tournament;
@@ -93,6 +94,9 @@ fn one_usize() -> usize {
     1
 }
 
+/// The longest wait before the server resumes clocks by itself: a day.
+pub const MAX_RESUME_SECS: u64 = 86_400;
+
 /// The most spectator seats one event file may ask for.
 pub const MAX_SPECTATORS: usize = 1_000;
 /// The most tables one event file may list.
@@ -113,6 +117,26 @@ pub enum EventFileError {
         n: usize,
         /// How many tables the file lists.
         count: usize,
+    },
+    /// A value no event can use (issue 34, item 11).
+    #[error(transparent)]
+    Bounds(#[from] OutOfBounds),
+    /// A start position that is no legal position.
+    #[error("{field}: not a legal position ({source})")]
+    StartFen {
+        /// The field.
+        field: String,
+        /// Why, as the rules read it.
+        source: baoqi_rules::FenError,
+    },
+    /// A match configuration under which no violation loses the game.
+    #[error(
+        "{field}: every violation limit is 0, so a player could never lose by 70(4); \
+         give at least one a limit (127(2): technical 2, recording 4, clock 4)"
+    )]
+    NoViolationLimit {
+        /// The configuration (`tables[1].match`, `tournament.match`).
+        field: String,
     },
     /// A count beyond its limit.
     #[error("{what} = {found} is more than the limit of {limit}")]
@@ -140,16 +164,20 @@ impl EventFile {
         text: &str,
     ) -> Result<(EventFile, Option<tournament::TournamentSettings>), EventFileError> {
         let mut table: toml::Table = toml::from_str(text)?;
-        let tournament = table
+        let tournament: Option<tournament::TournamentSettings> = table
             .remove("tournament")
             .map(toml::Value::try_into)
             .transpose()?;
         let file: EventFile = toml::Value::Table(table).try_into()?;
         file.check()?;
+        if let Some(t) = &tournament {
+            t.check()?;
+        }
         Ok((file, tournament))
     }
 
-    /// Refuses counts beyond [`MAX_SPECTATORS`] and [`MAX_TABLES`].
+    /// Refuses counts beyond [`MAX_SPECTATORS`] and [`MAX_TABLES`], and every value no event
+    /// can use (issue 34, item 11), naming the field.
     pub fn check(&self) -> Result<(), EventFileError> {
         let limit = |what, found, limit| {
             if found > limit {
@@ -159,8 +187,60 @@ impl EventFile {
             }
         };
         limit("spectators", self.spectators, MAX_SPECTATORS)?;
-        limit("tables", self.tables.len(), MAX_TABLES)
+        limit("tables", self.tables.len(), MAX_TABLES)?;
+        bounds::name("name", &self.name)?;
+        if let ResumePolicy::Auto { after_secs } = self.settings.resume {
+            bounds::at_most("settings.resume.after_secs", after_secs, MAX_RESUME_SECS)?;
+        }
+        for (i, r) in self.referees.iter().enumerate() {
+            bounds::name(&format!("referees[{}].name", i + 1), &r.name)?;
+        }
+        for (i, t) in self.tables.iter().enumerate() {
+            t.check(&format!("tables[{}]", i + 1))?;
+        }
+        Ok(())
     }
+}
+
+impl TableSpec {
+    /// Its names and its match configuration (`field` names the table in the file).
+    pub fn check(&self, field: &str) -> Result<(), EventFileError> {
+        bounds::name(&format!("{field}.name"), &self.name)?;
+        bounds::name(&format!("{field}.red"), &self.red)?;
+        bounds::name(&format!("{field}.black"), &self.black)?;
+        for (proxy, side) in [
+            (&self.red_proxy, "red_proxy"),
+            (&self.black_proxy, "black_proxy"),
+        ] {
+            if let Some(p) = proxy {
+                bounds::name(&format!("{field}.{side}"), p)?;
+            }
+        }
+        match &self.config {
+            Some(c) => check_match(c, &format!("{field}.match")),
+            None => Ok(()),
+        }
+    }
+}
+
+/// A match configuration of the event file: its bounds, and at least one violation limit.
+pub fn check_match(config: &MatchConfig, field: &str) -> Result<(), EventFileError> {
+    config.check().map_err(|e| OutOfBounds {
+        field: format!("{field}.{}", e.field),
+        why: e.why,
+    })?;
+    if config.without_violation_limits() {
+        return Err(EventFileError::NoViolationLimit {
+            field: field.to_string(),
+        });
+    }
+    if let Some(fen) = &config.start_fen {
+        baoqi_rules::Position::from_fen(fen).map_err(|source| EventFileError::StartFen {
+            field: format!("{field}.start_fen"),
+            source,
+        })?;
+    }
+    Ok(())
 }
 
 /// Maps table numbers of the file (1-based) to stored table ids (or to whatever `ids` holds

@@ -298,6 +298,17 @@ pub trait Store: Send + Sync + 'static {
         log.retain(|e| e.index >= from);
         Ok(log)
     }
+    /// The index of the entry of a table's log that holds event `seq` (the last entry
+    /// numbering its events from `seq` or before): a client that missed the events from
+    /// `seq` on reads the log from there, not from its start (issue 34, item 2).
+    fn entry_of_seq(&self, table: TableId, seq: u64) -> Result<u64, StoreError> {
+        let log = self.log(table)?;
+        Ok(log
+            .iter()
+            .take_while(|e| e.first_seq <= seq)
+            .last()
+            .map_or(0, |e| e.index))
+    }
     /// Keeps `snapshot` as its table's latest (older ones may be dropped). A store that keeps
     /// no snapshots ignores it: its matches are rebuilt from their whole logs.
     fn put_snapshot(&self, snapshot: &Snapshot) -> Result<(), StoreError> {

@@ -428,6 +428,15 @@ impl Store for SqliteStore {
             .collect()
     }
 
+    fn entry_of_seq(&self, table: TableId, seq: u64) -> Result<u64, StoreError> {
+        let index: i64 = self.r().query_row(
+            "SELECT COALESCE(MAX(idx), 0) FROM log WHERE tbl = ?1 AND first_seq <= ?2",
+            params![table, seq as i64],
+            |r| r.get(0),
+        )?;
+        Ok(index as u64)
+    }
+
     fn timeline(&self) -> Result<Millis, StoreError> {
         let c = self.r();
         let v: Option<i64> = c

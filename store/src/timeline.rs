@@ -4,9 +4,25 @@
 //! player (see `docs/decisions.md`). A server that is rebuilding its matches is still down:
 //! its timeline is held until the matches run again ([`Timeline::release`]), so neither the
 //! rebuild nor a crash during it costs anyone time.
+//!
+//! A server that stands still without stopping (frozen by SIGSTOP, a paused virtual
+//! machine, a suspended host) is down too (issue 34, item 5): the timeline leaves out every
+//! gap longer than [`STALL`] during which nothing in the process read the clock, while a
+//! watchdog thread reads it every [`WATCH_EVERY`] ([`Timeline::watch_stalls`]). The
+//! commands that arrived during the freeze are then taken at the instant it began. A node of
+//! a federation does not: its timeline follows the database's clock like its peers', and a
+//! node frozen past its lease loses its tables, which are paused at its last renewal.
 
-use std::sync::OnceLock;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, OnceLock, PoisonError, Weak};
 use std::time::{Duration, Instant};
+
+/// How often the watchdog reads the clock.
+pub const WATCH_EVERY: Duration = Duration::from_millis(10);
+
+/// A gap between two readings of the clock longer than this is a stall of the whole
+/// process: its time beyond one watchdog period is left out of the timeline.
+pub const STALL: Duration = Duration::from_millis(250);
 
 /// Milliseconds on the game timeline (monotonic, continuous across restarts, the time the
 /// server was down excluded).
@@ -22,6 +38,21 @@ pub struct Timeline {
     /// What [`Timeline::mark`] answers while held: the last instant at which the clocks
     /// were known to run.
     held_mark: Millis,
+    /// The readings of the clock, one at a time, so that the timeline never goes back.
+    readings: Mutex<Readings>,
+    /// Stalls are left out ([`Timeline::watch_stalls`]).
+    excluding: AtomicBool,
+}
+
+/// What the readings of the monotonic clock have seen, in microseconds since `origin`.
+#[derive(Debug, Default)]
+struct Readings {
+    /// The latest reading.
+    seen_us: u64,
+    /// The time left out as stalls.
+    skipped_us: u64,
+    /// How many stalls were left out.
+    stalls: u64,
 }
 
 impl Timeline {
@@ -31,6 +62,8 @@ impl Timeline {
             origin: OnceLock::from(Instant::now()),
             origin_ms: resume_at,
             held_mark: resume_at.saturating_sub(1),
+            readings: Mutex::default(),
+            excluding: AtomicBool::new(false),
         }
     }
 
@@ -41,6 +74,8 @@ impl Timeline {
             origin: OnceLock::new(),
             origin_ms: last_stored + 1,
             held_mark: last_stored,
+            readings: Mutex::default(),
+            excluding: AtomicBool::new(false),
         }
     }
 
@@ -75,16 +110,74 @@ impl Timeline {
         }
     }
 
-    /// The monotonic instant at which the timeline reaches `at` (now if already past). While
-    /// held, as if it were released now.
+    /// The monotonic instant at which the timeline reaches `at` (now if already past), as
+    /// things stand: a stall later pushes the instant back, so whoever sleeps until it checks
+    /// the timeline again on waking. While held, as if it were released now.
     pub fn instant_of(&self, at: Millis) -> tokio::time::Instant {
-        let offset = at.saturating_sub(self.origin_ms);
+        let offset = Duration::from_millis(at.saturating_sub(self.origin_ms));
+        let skipped = Duration::from_micros(self.readings().skipped_us);
         let origin = self.origin.get().copied().unwrap_or_else(Instant::now);
-        tokio::time::Instant::from_std(origin + Duration::from_millis(offset))
+        tokio::time::Instant::from_std(origin + offset + skipped)
     }
 
+    /// The stalls left out so far: how many, and how long in all.
+    pub fn stalls(&self) -> (u64, Duration) {
+        let r = self.readings();
+        (r.stalls, Duration::from_micros(r.skipped_us))
+    }
+
+    fn readings(&self) -> std::sync::MutexGuard<'_, Readings> {
+        self.readings.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// From now on leaves stalls of the process out of the timeline, and starts the
+    /// watchdog thread that reads the clock every [`WATCH_EVERY`], so that a stall is seen as
+    /// one however idle the server is. The thread ends when the timeline is dropped.
+    pub fn watch_stalls(self: &Arc<Self>) {
+        {
+            // What ran before counts as run: the first gap is measured from here.
+            let mut r = self.readings();
+            if self.excluding.swap(true, Ordering::Relaxed) {
+                return;
+            }
+            r.seen_us = self
+                .origin
+                .get()
+                .map_or(0, |o| o.elapsed().as_micros() as u64);
+        }
+        let timeline: Weak<Timeline> = Arc::downgrade(self);
+        let spawned = std::thread::Builder::new()
+            .name("baoqi-stall-watch".into())
+            .spawn(move || {
+                while let Some(t) = timeline.upgrade() {
+                    let _ = t.elapsed();
+                    drop(t);
+                    std::thread::sleep(WATCH_EVERY);
+                }
+            });
+        if let Err(e) = spawned {
+            tracing::error!("the stall watchdog could not start: {e}");
+        }
+    }
+
+    /// The time run since `origin`, stalls left out.
     fn elapsed(&self) -> Duration {
-        self.origin.get().map_or(Duration::ZERO, Instant::elapsed)
+        let Some(origin) = self.origin.get() else {
+            return Duration::ZERO;
+        };
+        if !self.excluding.load(Ordering::Relaxed) {
+            return origin.elapsed();
+        }
+        // Read under the lock: the readings come in order, and the timeline never goes back.
+        let mut r = self.readings();
+        let raw = origin.elapsed().as_micros() as u64;
+        let gap = raw.saturating_sub(r.seen_us);
+        if gap > STALL.as_micros() as u64 {
+            r.skipped_us += gap - WATCH_EVERY.as_micros() as u64;
+            r.stalls += 1;
+        }
+        r.seen_us = r.seen_us.max(raw);
+        Duration::from_micros(raw.saturating_sub(r.skipped_us))
     }
 }
 
@@ -119,5 +212,40 @@ mod tests {
             "released, it runs from 5001: {now}"
         );
         assert!(t.mark() >= now, "released, it marks the current instant");
+    }
+
+    #[test]
+    fn i34_5_a_freeze_of_the_process_is_left_out_and_the_timeline_never_goes_back() {
+        let t = Arc::new(Timeline::resume_at(5_000));
+        std::thread::sleep(Duration::from_millis(300));
+        t.watch_stalls();
+        let before = t.now();
+        assert!(before >= 5_300, "what ran before watching counts: {before}");
+        // A freeze: the watchdog and everyone else stand still (here: the lock is held,
+        // as every reader waits on it, for longer than a stall).
+        {
+            let _frozen = t.readings();
+            std::thread::sleep(Duration::from_millis(600));
+        }
+        let after = t.now();
+        assert!(after >= before, "never back");
+        assert!(
+            after - before < 100,
+            "the freeze is left out: {before} → {after}"
+        );
+        let (stalls, skipped) = t.stalls();
+        assert_eq!(stalls, 1);
+        assert!(skipped >= Duration::from_millis(500), "{skipped:?}");
+        // Time runs on afterwards.
+        std::thread::sleep(Duration::from_millis(50));
+        assert!(t.now() >= after + 40);
+    }
+
+    #[test]
+    fn i34_5_a_timeline_not_watched_charges_every_millisecond() {
+        let t = Timeline::resume_at(0);
+        std::thread::sleep(Duration::from_millis(300));
+        assert!(t.now() >= 300);
+        assert_eq!(t.stalls().0, 0);
     }
 }

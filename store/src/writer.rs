@@ -101,14 +101,39 @@ impl Out<'_> {
     }
 }
 
+/// What the timeline's marks last met, so that a failure is logged once and again only when
+/// it changes or ends (issue 34, item 12: an error every 50 ms while the disk was full).
+#[derive(Default)]
+struct MarkFailure(Option<String>);
+
+impl MarkFailure {
+    fn record(&mut self, outcome: Result<(), StoreError>) {
+        match (outcome, &self.0) {
+            (Ok(()), None) => {}
+            (Ok(()), Some(_)) => {
+                tracing::warn!("timeline marks are written again");
+                self.0 = None;
+            }
+            (Err(e), last) => {
+                let why = e.to_string();
+                if last.as_deref() != Some(why.as_str()) {
+                    tracing::error!(
+                        "timeline mark not written (said once until it changes): {why}"
+                    );
+                    self.0 = Some(why);
+                }
+            }
+        }
+    }
+}
+
 fn run(store: &Out<'_>, timeline: &Timeline, rx: &mpsc::Receiver<WriteItem>) {
+    let mut failure = MarkFailure::default();
     loop {
         let first = match rx.recv_timeout(TIMELINE_MARK) {
             Ok(item) => item,
             Err(mpsc::RecvTimeoutError::Timeout) => {
-                if let Err(e) = store.append(&[], Some(timeline.mark())) {
-                    tracing::error!("timeline mark not written: {e}");
-                }
+                failure.record(store.append(&[], Some(timeline.mark())));
                 continue;
             }
             Err(mpsc::RecvTimeoutError::Disconnected) => return,

@@ -27,8 +27,8 @@ pub mod swiss;
 pub use event::{Entry, Game, Records, Round, colours, records, score};
 pub use player::{EventRules, Player, PlayerId, PlayerSettings};
 pub use register::{
-    FieldProblem, RegisterError, parse_board, parse_categories, parse_category, parse_yes_no,
-    read_register,
+    FieldProblem, MAX_PLAYERS, MAX_REGISTER_BYTES, MAX_TEXT_CHARS, RegisterError, check_text,
+    parse_board, parse_categories, parse_category, parse_yes_no, read_register,
 };
 pub use result::{GameResult, Mark};
 pub use scoring::{ByeScore, Points, Scoring, System, TeamMethod, team_match};

@@ -43,6 +43,22 @@ pub enum RegisterError {
         /// What is wrong.
         problem: FieldProblem,
     },
+    /// The file is larger than a register can be (issue 34, item 10).
+    #[error(
+        "the register is {bytes} bytes, more than the {max} a register of {MAX_PLAYERS} players needs"
+    )]
+    TooLarge {
+        /// Its size.
+        bytes: usize,
+        /// The largest accepted.
+        max: usize,
+    },
+    /// More players than an event can pair (issue 34, item 10).
+    #[error("the register lists more than {max} players")]
+    TooMany {
+        /// The most players of an event.
+        max: usize,
+    },
     /// Two players carry the same seed.
     #[error("line {line}: seed {seed} is already given on line {first}")]
     DuplicateSeed {
@@ -76,6 +92,12 @@ pub enum FieldProblem {
     /// Not a board.
     #[error("`{0}` is not a board (視障, 正規, 無)")]
     Board(String),
+    /// A text longer than [`MAX_TEXT_CHARS`].
+    #[error("{0} characters, more than the {MAX_TEXT_CHARS} allowed")]
+    TooLong(usize),
+    /// A text holding a control character.
+    #[error("holds a control character")]
+    Control,
 }
 
 /// One row as the CSV gives it: text, typed afterwards with the column's name at hand.
@@ -103,6 +125,12 @@ struct Row {
 
 /// Reads a register; players are numbered 1, 2, … in the order of the file.
 pub fn read_register(text: &str) -> Result<Vec<Player>, RegisterError> {
+    if text.len() > MAX_REGISTER_BYTES {
+        return Err(RegisterError::TooLarge {
+            bytes: text.len(),
+            max: MAX_REGISTER_BYTES,
+        });
+    }
     let mut reader = csv::ReaderBuilder::new()
         .trim(csv::Trim::All)
         .from_reader(text.as_bytes());
@@ -120,6 +148,9 @@ pub fn read_register(text: &str) -> Result<Vec<Player>, RegisterError> {
     let mut players = Vec::new();
     let mut seeds: std::collections::BTreeMap<u32, u64> = std::collections::BTreeMap::new();
     for (index, record) in reader.records().enumerate() {
+        if index == MAX_PLAYERS {
+            return Err(RegisterError::TooMany { max: MAX_PLAYERS });
+        }
         let record = record.map_err(|e| csv_error(&e))?;
         let line = record
             .position()
@@ -160,6 +191,15 @@ type Refusal = (&'static str, &'static str, FieldProblem);
 
 fn typed(row: Row, number: u32) -> Result<Player, Refusal> {
     let name = present(row.name).ok_or(("name", "姓名", FieldProblem::Empty))?;
+    for (text, english, chinese) in [
+        (Some(&name), "name", "姓名"),
+        (row.club.as_ref(), "club", "所屬團體"),
+        (row.proxy.as_ref(), "proxy", "代理"),
+    ] {
+        if let Some(text) = text {
+            check_text(text).map_err(|p| (english, chinese, p))?;
+        }
+    }
     let mut player = Player::new(number, name);
     player.id = PlayerId(number);
     player.club = present(row.club);
@@ -175,6 +215,26 @@ fn typed(row: Row, number: u32) -> Result<Player, Refusal> {
     player.proxy = present(row.proxy);
     player.board = board(row.board).map_err(|p| ("board", "棋盤", p))?;
     Ok(player)
+}
+
+/// The most players an event may have: the Swiss pairer's matching grows with the cube of
+/// the field, and the largest Xiangqi opens seat a few hundred.
+pub const MAX_PLAYERS: usize = 1_000;
+/// The largest register file: 1 MiB, a thousand lines of a kilobyte.
+pub const MAX_REGISTER_BYTES: usize = 1 << 20;
+/// The longest name, club or proxy, in characters.
+pub const MAX_TEXT_CHARS: usize = 100;
+
+/// A name, club or proxy: at most [`MAX_TEXT_CHARS`], no control character.
+pub fn check_text(text: &str) -> Result<(), FieldProblem> {
+    if text.chars().any(char::is_control) {
+        return Err(FieldProblem::Control);
+    }
+    let chars = text.chars().count();
+    if chars > MAX_TEXT_CHARS {
+        return Err(FieldProblem::TooLong(chars));
+    }
+    Ok(())
 }
 
 fn present(field: Option<String>) -> Option<String> {

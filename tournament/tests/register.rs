@@ -197,3 +197,105 @@ fn s7p1_match_config_of_a_pairing_repeats_nothing_by_hand() {
     assert!(!config.announcing());
     assert!(!config.talking_clock);
 }
+
+#[test]
+fn i34_10_a_register_beyond_an_events_size_is_refused_before_it_is_read() {
+    let line = "陳大文,香港盲人輔導會\n";
+    let huge = format!("姓名,所屬團體\n{}", line.repeat(60_000));
+    assert!(matches!(
+        read_register(&huge),
+        Err(RegisterError::TooLarge { max, .. }) if max == baoqi_tournament::MAX_REGISTER_BYTES
+    ));
+    let names = |n: usize| -> String {
+        (0..n)
+            .map(|i| format!("棋手{i}"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    let many = names(baoqi_tournament::MAX_PLAYERS + 1);
+    let e = read_register(&format!("姓名\n{many}")).unwrap_err();
+    assert!(matches!(e, RegisterError::TooMany { max: 1_000 }), "{e}");
+    let exactly = names(baoqi_tournament::MAX_PLAYERS);
+    assert_eq!(
+        read_register(&format!("姓名\n{exactly}")).unwrap().len(),
+        1_000
+    );
+}
+
+#[test]
+fn i34_10_a_name_is_a_name_not_a_payload() {
+    let long = "名".repeat(101);
+    let e = read_register(&format!("姓名\n{long}\n")).unwrap_err();
+    assert!(
+        matches!(
+            &e,
+            RegisterError::Field {
+                line: 2,
+                problem: FieldProblem::TooLong(101),
+                ..
+            }
+        ),
+        "{e}"
+    );
+    let e = read_register("姓名,所屬團體\n陳\u{7}大文,會\n").unwrap_err();
+    assert!(
+        matches!(
+            &e,
+            RegisterError::Field {
+                problem: FieldProblem::Control,
+                ..
+            }
+        ),
+        "{e}"
+    );
+}
+
+mod fuzz {
+    use baoqi_tournament::read_register;
+    use proptest::prelude::*;
+
+    /// Pieces of a register: its headers, values, separators and quotes.
+    const PIECES: &[&str] = &[
+        "姓名",
+        "name",
+        "所屬團體",
+        "種子",
+        "類別",
+        "眼罩",
+        "代理",
+        "棋盤",
+        ",",
+        "\n",
+        "\r\n",
+        "\"",
+        "陳大文",
+        "全失明",
+        "聾啞",
+        "是",
+        "否",
+        "1",
+        "0",
+        "-3",
+        "視障",
+        "；",
+        ";",
+        "\u{feff}",
+        "=SUM(A1)",
+        "\u{7}",
+        "99999999999999999999",
+    ];
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(3000))]
+
+        /// Issue 34, item 10: no register file panics the reader.
+        #[test]
+        fn i34_10_no_register_panics_the_reader(
+            random in any::<String>(),
+            built in prop::collection::vec(prop::sample::select(PIECES), 0..80),
+        ) {
+            let _ = read_register(&random);
+            let _ = read_register(&built.concat());
+        }
+    }
+}

@@ -10,7 +10,7 @@ use baoqi_arbiter::{AlertSet, ClockMode, Command, TimeControl};
 use super::CrashError;
 use baoqi_organiser::admin::{self, Created};
 use baoqi_server::limits::Limits;
-use baoqi_server::table::Handled;
+use baoqi_server::table::{Handled, SeatKey};
 use baoqi_store::config::{EventFile, EventSettings, RefereeSpec, ResumePolicy, TableSpec};
 use baoqi_store::model::Role;
 use baoqi_store::{SqliteStore, Store};
@@ -87,7 +87,10 @@ pub(super) fn fill(
             .ok_or_else(|| CrashError::Start("the table did not start".into()))?;
         let start = std::iter::once(&(Role::Referee, Command::Start));
         for (role, command) in start.chain(steps) {
-            match handle.command(*role, command.clone()).await {
+            match handle
+                .command(SeatKey::in_process(*role), command.clone())
+                .await
+            {
                 Some(Handled::Accepted { .. }) => {}
                 other => {
                     return Err(CrashError::Refused {

@@ -62,6 +62,16 @@ pub fn write_pgn(
     write_pgn_commented(tags, start, moves, &[], style, result)
 }
 
+/// A tag's value as a PGN string token: `\\` and `"` escaped, and no control character (a
+/// line break from a player's name would end the tag inside its value; issue 34, item 9).
+fn tag_value(v: &str) -> String {
+    v.chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect::<String>()
+        .replace('\\', "\\\\")
+        .replace('"', "\\\"")
+}
+
 /// Writes a PGN record with a `{}` comment after moves: `comments[i]` follows the `i`-th
 /// move (an empty or missing one, none). A black move after a comment carries its number
 /// (`1... 馬８進７`), as PGN's export format asks.
@@ -78,11 +88,7 @@ pub fn write_pgn_commented(
         .iter()
         .filter(|(k, _)| !k.eq_ignore_ascii_case("Format") && !k.eq_ignore_ascii_case("FEN"))
     {
-        let _ = writeln!(
-            out,
-            "[{k} \"{}\"]",
-            v.replace('\\', "\\\\").replace('"', "\\\"")
-        );
+        let _ = writeln!(out, "[{k} \"{}\"]", tag_value(v));
     }
     let _ = writeln!(out, "[Format \"{}\"]", format_tag(style));
     let fen = start.fen();

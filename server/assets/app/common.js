@@ -437,10 +437,11 @@ export class Connection {
 /** A refusal or error in words ("" when accepted). */
 export const answerText = answer;
 
-/** Table rows of the event (names, configuration), from the HTTP API. */
+/** A table's row (names; the configuration, only for a seat of the table: the players'
+ *  categories are not public), from the HTTP API with this page's token. */
 export async function tableInfo(id) {
   try {
-    const r = await fetch(`/api/tables/${id}`);
+    const r = await fetch(`/api/tables/${id}`, { headers: { Authorization: `Bearer ${token()}` } });
     if (!r.ok) return null;
     return (await r.json()).table;
   } catch {

@@ -75,6 +75,17 @@ pub(crate) fn bearer(headers: &HeaderMap) -> Option<&str> {
     (scheme.eq_ignore_ascii_case("bearer") && !token.is_empty()).then_some(token)
 }
 
+/// Whether the bearer token is a seat of `row`'s table that may act there (a player, a
+/// proxy or a referee of it; not a spectator).
+pub async fn seat_of_table(hub: &Hub, headers: &HeaderMap, row: &TableRow) -> bool {
+    let Some(token) = bearer(headers) else {
+        return false;
+    };
+    hub.authenticate(token)
+        .await
+        .is_ok_and(|seat| seat.event == row.event && seat.covers(row.id) && seat.role.may_act())
+}
+
 /// The referee seat of the bearer token, of any table (the checks of scope follow).
 async fn referee(hub: &Hub, headers: &HeaderMap, what: &str) -> Result<SeatRow, AccessError> {
     let token = bearer(headers).ok_or_else(|| {

@@ -44,14 +44,64 @@ use baoqi_organiser::{
 use baoqi_store::Store;
 use baoqi_store::model::{EventId, Role, TableId};
 
-/// The routes of this module.
-pub fn routes() -> Router<Arc<Hub>> {
-    Router::new()
-        .route("/organiser", get(|| async { page("organiser.html") }))
+/// The routes of this module: the page, and the API behind a gate that checks the token
+/// before any body is read and reads a body within its time ([`gate`]).
+pub fn routes(hub: Arc<Hub>) -> Router<Arc<Hub>> {
+    let api = Router::new()
         .route("/api/events/{id}/players", get(list).post(add))
         .route("/api/events/{id}/players/{player}", patch(edit))
         .route("/api/events/{id}/players/{player}/withdraw", post(withdraw))
         .route("/api/events/{id}/tables/{table}/override", post(correct))
+        .route_layer(axum::middleware::from_fn_with_state(hub, gate));
+    Router::new()
+        .route("/organiser", get(|| async { page("organiser.html") }))
+        .merge(api)
+}
+
+/// The largest organiser's request body: a player's line or a correction is a few hundred
+/// bytes.
+pub const MAX_BODY: usize = 64 * 1024;
+
+/// The organiser API's gate: the bearer must be a referee of the whole event (checked from
+/// the headers alone, nothing of the body read), then the body is read whole within
+/// [`crate::limits::Limits::body_within`] and at most [`MAX_BODY`] bytes, or refused (408,
+/// 413): issue 34, item 4, bodies sent a byte every 10 s before any token was checked held
+/// every connection of the server.
+async fn gate(
+    State(hub): State<Arc<Hub>>,
+    Path(params): Path<std::collections::HashMap<String, String>>,
+    request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> Response {
+    let Some(event) = params.get("id").and_then(|id| id.parse::<EventId>().ok()) else {
+        return StatusCode::NOT_FOUND.into_response();
+    };
+    if let Err(e) = access::referee_of_event(&hub, request.headers(), event, "the register").await {
+        return e.into_response();
+    }
+    let (parts, body) = request.into_parts();
+    let within = hub.limits().body_within;
+    let read = tokio::time::timeout(within, axum::body::to_bytes(body, MAX_BODY)).await;
+    let refused = |status: StatusCode, why: String| {
+        (status, axum::Json(json!({ "error": why, "code": "body" }))).into_response()
+    };
+    match read {
+        Err(_) => refused(
+            StatusCode::REQUEST_TIMEOUT,
+            format!(
+                "the request's body did not arrive within {} s",
+                within.as_secs()
+            ),
+        ),
+        Ok(Err(e)) => refused(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            format!("the request's body could not be read (at most {MAX_BODY} bytes): {e}"),
+        ),
+        Ok(Ok(bytes)) => {
+            let request = axum::extract::Request::from_parts(parts, axum::body::Body::from(bytes));
+            next.run(request).await
+        }
+    }
 }
 
 /// Why an organiser's request was refused.
@@ -101,9 +151,11 @@ fn edit_status(e: &EditError) -> StatusCode {
         | EditError::DrawFixed
         | EditError::DuplicateSeed { .. }
         | EditError::Change(_) => StatusCode::CONFLICT,
-        EditError::EmptyName | EditError::ZeroSeed | EditError::Nothing => {
-            StatusCode::UNPROCESSABLE_ENTITY
-        }
+        EditError::EmptyName
+        | EditError::ZeroSeed
+        | EditError::Nothing
+        | EditError::Text { .. }
+        | EditError::Full => StatusCode::UNPROCESSABLE_ENTITY,
         EditError::Event(_) | EditError::Store(_) | EditError::Read(_) | EditError::Berger(_) => {
             StatusCode::INTERNAL_SERVER_ERROR
         }

@@ -238,6 +238,29 @@ impl Archive {
         Ok(rows.collect::<Result<_, _>>()?)
     }
 
+    /// The bytes of a table's recordings, every upload counted.
+    pub fn table_bytes(&self, table: TableId) -> Result<u64, ArchiveError> {
+        let bytes: i64 = self.c().query_row(
+            "SELECT COALESCE(SUM(bytes), 0) FROM recordings WHERE tbl = ?1",
+            params![table],
+            |r| r.get(0),
+        )?;
+        Ok(bytes as u64)
+    }
+
+    /// The space free for the server on the file system of the recordings (that of the
+    /// database beside them).
+    pub fn free_bytes(&self) -> std::io::Result<u64> {
+        let dir = self.root.parent().unwrap_or(&self.root);
+        let dir = if dir.as_os_str().is_empty() {
+            Path::new(".")
+        } else {
+            dir
+        };
+        let s = rustix::fs::statvfs(dir)?;
+        Ok(s.f_bavail.saturating_mul(s.f_frsize))
+    }
+
     /// The recordings of a table, by number.
     pub fn list(&self, table: TableId) -> Result<Vec<RecordingRow>, ArchiveError> {
         self.select("WHERE r.tbl = ?1 ORDER BY r.n", params![table])

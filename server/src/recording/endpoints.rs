@@ -50,6 +50,34 @@ pub enum RecordingError {
     /// Larger than the limit (413).
     #[error("the recording is larger than this server's limit of {0} bytes")]
     TooLarge(u64),
+    /// The table's recordings have taken their share of the disk (507; issue 34, item 3).
+    #[error(
+        "table {table} keeps {used} bytes of recordings; {more} more would pass its quota of \
+         {quota} bytes: ask the referee to remove old uploads"
+    )]
+    TableFull {
+        /// The table.
+        table: TableId,
+        /// Its recordings' bytes.
+        used: u64,
+        /// What this upload may add.
+        more: u64,
+        /// Its quota.
+        quota: u64,
+    },
+    /// The disk would be left with less than the store needs (507; issue 34, item 3).
+    #[error(
+        "the server's disk has {free} bytes free; this upload ({more} bytes) would leave less \
+         than the {reserve} kept for the games"
+    )]
+    DiskFull {
+        /// Free bytes.
+        free: u64,
+        /// What this upload may add.
+        more: u64,
+        /// What is kept free.
+        reserve: u64,
+    },
     /// Not a WAV file (415).
     #[error("{0}")]
     NotWav(String),
@@ -109,6 +137,9 @@ impl RecordingError {
             RecordingError::Forbidden(_) => StatusCode::FORBIDDEN,
             RecordingError::BadRequest(_) => StatusCode::BAD_REQUEST,
             RecordingError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
+            RecordingError::TableFull { .. } | RecordingError::DiskFull { .. } => {
+                StatusCode::INSUFFICIENT_STORAGE
+            }
             RecordingError::NotWav(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             RecordingError::TooSlow(_) => StatusCode::REQUEST_TIMEOUT,
             RecordingError::NotFound(_) => StatusCode::NOT_FOUND,
@@ -319,6 +350,37 @@ async fn receive(
     Ok(size)
 }
 
+/// Whether `more` bytes of `table` fit: within the table's quota, and leaving the disk the
+/// space the store needs.
+async fn room(
+    archive: &Arc<Archive>,
+    recordings: &super::Recordings,
+    table: TableId,
+    more: u64,
+) -> Result<(), RecordingError> {
+    let (quota, reserve) = (recordings.table_quota(), recordings.reserve());
+    let (used, free) = blocking(archive.clone(), move |a| {
+        Ok((a.table_bytes(table)?, a.free_bytes()?))
+    })
+    .await?;
+    if used.saturating_add(more) > quota {
+        return Err(RecordingError::TableFull {
+            table,
+            used,
+            more,
+            quota,
+        });
+    }
+    if free < more.saturating_add(reserve) {
+        return Err(RecordingError::DiskFull {
+            free,
+            more,
+            reserve,
+        });
+    }
+    Ok(())
+}
+
 /// The head of a received file, for [`wav::inspect`].
 async fn head_of(path: &std::path::Path) -> Result<Vec<u8>, RecordingError> {
     let file = tokio::fs::File::open(path).await?;
@@ -346,6 +408,7 @@ async fn upload(
         if length.is_some_and(|l| l > limit) {
             return Err(RecordingError::TooLarge(limit));
         }
+        room(&archive, recordings, table, length.unwrap_or(limit)).await?;
         Ok((archive, seat, side, declared))
     };
     let (archive, seat, side, declared) = match checked.await {

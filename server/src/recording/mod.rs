@@ -20,6 +20,15 @@ use status::RecordingBoard;
 /// crate's 22 050 Hz 16-bit mono; a game with long time controls fits).
 pub const DEFAULT_LIMIT: u64 = 512 * 1024 * 1024;
 
+/// A table keeps at most this many recordings' worth of bytes (each side's recording and a
+/// second upload of each): one player's uploads cannot take the hall's disk (issue 34,
+/// item 3).
+pub const TABLE_QUOTA_RECORDINGS: u64 = 4;
+
+/// The disk space an upload must leave free for the store, by default: 1 GiB. A full disk
+/// fails every table's commands (issue 34, item 3: 132 of 150 failed with `storage`).
+pub const DEFAULT_RESERVE: u64 = 1024 * 1024 * 1024;
+
 /// A side of the table, as recordings are kept: a proxy's recording is its side's.
 pub use baoqi_arbiter::Side;
 
@@ -37,6 +46,7 @@ pub struct Recordings {
     archive: Result<Arc<Archive>, String>,
     board: Arc<RecordingBoard>,
     limit: AtomicU64,
+    reserve: AtomicU64,
 }
 
 impl Recordings {
@@ -59,6 +69,7 @@ impl Recordings {
             archive,
             board: Arc::new(RecordingBoard::with_uploads(stored)),
             limit: AtomicU64::new(DEFAULT_LIMIT),
+            reserve: AtomicU64::new(DEFAULT_RESERVE),
         }
     }
 
@@ -80,5 +91,21 @@ impl Recordings {
     /// Sets the largest recording accepted (`baoqi serve --max-recording-mb`).
     pub fn set_limit(&self, bytes: u64) {
         self.limit.store(bytes, Ordering::Relaxed);
+    }
+
+    /// The most bytes of recordings one table keeps: [`TABLE_QUOTA_RECORDINGS`] recordings
+    /// of the largest size.
+    pub fn table_quota(&self) -> u64 {
+        self.limit().saturating_mul(TABLE_QUOTA_RECORDINGS)
+    }
+
+    /// The disk space an upload must leave free for the store, bytes.
+    pub fn reserve(&self) -> u64 {
+        self.reserve.load(Ordering::Relaxed)
+    }
+
+    /// Sets the space kept free for the store (`baoqi serve --disk-reserve-mb`).
+    pub fn set_reserve(&self, bytes: u64) {
+        self.reserve.store(bytes, Ordering::Relaxed);
     }
 }

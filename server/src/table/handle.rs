@@ -6,12 +6,44 @@ use std::sync::Arc;
 
 use baoqi_arbiter::{Command, View};
 use baoqi_protocol::Audience;
+use serde::{Deserialize, Serialize};
 use tokio::sync::{broadcast, mpsc, oneshot, watch};
 
 use crate::federated::RemoteMatch;
 use baoqi_store::StoreError;
 use baoqi_store::game::{GameRecord, Refusal};
 use baoqi_store::model::{Role, TableId};
+
+/// Who sends a command to a table: the seat's role (what it may do) and the seat itself, by
+/// its token's hash, so that every seat has its own rate of commands (issue 34, item 8:
+/// the referees of a table shared one, and a board referee's ticks locked the chief
+/// referee out).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct SeatKey {
+    /// What the seat may do.
+    pub role: Role,
+    /// The hash of the seat's token ([`baoqi_store::model::SeatRow::token_hash`]).
+    pub token_hash: String,
+}
+
+impl SeatKey {
+    /// The key of a stored seat.
+    pub fn of(seat: &baoqi_store::model::SeatRow) -> SeatKey {
+        SeatKey {
+            role: seat.role,
+            token_hash: seat.token_hash.clone(),
+        }
+    }
+
+    /// The key of a driver in this process acting as `role` without a seat of its own (the
+    /// crash benchmark's fill, tests).
+    pub fn in_process(role: Role) -> SeatKey {
+        SeatKey {
+            role,
+            token_hash: format!("in-process {role}"),
+        }
+    }
+}
 
 /// One published event, encoded once for every subscriber.
 #[derive(Debug)]
@@ -55,7 +87,7 @@ pub struct Joined {
 
 pub(super) enum Msg {
     Command {
-        actor: Role,
+        seat: SeatKey,
         command: Command,
         reply: oneshot::Sender<Handled>,
     },
@@ -117,14 +149,14 @@ impl TableHandle {
     }
 
     /// Sends a command from a seat and waits for its outcome.
-    pub async fn command(&self, actor: Role, command: Command) -> Option<Handled> {
+    pub async fn command(&self, seat: SeatKey, command: Command) -> Option<Handled> {
         let tx = match &self.at {
             Where::Here { tx, .. } => tx,
-            Where::Remote(r) => return r.command(actor, command).await,
+            Where::Remote(r) => return r.command(seat, command).await,
         };
         let (reply, wait) = oneshot::channel();
         tx.send(Msg::Command {
-            actor,
+            seat,
             command,
             reply,
         })

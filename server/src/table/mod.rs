@@ -15,7 +15,7 @@ use crate::metrics::Metrics;
 use crate::recording::status::RecordingBoard;
 use baoqi_store::config::ResumePolicy;
 use baoqi_store::game::{Actor, Game};
-use baoqi_store::model::{Role, TableId};
+use baoqi_store::model::TableId;
 use baoqi_store::replay::{HISTORY, RebuildError, Resumed};
 use baoqi_store::timeline::{Millis, Timeline};
 use baoqi_store::{EntryKind, LogEntry, Store, StoreError, Writer};
@@ -28,7 +28,7 @@ const INBOX: usize = 256;
 mod handle;
 
 use handle::Msg;
-pub use handle::{Handled, Joined, Published, TableHandle};
+pub use handle::{Handled, Joined, Published, SeatKey, TableHandle};
 
 /// What a match task needs besides its game.
 pub struct TableContext {
@@ -73,7 +73,7 @@ struct Task {
     /// per connection).
     snapshot: Option<(u64, Arc<View>)>,
     /// Each seat's commands ([`crate::limits::Bucket`]).
-    buckets: HashMap<Role, Bucket>,
+    buckets: HashMap<SeatKey, Bucket>,
     /// The snapshot of the game once over ([`TableHandle::over`]).
     over: watch::Sender<Option<Arc<View>>>,
     /// Asked to stop ([`TableHandle::stop`]).
@@ -156,7 +156,7 @@ impl Task {
     async fn handle(&mut self, msg: Msg) {
         match msg {
             Msg::Command {
-                actor,
+                seat,
                 command,
                 reply,
             } => {
@@ -165,10 +165,10 @@ impl Task {
                 let rate = self.ctx.commands;
                 let bucket = self
                     .buckets
-                    .entry(actor)
+                    .entry(seat.clone())
                     .or_insert_with(|| Bucket::new(rate, now));
                 let outcome = if bucket.take(now) {
-                    self.command(Actor::Seat(actor), command, now).await
+                    self.command(Actor::Seat(seat.role), command, now).await
                 } else {
                     Handled::RateLimited
                 };
@@ -249,6 +249,11 @@ impl Task {
     }
 
     async fn on_deadline(&mut self, deadline: Millis) {
+        // Woken before the timeline reached the deadline: a stall left out of the timeline
+        // since the sleep began moved it later (issue 34, item 5); sleep again.
+        if self.ctx.timeline.now() < deadline {
+            return;
+        }
         if self.resume_at.is_some_and(|r| r <= deadline) {
             self.resume_at = None;
             if let Some(cmd) = self.game.resume_command() {

@@ -115,6 +115,16 @@ pub async fn start_on(
             seats: Vec::new(),
         },
     };
+    serve_created(store, db, created, limits).await
+}
+
+/// Serves a store whose event was `created` already (its tables' logs may be written).
+pub async fn serve_created(
+    store: Arc<dyn Store>,
+    db: PathBuf,
+    created: Created,
+    limits: baoqi_server::limits::Limits,
+) -> Server {
     let hub = Hub::open_with(store, limits).unwrap();
     hub.start_tables(true).await.unwrap();
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();

@@ -3,11 +3,14 @@
 //! the arbiter's match configuration without the players). Stored with the event.
 
 use baoqi_arbiter::MatchConfig;
+use baoqi_arbiter::bounds;
 use baoqi_rules::Color;
 use baoqi_tournament::knockout::TieRules;
 use baoqi_tournament::standings::TieBreak;
 use baoqi_tournament::{ByeScore, EventRules, Scoring, System};
 use serde::{Deserialize, Serialize};
+
+use super::{EventFileError, check_match};
 
 /// The pairing system of the event (附表二 第一部份 1).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -102,7 +105,54 @@ impl Default for TournamentSettings {
     }
 }
 
+/// The most rounds an event may have (a Swiss of 9 to 11 rounds is long).
+pub const MAX_ROUNDS: u64 = 99;
+/// The most games of a knock-out tie, or pairs of tie-break games.
+pub const MAX_TIE_GAMES: u64 = 9;
+/// The longest tie-break game a side may be given, in minutes: a day.
+pub const MAX_TIE_BREAK_MINUTES: u64 = 24 * 60;
+/// The largest increment of a tie-break game, in seconds: an hour.
+pub const MAX_TIE_BREAK_INCREMENT_SECONDS: u64 = 3_600;
+
 impl TournamentSettings {
+    /// Refuses every value no tournament can use (issue 34, item 11), naming the field:
+    /// rounds, a knock-out's games and times, the referees' names, rounds and boards
+    /// (numbered from 1), and the match every game shares.
+    pub fn check(&self) -> Result<(), EventFileError> {
+        if let Some(r) = self.rounds {
+            bounds::within("tournament.rounds", u64::from(r), 1, MAX_ROUNDS)?;
+        }
+        let k = &self.knockout;
+        bounds::within(
+            "tournament.knockout.games",
+            u64::from(k.games),
+            1,
+            MAX_TIE_GAMES,
+        )?;
+        let pairs = u64::from(k.tiebreak_pairs);
+        bounds::at_most("tournament.knockout.tiebreak_pairs", pairs, MAX_TIE_GAMES)?;
+        if let Some(m) = k.tie_break_minutes {
+            let field = "tournament.knockout.tie_break_minutes";
+            bounds::within(field, u64::from(m), 1, MAX_TIE_BREAK_MINUTES)?;
+        }
+        if let Some(s) = k.tie_break_increment_seconds {
+            let field = "tournament.knockout.tie_break_increment_seconds";
+            bounds::at_most(field, u64::from(s), MAX_TIE_BREAK_INCREMENT_SECONDS)?;
+        }
+        for (i, r) in self.referees.iter().enumerate() {
+            let field = format!("tournament.referees[{}]", i + 1);
+            bounds::name(&format!("{field}.name"), &r.name)?;
+            for &n in &r.rounds {
+                bounds::within(&format!("{field}.rounds"), u64::from(n), 1, MAX_ROUNDS)?;
+            }
+            for &n in &r.boards {
+                let most = crate::config::MAX_TABLES as u64;
+                bounds::within(&format!("{field}.boards"), u64::from(n), 1, most)?;
+            }
+        }
+        check_match(&self.game, "tournament.match")
+    }
+
     /// The event's scoring.
     pub fn scoring(&self) -> Scoring {
         Scoring {

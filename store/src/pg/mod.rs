@@ -333,6 +333,16 @@ impl Store for PgStore {
         rows.iter().map(|r| raw_entry(r).typed(table)).collect()
     }
 
+    fn entry_of_seq(&self, table: TableId, seq: u64) -> Result<u64, StoreError> {
+        let row = self.r(|c| {
+            Ok(c.query_one(
+                "SELECT COALESCE(MAX(idx), 0) FROM log WHERE tbl = $1 AND first_seq <= $2",
+                &[&table, &(seq as i64)],
+            )?)
+        })?;
+        Ok(row.get::<_, i64>(0) as u64)
+    }
+
     fn timeline(&self) -> Result<Millis, StoreError> {
         let row =
             self.r(|c| Ok(c.query_opt("SELECT value FROM meta WHERE key = 'timeline'", &[])?))?;
