@@ -161,6 +161,7 @@ impl Shared {
             server: None,
             placement: "",
             nodes: Vec::new(),
+            hostile: None,
         }
     }
 }
@@ -189,12 +190,14 @@ async fn seat(
 
 /// Connects every seat (64 at a time), plays for `seconds`, and reports.
 pub(super) async fn play(
-    seconds: u64,
-    rate: f64,
+    opts: &super::BenchOptions,
     bases: &[String],
     created: &admin::Created,
 ) -> Result<BenchReport, String> {
     use futures_util::stream::{self, TryStreamExt};
+    let (seconds, rate) = (opts.seconds, opts.rate);
+    // With an adversary, the last table is his: its players are not bots, nor measured.
+    let played = created.tables.len() - usize::from(opts.hostile);
     // Table i's seats connect to server i of `bases` (round the list), referee k's to
     // server k: with several nodes, most seats reach their table through another node.
     let base = |i: usize| bases[i % bases.len()].as_str();
@@ -233,7 +236,7 @@ pub(super) async fn play(
             .ok_or_else(|| format!("table {table} has no {role} seat"))
     };
     let mut joins = Vec::new();
-    for (i, t) in created.tables.iter().enumerate() {
+    for (i, t) in created.tables.iter().enumerate().take(played) {
         for role in [Role::Red, Role::Black] {
             joins.push(seat(
                 format!("{}/ws/seat", base(i)),
@@ -256,6 +259,12 @@ pub(super) async fn play(
         )));
     }
     let players: Vec<(Ws, Feed)> = stream::iter(joins).buffered(64).try_collect().await?;
+    let adversary_stop = Arc::new(AtomicBool::new(false));
+    let adversary = if opts.hostile {
+        Some(super::hostile::start(base(0), created, adversary_stop.clone()).await?)
+    } else {
+        None
+    };
     let started = Instant::now();
     let interval = Duration::from_secs_f64(1.0 / rate.max(0.01));
     let mut players = players.into_iter();
@@ -273,12 +282,18 @@ pub(super) async fn play(
     }
     tokio::time::sleep(Duration::from_secs(seconds)).await;
     shared.stop.store(true, Ordering::Relaxed);
+    adversary_stop.store(true, Ordering::Relaxed);
     let elapsed = started.elapsed().as_secs_f64();
     tokio::time::sleep(Duration::from_millis(500)).await;
     for t in &tasks {
         t.abort();
     }
-    Ok(shared.report(n, monitor_count, elapsed))
+    let mut report = shared.report(played, monitor_count, elapsed);
+    report.hostile = adversary.map(|h| {
+        let get = |a: &AtomicU64| a.load(Ordering::Relaxed);
+        (get(&h.words), get(&h.refused), get(&h.syncs))
+    });
+    Ok(report)
 }
 
 async fn monitor(mut ws: Ws, mut feed: Feed, shared: Arc<Shared>, index: Arc<HashMap<i64, usize>>) {

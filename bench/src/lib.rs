@@ -10,6 +10,7 @@
 mod bot;
 pub mod child;
 pub mod crash;
+pub mod hostile;
 mod nodes;
 
 use std::fmt;
@@ -42,6 +43,8 @@ pub struct BenchOptions {
     pub rate: f64,
     /// Several nodes of a federation instead of one server ([`Nodes`]).
     pub nodes: Option<Nodes>,
+    /// An adversary on the last table while the others play ([`hostile`]).
+    pub hostile: bool,
 }
 
 /// `baoqi bench load --nodes N`: N `baoqi serve --node` processes on one PostgreSQL
@@ -89,6 +92,9 @@ pub struct BenchReport {
     pub placement: &'static str,
     /// Each node's own figures, with several nodes.
     pub nodes: Vec<baoqi_server::metrics::Stats>,
+    /// What the adversary sent and got back ([`BenchOptions::hostile`]): words, refusals,
+    /// syncs.
+    pub hostile: Option<(u64, u64, u64)>,
 }
 
 impl fmt::Display for BenchReport {
@@ -121,6 +127,14 @@ impl fmt::Display for BenchReport {
             "lost {}, reordered {}, resyncs {}",
             self.lost, self.reordered, self.resyncs
         )?;
+        if let Some((words, refused, syncs)) = self.hostile {
+            writeln!(
+                f,
+                "adversary on the last table: {words} words sent, {refused} refused; \
+                 {} spectators synced from 0 {syncs} times (that table not measured)",
+                hostile::SPECTATORS
+            )?;
+        }
         for (k, s) in self.nodes.iter().enumerate() {
             writeln!(
                 f,
@@ -157,7 +171,7 @@ pub fn run_blocking(opts: &BenchOptions) -> Result<BenchReport, String> {
             .db
             .clone()
             .ok_or("--url needs --db: the server's database, to create the bench event")?;
-        let created = create(&db, opts.games)?;
+        let created = create(&db, opts.games, opts.hostile)?;
         // A running server starts tables added to its store within its scan period.
         std::thread::sleep(baoqi_server::hub::TABLE_SCAN + Duration::from_millis(500));
         let mut report = bots(opts, url.trim_end_matches('/'), &created)?;
@@ -165,7 +179,7 @@ pub fn run_blocking(opts: &BenchOptions) -> Result<BenchReport, String> {
         return Ok(report);
     }
     let db = child::temp_db();
-    let created = create(&db, opts.games)?;
+    let created = create(&db, opts.games, opts.hostile)?;
     let report = match &opts.spawn {
         Some(exe) => in_child(opts, exe, &db, &created),
         None => in_process(opts, &db, &created),
@@ -176,9 +190,13 @@ pub fn run_blocking(opts: &BenchOptions) -> Result<BenchReport, String> {
     report
 }
 
-fn create(db: &std::path::Path, games: usize) -> Result<admin::Created, String> {
+fn create(db: &std::path::Path, games: usize, hostile: bool) -> Result<admin::Created, String> {
     let store = SqliteStore::open(db, false).map_err(|e| e.to_string())?;
-    admin::create_event(&store, &bench_event(games)).map_err(|e| e.to_string())
+    let mut event = bench_event(games);
+    if hostile {
+        event.spectators = hostile::SPECTATORS;
+    }
+    admin::create_event(&store, &event).map_err(|e| e.to_string())
 }
 
 fn bots(opts: &BenchOptions, base: &str, created: &admin::Created) -> Result<BenchReport, String> {
@@ -198,7 +216,7 @@ fn bots_on(
         .build()
         .map_err(|e| e.to_string())?;
     let bases: Vec<String> = bases.iter().map(|b| b.replace("http", "ws")).collect();
-    bots_rt.block_on(bot::play(opts.seconds, opts.rate, &bases, created))
+    bots_rt.block_on(bot::play(opts, &bases, created))
 }
 
 fn in_child(
@@ -292,9 +310,13 @@ pub(crate) fn bench_event(games: usize) -> EventFile {
 async fn start_server(db: &std::path::Path) -> Result<(String, Arc<baoqi_server::Hub>), String> {
     let store = SqliteStore::open(db, false).map_err(|e| e.to_string())?;
     let store: Arc<dyn Store> = Arc::new(store);
-    // The bots all come from loopback and pace themselves.
+    // The bots all come from loopback and pace themselves; a connection's syncs and
+    // messages keep their limits (`--hostile`'s spectators meet them).
+    let defaults = baoqi_server::limits::Limits::default();
     let limits = baoqi_server::limits::Limits {
         total: baoqi_server::limits::connection_budget(),
+        syncs: defaults.syncs,
+        messages: defaults.messages,
         ..baoqi_server::limits::Limits::unmetered()
     };
     let hub = baoqi_server::Hub::open_with(store, limits).map_err(|e| e.to_string())?;

@@ -14,6 +14,7 @@ fn a_small_load_runs_clean() {
         db: None,
         rate: 10.0,
         nodes: None,
+        hostile: false,
     })
     .unwrap();
     println!("{report}");
@@ -35,4 +36,32 @@ fn a_small_load_runs_clean() {
         report.to_monitor.count > 0 && report.events > report.commands,
         "{report}"
     );
+}
+
+/// Issue 34: with an adversary on one table (long words at the rate limit, 40 spectators
+/// syncing it from the start), the other tables play on and lose nothing; every long word
+/// is refused.
+#[test]
+fn i34_an_adversary_on_one_table_leaves_the_others_whole() {
+    let report = run_blocking(&BenchOptions {
+        games: 4,
+        seconds: 3,
+        url: None,
+        spawn: None,
+        db: None,
+        rate: 10.0,
+        nodes: None,
+        hostile: true,
+    })
+    .unwrap();
+    println!("{report}");
+    assert_eq!(
+        (report.rejected, report.lost, report.reordered),
+        (0, 0, 0),
+        "{report}"
+    );
+    assert!(report.commands >= 60, "{report}");
+    let (words, refused, syncs) = report.hostile.unwrap();
+    assert!(words >= 20 && refused >= words / 2 - 1, "{report}");
+    assert!(syncs >= 40, "{report}");
 }

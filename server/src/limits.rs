@@ -32,6 +32,10 @@ pub struct Limits {
     /// How many `sync`s (and a `hello` with `since`) one connection may send at once, and
     /// how fast afterwards: each may read back events from the store (issue 34, item 2).
     pub syncs: Rate,
+    /// How many messages of any kind one connection may send at once, and how fast
+    /// afterwards; a connection beyond it is closed (1008): a client that ignores its
+    /// `rate_limited` answers and sends on in a loop (issue 34).
+    pub messages: Rate,
     /// An upload must go on at this average rate (bytes a second), once
     /// [`Limits::upload_grace`] has passed.
     pub upload_min_rate: u64,
@@ -60,6 +64,10 @@ impl Default for Limits {
                 burst: 8,
                 per_second: 1,
             },
+            messages: Rate {
+                burst: 200,
+                per_second: 50,
+            },
             upload_min_rate: 1024,
             upload_grace: Duration::from_secs(30),
             body_within: Duration::from_secs(10),
@@ -81,6 +89,10 @@ impl Limits {
                 per_second: u32::MAX,
             },
             syncs: Rate {
+                burst: u32::MAX,
+                per_second: u32::MAX,
+            },
+            messages: Rate {
                 burst: u32::MAX,
                 per_second: u32::MAX,
             },

@@ -108,6 +108,10 @@ struct Conn<O> {
     recorded: BoxStream<'static, Arc<(TableId, String)>>,
     /// The connection's `sync`s ([`crate::limits::Limits::syncs`]).
     syncs: Bucket,
+    /// The connection's messages of any kind ([`crate::limits::Limits::messages`]).
+    messages: Bucket,
+    /// The server sent its close frame: the peer's is awaited before the socket goes.
+    closing: bool,
 }
 
 /// Serves one connection until the client leaves, the transport fails, or the server
@@ -120,6 +124,7 @@ where
     let mut input = Box::pin(input);
     let mut shutdown = hub.shutdown_signal();
     let syncs = Bucket::new(hub.limits().syncs, hub.timeline().now());
+    let messages = Bucket::new(hub.limits().messages, hub.timeline().now());
     let mut conn = Conn {
         hub,
         out,
@@ -130,6 +135,8 @@ where
         feed: SelectAll::new(),
         recorded: stream::pending().boxed(),
         syncs,
+        messages,
+        closing: false,
     };
     let hello_by = tokio::time::Instant::now() + HELLO_WITHIN;
     let mut revoked = conn.hub.revocations();
@@ -152,7 +159,7 @@ where
             msg = input.next() => {
                 heard = tokio::time::Instant::now();
                 match msg {
-                    Some(Incoming::Text(text)) => conn.on_text(endpoint, &text).await,
+                    Some(Incoming::Text(text)) => conn.on_message(endpoint, &text).await,
                     Some(Incoming::Binary) => {
                         conn.send(&error(None, ErrorCode::Malformed, "binary frames are not part of the protocol")).await
                     }
@@ -177,6 +184,29 @@ where
             break;
         }
     }
+    if conn.closing {
+        linger(&mut input).await;
+    }
+}
+
+/// How long a connection the server closed waits for the peer's own close.
+const LINGER: Duration = Duration::from_secs(1);
+
+/// After the server's close frame: reads and drops what the peer still sends until its close
+/// (or [`LINGER`]), so that the socket is not dropped with unread input, which would reset
+/// it and lose the close frame and the error before it on the peer's side.
+async fn linger<I>(input: &mut std::pin::Pin<Box<I>>)
+where
+    I: Stream<Item = Incoming> + Send,
+{
+    let _ = tokio::time::timeout(LINGER, async {
+        while let Some(m) = input.next().await {
+            if matches!(m, Incoming::Closed(_) | Incoming::Broken(_)) {
+                return;
+            }
+        }
+    })
+    .await;
 }
 
 impl<O> Conn<O>
@@ -218,6 +248,7 @@ where
     }
 
     async fn put(&mut self, frame: Outgoing) -> bool {
+        self.closing |= matches!(frame, Outgoing::Close(..));
         let within = self.hub.limits().silent_for;
         matches!(
             tokio::time::timeout(within, self.out.send(frame)).await,
@@ -242,6 +273,23 @@ where
             return false;
         }
         self.put(Outgoing::Ping).await
+    }
+
+    /// A text frame, within the connection's budget of messages; beyond it the client is
+    /// told and the connection closed (1008).
+    async fn on_message(&mut self, endpoint: Endpoint, text: &str) -> bool {
+        if self.messages.take(self.hub.timeline().now()) {
+            return self.on_text(endpoint, text).await;
+        }
+        let e = error(
+            None,
+            ErrorCode::RateLimited,
+            "too many messages on this connection: it is closed",
+        );
+        if self.send(&e).await {
+            let _ = self.put(Outgoing::Close(1008, "too many messages")).await;
+        }
+        false
     }
 
     async fn on_text(&mut self, endpoint: Endpoint, text: &str) -> bool {

@@ -320,3 +320,35 @@ async fn i34_4_an_organiser_body_needs_a_token_first_and_arrives_in_its_time() {
     );
     s.stop().await;
 }
+
+#[tokio::test]
+async fn i34_12_a_revoked_seat_and_a_bad_close_code_each_end_with_a_close_frame() {
+    let s = start(None, Some(&event_file(EVENT))).await;
+    let referee_token = s.token(Role::Referee, 0);
+    let mut referee = Client::join(&s.url("monitor"), &referee_token, None).await;
+    referee.until(|v| v["type"] == "state").await;
+    assert!(baoqi_organiser::admin::revoke(&**s.hub.store(), &referee_token).unwrap());
+    s.hub.check_revocations().await.unwrap();
+    // 1008: policy violation, the seat may no longer be here (RFC 6455 §7.4.1).
+    assert_eq!(referee.close_code(3_000).await, Some(1008));
+    // A close frame whose code may not be sent (999): answered 1002, not a dropped socket.
+    let mut red = Client::join(&s.url("seat"), &s.token(Role::Red, 0), None).await;
+    red.until(|v| v["type"] == "state").await;
+    red.write_raw(&[0x88, 0x82, 0, 0, 0, 0, 0x03, 0xE7]).await;
+    assert_eq!(red.close_code(3_000).await, Some(1002));
+    s.stop().await;
+}
+
+#[tokio::test]
+async fn i34_2_a_client_that_sends_on_past_its_budget_is_closed() {
+    let s = start(None, Some(&event_file(EVENT))).await;
+    let table = s.created.tables[0].id;
+    let mut c = Client::join(&s.url("watch"), &s.token(Role::Spectator, 0), None).await;
+    c.until(|v| v["type"] == "state").await;
+    for _ in 0..400 {
+        c.send(json!({"v": 2, "type": "sync", "table": table, "since": 0}))
+            .await;
+    }
+    assert_eq!(c.close_code(5_000).await, Some(1008));
+    s.stop().await;
+}

@@ -49,6 +49,11 @@ enum BenchAction {
         /// Commands per second per game.
         #[arg(long, default_value_t = 1.0)]
         rate: f64,
+        /// An adversary on the last table: its red seat sends 60 KB words at the rate
+        /// limit, and 40 spectators sync it from the start in a loop; the other tables are
+        /// measured (issue 34).
+        #[arg(long)]
+        hostile: bool,
     },
     /// Lengths of the long readings and, through a sound device or a file tap, the latency
     /// of a key's echo and of the opponent's move while a reading plays.
@@ -60,7 +65,7 @@ enum BenchAction {
 
 /// Runs `baoqi bench …`.
 pub(crate) fn run(args: &BenchArgs) -> Result<(), CliError> {
-    let (games, seconds, url, db, rate, in_process, nodes, nats) = match &args.action {
+    let (games, seconds, url, db, rate, in_process, nodes, nats, hostile) = match &args.action {
         BenchAction::Speech(a) => return super::bench_speech::run(a),
         BenchAction::Crash(a) => return super::bench_crash::run(a),
         BenchAction::Load {
@@ -72,7 +77,10 @@ pub(crate) fn run(args: &BenchArgs) -> Result<(), CliError> {
             in_process,
             nodes,
             nats,
-        } => (games, seconds, url, db, rate, in_process, nodes, nats),
+            hostile,
+        } => (
+            games, seconds, url, db, rate, in_process, nodes, nats, hostile,
+        ),
     };
     // The running server's is a hall's file; the nodes' the federation's PostgreSQL.
     let (file, federation) = match db {
@@ -105,6 +113,7 @@ pub(crate) fn run(args: &BenchArgs) -> Result<(), CliError> {
         db: file,
         rate: *rate,
         nodes,
+        hostile: *hostile,
     };
     let report = run_blocking(&opts).map_err(CliError::Failed)?;
     print!("{report}");
