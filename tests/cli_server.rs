@@ -190,3 +190,47 @@ fn serve_refuses_a_missing_or_damaged_database_with_a_clear_message() {
     assert!(err.contains("damaged"), "{err}");
     assert!(!String::from_utf8_lossy(&damaged.stdout).contains("listening"));
 }
+
+/// Issue 34, item 12: `serve` said "listening" before it failed to write a read-only store.
+/// The file is made immutable (`chattr +i`: read-only even for root, who runs the tests);
+/// the server refuses it before it says it listens.
+#[test]
+fn i34_12_serve_refuses_a_store_it_cannot_write_before_it_says_it_listens() {
+    let dir = Scratch::new("serve-read-only");
+    let db = dir.join("ro.db");
+    common::baoqi(&[
+        "event",
+        "create",
+        "--config",
+        concat!(env!("CARGO_MANIFEST_DIR"), "/docs/event.toml"),
+        "--db",
+        db.to_str().unwrap(),
+    ]);
+    let chattr = |flag: &str| {
+        Command::new("chattr")
+            .args([flag, db.to_str().unwrap()])
+            .status()
+            .is_ok_and(|s| s.success())
+    };
+    assert!(
+        chattr("+i"),
+        "chattr +i must work here (root on a file system with attributes)"
+    );
+    let out = Command::new(BIN)
+        .args(["serve", "--listen", "127.0.0.1:0", "--db"])
+        .arg(&db)
+        .stdin(std::process::Stdio::null())
+        .output()
+        .expect("baoqi serve");
+    chattr("-i");
+    let (stdout, stderr) = (
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr),
+    );
+    assert!(!out.status.success(), "refused: {stdout}");
+    assert!(!stdout.contains("listening"), "{stdout}");
+    assert!(
+        stderr.contains("readonly") || stderr.contains("read-only"),
+        "{stderr}"
+    );
+}

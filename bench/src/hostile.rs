@@ -27,7 +27,7 @@ pub struct Hostile {
     pub words: AtomicU64,
     /// Answers that refused them (`error` or `rejected`).
     pub refused: AtomicU64,
-    /// `sync`s sent by the spectators.
+    /// The spectators' `sync`s answered (a `state`, or a refusal).
     pub syncs: AtomicU64,
 }
 
@@ -51,8 +51,19 @@ pub async fn start(
     let red = token(Role::Red).into_iter().next().ok_or("no red seat")?;
     let ws = connect(&format!("{base}/ws/seat"), &red).await?;
     tokio::spawn(words(ws, counters.clone(), stop.clone()));
+    // A spectator follows every table of the event: he joins (a state for each) before he
+    // starts, so that the run measures his syncs, not the event's joins (issue 32's).
+    let tables = created.tables.len();
     for spectator in token(Role::Spectator).into_iter().take(SPECTATORS) {
-        let ws = connect(&format!("{base}/ws/watch"), &spectator).await?;
+        let mut ws = connect(&format!("{base}/ws/watch"), &spectator).await?;
+        let mut states = 0;
+        while states < tables {
+            match next_msg(&mut ws).await {
+                None => return Err("a spectator lost its connection while joining".into()),
+                Some(ServerMsg::State { .. }) => states += 1,
+                Some(_) => {}
+            }
+        }
         tokio::spawn(syncs(ws, table, counters.clone(), stop.clone()));
     }
     Ok(counters)
@@ -109,7 +120,6 @@ async fn syncs(
         if !send(&mut ws, &sync).await {
             return;
         }
-        counters.syncs.fetch_add(1, Ordering::Relaxed);
         // Until its answer: the state, or a refusal (rate limited).
         loop {
             match next_msg(&mut ws).await {
@@ -118,5 +128,6 @@ async fn syncs(
                 Some(_) => {}
             }
         }
+        counters.syncs.fetch_add(1, Ordering::Relaxed);
     }
 }

@@ -131,7 +131,7 @@ impl fmt::Display for BenchReport {
             writeln!(
                 f,
                 "adversary on the last table: {words} words sent, {refused} refused; \
-                 {} spectators synced from 0 {syncs} times (that table not measured)",
+                 {} spectators' syncs from 0 answered {syncs} times (that table not measured)",
                 hostile::SPECTATORS
             )?;
         }

@@ -65,8 +65,8 @@ impl Default for Limits {
                 per_second: 1,
             },
             messages: Rate {
-                burst: 200,
-                per_second: 50,
+                burst: 100,
+                per_second: 20,
             },
             upload_min_rate: 1024,
             upload_grace: Duration::from_secs(30),
