@@ -141,6 +141,20 @@ fn web_client_files_come_from_baoqi_assets_dir_when_it_is_set() {
 /// running"), and a damaged one printed "listening" before an unclear error. Now a missing
 /// or empty file is refused unless `--init` asks for a new store, and a damaged one is
 /// refused before anything is served, each with a clear message.
+/// A store named `name` in `dir` holding the sample event (`docs/event.toml`).
+fn sample_store(dir: &Scratch, name: &str) -> std::path::PathBuf {
+    let db = dir.join(name);
+    common::baoqi(&[
+        "event",
+        "create",
+        "--config",
+        concat!(env!("CARGO_MANIFEST_DIR"), "/docs/event.toml"),
+        "--db",
+        db.to_str().unwrap(),
+    ]);
+    db
+}
+
 #[test]
 fn serve_refuses_a_missing_or_damaged_database_with_a_clear_message() {
     let dir = Scratch::new("serve-refuses");
@@ -169,15 +183,7 @@ fn serve_refuses_a_missing_or_damaged_database_with_a_clear_message() {
     assert!(!run(&empty, &[]).status.success());
     // A real store (an event made by `baoqi event create`) with its pages overwritten
     // past the first.
-    let db = dir.join("damaged.db");
-    common::baoqi(&[
-        "event",
-        "create",
-        "--config",
-        concat!(env!("CARGO_MANIFEST_DIR"), "/docs/event.toml"),
-        "--db",
-        db.to_str().unwrap(),
-    ]);
+    let db = sample_store(&dir, "damaged.db");
     let mut bytes = std::fs::read(&db).unwrap();
     assert!(bytes.len() > 8192, "a store of several pages");
     for b in &mut bytes[4096..] {
@@ -197,15 +203,7 @@ fn serve_refuses_a_missing_or_damaged_database_with_a_clear_message() {
 #[test]
 fn i34_12_serve_refuses_a_store_it_cannot_write_before_it_says_it_listens() {
     let dir = Scratch::new("serve-read-only");
-    let db = dir.join("ro.db");
-    common::baoqi(&[
-        "event",
-        "create",
-        "--config",
-        concat!(env!("CARGO_MANIFEST_DIR"), "/docs/event.toml"),
-        "--db",
-        db.to_str().unwrap(),
-    ]);
+    let db = sample_store(&dir, "ro.db");
     let chattr = |flag: &str| {
         Command::new("chattr")
             .args([flag, db.to_str().unwrap()])

@@ -96,7 +96,7 @@ fn item8_a_restart_is_said_as_it_is_and_the_player_hears_where_the_game_stands()
         "未連線，未送出",
         Duration::from_secs(5)
     ));
-    let db = dir.join("ear.db");
+    let db = dir.join("event.db");
     let mut again = Server::start_on(&db, false, &[], &listen);
     assert!(until_said(&red_log, "已報炮二", Duration::from_secs(10)));
     std::thread::sleep(Duration::from_millis(500));

@@ -12,7 +12,7 @@ use serde_json::{Value, json};
 use tokio_tungstenite::tungstenite::Message;
 
 use crate::common;
-use common::{Scratch, Server, seat_lines, token_of};
+use common::{Scratch, Server, token_of};
 
 type Ws =
     tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
@@ -74,17 +74,7 @@ fn signal(pid: u32, which: &str) {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn i34_5_a_freeze_of_the_server_is_charged_to_nobody() {
     let dir = Scratch::new("stall");
-    let (file, db) = (dir.join("event.toml"), dir.join("stall.db"));
-    std::fs::write(&file, EVENT).unwrap();
-    let created = common::baoqi(&[
-        "event",
-        "create",
-        "--config",
-        file.to_str().unwrap(),
-        "--db",
-        db.to_str().unwrap(),
-    ]);
-    let seats = seat_lines(&created);
+    let (db, seats) = common::create_event(&dir, EVENT);
     let server = Server::start(&db, false);
     let addr = server.addr().to_string();
     let mut referee = join(&addr, "monitor", &token_of(&seats, "referee", None)).await;

@@ -7,12 +7,10 @@
 
 use crate::common;
 
-use axum::body::Body;
-use axum::http::{Request, StatusCode, header};
+use axum::http::{StatusCode, header};
 use baoqi_store::model::Role;
 use common::{Client, Server, event_file, start};
 use serde_json::{Value, json};
-use tower::ServiceExt;
 
 /// Two tables, a referee of each, a referee of the whole event, a spectator.
 const EVENT: &str = r#"
@@ -46,32 +44,9 @@ fn referee(s: &Server, name: &str) -> String {
         .expect("a referee of this name")
 }
 
-/// A GET through the server's router with an optional bearer token: status, headers, body.
-async fn get(
-    s: &Server,
-    path: &str,
-    token: Option<&str>,
-) -> (StatusCode, header::HeaderMap, String) {
-    let mut req = Request::get(path);
-    if let Some(t) = token {
-        req = req.header(header::AUTHORIZATION, format!("Bearer {t}"));
-    }
-    let resp = baoqi_server::http::router(s.hub.clone())
-        .oneshot(req.body(Body::empty()).unwrap())
-        .await
-        .unwrap();
-    let (parts, body) = resp.into_parts();
-    let bytes = axum::body::to_bytes(body, usize::MAX).await.unwrap();
-    (
-        parts.status,
-        parts.headers,
-        String::from_utf8_lossy(&bytes).into_owned(),
-    )
-}
-
 /// Expects a refusal with `status` and a JSON body naming `code`.
 async fn refused(s: &Server, path: &str, token: Option<&str>, status: StatusCode, code: &str) {
-    let (got, headers, body) = get(s, path, token).await;
+    let (got, headers, body) = s.get(path, token).await;
     assert_eq!(got, status, "{path}: {body}");
     let v: Value = serde_json::from_str(&body).unwrap_or_else(|_| panic!("JSON: {body}"));
     assert_eq!(v["code"], code, "{path}: {body}");
@@ -147,14 +122,14 @@ async fn a103_1_b_the_sealed_move_is_read_over_http_by_the_referee_alone() {
 
     // The referees of the table read the sealed move.
     for token in [referee(&s, "ref of t1"), referee(&s, "chief")] {
-        let (status, _, body) = get(&s, &log, Some(&token)).await;
+        let (status, _, body) = s.get(&log, Some(&token)).await;
         assert_eq!(status, StatusCode::OK, "{body}");
         assert!(
             body.contains(r#""type":"sealed""#) && body.contains("h2e2"),
             "{body}"
         );
     }
-    let (status, _, body) = get(&s, &event_log, Some(&referee(&s, "chief"))).await;
+    let (status, _, body) = s.get(&event_log, Some(&referee(&s, "chief"))).await;
     assert_eq!(status, StatusCode::OK, "{body}");
     assert!(body.contains(r#""type":"seal_move""#), "{body}");
 
@@ -179,14 +154,14 @@ async fn a103_1_b_the_sealed_move_is_read_over_http_by_the_referee_alone() {
         format!("/api/events/{event}/results.json"),
         "/".to_string(),
     ] {
-        let (status, _, body) = get(&s, &path, None).await;
+        let (status, _, body) = s.get(&path, None).await;
         assert_eq!(status, StatusCode::OK, "{path}: {body}");
         for sealed in ["h2e2", "二平五", "炮二", "seal_move"] {
             assert!(!body.contains(sealed), "{path} shows {sealed}: {body}");
         }
     }
     // The index page no longer links to the event's log.
-    assert!(!get(&s, "/", None).await.2.contains("log.json"));
+    assert!(!s.get("/", None).await.2.contains("log.json"));
     let _ = t2;
     s.stop().await;
 }
@@ -204,12 +179,12 @@ async fn s7p6_recordings_are_listed_and_played_for_the_referees_of_their_table_a
             refused(&s, &path, Some(&token), StatusCode::FORBIDDEN, "forbidden").await;
         }
     }
-    let (status, _, body) = get(
-        &s,
-        &format!("/api/tables/{t1}/recordings"),
-        Some(&referee(&s, "ref of t1")),
-    )
-    .await;
+    let (status, _, body) = s
+        .get(
+            &format!("/api/tables/{t1}/recordings"),
+            Some(&referee(&s, "ref of t1")),
+        )
+        .await;
     assert_eq!(status, StatusCode::OK, "{body}");
     let listed: Value = serde_json::from_str(&body).unwrap();
     assert_eq!(listed["recordings"], json!([]));

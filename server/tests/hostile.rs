@@ -4,12 +4,10 @@
 
 use crate::common;
 
-use axum::body::Body;
-use axum::http::{Request, StatusCode, header};
+use axum::http::StatusCode;
 use baoqi_store::model::Role;
 use common::{Client, event_file, start};
 use serde_json::{Value, json};
-use tower::ServiceExt;
 
 use common::ONE_TABLE as EVENT;
 
@@ -129,24 +127,10 @@ async fn i34_8_a_board_referees_flood_does_not_lock_the_chief_referee_out() {
     s.stop().await;
 }
 
-/// A GET through the server's router with an optional bearer token: status and JSON body.
+/// A GET through the server's router: status and JSON body.
 async fn get_json(s: &common::Server, path: &str, token: Option<&str>) -> (StatusCode, Value) {
-    let mut req = Request::get(path);
-    if let Some(t) = token {
-        req = req.header(header::AUTHORIZATION, format!("Bearer {t}"));
-    }
-    let resp = baoqi_server::http::router(s.hub.clone())
-        .oneshot(req.body(Body::empty()).unwrap())
-        .await
-        .unwrap();
-    let status = resp.status();
-    let bytes = axum::body::to_bytes(resp.into_body(), usize::MAX)
-        .await
-        .unwrap();
-    (
-        status,
-        serde_json::from_slice(&bytes).unwrap_or(Value::Null),
-    )
+    let (status, _, body) = s.get(path, token).await;
+    (status, serde_json::from_str(&body).unwrap_or(Value::Null))
 }
 
 /// A 共融賽 table: a blind player with a proxy and a blindfold against a deaf player.

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use super::{BIN, Scratch, Server, baoqi, seat_lines, token_of};
+use super::{BIN, Scratch, Server, token_of};
 
 /// A one-table event of `kind` (`part6`, `part7`), the sides given as TOML inline tables'
 /// contents (`name = "李明", categories = ["blind"], board = "none"`), 10 minutes each.
@@ -51,18 +51,7 @@ pub fn table(dir: &Scratch, toml: &str) -> (Server, String, String) {
 
 /// [`table`] listening on `listen`.
 pub fn table_on(dir: &Scratch, toml: &str, listen: &str) -> (Server, String, String) {
-    let db = dir.join("ear.db");
-    let file = dir.join("event.toml");
-    std::fs::write(&file, toml).unwrap();
-    let printed = baoqi(&[
-        "event",
-        "create",
-        "--config",
-        file.to_str().unwrap(),
-        "--db",
-        db.to_str().unwrap(),
-    ]);
-    let seats = seat_lines(&printed);
+    let (db, seats) = super::create_event(dir, toml);
     let server = Server::start_on(&db, false, &[], listen);
     let red = token_of(&seats, "red", Some(1));
     let black = token_of(&seats, "black", Some(1));

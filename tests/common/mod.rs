@@ -228,3 +228,20 @@ pub fn started(child: &mut Child) -> Started {
     });
     Started { url, lines }
 }
+
+/// Creates the event of `toml` in a new store in `dir` (`baoqi event create`): the store's
+/// file and the seats printed.
+pub fn create_event(dir: &Scratch, toml: &str) -> (PathBuf, Vec<SeatLine>) {
+    let db = dir.join("event.db");
+    let file = dir.join("event.toml");
+    std::fs::write(&file, toml).unwrap();
+    let printed = baoqi(&[
+        "event",
+        "create",
+        "--config",
+        file.to_str().unwrap(),
+        "--db",
+        db.to_str().unwrap(),
+    ]);
+    (db, seat_lines(&printed))
+}

@@ -45,6 +45,31 @@ impl Server {
             .expect("a seat of this role")
     }
 
+    /// A GET through the server's router with an optional bearer token: status, headers,
+    /// body.
+    pub async fn get(
+        &self,
+        path: &str,
+        token: Option<&str>,
+    ) -> (axum::http::StatusCode, axum::http::HeaderMap, String) {
+        use tower::ServiceExt;
+        let mut req = axum::http::Request::get(path);
+        if let Some(t) = token {
+            req = req.header(axum::http::header::AUTHORIZATION, format!("Bearer {t}"));
+        }
+        let resp = baoqi_server::http::router(self.hub.clone())
+            .oneshot(req.body(axum::body::Body::empty()).unwrap())
+            .await
+            .unwrap();
+        let (parts, body) = resp.into_parts();
+        let bytes = axum::body::to_bytes(body, usize::MAX).await.unwrap();
+        (
+            parts.status,
+            parts.headers,
+            String::from_utf8_lossy(&bytes).into_owned(),
+        )
+    }
+
     pub fn url(&self, endpoint: &str) -> String {
         format!("ws://{}/ws/{endpoint}", self.addr)
     }
