@@ -97,6 +97,15 @@ pub enum ServerMsg {
         /// The tables this connection follows.
         tables: Vec<TableId>,
     },
+    /// The tables this connection follows changed (a round paired, a board replayed, issue
+    /// 30): the whole list, in order; the `state` of each new one follows. Sent to a seat
+    /// that follows an event's tables (a referee, a spectator), never to a player.
+    Tables {
+        /// The event.
+        event: EventId,
+        /// Every table the connection follows now.
+        tables: Vec<TableId>,
+    },
     /// The whole state of a table; events with `seq` up to this one are included in it.
     State {
         /// The table.

@@ -74,7 +74,7 @@ impl AuthError {
 }
 
 /// How often the store is scanned for tables added by another process.
-pub const TABLE_SCAN: Duration = Duration::from_secs(2);
+pub const TABLE_SCAN: Duration = Duration::from_secs(1);
 
 /// Shared state of a running server.
 pub struct Hub {
@@ -98,6 +98,10 @@ pub struct Hub {
     scan: std::sync::Mutex<Scan>,
     /// On a node of a federation: its membership ([`crate::federated`]).
     member: Option<Arc<dyn Member>>,
+    /// Each event's running tables, in order, as a watch (issue 30, item 7; issue 32): a
+    /// seat's tables are read from here without cloning any row, and a connection that
+    /// follows an event hears of every table added (a round paired, a replay).
+    listed: RwLock<HashMap<EventId, watch::Sender<Arc<[TableId]>>>>,
 }
 
 /// The store scan's place: the highest table number read, and the tables that could not be
@@ -154,6 +158,7 @@ impl Hub {
             limits,
             scan: std::sync::Mutex::new(Scan::default()),
             member,
+            listed: RwLock::new(HashMap::new()),
         }))
     }
 
@@ -213,7 +218,10 @@ impl Hub {
         for (row, resumed, policy) in ready {
             self.scan_failed(row.id, false);
             let handle = table::spawn(row.id, resumed, self.context(&row), policy);
-            self.write_tables().insert(row.id, (row, handle));
+            let (event, id) = (row.event, row.id);
+            self.write_tables().insert(id, (row, handle));
+            // Listed once it runs: whoever follows the event joins it at once.
+            self.list(event, id);
         }
         Ok(started)
     }
@@ -362,9 +370,58 @@ impl Hub {
     /// Puts a table's handle in place (a table taken or lost by this node); the handle it
     /// replaces, if any.
     pub fn put(&self, row: TableRow, handle: TableHandle) -> Option<TableHandle> {
-        self.write_tables()
-            .insert(row.id, (row, handle))
-            .map(|(_, old)| old)
+        let (event, id) = (row.event, row.id);
+        let old = self
+            .write_tables()
+            .insert(id, (row, handle))
+            .map(|(_, old)| old);
+        self.list(event, id);
+        old
+    }
+
+    /// Adds table `id` to the list of `event` (no change when it is listed already), and
+    /// tells the connections that follow the event.
+    fn list(&self, event: EventId, id: TableId) {
+        let mut listed = self
+            .listed
+            .write()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let watch = listed
+            .entry(event)
+            .or_insert_with(|| watch::channel(Arc::from(Vec::new())).0);
+        watch.send_if_modified(|ids| {
+            let Err(at) = ids.binary_search(&id) else {
+                return false;
+            };
+            let mut grown = ids.to_vec();
+            grown.insert(at, id);
+            *ids = Arc::from(grown);
+            true
+        });
+    }
+
+    /// The running tables of `event`, in order, and a receiver that changes when one is
+    /// added (the connections that follow an event's tables).
+    pub fn follow_tables(&self, event: EventId) -> watch::Receiver<Arc<[TableId]>> {
+        let mut listed = self
+            .listed
+            .write()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        listed
+            .entry(event)
+            .or_insert_with(|| watch::channel(Arc::from(Vec::new())).0)
+            .subscribe()
+    }
+
+    /// The running tables of `event`, in order (no row is read).
+    pub fn table_ids(&self, event: EventId) -> Arc<[TableId]> {
+        let listed = self
+            .listed
+            .read()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        listed
+            .get(&event)
+            .map_or_else(|| Arc::from(Vec::new()), |w| w.borrow().clone())
     }
 
     /// The writer of the match tasks.

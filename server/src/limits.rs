@@ -29,8 +29,9 @@ pub struct Limits {
     pub silent_for: Duration,
     /// How many commands a seat may send at once, and how fast afterwards.
     pub commands: Rate,
-    /// How many `sync`s (and a `hello` with `since`) one connection may send at once, and
-    /// how fast afterwards: each may read back events from the store (issue 34, item 2).
+    /// How many `sync`s of one table a connection may send at once, and how fast
+    /// afterwards: each costs the table a state, and may read back events from the store
+    /// (issue 34, item 2).
     pub syncs: Rate,
     /// How many messages of any kind one connection may send at once, and how fast
     /// afterwards; a connection beyond it is closed (1008): a client that ignores its
@@ -61,8 +62,8 @@ impl Default for Limits {
                 per_second: 10,
             },
             syncs: Rate {
-                burst: 8,
-                per_second: 1,
+                burst: 10,
+                per_second: 5,
             },
             messages: Rate {
                 burst: 100,

@@ -106,12 +106,14 @@ struct Conn<O> {
     feed: Feed,
     /// Recording status changes of every table (filtered to this seat's tables on sending).
     recorded: BoxStream<'static, Arc<(TableId, String)>>,
-    /// The connection's `sync`s ([`crate::limits::Limits::syncs`]).
-    syncs: Bucket,
+    /// The connection's `sync`s of each table ([`crate::limits::Limits::syncs`]).
+    syncs: HashMap<TableId, Bucket>,
     /// The connection's messages of any kind ([`crate::limits::Limits::messages`]).
     messages: Bucket,
     /// The server sent its close frame: the peer's is awaited before the socket goes.
     closing: bool,
+    /// A referee's or spectator's: the event's tables as they are added.
+    following: Option<tokio::sync::watch::Receiver<Arc<[TableId]>>>,
 }
 
 /// Serves one connection until the client leaves, the transport fails, or the server
@@ -123,7 +125,7 @@ where
 {
     let mut input = Box::pin(input);
     let mut shutdown = hub.shutdown_signal();
-    let syncs = Bucket::new(hub.limits().syncs, hub.timeline().now());
+    let syncs = HashMap::new();
     let messages = Bucket::new(hub.limits().messages, hub.timeline().now());
     let mut conn = Conn {
         hub,
@@ -137,6 +139,7 @@ where
         syncs,
         messages,
         closing: false,
+        following: None,
     };
     let hello_by = tokio::time::Instant::now() + HELLO_WITHIN;
     let mut revoked = conn.hub.revocations();
@@ -175,6 +178,7 @@ where
                 }
             }
             Some(update) = conn.recorded.next() => conn.on_recording(&update).await,
+            Some(()) = next_change(&mut conn.following) => conn.on_tables().await,
             Some((table, item)) = conn.feed.next(), if !conn.feed.is_empty() => match item {
                 Ok(p) => conn.on_published(table, &p).await,
                 Err(_) => conn.resync(table, None).await,
@@ -186,6 +190,17 @@ where
     }
     if conn.closing {
         linger(&mut input).await;
+    }
+}
+
+/// The next change of the tables a connection follows; never, for a connection that
+/// follows none (or once their watch is gone).
+async fn next_change(
+    following: &mut Option<tokio::sync::watch::Receiver<Arc<[TableId]>>>,
+) -> Option<()> {
+    match following {
+        Some(rx) => rx.changed().await.ok(),
+        None => std::future::pending().await,
     }
 }
 
@@ -275,12 +290,35 @@ where
         self.put(Outgoing::Ping).await
     }
 
-    /// A text frame, within the connection's budget of messages; beyond it the client is
-    /// told and the connection closed (1008).
+    /// A text frame. Every message counts against the connection's budget
+    /// ([`crate::limits::Limits::messages`]) but a `sync` answered: the pages ask for a
+    /// table's state after each burst of its events, a monitor for many tables at once, and
+    /// each table's syncs have their own budget ([`crate::limits::Limits::syncs`]). A
+    /// client past its budget (one that sends on whatever it is answered) is told and
+    /// closed (1008).
     async fn on_message(&mut self, endpoint: Endpoint, text: &str) -> bool {
-        if self.messages.take(self.hub.timeline().now()) {
-            return self.on_text(endpoint, text).await;
+        let msg = match decode(text) {
+            Ok(m) => m,
+            Err(e) => return self.refused(&e.answer()).await,
+        };
+        if let (ClientMsg::Sync { table, since }, true) = (&msg, self.seat.is_some()) {
+            return self.sync(*table, *since).await;
         }
+        if !self.messages.take(self.hub.timeline().now()) {
+            return self.close_over_budget().await;
+        }
+        self.on_text(endpoint, msg).await
+    }
+
+    /// Answers a message that changed nothing, counted against the budget of messages.
+    async fn refused(&mut self, answer: &ServerMsg) -> bool {
+        if !self.messages.take(self.hub.timeline().now()) {
+            return self.close_over_budget().await;
+        }
+        self.send(answer).await
+    }
+
+    async fn close_over_budget(&mut self) -> bool {
         let e = error(
             None,
             ErrorCode::RateLimited,
@@ -292,11 +330,30 @@ where
         false
     }
 
-    async fn on_text(&mut self, endpoint: Endpoint, text: &str) -> bool {
-        let msg = match decode(text) {
-            Ok(m) => m,
-            Err(e) => return self.send(&e.answer()).await,
+    /// A `sync` of a table within its budget: the events missed and the state; beyond it,
+    /// refused (and counted against the budget of messages).
+    async fn sync(&mut self, table: Option<TableId>, since: Option<u64>) -> bool {
+        let t = match self.table_of(None, table) {
+            Ok(t) => t,
+            Err(e) => return self.refused(&e).await,
         };
+        let (rate, now) = (self.hub.limits().syncs, self.hub.timeline().now());
+        let bucket = self
+            .syncs
+            .entry(t)
+            .or_insert_with(|| Bucket::new(rate, now));
+        if !bucket.take(now) {
+            let e = error(
+                None,
+                ErrorCode::RateLimited,
+                format!("too many syncs of table {t}: wait a moment, then sync again"),
+            );
+            return self.refused(&e).await;
+        }
+        self.resync(t, since).await
+    }
+
+    async fn on_text(&mut self, endpoint: Endpoint, msg: ClientMsg) -> bool {
         match (msg, self.seat.is_some()) {
             (ClientMsg::Hello { token, since }, false) => self.hello(endpoint, &token, since).await,
             (ClientMsg::Hello { .. }, true) => {
@@ -321,18 +378,7 @@ where
                 }
                 None => false,
             },
-            (ClientMsg::Sync { table, since }, true) => match self.table_of(None, table) {
-                Ok(_) if !self.syncs.take(self.hub.timeline().now()) => {
-                    let e = error(
-                        None,
-                        ErrorCode::RateLimited,
-                        "too many syncs on this connection: wait a moment, then sync again",
-                    );
-                    self.send(&e).await
-                }
-                Ok(t) => self.resync(t, since).await,
-                Err(e) => self.send(&e).await,
-            },
+            (ClientMsg::Sync { table, since }, true) => self.sync(table, since).await,
             (
                 ClientMsg::Command { id, .. }
                 | ClientMsg::Recording { id, .. }
@@ -375,11 +421,17 @@ where
             let msg = format!("a {} seat does not join on this endpoint", seat.role);
             return self.send(&error(None, ErrorCode::WrongEndpoint, msg)).await;
         }
+        // A referee or a spectator follows the event's tables as they are added (issue 30).
+        if matches!(seat.role, Role::Referee | Role::Spectator) {
+            let mut rx = self.hub.follow_tables(seat.event);
+            rx.borrow_and_update();
+            self.following = Some(rx);
+        }
         let tables: Vec<TableId> = self
             .hub
-            .tables_of(Some(seat.event))
-            .into_iter()
-            .map(|t| t.id)
+            .table_ids(seat.event)
+            .iter()
+            .copied()
             .filter(|t| seat.covers(*t))
             .collect();
         let welcome = ServerMsg::Welcome {
@@ -398,6 +450,35 @@ where
         }
         for t in tables {
             if !self.resync(t, since).await {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// The event's tables changed: the seat is told its whole list, then gets the state of
+    /// each new one it covers and follows it.
+    async fn on_tables(&mut self) -> bool {
+        let (Some(rx), Some(seat)) = (self.following.as_mut(), self.seat.as_ref()) else {
+            return true;
+        };
+        let listed = rx.borrow_and_update().clone();
+        let tables: Vec<TableId> = listed.iter().copied().filter(|t| seat.covers(*t)).collect();
+        let added: Vec<TableId> = tables
+            .iter()
+            .copied()
+            .filter(|t| !self.tables.contains(t))
+            .collect();
+        if added.is_empty() {
+            return true;
+        }
+        let event = seat.event;
+        self.tables.clone_from(&tables);
+        if !self.send(&ServerMsg::Tables { event, tables }).await {
+            return false;
+        }
+        for t in added {
+            if !self.resync(t, None).await {
                 return false;
             }
         }

@@ -7,6 +7,7 @@ mod common;
 
 mod access;
 mod audience;
+mod day;
 mod export_stream;
 mod exports;
 mod game;

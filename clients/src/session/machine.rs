@@ -410,7 +410,8 @@ impl Session {
             ServerMsg::Standing { standing, .. } => {
                 out.notice(None, Notice::Ranking(super::wire::ranking(standing)));
             }
-            ServerMsg::Pong { .. } | ServerMsg::Recording { .. } => {}
+            // A player's seat is one table: the event's list is never sent to it.
+            ServerMsg::Pong { .. } | ServerMsg::Recording { .. } | ServerMsg::Tables { .. } => {}
         }
     }
 

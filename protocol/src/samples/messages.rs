@@ -73,6 +73,10 @@ pub fn server_messages() -> Vec<ServerMsg> {
             event: 1,
             tables: vec![1],
         },
+        ServerMsg::Tables {
+            event: 1,
+            tables: vec![1, 2, 3],
+        },
         ServerMsg::State {
             table: 1,
             seq: 0,
@@ -143,6 +147,7 @@ pub(super) fn server_index(m: &ServerMsg) -> usize {
         ServerMsg::Recording { .. } => 6,
         ServerMsg::Pong { .. } => 7,
         ServerMsg::Standing { .. } => 8,
+        ServerMsg::Tables { .. } => 9,
     }
 }
 

@@ -302,7 +302,8 @@ const STALE_MS = 10000;
  * from the last event seen, commands with their answers, pings, and reconnection whenever the
  * socket closes or the server stops answering. `handlers.state(table, snap)` after each
  * snapshot; `handlers.event(table, ev, live)` for each event (`live` false while replaying
- * history); `handlers.welcome(msg)`; `handlers.status(text)`.
+ * history); `handlers.welcome(msg)`; `handlers.tables(msg)` when the tables followed
+ * change; `handlers.status(text)`.
  */
 export class Connection {
   constructor(endpoint, handlers) {
@@ -371,6 +372,14 @@ export class Connection {
     if (this.ws?.readyState === 1) this.ws.send(JSON.stringify({ v: VERSION, ...msg }));
   }
 
+  /** The page is in step with the server again: its clocks run, its status says so. */
+  connected() {
+    this.synced = true;
+    timeline.thaw();
+    document.body.classList.remove("offline");
+    this.h.status?.(t("已連線", "connected"));
+  }
+
   /** Sends an arbiter command; resolves with the `ack`, `rejected` or `error` answer. */
   command(command, table) {
     const id = "c" + ++this.n;
@@ -388,15 +397,19 @@ export class Connection {
     switch (msg.type) {
       case "welcome":
         this.welcome = msg;
+        // A screen of an event whose rounds are not paired yet has no state to wait for.
+        if (!msg.tables.length) this.connected();
         this.h.welcome?.(msg);
+        break;
+      case "tables":
+        // The event's tables followed grew (a round paired, a replay): their states follow.
+        if (this.welcome) this.welcome = { ...this.welcome, tables: msg.tables };
+        this.h.tables?.(msg);
         break;
       case "state":
         // Connected again only once the state (and its clocks) is fresh.
         if (document.body.classList.contains("offline") || timeline.frozen !== null || !this.synced) {
-          this.synced = true;
-          timeline.thaw();
-          document.body.classList.remove("offline");
-          this.h.status?.(t("已連線", "connected"));
+          this.connected();
         }
         if (msg.recording) this.h.recording?.(msg.table, msg.recording);
         this.tables.set(msg.table, msg.snapshot);

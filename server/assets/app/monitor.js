@@ -22,13 +22,13 @@ const conn = new Connection("monitor", {
   status: (tab) => { $("status").textContent = tab; },
   welcome: async (w) => {
     $("who").textContent = `— ${w.name}`;
-    order = w.tables;
-    for (const id of w.tables) {
-      if (!tables.has(id)) tables.set(id, { info: null, snap: null, words: [], checked: null, calls: [] });
-    }
-    current ??= order[0];
-    await Promise.all(order.map(async (id) => { tables.get(id).info = await tableInfo(id); }));
-    renderAll();
+    await follow(w.tables);
+  },
+  // A round paired or a board replayed while the monitor is open (issue 30, item 7).
+  tables: async (m) => {
+    const added = m.tables.filter((id) => !tables.has(id));
+    await follow(m.tables);
+    if (added.length) say(t(`新增 ${added.length} 台：第 ${added.join("、")} 台`, `${added.length} new table(s): ${added.join(", ")}`));
   },
   state: (id, s) => { const tab = tables.get(id); if (tab) { tab.snap = s; renderTable(id); } },
   recording: (id, seats) => {
@@ -38,6 +38,16 @@ const conn = new Connection("monitor", {
   event: (id, ev, live, msg) => onEvent(id, ev, live, msg),
   error: (e) => { const line = `${t("錯誤：", "Error: ")}${errorCode(e.code)}`; logLine(line); say(line, true); },
 });
+
+/** Follows `ids` (the whole list, in order): a tile and a card for each new one. */
+async function follow(ids) {
+  order = ids;
+  const added = ids.filter((id) => !tables.has(id));
+  for (const id of added) tables.set(id, { info: null, snap: null, words: [], checked: null, calls: [] });
+  current ??= order[0];
+  await Promise.all(added.map(async (id) => { tables.get(id).info = await tableInfo(id); }));
+  renderAll();
+}
 
 function name(id) {
   const i = tables.get(id)?.info;

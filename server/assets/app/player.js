@@ -40,8 +40,10 @@ const conn = new Connection(endpoint, {
     me = { red: "red", black: "black", red_proxy: "red", black_proxy: "black" }[w.role] || null;
     const wanted = Number(new URLSearchParams(location.hash.slice(1)).get("table"));
     table = w.tables.includes(wanted) ? wanted : w.tables[0];
+    if (readonly) chooser(w.tables);
     board.flip = me === "black";
-    info = await tableInfo(table);
+    // A spectator of an event not yet paired waits for its tables (`tables`).
+    info = table === undefined ? null : await tableInfo(table);
     const roleName = me ? `${SIDE[me]}${w.role.endsWith("proxy") ? t("代理", " proxy") : ""}` : t("觀眾", "spectator");
     $("who").textContent = `— ${w.name}${t(`（${roleName}）`, ` (${roleName})`)}${info ? " · " + info.name : ""}`;
     document.title = `${t("報棋", "baoqi")} — ${w.name}`;
@@ -62,10 +64,50 @@ const conn = new Connection(endpoint, {
     }
     render();
   },
+  // A spectator's page follows the tables of the event as rounds are paired (issue 30).
+  tables: (m) => {
+    chooser(m.tables);
+    if (table === undefined || table === null) show(m.tables[0]);
+  },
   state: (t, s) => { if (t === table) { snap = s; render(); } },
   event: (t, ev, live) => { if (t === table) onEvent(ev, live); },
   error: (e) => { const line = `${t("錯誤：", "Error: ")}${errorCode(e.code)}`; feed(line, true); say(line, true); },
 });
+
+$("table-pick")?.addEventListener("change", (e) => show(Number(e.target.value)));
+
+/** The spectator's list of the event's tables, the one shown selected (issue 30, item 11). */
+function chooser(ids) {
+  const pick = $("table-pick");
+  if (!pick) return;
+  pick.closest("p").hidden = ids.length === 0;
+  for (const id of ids) {
+    if (!pick.querySelector(`option[value="${id}"]`)) {
+      pick.append(el("option", { value: String(id) }, t(`第 ${id} 台`, `Table ${id}`)));
+      tableInfo(id).then((i) => {
+        const o = pick.querySelector(`option[value="${id}"]`);
+        if (i && o) o.textContent = t(`${i.name}：${i.red} 對 ${i.black}`, `${i.name}: ${i.red} v ${i.black}`);
+      });
+    }
+  }
+  if (table !== null && table !== undefined) pick.value = String(table);
+}
+
+/** Shows table `id` (the spectator's choice): its state as last received, then its events. */
+async function show(id) {
+  if (id === undefined || id === null) return;
+  table = id;
+  const params = new URLSearchParams(location.hash.slice(1));
+  params.set("table", String(id));
+  history.replaceState(null, "", `#${params}`);
+  snap = conn.tables.get(id) || null;
+  lastWord = null;
+  info = await tableInfo(id);
+  $("who").textContent = `— ${conn.welcome?.name || ""}${t("（觀眾）", " (spectator)")}${info ? " · " + info.name : ""}`;
+  if ($("table-pick")) $("table-pick").value = String(id);
+  render();
+  say(t(`第 ${id} 台`, `Table ${id}`));
+}
 
 /** The player page's banner stays 12 s; its flash vibrates shorter than the card UI's. */
 const BANNER_MS = 12000;
@@ -166,6 +208,11 @@ function textBoard() {
 
 /** The placement of the board this seat operates (7.4(2)(g)), else the game's. */
 function ownBoard() {
+  // A spectator sees the game's position (the players' boards are theirs: issue 30, item 11).
+  if (readonly) {
+    board.label = t(`棋盤（第 ${table} 台）`, `Board (table ${table})`);
+    return snap.fen;
+  }
   // A side's board: the one its configuration names, else the only board (視障賽: one VI board).
   const id = (me && info?.config?.[me]?.board) || (snap.boards.length === 1 ? snap.boards[0].board : null);
   const b = snap.boards.find((x) => x.board === id);

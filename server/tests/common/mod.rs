@@ -152,6 +152,8 @@ pub async fn serve_created(
 ) -> Server {
     let hub = Hub::open_with(store, limits).unwrap();
     hub.start_tables(true).await.unwrap();
+    // As `baoqi serve` does: tables added to the store later start within a scan.
+    hub.watch_store();
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
@@ -232,6 +234,12 @@ impl Client {
     /// Sends a command with an id.
     pub async fn command(&mut self, id: &str, command: Value) {
         self.send(json!({"v": 2, "type": "command", "id": id, "command": command}))
+            .await;
+    }
+
+    /// Sends a command for `table` (a seat that follows several).
+    pub async fn command_on(&mut self, id: &str, table: i64, command: Value) {
+        self.send(json!({"v": 2, "type": "command", "id": id, "table": table, "command": command}))
             .await;
     }
 

@@ -1,0 +1,106 @@
+//! Issue 30: a tournament day as the organiser and his referees live it. Screens opened in
+//! the morning follow the afternoon's rounds: a referee's monitor and a spectators' page
+//! opened before a round is paired get its tables without reconnecting (item 7).
+
+use crate::common;
+
+use std::time::Duration;
+
+use baoqi_store::config::TableSpec;
+use baoqi_store::model::Role;
+use common::{Client, event_file, start};
+use serde_json::Value;
+
+/// An event whose rounds are not paired yet: a referee of every table and a spectator.
+const MORNING: &str = r#"
+name = "公開賽"
+spectators = 1
+"#;
+
+fn table(round: u32, n: u32) -> TableSpec {
+    TableSpec {
+        round,
+        name: format!("第{round}輪 第{n}台"),
+        red: format!("紅{n}"),
+        black: format!("黑{n}"),
+        red_proxy: None,
+        black_proxy: None,
+        config: None,
+    }
+}
+
+/// The next `tables` message, within `ms`.
+async fn next_tables(c: &mut Client, ms: u64) -> Value {
+    tokio::time::timeout(
+        Duration::from_millis(ms),
+        c.until(|v| v["type"] == "tables"),
+    )
+    .await
+    .expect("a `tables` message in time")
+}
+
+#[tokio::test]
+async fn i30_7_screens_opened_before_a_round_follow_its_tables_without_reconnecting() {
+    let s = start(None, Some(&event_file(MORNING))).await;
+    let event = s.created.event;
+    let token = |role: Role| {
+        let seat = s
+            .created
+            .seats
+            .iter()
+            .find(|x| x.seat.role == role)
+            .unwrap();
+        seat.token.secret().to_string()
+    };
+    let mut monitor = Client::join(&s.url("monitor"), &token(Role::Referee), None).await;
+    let mut watcher = Client::join(&s.url("watch"), &token(Role::Spectator), None).await;
+    for c in [&monitor, &watcher] {
+        let w = &c.seen[0];
+        assert_eq!(
+            w["tables"],
+            serde_json::json!([]),
+            "nothing paired yet: {w}"
+        );
+    }
+    // Round 1 is paired by another process (`baoqi round pair` writes the store).
+    let store = s.hub.store().clone();
+    let (first, _) = baoqi_organiser::admin::add_table(&*store, event, &table(1, 1)).unwrap();
+    let (second, seats) = baoqi_organiser::admin::add_table(&*store, event, &table(1, 2)).unwrap();
+    let ids = serde_json::json!([first.id, second.id]);
+    for c in [&mut monitor, &mut watcher] {
+        let mut listed = next_tables(c, 2_500).await;
+        if listed["tables"] != ids {
+            // The scan may find the two tables in one look or in two.
+            listed = next_tables(c, 2_500).await;
+        }
+        assert_eq!(listed["tables"], ids, "{listed}");
+        assert_eq!(listed["event"], event);
+        for id in [first.id, second.id] {
+            c.until(|v| v["type"] == "state" && v["table"] == id).await;
+        }
+    }
+    // The new table's players join it; its moves reach the screens opened in the morning.
+    let red = seats
+        .iter()
+        .find(|s| s.seat.role == Role::Red)
+        .unwrap()
+        .token
+        .secret()
+        .to_string();
+    let mut player = Client::join(&s.url("seat"), &red, None).await;
+    player.until(|v| v["type"] == "state").await;
+    monitor
+        .command_on("s", second.id, serde_json::json!({"type": "start"}))
+        .await;
+    assert_eq!(monitor.answer("s").await["type"], "ack");
+    watcher
+        .until(|v| v["type"] == "event" && v["table"] == second.id)
+        .await;
+    // A player's seat is one table: it is never sent the event's list.
+    assert!(
+        !player.seen.iter().any(|v| v["type"] == "tables"),
+        "{:?}",
+        player.seen
+    );
+    s.stop().await;
+}
