@@ -3,7 +3,6 @@
 //! `server/assets/`, embedded at build time and served under `/assets/`).
 
 use std::borrow::Cow;
-use std::fmt::Write as _;
 use std::sync::Arc;
 
 use axum::Router;
@@ -24,6 +23,7 @@ pub use crate::socket::READ_BUFFER;
 use crate::socket::upgrade;
 
 pub mod access;
+pub mod index;
 pub mod logs;
 pub mod organiser;
 pub mod standings;
@@ -150,7 +150,7 @@ impl IntoResponse for AppError {
 /// The server's routes over a hub.
 pub fn router(hub: Arc<Hub>) -> Router {
     Router::new()
-        .route("/", get(index))
+        .route("/", get(index::page))
         .route("/seat", get(|| async { page("player.html") }))
         .route("/card", get(|| async { page("card.html") }))
         .route("/monitor", get(|| async { page("monitor.html") }))
@@ -185,41 +185,6 @@ async fn ws_monitor(State(hub): State<Arc<Hub>>, up: WebSocketUpgrade) -> Respon
 
 async fn ws_watch(State(hub): State<Arc<Hub>>, up: WebSocketUpgrade) -> Response {
     upgrade(hub, Endpoint::Watch, up)
-}
-
-fn escape(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-}
-
-async fn index(State(hub): State<Arc<Hub>>) -> Html<String> {
-    let mut list = String::new();
-    for event in hub.events() {
-        let _ = writeln!(list, "<section><h2>{}</h2><ul>", escape(&event.name));
-        for t in hub.tables_of(Some(event.id)) {
-            let _ = writeln!(
-                list,
-                "<li>第{}輪 {}：{} 對 {} — <a href=\"/api/tables/{id}/scoresheet.txt\">記錄</a> \
-                 <a href=\"/api/tables/{id}/game.pgn\">PGN</a></li>",
-                t.round,
-                escape(&t.name),
-                escape(&t.red),
-                escape(&t.black),
-                id = t.id
-            );
-        }
-        // The event's log is the referees' (it holds the sealed move): not linked here.
-        let _ = writeln!(
-            list,
-            "</ul><p><a href=\"/api/events/{0}/results.txt\">成績表</a></p></section>",
-            event.id
-        );
-    }
-    let (_, bytes) = asset_bytes("index.html").unwrap_or_default();
-    let page = String::from_utf8_lossy(&bytes).replace("<!--TABLES-->", &list);
-    Html(page)
 }
 
 /// The content type and bytes of a file of [`ASSETS`]. With `BAOQI_ASSETS_DIR` set (a copy
@@ -380,14 +345,34 @@ async fn api_pgn(
     ))
 }
 
-async fn results(hub: &Hub, id: EventId) -> Result<(EventRow, Vec<export::ResultLine>), AppError> {
+/// An event's results: a tournament's by its boards (the organiser's results, byes, no
+/// table set aside), another's by its tables.
+async fn results(
+    hub: &Arc<Hub>,
+    id: EventId,
+) -> Result<(EventRow, Vec<export::ResultLine>), AppError> {
     let event = event_of(hub, id)?;
     let mut rows = Vec::new();
     for t in hub.tables_of(Some(id)) {
         let (_, row, record, _) = record_of(hub, t.id).await?;
         rows.push((row, record));
     }
-    Ok((event, export::results(&rows)))
+    let outcomes = crate::standing::from_tables(hub, id);
+    let store = hub.store().clone();
+    let standings = tokio::task::spawn_blocking(move || {
+        baoqi_organiser::standings::compute(&*store, id, &outcomes)
+    })
+    .await
+    .map_err(|e| AppError::Internal(e.to_string()))?;
+    let lines = match standings {
+        Ok(s) => export::results::by_board(&s, &rows),
+        Err(
+            baoqi_organiser::EventError::NotATournament(_)
+            | baoqi_organiser::EventError::Unsupported,
+        ) => export::results::by_table(&rows),
+        Err(e) => return Err(AppError::Internal(e.to_string())),
+    };
+    Ok((event, lines))
 }
 
 async fn api_results_text(
@@ -397,7 +382,7 @@ async fn api_results_text(
     let (event, lines) = results(&hub, id).await?;
     let name = export::FileName::of_event(&event.name, event.id, "results", "txt");
     Ok(download(
-        export::results_text(&event, &lines),
+        export::results::text(&event, &lines),
         "text/plain; charset=utf-8",
         &name,
         false,

@@ -76,6 +76,12 @@ pub enum LaunchError {
     /// A record cannot be exported.
     #[error(transparent)]
     Export(#[from] ExportError),
+    /// A tournament's games cannot be read for its results.
+    #[error("the results' games: {0}")]
+    ResultsGames(#[source] baoqi_organiser::results::ReadError),
+    /// A tournament's standings cannot be computed for its results.
+    #[error("the results' standings: {0}")]
+    ResultsStandings(#[source] baoqi_organiser::EventError),
     /// The log cannot be written as JSON.
     #[error("the log as JSON: {0}")]
     Json(#[from] serde_json::Error),
@@ -289,7 +295,17 @@ pub fn export_offline(db: &Database, what: ExportKind) -> Result<String, LaunchE
                 let (_, r, rec, _) = record(&*store, &events, &tables, t.id)?;
                 rows.push((r, rec));
             }
-            Ok(export::results_text(event, &export::results(&rows)))
+            let outcomes = baoqi_organiser::results::from_store(&*store, ev)
+                .map_err(LaunchError::ResultsGames)?;
+            let lines = match baoqi_organiser::standings::compute(&*store, ev, &outcomes) {
+                Ok(s) => export::results::by_board(&s, &rows),
+                Err(
+                    baoqi_organiser::EventError::NotATournament(_)
+                    | baoqi_organiser::EventError::Unsupported,
+                ) => export::results::by_table(&rows),
+                Err(e) => return Err(LaunchError::ResultsStandings(e)),
+            };
+            Ok(export::results::text(event, &lines))
         }
         ExportKind::Log(ev) => {
             let mut all = Vec::new();

@@ -104,3 +104,67 @@ async fn i30_7_screens_opened_before_a_round_follow_its_tables_without_reconnect
     );
     s.stop().await;
 }
+
+/// Item 4: the public results file counts as the standings do. Round 1 of a 5-player Swiss
+/// of 20′ a side: board 1's colours were reversed and it is replayed at a new table (108(1),
+/// within 5′ of a game of 15′ or more); board 2's black was absent (87); one player has the
+/// bye. The file lists the boards: the replayed one at its new table, the absence as
+/// `+/-`, the bye; the table set aside is not listed.
+#[tokio::test]
+async fn i30_4_the_results_file_is_the_boards_as_the_standings_count_them() {
+    use baoqi_organiser::overrides::{self, Correction};
+    use baoqi_organiser::rounds::{self, Absent};
+    let (store, c, db) = crate::organiser::event_at("swiss", 20);
+    let paired = crate::organiser::pair(&store, c.event);
+    let (first, second) = (&paired.created.tables[0], &paired.created.tables[1]);
+    rounds::record_absence(&store, c.event, second.id, Absent::Black).unwrap();
+    let done = overrides::correct(&store, c.event, 1, first.id, Correction::SwapColours).unwrap();
+    let new = done.boards[0].table.unwrap();
+    drop(store);
+    let s = start(Some(db), None).await;
+    let (status, _, text) = s
+        .get(&format!("/api/events/{}/results.txt", c.event), None)
+        .await;
+    assert!(status.is_success(), "{status}");
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(
+        lines.iter().filter(|l| l.contains("第1輪")).count(),
+        1,
+        "{text}"
+    );
+    let board = |n: u32| {
+        lines
+            .iter()
+            .find(|l| l.trim_start().starts_with(&format!("第{n}台")))
+            .unwrap_or_else(|| panic!("board {n}: {text}"))
+    };
+    assert!(
+        board(1).contains(&format!("桌{new}")) && board(1).ends_with('*'),
+        "{text}"
+    );
+    assert!(board(2).ends_with("+/-"), "87, an absence: {text}");
+    assert!(
+        board(3).contains("輪空") && board(3).ends_with("bye"),
+        "{text}"
+    );
+    assert!(
+        !text.contains(&format!("桌{}）", first.id)),
+        "set aside (108): {text}"
+    );
+    // The index page: the event's links (results, standings, the organiser's page) and its
+    // tables under their round, each labelled once by its round.
+    let (_, _, index) = s.get("/", None).await;
+    for link in [
+        format!("/api/events/{}/results.txt", c.event),
+        format!("/standings#event={}", c.event),
+        format!("/organiser#event={}", c.event),
+    ] {
+        assert!(index.contains(&link), "{link}: {index}");
+    }
+    assert!(index.contains("<h3>第1輪 Round 1</h3>"), "{index}");
+    assert!(
+        !index.contains("第1輪 第1輪") && !index.contains("第1輪 第1台"),
+        "{index}"
+    );
+    s.stop().await;
+}

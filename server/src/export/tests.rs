@@ -6,7 +6,7 @@ use baoqi_arbiter::{ClockMode, Command, MatchConfig, TimeControl, View};
 use super::*;
 use baoqi_store::config::EventSettings;
 use baoqi_store::game::Game;
-use baoqi_store::model::Role;
+use baoqi_store::model::{EventRow, Role, TableRow};
 
 fn known(config: MatchConfig) -> Known {
     Known {
@@ -136,6 +136,6 @@ fn the_results_table_lists_every_table() {
     let (k, _) = played();
     let mut game = Game::create(k.table.config.clone(), 0).unwrap();
     game.apply(Actor::Server, &Command::Start, 0).unwrap();
-    let lines = results(&[(k.table.clone(), game.record())]);
-    assert!(results_text(&k.event, &lines).contains("甲 — 乙  *"));
+    let lines = results::by_table(&[(k.table.clone(), game.record())]);
+    assert!(results::text(&k.event, &lines).contains("甲 — 乙  *"));
 }
