@@ -238,3 +238,23 @@ pub fn text(players: &[Registered], lines: &[LogLine]) -> String {
     }
     out
 }
+
+/// The tables of `event` set aside (作廢) by a 108 replay: each board moved to a new table
+/// leaves its old one closed, its game no longer counting (kept in the log for the record).
+/// None for an event without a tournament, or a store without one.
+pub fn set_aside(
+    store: &dyn Store,
+    event: EventId,
+) -> Result<Vec<baoqi_store::model::TableId>, baoqi_store::StoreError> {
+    let Some(records) = store.tournaments() else {
+        return Ok(Vec::new());
+    };
+    Ok(records
+        .changes(event)?
+        .into_iter()
+        .filter_map(|line| match line.change {
+            Logged::Retabled { from, .. } => from,
+            _ => None,
+        })
+        .collect())
+}

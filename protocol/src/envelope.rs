@@ -105,6 +105,10 @@ pub enum ServerMsg {
         event: EventId,
         /// Every table the connection follows now.
         tables: Vec<TableId>,
+        /// The tables of its event set aside by a 108 replay (作廢): closed, their clocks
+        /// stopped where they stood, their games no longer counted; never sent again.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        set_aside: Vec<TableId>,
     },
     /// The whole state of a table; events with `seq` up to this one are included in it.
     State {

@@ -21,6 +21,7 @@ use baoqi_store::replay::RebuildError;
 use baoqi_store::replay::rebuild;
 use baoqi_store::timeline::{Millis, Timeline};
 use baoqi_store::{Store, StoreError, Writer};
+pub use listing::Listed;
 
 /// Why the hub could not start its tables.
 #[derive(Debug, thiserror::Error)]
@@ -73,6 +74,8 @@ impl AuthError {
     }
 }
 
+mod listing;
+
 /// How often the store is scanned for tables added by another process.
 pub const TABLE_SCAN: Duration = Duration::from_secs(1);
 
@@ -98,10 +101,18 @@ pub struct Hub {
     scan: std::sync::Mutex<Scan>,
     /// On a node of a federation: its membership ([`crate::federated`]).
     member: Option<Arc<dyn Member>>,
-    /// Each event's running tables, in order, as a watch (issue 30, item 7; issue 32): a
-    /// seat's tables are read from here without cloning any row, and a connection that
-    /// follows an event hears of every table added (a round paired, a replay).
-    listed: RwLock<HashMap<EventId, watch::Sender<Arc<[TableId]>>>>,
+    /// Each event's running tables and tables set aside, as a watch ([`listing`]).
+    listed: listing::Listing,
+    /// The tables set aside by a 108 replay (issue 30, item 2), as last read from the store.
+    aside: std::sync::Mutex<Aside>,
+}
+
+/// The tables set aside (作廢), by table, with their event; read again from the store when
+/// `stale` (at start, and whenever seats were revoked: a replay revokes the old table's).
+#[derive(Debug)]
+struct Aside {
+    stale: bool,
+    tables: HashMap<TableId, EventId>,
 }
 
 /// The store scan's place: the highest table number read, and the tables that could not be
@@ -158,7 +169,11 @@ impl Hub {
             limits,
             scan: std::sync::Mutex::new(Scan::default()),
             member,
-            listed: RwLock::new(HashMap::new()),
+            listed: listing::Listing::default(),
+            aside: std::sync::Mutex::new(Aside {
+                stale: true,
+                tables: HashMap::new(),
+            }),
         }))
     }
 
@@ -169,6 +184,12 @@ impl Hub {
     /// runtime. Returns how many were started; a table that cannot be rebuilt is logged and
     /// left out.
     pub async fn start_tables(self: &Arc<Self>, restart: bool) -> Result<usize, StartError> {
+        let started = self.start_new(restart).await?;
+        self.close_set_aside().await?;
+        Ok(started)
+    }
+
+    async fn start_new(self: &Arc<Self>, restart: bool) -> Result<usize, StartError> {
         if let Some(member) = &self.member {
             return member.scan(self).await;
         }
@@ -261,12 +282,16 @@ impl Hub {
             (scan.high, scan.failed.clone())
         };
         let from = retry.first().map_or(high, |lowest| high.min(lowest - 1));
-        let rows = self.store.tables_after(from)?;
+        self.refresh_aside()?;
+        let aside = self.lock_aside().tables.clone();
+        let mut rows = self.store.tables_after(from)?;
         let mut scan = self
             .scan
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
         scan.high = rows.iter().map(|r| r.id).max().unwrap_or(high).max(high);
+        // A table set aside (作廢, 108) is never started: its clocks stay as they stopped.
+        rows.retain(|r| !aside.contains_key(&r.id));
         let running = self.read_tables();
         Ok(rows
             .into_iter()
@@ -276,17 +301,22 @@ impl Hub {
 
     /// Reads which seats are revoked (`baoqi event revoke` writes the store from another
     /// process) and tells the connections, which close those seats' sessions.
-    pub async fn check_revocations(&self) -> Result<(), ScanError> {
+    /// Returns whether they changed: a 108 replay revokes the seats of the table it sets
+    /// aside, so the tables set aside are then read again at the next [`Hub::start_tables`].
+    pub async fn check_revocations(&self) -> Result<bool, ScanError> {
         let store = self.store.clone();
         let revoked = tokio::task::spawn_blocking(move || store.revoked()).await??;
-        self.revoked.send_if_modified(|now| {
+        let changed = self.revoked.send_if_modified(|now| {
             let changed = **now != revoked;
             if changed {
                 *now = Arc::new(revoked);
             }
             changed
         });
-        Ok(())
+        if changed {
+            self.lock_aside().stale = true;
+        }
+        Ok(changed)
     }
 
     /// The revoked seats' token hashes, updated by [`Hub::check_revocations`].
@@ -311,8 +341,15 @@ impl Hub {
                         if let Err(e) = hub.start_tables(false).await {
                             tracing::error!("starting new tables: {e}");
                         }
-                        if let Err(e) = hub.check_revocations().await {
-                            tracing::error!("reading revoked seats: {e}");
+                        match hub.check_revocations().await {
+                            // Seats revoked by a replay: its table set aside at once.
+                            Ok(true) => {
+                                if let Err(e) = hub.start_tables(false).await {
+                                    tracing::error!("closing tables set aside: {e}");
+                                }
+                            }
+                            Ok(false) => {}
+                            Err(e) => tracing::error!("reading revoked seats: {e}"),
                         }
                     }
                 }
@@ -382,46 +419,65 @@ impl Hub {
     /// Adds table `id` to the list of `event` (no change when it is listed already), and
     /// tells the connections that follow the event.
     fn list(&self, event: EventId, id: TableId) {
-        let mut listed = self
-            .listed
-            .write()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        let watch = listed
-            .entry(event)
-            .or_insert_with(|| watch::channel(Arc::from(Vec::new())).0);
-        watch.send_if_modified(|ids| {
-            let Err(at) = ids.binary_search(&id) else {
-                return false;
-            };
-            let mut grown = ids.to_vec();
-            grown.insert(at, id);
-            *ids = Arc::from(grown);
-            true
-        });
+        self.listed.run(event, id);
     }
 
-    /// The running tables of `event`, in order, and a receiver that changes when one is
-    /// added (the connections that follow an event's tables).
-    pub fn follow_tables(&self, event: EventId) -> watch::Receiver<Arc<[TableId]>> {
-        let mut listed = self
-            .listed
-            .write()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        listed
-            .entry(event)
-            .or_insert_with(|| watch::channel(Arc::from(Vec::new())).0)
-            .subscribe()
+    /// The tables of `event`, running and set aside, and a receiver that changes when a
+    /// table is added or set aside (the connections that follow an event's tables).
+    pub fn follow_tables(&self, event: EventId) -> watch::Receiver<Listed> {
+        self.listed.follow(event)
     }
 
     /// The running tables of `event`, in order (no row is read).
     pub fn table_ids(&self, event: EventId) -> Arc<[TableId]> {
-        let listed = self
-            .listed
-            .read()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        listed
-            .get(&event)
-            .map_or_else(|| Arc::from(Vec::new()), |w| w.borrow().clone())
+        self.listed.now(event).running
+    }
+
+    /// Whether table `id` was set aside by a 108 replay (作廢).
+    pub fn is_set_aside(&self, id: TableId) -> bool {
+        self.lock_aside().tables.contains_key(&id)
+    }
+
+    fn lock_aside(&self) -> std::sync::MutexGuard<'_, Aside> {
+        self.aside
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// Reads the tables set aside from the store when they may have changed (blocking).
+    fn refresh_aside(&self) -> Result<(), StoreError> {
+        if !self.lock_aside().stale {
+            return Ok(());
+        }
+        let mut tables = HashMap::new();
+        for event in self.store.events()? {
+            for t in baoqi_organiser::changelog::set_aside(&*self.store, event.id)? {
+                tables.insert(t, event.id);
+            }
+        }
+        let mut aside = self.lock_aside();
+        aside.tables = tables;
+        aside.stale = false;
+        Ok(())
+    }
+
+    /// Closes the tables set aside by a 108 replay (作廢, issue 30, item 2): each running
+    /// one's task ends, its clocks stopped where they stood and no call raised any more; it
+    /// leaves the running tables (exports, results) and the connections that follow its
+    /// event are told. Its log stays in the store, for the record.
+    async fn close_set_aside(self: &Arc<Self>) -> Result<(), StartError> {
+        let hub = self.clone();
+        tokio::task::spawn_blocking(move || hub.refresh_aside()).await??;
+        let aside = self.lock_aside().tables.clone();
+        for (id, event) in aside {
+            self.listed.set_aside(event, id);
+            let removed = self.write_tables().remove(&id);
+            if let Some((_, handle)) = removed {
+                tracing::info!(table = id, "set aside (108): closed");
+                handle.stop().await;
+            }
+        }
+        Ok(())
     }
 
     /// The writer of the match tasks.

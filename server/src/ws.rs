@@ -21,7 +21,7 @@ use futures_util::stream::{self, BoxStream, SelectAll};
 use futures_util::{Sink, SinkExt, Stream, StreamExt};
 use tokio::sync::broadcast::error::RecvError;
 
-use crate::hub::Hub;
+use crate::hub::{Hub, Listed};
 use crate::limits::Bucket;
 use crate::table::{Handled, Published, SeatKey};
 use baoqi_store::game::Refusal;
@@ -112,8 +112,10 @@ struct Conn<O> {
     messages: Bucket,
     /// The server sent its close frame: the peer's is awaited before the socket goes.
     closing: bool,
-    /// A referee's or spectator's: the event's tables as they are added.
-    following: Option<tokio::sync::watch::Receiver<Arc<[TableId]>>>,
+    /// A referee's or spectator's: the event's tables as they are added or set aside.
+    following: Option<tokio::sync::watch::Receiver<Listed>>,
+    /// The tables of its event it was told are set aside (作廢, 108).
+    set_aside: Vec<TableId>,
 }
 
 /// Serves one connection until the client leaves, the transport fails, or the server
@@ -140,6 +142,7 @@ where
         messages,
         closing: false,
         following: None,
+        set_aside: Vec::new(),
     };
     let hello_by = tokio::time::Instant::now() + HELLO_WITHIN;
     let mut revoked = conn.hub.revocations();
@@ -181,6 +184,8 @@ where
             Some(()) = next_change(&mut conn.following) => conn.on_tables().await,
             Some((table, item)) = conn.feed.next(), if !conn.feed.is_empty() => match item {
                 Ok(p) => conn.on_published(table, &p).await,
+                // A table set aside ends its feed for good: the `tables` message says so.
+                Err(_) if conn.hub.is_set_aside(table) => true,
                 Err(_) => conn.resync(table, None).await,
             },
         };
@@ -195,9 +200,7 @@ where
 
 /// The next change of the tables a connection follows; never, for a connection that
 /// follows none (or once their watch is gone).
-async fn next_change(
-    following: &mut Option<tokio::sync::watch::Receiver<Arc<[TableId]>>>,
-) -> Option<()> {
+async fn next_change(following: &mut Option<tokio::sync::watch::Receiver<Listed>>) -> Option<()> {
     match following {
         Some(rx) => rx.changed().await.ok(),
         None => std::future::pending().await,
@@ -424,7 +427,13 @@ where
         // A referee or a spectator follows the event's tables as they are added (issue 30).
         if matches!(seat.role, Role::Referee | Role::Spectator) {
             let mut rx = self.hub.follow_tables(seat.event);
-            rx.borrow_and_update();
+            let listed = rx.borrow_and_update().clone();
+            self.set_aside = listed
+                .set_aside
+                .iter()
+                .copied()
+                .filter(|t| seat.covers(*t))
+                .collect();
             self.following = Some(rx);
         }
         let tables: Vec<TableId> = self
@@ -463,18 +472,32 @@ where
             return true;
         };
         let listed = rx.borrow_and_update().clone();
-        let tables: Vec<TableId> = listed.iter().copied().filter(|t| seat.covers(*t)).collect();
+        let covered = |ids: &[TableId]| -> Vec<TableId> {
+            ids.iter().copied().filter(|t| seat.covers(*t)).collect()
+        };
+        let (tables, set_aside) = (covered(&listed.running), covered(&listed.set_aside));
         let added: Vec<TableId> = tables
             .iter()
             .copied()
             .filter(|t| !self.tables.contains(t))
             .collect();
-        if added.is_empty() {
+        if added.is_empty() && set_aside == self.set_aside {
             return true;
         }
         let event = seat.event;
+        for t in &set_aside {
+            if let Some(feed) = self.subscriptions.remove(t) {
+                feed.store(true, Ordering::Relaxed);
+            }
+        }
         self.tables.clone_from(&tables);
-        if !self.send(&ServerMsg::Tables { event, tables }).await {
+        self.set_aside.clone_from(&set_aside);
+        let told = ServerMsg::Tables {
+            event,
+            tables,
+            set_aside,
+        };
+        if !self.send(&told).await {
             return false;
         }
         for t in added {

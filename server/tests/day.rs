@@ -168,3 +168,49 @@ async fn i30_4_the_results_file_is_the_boards_as_the_standings_count_them() {
     );
     s.stop().await;
 }
+
+/// Item 2, 第108條: a table replaced by a replay is closed (作廢) while the server runs. Its
+/// clocks, running, stop where they stood (nothing more is written to its log, so no flag
+/// fall and no call for the referee); the referee's monitor, open all along, is told it is
+/// set aside and gets the new table; it is not started again after a restart.
+#[tokio::test]
+async fn i30_2_a108_a_table_replaced_by_a_replay_is_closed_with_its_clocks_stopped() {
+    use baoqi_organiser::overrides::{self, Correction};
+    let (store, c, db) = crate::organiser::event_at("swiss", 20);
+    let paired = crate::organiser::pair(&store, c.event);
+    let old = paired.created.tables[0].id;
+    drop(store);
+    let s = start(Some(db), None).await;
+    s.hub.watch_store();
+    let referee = crate::organiser::token(&c, Role::Referee);
+    let mut monitor = Client::join(&s.url("monitor"), &referee, None).await;
+    monitor
+        .command_on("go", old, serde_json::json!({"type": "start"}))
+        .await;
+    assert_eq!(monitor.answer("go").await["type"], "ack");
+    // The organiser replays the board (108(1)) from the command line: another process.
+    let store = s.hub.store().clone();
+    let done = overrides::correct(&*store, c.event, 1, old, Correction::SwapColours).unwrap();
+    let new = done.boards[0].table.unwrap();
+    let told = tokio::time::timeout(
+        Duration::from_millis(2_500),
+        monitor.until(|v| v["type"] == "tables" && v["set_aside"] == serde_json::json!([old])),
+    )
+    .await
+    .expect("the monitor is told within 2 s");
+    let listed: Vec<i64> = serde_json::from_value(told["tables"].clone()).unwrap();
+    assert!(listed.contains(&new) && !listed.contains(&old), "{told}");
+    assert!(s.hub.table(old).is_none(), "its task has ended");
+    let logged = store.log(old).unwrap().len();
+    tokio::time::sleep(Duration::from_millis(1_200)).await;
+    assert_eq!(
+        store.log(old).unwrap().len(),
+        logged,
+        "nothing more is written"
+    );
+    let db = s.stop().await;
+    let again = start(Some(db), None).await;
+    assert!(again.hub.table(old).is_none(), "never started again");
+    assert!(again.hub.table(new).is_some());
+    again.stop().await;
+}

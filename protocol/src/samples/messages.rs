@@ -75,7 +75,8 @@ pub fn server_messages() -> Vec<ServerMsg> {
         },
         ServerMsg::Tables {
             event: 1,
-            tables: vec![1, 2, 3],
+            tables: vec![1, 3, 4],
+            set_aside: vec![2],
         },
         ServerMsg::State {
             table: 1,

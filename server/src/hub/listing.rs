@@ -1,0 +1,109 @@
+//! Each event's tables as the connections that follow the event see them (issue 30, items 2
+//! and 7; the index of issue 32): the running tables, in order, and the tables set aside
+//! (作廢) by a 108 replay, as a watch per event. A seat's tables are read from here without
+//! cloning any row; a connection that follows an event hears of every table added (a round
+//! paired, a replay) and of every table set aside.
+
+use std::collections::HashMap;
+use std::sync::{Arc, RwLock};
+
+use baoqi_store::model::{EventId, TableId};
+use tokio::sync::watch;
+
+/// An event's tables as listed.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Listed {
+    /// The running tables, in order.
+    pub running: Arc<[TableId]>,
+    /// The tables set aside by a 108 replay, in order: closed, their games no longer count.
+    pub set_aside: Arc<[TableId]>,
+}
+
+/// Every event's [`Listed`], each as a watch.
+#[derive(Debug, Default)]
+pub(super) struct Listing(RwLock<HashMap<EventId, watch::Sender<Listed>>>);
+
+/// `ids` with `id` in its place (unchanged when it is there already); none when unchanged.
+fn with(ids: &[TableId], id: TableId) -> Option<Arc<[TableId]>> {
+    let at = ids.binary_search(&id).err()?;
+    let mut grown = ids.to_vec();
+    grown.insert(at, id);
+    Some(Arc::from(grown))
+}
+
+impl Listing {
+    /// Changes `event`'s list with `change` (which says whether it changed anything), and
+    /// tells the connections that follow the event when it did.
+    fn update(&self, event: EventId, change: impl FnOnce(&mut Listed) -> bool) {
+        let mut map = self
+            .0
+            .write()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        map.entry(event)
+            .or_insert_with(|| watch::channel(Listed::default()).0)
+            .send_if_modified(change);
+    }
+
+    /// Lists table `id` of `event` as running (no change when it is listed already or set
+    /// aside).
+    pub(super) fn run(&self, event: EventId, id: TableId) {
+        self.update(event, |l| {
+            if l.set_aside.contains(&id) {
+                return false;
+            }
+            with(&l.running, id).map(|r| l.running = r).is_some()
+        });
+    }
+
+    /// Lists table `id` of `event` as set aside: no longer running.
+    pub(super) fn set_aside(&self, event: EventId, id: TableId) {
+        self.update(event, |l| {
+            let Some(aside) = with(&l.set_aside, id) else {
+                return false;
+            };
+            l.set_aside = aside;
+            l.running = l.running.iter().copied().filter(|&t| t != id).collect();
+            true
+        });
+    }
+
+    /// `event`'s tables, and a receiver that changes when they do.
+    pub(super) fn follow(&self, event: EventId) -> watch::Receiver<Listed> {
+        let mut map = self
+            .0
+            .write()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        map.entry(event)
+            .or_insert_with(|| watch::channel(Listed::default()).0)
+            .subscribe()
+    }
+
+    /// `event`'s tables as they are now.
+    pub(super) fn now(&self, event: EventId) -> Listed {
+        let map = self
+            .0
+            .read()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        map.get(&event)
+            .map(|w| w.borrow().clone())
+            .unwrap_or_default()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_table_set_aside_leaves_the_running_list_and_is_never_listed_again() {
+        let l = Listing::default();
+        let rx = l.follow(1);
+        l.run(1, 12);
+        l.run(1, 10);
+        assert_eq!(&*l.now(1).running, &[10, 12]);
+        l.set_aside(1, 10);
+        l.run(1, 10);
+        let now = rx.borrow().clone();
+        assert_eq!((&*now.running, &*now.set_aside), (&[12][..], &[10][..]));
+    }
+}
