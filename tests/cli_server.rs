@@ -55,7 +55,12 @@ fn an_event_is_created_extended_exported_and_a_seat_revoked() {
     assert!(out.contains("table 3 (round 2) 視障賽 2"), "{out}");
     let (ok, out, err) = baoqi(&["export", "--results", "1", "--db", db]);
     assert!(ok, "{err}");
-    assert_eq!(out.lines().count(), 5, "{out}");
+    // The event's name, then each round's heading and its tables.
+    assert_eq!(out.lines().count(), 6, "{out}");
+    assert!(
+        out.contains("第2輪 round 2\n  桌3 視障賽 2 甲 — 乙  *"),
+        "{out}"
+    );
     let (ok, out, _) = baoqi(&["export", "--pgn", "3", "--db", db]);
     assert!(ok && out.contains("[Round \"2\"]"), "{out}");
     let (ok, _, err) = baoqi(&["export", "--pgn", "99", "--db", db]);

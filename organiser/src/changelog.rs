@@ -95,6 +95,27 @@ pub fn entry(players: &[Registered], logged: &Logged) -> String {
             "round {round} board {board}: result recorded, {}",
             result_text(Some(*result))
         ),
+        Logged::Entered {
+            round,
+            board,
+            before,
+            after,
+            by,
+            reason,
+        } => {
+            let what = match after {
+                Some(r) => format!("result entered, {}", result_text(Some(*r))),
+                None => "the organiser's result cleared".to_string(),
+            };
+            let was = before
+                .map(|b| format!(" (was {})", result_text(Some(b))))
+                .unwrap_or_default();
+            let because = reason
+                .as_ref()
+                .map(|r| format!("; reason: {r}"))
+                .unwrap_or_default();
+            format!("round {round} board {board}: {what}{was}, by {by}{because}")
+        }
         Logged::Change(c) => change(players, c),
         Logged::Edited { before, after } => {
             format!(

@@ -17,6 +17,7 @@
 //! - [`changelog`]: `baoqi changes`, the change log as text.
 //! - [`rounds`]: `baoqi round pair|result`.
 //! - [`lot`]: `baoqi round lot`, the lot (抽籤) of a knock-out tie still level.
+//! - [`grid`]: `baoqi round results|result`: the result grid, entered, corrected, cleared.
 //! - [`results`]: a table's game as a pairing's result.
 //! - [`standings`]: `baoqi standings`, `/api/events/{id}/standings.json|csv`.
 //! - [`place`]: a player's own place, asked from his seat (`query_standing`).
@@ -29,6 +30,7 @@ pub mod crosstable;
 pub mod demo;
 mod draft;
 pub mod edits;
+pub mod grid;
 mod knockout;
 pub mod lot;
 pub mod offline;

@@ -16,6 +16,7 @@ pub(crate) mod organiser;
 pub(crate) mod perft;
 pub(crate) mod protocol;
 pub(crate) mod replay;
+pub(crate) mod results;
 pub(crate) mod serve;
 pub(crate) mod simulate;
 pub(crate) mod tournament;

@@ -1,6 +1,6 @@
 //! The organiser's tournament commands on a hall's file or the federation's PostgreSQL
 //! (issues 18, 19; a running server or its nodes may share it and start the new tables
-//! within seconds): `baoqi players import|list`, `baoqi round pair|result|lot`,
+//! within seconds): `baoqi players import|list`, `baoqi round pair|result|results|lot`,
 //! `baoqi standings`.
 
 use std::path::PathBuf;
@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use baoqi_organiser::lot::{self, LotError};
 use baoqi_organiser::results::{self, ReadError};
-use baoqi_organiser::rounds::{self, Absent, PairError, ResultError};
+use baoqi_organiser::rounds::{self, PairError};
 use baoqi_organiser::{EventError, register, report, standings};
 use baoqi_store::{Database, Store, StoreError};
 use clap::{Args, Subcommand, ValueEnum};
@@ -117,17 +117,6 @@ pub(crate) fn run_players(args: &PlayersArgs) -> Result<(), CliError> {
     Ok(())
 }
 
-/// Who forfeits a game by absence (87).
-#[derive(Debug, Clone, Copy, ValueEnum)]
-enum Side {
-    /// 紅方 was absent.
-    Red,
-    /// 黑方 was absent.
-    Black,
-    /// Both were absent.
-    Both,
-}
-
 /// Arguments of `baoqi round`.
 #[derive(Debug, Args)]
 pub(crate) struct RoundArgs {
@@ -157,22 +146,14 @@ enum RoundAction {
         #[arg(long, default_value = "http://127.0.0.1:7878")]
         url: String,
     },
-    /// Records a result the table cannot give: an absence (87), scored by the event's rules.
-    Result {
-        /// The event's number.
-        #[arg(long)]
-        event: i64,
-        /// The table.
-        #[arg(long)]
-        table: i64,
-        /// The side that forfeits by absence.
-        #[arg(long, value_enum)]
-        forfeit: Side,
-        /// The store: a hall's `SQLite` file (or `sqlite:FILE`), or the federation's
-        /// `postgres://USER@HOST:PORT/DB`.
-        #[arg(long, default_value = "baoqi.db")]
-        db: Database,
-    },
+    /// Enters, corrects or clears one board's result, in any round: a result the table
+    /// cannot give (an absence, 87), or one put right. A board whose result counts already
+    /// (a game over, or entered before) is refused, its result named, unless --overwrite
+    /// (with --reason). Logged with who and why.
+    Result(super::results::EntryArgs),
+    /// The result grid: every board of a round (or of every round), the game's result, the
+    /// organiser's, and the one that counts.
+    Results(super::results::GridArgs),
     /// Corrects a board of the current round (108): colours reversed (replayed within 5′ of
     /// the start in a game of 15′ or more a side, else recorded as played), or a wrong
     /// pairing (two boards' players exchanged and replayed, only within that window).
@@ -216,30 +197,8 @@ pub(crate) fn run_round(args: &RoundArgs) -> Result<(), CliError> {
                 })?;
             print!("{}", rounds::describe(&paired, url));
         }
-        RoundAction::Result {
-            event,
-            table,
-            forfeit,
-            db,
-        } => {
-            let absent = match forfeit {
-                Side::Red => Absent::Red,
-                Side::Black => Absent::Black,
-                Side::Both => Absent::Both,
-            };
-            let s = &*open(db)?;
-            let row = rounds::record_absence(s, *event, *table, absent).map_err(|e| match e {
-                ResultError::Store(s) => store(&s),
-                ResultError::Event(e) => event_error(e),
-                other @ ResultError::NoBoard { .. } => CliError::Usage(other.to_string()),
-            })?;
-            println!(
-                "round {} board {} (table {table}): {}",
-                row.round,
-                row.board,
-                standings::result_text(row.result)
-            );
-        }
+        RoundAction::Result(a) => super::results::run_entry(a)?,
+        RoundAction::Results(a) => super::results::run_grid(a)?,
         RoundAction::Override(a) => super::organiser::run_override(a)?,
         RoundAction::Lot { event, table, db } => {
             let s = &*open(db)?;

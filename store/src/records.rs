@@ -73,6 +73,22 @@ pub enum Logged {
         /// The result.
         result: GameResult,
     },
+    /// The organiser entered, corrected or cleared a board's result from the result grid
+    /// (第87條, 7.9; issue 30, item 1): what it was, what it is, who and why.
+    Entered {
+        /// The round.
+        round: u32,
+        /// The board.
+        board: u32,
+        /// The board's counting result before (the organiser's, else the game's).
+        before: Option<GameResult>,
+        /// The organiser's result now; `None` when cleared (the game's counts again).
+        after: Option<GameResult>,
+        /// Who: the seat name of the referee's token, or the organiser's name.
+        by: String,
+        /// Why, as written.
+        reason: Option<String>,
+    },
     /// A change of the tournament core (108, 89(2), late entrants).
     Change(Change),
     /// The organiser corrected a player's line of the register.

@@ -1,0 +1,227 @@
+//! Issue 30, item 1: the organiser's result grid from the command line (`baoqi round
+//! results`, `baoqi round result`). A result that counts (a game played to its end and
+//! verified, 附表七 7.9; an absence entered, 第87條) is never replaced silently: the
+//! organiser is told what it is and replaces it only by saying so, with a reason; every
+//! entry is in the change log with who made it and why; a result can be cleared; a board of
+//! an earlier round can be put right after later rounds are paired.
+
+use std::process::Command;
+
+use crate::common;
+use baoqi_arbiter::Command as Act;
+use baoqi_store::model::Role;
+use baoqi_store::{SqliteStore, Store};
+use common::{BIN, Scratch};
+
+const FIX: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/web/fixtures");
+
+/// The fixtures' 8-player Swiss in a scratch database, round 1 paired.
+struct Day {
+    _dir: Scratch,
+    db: String,
+}
+
+impl Day {
+    fn new() -> Day {
+        let dir = Scratch::new("cli-results");
+        let db = dir.join("t.db").to_str().unwrap().to_string();
+        let day = Day { _dir: dir, db };
+        day.ok(&[
+            "event",
+            "create",
+            "--config",
+            &format!("{FIX}/tournament.toml"),
+        ]);
+        day.ok(&[
+            "players",
+            "import",
+            "--event",
+            "1",
+            &format!("{FIX}/players.csv"),
+        ]);
+        day.ok(&["round", "pair", "--event", "1"]);
+        day
+    }
+
+    fn run(&self, args: &[&str]) -> (bool, String, String) {
+        let out = Command::new(BIN)
+            .args(args)
+            .args(["--db", &self.db])
+            .env("USER", "clerk")
+            .output()
+            .expect("run baoqi");
+        let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
+        (out.status.success(), text(&out.stdout), text(&out.stderr))
+    }
+
+    fn ok(&self, args: &[&str]) -> String {
+        let (ok, out, err) = self.run(args);
+        assert!(ok, "{args:?}: {err}");
+        out
+    }
+
+    fn refused(&self, args: &[&str]) -> String {
+        let (ok, out, err) = self.run(args);
+        assert!(!ok, "{args:?} was accepted: {out}");
+        err
+    }
+
+    /// Table `table`'s game played to its end: red resigns at once, the referee verifies
+    /// (7.9).
+    fn resigned_and_verified(&self, table: i64) {
+        let store = SqliteStore::open(std::path::Path::new(&self.db), false).unwrap();
+        let row = store
+            .tables(Some(1))
+            .unwrap()
+            .into_iter()
+            .find(|t| t.id == table)
+            .unwrap();
+        let mut steps = vec![(Role::Referee, Act::Start)];
+        steps.push((Role::Red, Act::Resign));
+        steps.push((
+            Role::Referee,
+            Act::VerifyResult {
+                note: "雙方確認".into(),
+            },
+        ));
+        let timed = steps
+            .into_iter()
+            .zip(1u64..)
+            .map(|((r, c), k)| (1_000 + k * 50, r, c));
+        let (_, log) = baoqi_store::testing::played_log(&row, timed);
+        let last = log.last().unwrap().at;
+        store.append(&log, Some(last)).unwrap();
+    }
+
+    /// The grid's line of board `board` of round `round`.
+    fn line(&self, round: u32, board: u32) -> String {
+        let grid = self.ok(&[
+            "round",
+            "results",
+            "--event",
+            "1",
+            "--round",
+            &round.to_string(),
+        ]);
+        grid.lines()
+            .find(|l| l.trim_start().starts_with(&format!("board {board:>2} ")))
+            .unwrap_or_else(|| panic!("no board {board}: {grid}"))
+            .to_string()
+    }
+}
+
+fn result(table: &str, extra: &[&'static str]) -> Vec<String> {
+    let mut v: Vec<String> = ["round", "result", "--event", "1", "--table", table]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    v.extend(extra.iter().map(|s| s.to_string()));
+    v
+}
+
+fn strs(v: &[String]) -> Vec<&str> {
+    v.iter().map(String::as_str).collect()
+}
+
+#[test]
+fn a87_a_played_and_verified_result_is_replaced_only_when_asked_with_a_reason_and_logged() {
+    let day = Day::new();
+    day.resigned_and_verified(1);
+    assert!(
+        day.line(1, 1).contains("0-1  (game 0-1 verified)"),
+        "{}",
+        day.line(1, 1)
+    );
+    // The wrong entry of the issue: refused, naming what it would replace.
+    let err = day.refused(&strs(&result("1", &["--forfeit", "black"])));
+    assert!(
+        err.contains("0-1")
+            && err.contains("verified by the referee")
+            && err.contains("--overwrite"),
+        "{err}"
+    );
+    let err = day.refused(&strs(&result("1", &["--forfeit", "black", "--overwrite"])));
+    assert!(err.contains("--reason"), "{err}");
+    day.ok(&strs(&result(
+        "1",
+        &[
+            "--forfeit",
+            "black",
+            "--overwrite",
+            "--reason",
+            "黑方未到，誤記為對局",
+            "--by",
+            "王裁判長",
+        ],
+    )));
+    let line = day.line(1, 1);
+    assert!(
+        line.contains("+/-  (game 0-1 verified, organiser's +/-)"),
+        "{line}"
+    );
+    let changes = day.ok(&["changes", "--event", "1"]);
+    assert!(
+        changes.contains("round 1 board 1: result entered, +/- (was 0-1), by 王裁判長; reason: 黑方未到，誤記為對局"),
+        "{changes}"
+    );
+    // Cleared: the game's result counts again; nothing left to clear after.
+    day.ok(&strs(&result("1", &["--clear"])));
+    assert!(
+        day.line(1, 1).contains("0-1  (game 0-1 verified)"),
+        "{}",
+        day.line(1, 1)
+    );
+    let err = day.refused(&strs(&result("1", &["--clear"])));
+    assert!(
+        err.contains("no result of the organiser's to clear"),
+        "{err}"
+    );
+    let changes = day.ok(&["changes", "--event", "1"]);
+    assert!(
+        changes.contains("the organiser's result cleared (was +/-), by clerk"),
+        "{changes}"
+    );
+}
+
+#[test]
+fn a87_an_earlier_rounds_board_is_put_right_after_the_next_round_is_paired() {
+    let day = Day::new();
+    for t in ["1", "2", "3", "4"] {
+        day.ok(&strs(&result(t, &["--forfeit", "black"])));
+    }
+    // An entered absence counts: entering another result over it asks first too.
+    let err = day.refused(&strs(&result("2", &["--result", "draw"])));
+    assert!(
+        err.contains("+/-") && err.contains("entered by the organiser"),
+        "{err}"
+    );
+    day.ok(&["round", "pair", "--event", "1"]);
+    day.ok(&[
+        "round",
+        "result",
+        "--event",
+        "1",
+        "--round",
+        "1",
+        "--board",
+        "2",
+        "--result",
+        "draw",
+        "--overwrite",
+        "--reason",
+        "記錄卡寫和局",
+    ]);
+    assert!(
+        day.line(1, 2)
+            .contains("½-½  (game in play, organiser's ½-½)"),
+        "{}",
+        day.line(1, 2)
+    );
+    let standings = day.ok(&["standings", "--event", "1", "--format", "text"]);
+    assert!(standings.contains("½-½"), "{standings}");
+    // A board that does not exist is refused in words.
+    let err = day.refused(&[
+        "round", "result", "--event", "1", "--round", "1", "--board", "9", "--result", "red",
+    ]);
+    assert!(err.contains("round 1 has no board 9"), "{err}");
+}
