@@ -124,6 +124,9 @@ pub fn watch(hub: &Arc<Hub>, node: &Arc<Node>) {
                     if let Err(e) = hub.check_revocations().await {
                         tracing::error!("reading revoked seats: {e}");
                     }
+                    if let Err(e) = hub.check_recorded().await {
+                        tracing::error!("reading the organiser's results: {e}");
+                    }
                 }
             }
         }

@@ -9,6 +9,16 @@ use serde_json::Value;
 
 use crate::recording::{RecorderState, TableRecording};
 use crate::seat::{EventId, Role, TableId};
+pub use baoqi_tournament::GameResult;
+
+/// The organiser's result of one table (its board's), in [`ServerMsg::Recorded`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RecordedResult {
+    /// The table.
+    pub table: TableId,
+    /// The result that stands over the table's own.
+    pub result: GameResult,
+}
 use crate::standing::StandingAnswer;
 
 /// The protocol version spoken. 2: events, views and refusals carry typed values (words,
@@ -109,6 +119,16 @@ pub enum ServerMsg {
         /// stopped where they stood, their games no longer counted; never sent again.
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         set_aside: Vec<TableId>,
+    },
+    /// The organiser's results of the tables this connection follows (issue 30, item 1):
+    /// each stands over its table's own result in the standings (an absence, 第87條; a
+    /// correction). The whole list each time it changes, and after the `welcome` when it
+    /// is not empty. Sent to a referee or a spectator that follows an event's tables.
+    Recorded {
+        /// The event.
+        event: EventId,
+        /// Every table followed that has one.
+        results: Vec<RecordedResult>,
     },
     /// The whole state of a table; events with `seq` up to this one are included in it.
     State {

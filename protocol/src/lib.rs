@@ -20,8 +20,8 @@ pub mod text;
 pub mod variants;
 
 pub use envelope::{
-    ClientMsg, DecodeError, ErrorCode, MAX_FRAME, MAX_ID_CHARS, ServerMsg, VERSION, decode,
-    decode_server, encode, encode_client, error, server_only,
+    ClientMsg, DecodeError, ErrorCode, GameResult, MAX_FRAME, MAX_ID_CHARS, RecordedResult,
+    ServerMsg, VERSION, decode, decode_server, encode, encode_client, error, server_only,
 };
 pub use recording::{RecorderState, SeatStatus, TableRecording};
 pub use seat::{Audience, EventId, Role, TableId};

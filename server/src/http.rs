@@ -23,6 +23,7 @@ pub use crate::socket::READ_BUFFER;
 use crate::socket::upgrade;
 
 pub mod access;
+pub mod grid;
 pub mod index;
 pub mod logs;
 pub mod organiser;
@@ -171,6 +172,7 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .merge(logs::routes())
         .merge(standings::routes())
         .merge(organiser::routes(hub.clone()))
+        .merge(grid::routes(hub.clone()))
         .merge(crate::recording::endpoints::routes())
         .with_state(hub)
 }

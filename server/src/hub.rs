@@ -351,6 +351,9 @@ impl Hub {
                             Ok(false) => {}
                             Err(e) => tracing::error!("reading revoked seats: {e}"),
                         }
+                        if let Err(e) = hub.check_recorded().await {
+                            tracing::error!("reading the organiser's results: {e}");
+                        }
                     }
                 }
             }
@@ -458,6 +461,35 @@ impl Hub {
         let mut aside = self.lock_aside();
         aside.tables = tables;
         aside.stale = false;
+        Ok(())
+    }
+
+    /// Reads the organiser's results of every tournament's tables from the store (`baoqi
+    /// round result` writes them from another process, the organiser page through this
+    /// server) and tells the connections that follow an event when they changed.
+    pub async fn check_recorded(&self) -> Result<(), ScanError> {
+        let store = self.store.clone();
+        let events: Vec<EventId> = self.events().iter().map(|e| e.id).collect();
+        let read = tokio::task::spawn_blocking(move || {
+            let Some(records) = store.tournaments() else {
+                return Ok(Vec::new());
+            };
+            events
+                .into_iter()
+                .map(|event| {
+                    let rows = records.pairings(event)?;
+                    let recorded = rows
+                        .iter()
+                        .filter_map(|r| Some((r.table?, r.result?)))
+                        .collect::<std::collections::BTreeMap<_, _>>();
+                    Ok((event, recorded))
+                })
+                .collect::<Result<Vec<_>, StoreError>>()
+        })
+        .await??;
+        for (event, recorded) in read {
+            self.listed.record(event, recorded);
+        }
         Ok(())
     }
 

@@ -15,7 +15,7 @@ use std::time::Duration;
 
 use baoqi_arbiter::{Command, Millis as At};
 use baoqi_protocol::{
-    Audience, ClientMsg, ErrorCode, RecorderState, ServerMsg, decode, encode, error,
+    Audience, ClientMsg, ErrorCode, RecordedResult, RecorderState, ServerMsg, decode, encode, error,
 };
 use futures_util::stream::{self, BoxStream, SelectAll};
 use futures_util::{Sink, SinkExt, Stream, StreamExt};
@@ -116,6 +116,8 @@ struct Conn<O> {
     following: Option<tokio::sync::watch::Receiver<Listed>>,
     /// The tables of its event it was told are set aside (作廢, 108).
     set_aside: Vec<TableId>,
+    /// The organiser's results it was told (issue 30, item 1).
+    entered: Vec<RecordedResult>,
 }
 
 /// Serves one connection until the client leaves, the transport fails, or the server
@@ -143,6 +145,7 @@ where
         closing: false,
         following: None,
         set_aside: Vec::new(),
+        entered: Vec::new(),
     };
     let hello_by = tokio::time::Instant::now() + HELLO_WITHIN;
     let mut revoked = conn.hub.revocations();
@@ -196,6 +199,16 @@ where
     if conn.closing {
         linger(&mut input).await;
     }
+}
+
+/// The organiser's results of the tables `seat` covers.
+fn recorded_of(seat: &SeatRow, listed: &Listed) -> Vec<RecordedResult> {
+    listed
+        .recorded
+        .iter()
+        .filter(|(t, _)| seat.covers(**t))
+        .map(|(&table, &result)| RecordedResult { table, result })
+        .collect()
 }
 
 /// The next change of the tables a connection follows; never, for a connection that
@@ -434,6 +447,7 @@ where
                 .copied()
                 .filter(|t| seat.covers(*t))
                 .collect();
+            self.entered = recorded_of(&seat, &listed);
             self.following = Some(rx);
         }
         let tables: Vec<TableId> = self
@@ -462,6 +476,13 @@ where
                 return false;
             }
         }
+        if !self.entered.is_empty() {
+            let told = ServerMsg::Recorded {
+                event: self.seat.as_ref().map_or(0, |s| s.event),
+                results: self.entered.clone(),
+            };
+            return self.send(&told).await;
+        }
         true
     }
 
@@ -476,6 +497,21 @@ where
             ids.iter().copied().filter(|t| seat.covers(*t)).collect()
         };
         let (tables, set_aside) = (covered(&listed.running), covered(&listed.set_aside));
+        let recorded = recorded_of(seat, &listed);
+        if recorded != self.entered {
+            self.entered.clone_from(&recorded);
+            let event = seat.event;
+            let told = ServerMsg::Recorded {
+                event,
+                results: recorded,
+            };
+            if !self.send(&told).await {
+                return false;
+            }
+        }
+        let Some(seat) = self.seat.as_ref() else {
+            return true;
+        };
         let added: Vec<TableId> = tables
             .iter()
             .copied()

@@ -192,9 +192,16 @@ async fn i30_2_a108_a_table_replaced_by_a_replay_is_closed_with_its_clocks_stopp
     let store = s.hub.store().clone();
     let done = overrides::correct(&*store, c.event, 1, old, Correction::SwapColours).unwrap();
     let new = done.boards[0].table.unwrap();
+    // Told of the table set aside and of the new one, in one message or two.
     let told = tokio::time::timeout(
         Duration::from_millis(2_500),
-        monitor.until(|v| v["type"] == "tables" && v["set_aside"] == serde_json::json!([old])),
+        monitor.until(|v| {
+            v["type"] == "tables"
+                && v["set_aside"] == serde_json::json!([old])
+                && v["tables"]
+                    .as_array()
+                    .is_some_and(|t| t.contains(&new.into()))
+        }),
     )
     .await
     .expect("the monitor is told within 2 s");
@@ -213,4 +220,108 @@ async fn i30_2_a108_a_table_replaced_by_a_replay_is_closed_with_its_clocks_stopp
     assert!(again.hub.table(old).is_none(), "never started again");
     assert!(again.hub.table(new).is_some());
     again.stop().await;
+}
+
+/// Item 1 over HTTP, as the organiser page does it (第87條, 附表七 7.9): the grid of a
+/// round; a result entered; another over it refused with 409 naming what it replaces,
+/// then made with `overwrite` and a reason (422 without one); the change log signed with
+/// the referee's seat name; the monitor, open all along, is told the organiser's result of
+/// the table within 2 s, and again when it is cleared.
+#[tokio::test]
+async fn i30_1_a87_the_result_grid_over_http_and_the_monitor_shows_the_organisers_result() {
+    let (store, c, db) = crate::organiser::event_at("swiss", 20);
+    let paired = crate::organiser::pair(&store, c.event);
+    let table = paired.created.tables[0].id;
+    drop(store);
+    let s = start(Some(db), None).await;
+    s.hub.watch_store();
+    let referee = crate::organiser::token(&c, Role::Referee);
+    let mut monitor = Client::join(&s.url("monitor"), &referee, None).await;
+    let e = c.event;
+    let call = |method: &'static str, path: String, body: Option<Value>| {
+        let hub = s.hub.clone();
+        let referee = referee.clone();
+        async move { crate::organiser::call(&hub, method, &path, Some(&referee), body).await }
+    };
+    let (status, grid) = call("GET", format!("/api/events/{e}/grid?round=1"), None).await;
+    assert_eq!(status, 200, "{grid}");
+    assert_eq!(
+        grid.as_array().unwrap().len(),
+        3,
+        "two games and a bye: {grid}"
+    );
+    assert_eq!(grid[0]["table"], table);
+    assert_eq!(grid[0]["result"], Value::Null);
+    let board = format!("/api/events/{e}/grid/1/1");
+    let absent = serde_json::json!({"result": "black_absent"});
+    let (status, cell) = call("POST", board.clone(), Some(absent)).await;
+    assert_eq!(
+        (status.as_u16(), &cell["result"]),
+        (200, &serde_json::json!("black_absent")),
+        "{cell}"
+    );
+    let told = tokio::time::timeout(
+        Duration::from_millis(2_500),
+        monitor.until(|v| v["type"] == "recorded"),
+    )
+    .await
+    .expect("the monitor is told within 2 s");
+    assert_eq!(
+        told["results"],
+        serde_json::json!([{"table": table, "result": "black_absent"}])
+    );
+    let draw = serde_json::json!({"result": "draw"});
+    let (status, refused) = call("POST", board.clone(), Some(draw)).await;
+    assert_eq!(status, 409, "{refused}");
+    assert_eq!(
+        (&refused["code"], &refused["current"], &refused["from"]),
+        (
+            &serde_json::json!("would_replace"),
+            &serde_json::json!("black_absent"),
+            &serde_json::json!("recorded")
+        )
+    );
+    let (status, _) = call(
+        "POST",
+        board.clone(),
+        Some(serde_json::json!({"result": "draw", "overwrite": true})),
+    )
+    .await;
+    assert_eq!(status, 422, "a replacement says why");
+    let fixed = serde_json::json!({"result": "draw", "overwrite": true, "reason": "記錄卡寫和局"});
+    let (status, cell) = call("POST", board.clone(), Some(fixed)).await;
+    assert_eq!(
+        (status.as_u16(), &cell["result"]),
+        (200, &serde_json::json!("draw"))
+    );
+    let (_, listed) = call("GET", format!("/api/events/{e}/players"), None).await;
+    let log = listed.to_string();
+    assert!(
+        log.contains("(was +/-), by ") && log.contains("reason: 記錄卡寫和局"),
+        "{log}"
+    );
+    let (status, _) = call(
+        "POST",
+        board.clone(),
+        Some(serde_json::json!({"result": null})),
+    )
+    .await;
+    assert_eq!(status, 200);
+    let cleared = tokio::time::timeout(
+        Duration::from_millis(2_500),
+        monitor.until(|v| v["type"] == "recorded" && v["results"] == serde_json::json!([])),
+    )
+    .await;
+    assert!(cleared.is_ok(), "the monitor is told of the clearing");
+    let (status, bye) = call(
+        "POST",
+        format!("/api/events/{e}/grid/1/3"),
+        Some(serde_json::json!({"result": "red_wins"})),
+    )
+    .await;
+    assert_eq!(
+        (status.as_u16(), &bye["code"]),
+        (409, &serde_json::json!("bye"))
+    );
+    s.stop().await;
 }

@@ -411,7 +411,10 @@ impl Session {
                 out.notice(None, Notice::Ranking(super::wire::ranking(standing)));
             }
             // A player's seat is one table: the event's list is never sent to it.
-            ServerMsg::Pong { .. } | ServerMsg::Recording { .. } | ServerMsg::Tables { .. } => {}
+            ServerMsg::Pong { .. }
+            | ServerMsg::Recording { .. }
+            | ServerMsg::Tables { .. }
+            | ServerMsg::Recorded { .. } => {}
         }
     }
 

@@ -78,6 +78,13 @@ pub fn server_messages() -> Vec<ServerMsg> {
             tables: vec![1, 3, 4],
             set_aside: vec![2],
         },
+        ServerMsg::Recorded {
+            event: 1,
+            results: vec![crate::envelope::RecordedResult {
+                table: 3,
+                result: crate::envelope::GameResult::BlackAbsent,
+            }],
+        },
         ServerMsg::State {
             table: 1,
             seq: 0,
@@ -149,6 +156,7 @@ pub(super) fn server_index(m: &ServerMsg) -> usize {
         ServerMsg::Pong { .. } => 7,
         ServerMsg::Standing { .. } => 8,
         ServerMsg::Tables { .. } => 9,
+        ServerMsg::Recorded { .. } => 10,
     }
 }
 

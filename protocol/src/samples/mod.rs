@@ -108,7 +108,7 @@ pub fn covers_all() -> Result<(), String> {
     let matters: Vec<Matter> = calls().into_iter().map(|c| c.matter).collect();
     covers(&matters, matter_index, 9)?;
     covers(&client_messages(), client_index, 6)?;
-    covers(&server_messages(), server_index, 10)?;
+    covers(&server_messages(), server_index, 11)?;
     covers(&standing_answers(), standing_answer_index, 4)?;
     Ok(())
 }

@@ -67,7 +67,7 @@ pub const MAX_BODY: usize = 64 * 1024;
 /// [`crate::limits::Limits::body_within`] and at most [`MAX_BODY`] bytes, or refused (408,
 /// 413): issue 34, item 4, bodies sent a byte every 10 s before any token was checked held
 /// every connection of the server.
-async fn gate(
+pub(super) async fn gate(
     State(hub): State<Arc<Hub>>,
     Path(params): Path<std::collections::HashMap<String, String>>,
     request: axum::extract::Request,

@@ -4,10 +4,11 @@
 //! cloning any row; a connection that follows an event hears of every table added (a round
 //! paired, a replay) and of every table set aside.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::sync::{Arc, RwLock};
 
 use baoqi_store::model::{EventId, TableId};
+use baoqi_tournament::GameResult;
 use tokio::sync::watch;
 
 /// An event's tables as listed.
@@ -17,6 +18,9 @@ pub struct Listed {
     pub running: Arc<[TableId]>,
     /// The tables set aside by a 108 replay, in order: closed, their games no longer count.
     pub set_aside: Arc<[TableId]>,
+    /// The organiser's results of the event's tables (an absence, 87; a correction), which
+    /// stand over the tables' own (issue 30, item 1).
+    pub recorded: Arc<BTreeMap<TableId, GameResult>>,
 }
 
 /// Every event's [`Listed`], each as a watch.
@@ -63,6 +67,17 @@ impl Listing {
             };
             l.set_aside = aside;
             l.running = l.running.iter().copied().filter(|&t| t != id).collect();
+            true
+        });
+    }
+
+    /// Sets the organiser's results of `event`'s tables (no change when they are the same).
+    pub(super) fn record(&self, event: EventId, recorded: BTreeMap<TableId, GameResult>) {
+        self.update(event, |l| {
+            if *l.recorded == recorded {
+                return false;
+            }
+            l.recorded = Arc::new(recorded);
             true
         });
     }

@@ -1,0 +1,152 @@
+//! The result grid over HTTP (issue 30, item 1): the organiser page's results of every
+//! board, entered, corrected and cleared by a referee of the whole event (the register's
+//! gate, [`super::organiser::gate`]), over the organiser's grid ([`grid`]).
+//!
+//! - `GET /api/events/{id}/grid` (`?round=R` for one round): every board's cell;
+//! - `POST /api/events/{id}/grid/{round}/{board}`: `{"result": "red_wins" | … | null,
+//!   "reason": "…", "overwrite": false}`; `null` clears the organiser's result. Signed with
+//!   the token's seat name. A board whose result counts already is refused with 409,
+//!   `code` `would_replace`, naming the `current` result and where it comes `from`
+//!   (`played`, `verified`, `recorded`), unless `overwrite` (which needs a `reason`).
+
+use std::sync::Arc;
+
+use axum::Router;
+use axum::extract::{Path, Query, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use baoqi_organiser::grid::{self, Cell, Entry, EntryError, Signed};
+use baoqi_tournament::GameResult;
+use serde::Deserialize;
+use serde_json::json;
+
+use super::access::{self, AccessError};
+use crate::hub::Hub;
+use baoqi_store::model::EventId;
+
+/// The grid's routes, behind the register's gate.
+pub fn routes(hub: Arc<Hub>) -> Router<Arc<Hub>> {
+    Router::new()
+        .route("/api/events/{id}/grid", get(cells))
+        .route("/api/events/{id}/grid/{round}/{board}", post(enter))
+        .route_layer(axum::middleware::from_fn_with_state(
+            hub,
+            super::organiser::gate,
+        ))
+}
+
+/// Why a grid request was refused.
+#[derive(Debug, thiserror::Error)]
+pub enum GridError {
+    /// Not an event-wide referee, or no such event.
+    #[error(transparent)]
+    Access(#[from] AccessError),
+    /// The entry was refused.
+    #[error(transparent)]
+    Entry(#[from] EntryError),
+    /// Replacing a result needs a reason.
+    #[error("replacing a result needs a reason")]
+    NoReason,
+    /// The blocking work failed.
+    #[error("the request failed: {0}")]
+    Join(#[from] tokio::task::JoinError),
+}
+
+impl IntoResponse for GridError {
+    fn into_response(self) -> Response {
+        if let GridError::Access(a) = self {
+            return a.into_response();
+        }
+        let (status, code) = match &self {
+            GridError::Access(_) | GridError::Join(_) | GridError::Entry(EntryError::Store(_)) => {
+                (StatusCode::INTERNAL_SERVER_ERROR, "internal")
+            }
+            GridError::Entry(EntryError::Event(_)) => (StatusCode::NOT_FOUND, "no_tournament"),
+            GridError::Entry(EntryError::NoBoard { .. } | EntryError::NoTable(_)) => {
+                (StatusCode::NOT_FOUND, "no_board")
+            }
+            GridError::Entry(EntryError::Bye { .. }) => (StatusCode::CONFLICT, "bye"),
+            GridError::Entry(EntryError::NothingToClear { .. }) => {
+                (StatusCode::CONFLICT, "nothing_to_clear")
+            }
+            GridError::Entry(EntryError::WouldReplace { current, from, .. }) => {
+                let body = json!({
+                    "error": self.to_string(), "code": "would_replace",
+                    "current": current, "from": from,
+                });
+                return (StatusCode::CONFLICT, axum::Json(body)).into_response();
+            }
+            GridError::NoReason => (StatusCode::UNPROCESSABLE_ENTITY, "no_reason"),
+        };
+        let body = json!({ "error": self.to_string(), "code": code });
+        (status, axum::Json(body)).into_response()
+    }
+}
+
+/// `?round=R`.
+#[derive(Debug, Deserialize)]
+struct Round {
+    round: Option<u32>,
+}
+
+async fn cells(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<EventId>,
+    Query(q): Query<Round>,
+    headers: HeaderMap,
+) -> Result<axum::Json<Vec<Cell>>, GridError> {
+    access::referee_of_event(&hub, &headers, id, "the result grid").await?;
+    let outcomes = crate::standing::from_tables(&hub, id);
+    let store = hub.store().clone();
+    let cells = tokio::task::spawn_blocking(move || grid::grid(&*store, id, q.round, &outcomes))
+        .await?
+        .map_err(|e| GridError::Entry(EntryError::Event(e)))?;
+    Ok(axum::Json(cells))
+}
+
+/// The body of an entry.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct EntryBody {
+    /// The result; `null` clears the organiser's.
+    result: Option<GameResult>,
+    /// Why.
+    #[serde(default)]
+    reason: Option<String>,
+    /// A result that counts already may be replaced.
+    #[serde(default)]
+    overwrite: bool,
+}
+
+/// The longest reason kept in the log.
+const MAX_REASON: usize = 500;
+
+async fn enter(
+    State(hub): State<Arc<Hub>>,
+    Path((id, round, board)): Path<(EventId, u32, u32)>,
+    headers: HeaderMap,
+    axum::Json(body): axum::Json<EntryBody>,
+) -> Result<axum::Json<Cell>, GridError> {
+    let seat = access::referee_of_event(&hub, &headers, id, "the result grid").await?;
+    let reason = body
+        .reason
+        .map(|r| r.trim().chars().take(MAX_REASON).collect::<String>())
+        .filter(|r| !r.is_empty());
+    if body.overwrite && reason.is_none() {
+        return Err(GridError::NoReason);
+    }
+    let signed = Signed {
+        by: seat.name,
+        reason,
+        overwrite: body.overwrite,
+    };
+    let entry = body.result.map_or(Entry::Clear, Entry::Result);
+    let outcomes = crate::standing::from_tables(&hub, id);
+    let store = hub.store().clone();
+    let cell = tokio::task::spawn_blocking(move || {
+        grid::enter(&*store, id, (round, board), entry, &signed, &outcomes)
+    })
+    .await??;
+    Ok(axum::Json(cell))
+}
