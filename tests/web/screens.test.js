@@ -88,6 +88,17 @@ async function startClocks(chrome, seats, table) {
   await black.context().close();
 }
 
+/** Red resigns on his page (the result then waits for the referee's oral verification, 6.8);
+ * the page stays open until `seen()` has seen the call. */
+async function resign(chrome, link, seen) {
+  const red = await open(chrome, link);
+  await waitText(red, "#status", "已連線");
+  await red.locator("#resign").click();
+  await red.locator("#confirm-yes").click();
+  await seen();
+  await red.context().close();
+}
+
 let db = null;
 /** The 144-table event served; its database is kept to add a table while it runs. */
 function startBig() {
@@ -140,11 +151,7 @@ async function monitorRounds({ server, chrome, pages }) {
   // choice in the filter and the line above the tiles flag it, and one tap goes there.
   const elsewhere = tableOf(2, 5);
   await startClocks(chrome, seats, elsewhere);
-  const red = await open(chrome, seatAt(seats, "red", elsewhere).link);
-  await red.locator("#resign").click();
-  await red.locator("#confirm-yes").click();
-  await red.context().close();
-  await waitText(mon, "#banner.on", "第2輪 第5台");
+  await resign(chrome, seatAt(seats, "red", elsewhere).link, () => waitText(mon, "#banner.on", "第2輪 第5台"));
   await waitText(mon, "#elsewhere", "第2輪");
   await waitText(mon, "#elsewhere", `第 ${elsewhere} 台`);
   assert.match(await mon.locator('#round-filter option[value="2"]').textContent(), /⚠/);
@@ -204,11 +211,9 @@ async function settledAndLost({ server, chrome, pages }) {
 
   // Red of table 4 resigns: the call is on the banner of both screens.
   await startClocks(chrome, seats, 4);
-  const red = await open(chrome, seatAt(seats, "red", 4).link);
-  await red.locator("#resign").click();
-  await red.locator("#confirm-yes").click();
-  await red.context().close();
-  for (const page of [mon, other]) await waitText(page, "#banner.on", "第 4 台");
+  await resign(chrome, seatAt(seats, "red", 4).link, async () => {
+    for (const page of [mon, other]) await waitText(page, "#banner.on", "第 4 台");
+  });
   // Table 5 under way; the first screen looks at it, not at table 4.
   await startClocks(chrome, seats, 5);
   await mon.locator('#tabs [data-table="5"]').click();
