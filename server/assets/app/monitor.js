@@ -1,7 +1,9 @@
 // The referee monitor (監局, SPEC §10): every table at a glance — boards (both side by side
 // when mirrored, differences marked), the live announcement, clocks, tallies against limits,
 // pending 走子檢查, repetition warnings due, offers, calls — and one confirmed, logged action
-// per ruling, each with a keyboard shortcut; the scoresheet of each table.
+// per ruling, each with a keyboard shortcut; the scoresheet of each table. A hall of many
+// tables shows one round at a time, the current one by default (issue 30, item 8); a call in
+// a round not shown is flagged above the tiles and in its banner, one tap from its table.
 
 import {
   $, el, Connection, SIDE, KIND, fmtTime, clockNow, announcer, describe, answerText,
@@ -17,9 +19,15 @@ const say = announcer($("live-polite"), $("live"));
 const tables = new Map(); // id -> { info, snap, words, checked, calls, callsOpen }
 let order = [];
 let current = null;
+/** Whether the referee has chosen the selected table (until then it is the first shown). */
+let chosen = false;
+/** The round shown: a round, "all", or null for the latest round (it follows new rounds). */
+let roundPick = null;
+/** Whether the page has lost the server: its clocks show dashes, not frozen times. */
+let unsynced = false;
 
 const conn = new Connection("monitor", {
-  status: (tab) => { $("status").textContent = tab; },
+  status: (text) => { $("status").textContent = text; syncNotice(); },
   welcome: async (w) => {
     $("who").textContent = `— ${w.name}`;
     await follow(w.tables);
@@ -30,7 +38,15 @@ const conn = new Connection("monitor", {
     await follow(m.tables);
     if (added.length) say(t(`新增 ${added.length} 台：第 ${added.join("、")} 台`, `${added.length} new table(s): ${added.join(", ")}`));
   },
-  state: (id, s) => { const tab = tables.get(id); if (tab) { tab.snap = s; renderTable(id); } },
+  state: (id, s) => {
+    const tab = tables.get(id);
+    if (!tab) return;
+    tab.snap = s;
+    // A settled call takes its banner with it, whichever table is selected (item 9).
+    if (bannerFrom === id && !s.calls?.length) { $("banner").classList.remove("on"); bannerFrom = null; }
+    renderTable(id);
+    renderHallLines();
+  },
   recording: (id, seats) => {
     for (const news of setRecording(id, seats)) say(`${name(id)}${t("：錄音 ", ": recording, ")}${news}`);
     if (tables.get(id)?.snap) renderTable(id);
@@ -44,9 +60,28 @@ async function follow(ids) {
   order = ids;
   const added = ids.filter((id) => !tables.has(id));
   for (const id of added) tables.set(id, { info: null, snap: null, words: [], checked: null, calls: [] });
-  current ??= order[0];
   await Promise.all(added.map(async (id) => { tables.get(id).info = await tableInfo(id); }));
   renderAll();
+}
+
+/** A table's round (its row says; 1 until it is read). */
+const roundOf = (id) => tables.get(id)?.info?.round ?? 1;
+/** The rounds present, the latest first. */
+const rounds = () => [...new Set(order.map(roundOf))].sort((a, b) => b - a);
+/** The round shown now: a round or "all". */
+const shownRound = () => roundPick ?? rounds()[0] ?? "all";
+const isShown = (id) => shownRound() === "all" || roundOf(id) === shownRound();
+/** The tables whose tiles are shown, in order (the number keys choose among them). */
+const shownTables = () => order.filter(isShown);
+
+/** Where a table is, its round first: "第2輪 · 第 41 台 …" (a round the name says once);
+ * `brief` leaves the players out (a banner, a button). */
+function where(id, brief = false) {
+  const r = roundOf(id);
+  const i = tables.get(id)?.info;
+  const named = new RegExp(`^第${r}輪`).test(i?.name || "");
+  const round = rounds().length > 1 && !named ? t(`第${r}輪 · `, `Round ${r} · `) : "";
+  return round + (brief ? t(`第 ${id} 台${i ? ` ${i.name}` : ""}`, `Table ${id}${i ? ` ${i.name}` : ""}`) : name(id));
 }
 
 function name(id) {
@@ -71,10 +106,10 @@ function onEvent(id, ev, live, msg) {
     default: break;
   }
   if (live && ["referee_needed", "checked", "repetition_warning", "board_diverges", "violation", "game_over", "draw_offered", "signalled"].includes(ev.type)) {
-    const text = `${name(id)}：${describe(ev)}`;
+    const text = `${where(id)}：${describe(ev)}`;
     // What needs the referee is read at once; the rest waits its turn.
     say(text, ["referee_needed", "board_diverges", "repetition_warning", "violation", "signalled"].includes(ev.type));
-    if (ev.type === "referee_needed" || ev.type === "board_diverges") { banner(text); bannerFrom = id; }
+    if (ev.type === "referee_needed" || ev.type === "board_diverges") callBanner(id, `${where(id, true)}${t("：", ": ")}${describe(ev)}`);
   }
   void msg;
 }
@@ -84,23 +119,103 @@ function logLine(text) {
   $("log").prepend(el("li", {}, `${time} ${text}`));
 }
 
+/** The banner of a call at table `id`, with a button that goes to the table: its round
+ * shown, the table selected and brought into view. */
+function callBanner(id, text) {
+  banner(text);
+  bannerFrom = id;
+  const b = $("banner");
+  if (!b.querySelector(".banner-go")) {
+    b.insertBefore(el("button", { type: "button", class: "banner-go", onclick: () => { if (bannerFrom !== null) goTo(bannerFrom); } },
+      t("前往該台", "Go to the table")), b.querySelector(".banner-close"));
+  }
+}
+
+/** Shows the round of table `id`, selects the table and brings it into view. */
+function goTo(id) {
+  roundPick = roundOf(id) === rounds()[0] ? null : roundOf(id);
+  select(id);
+}
+
 function select(id) {
   if (!tables.has(id)) return;
   current = id;
+  chosen = true;
   renderAll();
-  say(`${t("已選 ", "Selected: ")}${name(id)}`);
+  say(`${t("已選 ", "Selected: ")}${where(id)}`);
+  bringIntoView();
+}
+
+/** On a tablet or a phone the selected table is below the hall: a choice scrolls to its
+ * rulings and card, unless they are in view already (a wide screen shows them beside it). */
+function bringIntoView() {
+  const head = $(`h-table-${current}`)?.getBoundingClientRect();
+  if (head && head.top >= 0 && head.bottom <= innerHeight) return;
+  const still = matchMedia("(prefers-reduced-motion: reduce)").matches;
+  document.querySelector("section.actions").scrollIntoView({ block: "start", behavior: still ? "auto" : "smooth" });
+}
+
+/** The round menu (shown when the tables span rounds: the latest first, then all rounds;
+ * a round with open calls says how many) and the line of calls in rounds not shown. */
+function renderHallLines() {
+  const list = rounds();
+  const pick = $("round-filter");
+  $("round-pick").hidden = list.length < 2;
+  const values = [...list.map(String), "all"];
+  if ([...pick.options].map((o) => o.value).join() !== values.join()) {
+    pick.replaceChildren(...values.map((v) => el("option", { value: v })));
+  }
+  const open = (ids) => ids.filter((id) => tables.get(id)?.snap?.calls?.length).length;
+  for (const o of pick.options) {
+    const r = Number(o.value);
+    const n = open(o.value === "all" ? order : order.filter((id) => roundOf(id) === r));
+    const text = (o.value === "all" ? t("全部輪次", "All rounds") : r === list[0] ? t(`第${r}輪（本輪）`, `Round ${r} (current)`) : t(`第${r}輪`, `Round ${r}`))
+      + (n ? t(` ⚠ ${n} 待處理`, ` ⚠ ${n} open`) : "");
+    if (o.textContent !== text) o.textContent = text;
+  }
+  pick.value = String(shownRound());
+  // Rebuilt only when its tables change, so that a focused button stays.
+  const away = order.filter((id) => !isShown(id) && tables.get(id)?.snap?.calls?.length);
+  const line = $("elsewhere");
+  if (line.dataset.tables === away.join()) return;
+  line.dataset.tables = away.join();
+  line.hidden = !away.length;
+  line.replaceChildren(t("其他輪次待處理：", "Open calls in other rounds: "),
+    ...away.map((id) => el("button", { type: "button", class: "go", onclick: () => goTo(id) }, `⚠ ${where(id, true)}`)));
+}
+
+$("round-filter").addEventListener("change", (e) => {
+  const v = e.target.value;
+  roundPick = v === "all" ? "all" : Number(v) === rounds()[0] ? null : Number(v);
+  renderAll();
+});
+
+/** Shows or takes away the lost connection's notice; the tiles' clocks follow. */
+function syncNotice() {
+  const off = document.body.classList.contains("offline");
+  if (off === unsynced) return;
+  unsynced = off;
+  $("unsynced").textContent = t("未同步：與伺服器的連線中斷，各台棋鐘及狀態未能更新，重新連線中…",
+    "Not synchronised: the connection to the server is lost; the tables' clocks and states are not up to date. Reconnecting…");
+  $("unsynced").hidden = !off;
+  renderAll();
 }
 
 function renderAll() {
+  renderHallLines();
+  const shown = shownTables();
+  // Until the referee chooses, the selected table is the first one shown.
+  if (!chosen || !tables.has(current)) current = shown[0] ?? order[0] ?? null;
   // The tiles and cards are updated in place, so that the focus stays where the referee is.
   const tabs = $("tabs");
-  order.forEach((id, i) => {
+  order.forEach((id) => {
     let b = tabs.querySelector(`[data-table="${id}"]`);
     if (!b) {
-      b = el("button", { type: "button", class: "tile", "data-table": id, "aria-keyshortcuts": i < 9 ? String(i + 1) : null, onclick: () => select(id) });
+      b = el("button", { type: "button", class: "tile", "data-table": id, onclick: () => select(id) });
       tabs.append(b);
     }
-    renderTile(b, id, i);
+    b.hidden = !isShown(id);
+    renderTile(b, id, shown.indexOf(id));
   });
   $("current").textContent = current ? name(current) : "";
   for (const id of order) {
@@ -114,21 +229,24 @@ function renderAll() {
 }
 
 /** A table's tile in the hall view: number and name, players, clocks, whose turn, open
- * calls (⚠, in words too), violations, an offer, the recording; pressed when selected. */
+ * calls (⚠, in words too), violations, an offer, the recording; pressed when selected.
+ * `i`: its place among the tiles shown (its number key), -1 when not shown. */
 function renderTile(b, id, i) {
   const tab = tables.get(id);
   const s = tab?.snap;
   const calls = s?.calls?.length || 0;
   b.setAttribute("aria-pressed", String(id === current));
+  if (i >= 0 && i < 9) b.setAttribute("aria-keyshortcuts", String(i + 1));
+  else b.removeAttribute("aria-keyshortcuts");
   b.classList.toggle("needs", calls > 0);
   const fouls = s ? ["red", "black"].map((side) => Object.values(s.tallies[side]).reduce((a, n) => a + n, 0)) : [0, 0];
   const state = !s ? t("等候狀態", "waiting") : s.phase === "over" ? t(`結束 ${result(s.result)}`, `over ${result(s.result)}`)
     : s.phase === "not_started" ? t("未開鐘", "not started") : toMove(s);
   b.replaceChildren(
-    el("span", { class: "t-head" }, `${i + 1}. ${tab?.info?.name || t(`第 ${id} 台`, `Table ${id}`)}`,
+    el("span", { class: "t-head" }, `${i >= 0 ? `${i + 1}. ` : ""}${tab?.info?.name || t(`第 ${id} 台`, `Table ${id}`)}`,
       calls ? el("strong", { class: "t-calls" }, t(` ⚠ ${calls} 待處理`, ` ⚠ ${calls} open`)) : ""),
     el("span", { class: "t-line" }, tab?.info ? t(`${tab.info.red} 對 ${tab.info.black}`, `${tab.info.red} v ${tab.info.black}`) : ""),
-    el("span", { class: "t-line t-clock" }, s ? clockText(s) : ""),
+    el("span", { class: "t-line t-clock" }, s ? clockView(s) : ""),
     el("span", { class: "t-line" }, state,
       fouls[0] + fouls[1] ? t(` · 違例 紅${fouls[0]} 黑${fouls[1]}`, ` · fouls red ${fouls[0]} black ${fouls[1]}`) : "",
       s?.offer ? t(` · ${SIDE[s.offer.side]}提和`, ` · ${SIDE[s.offer.side]} offers a draw`) : ""),
@@ -143,6 +261,8 @@ function toMove(s) {
 
 /** The clock line of a table: the only part of a card redrawn every second. */
 function clockText(s) {
+  // Lost: no time is known, none runs (the card UI and the player page say 未同步 too).
+  if (unsynced) return `${SIDE.red} --:-- · ${SIDE.black} --:--`;
   const c = clockNow(s.clock);
   return `${SIDE.red} ${fmtTime(c.red)}${c.running === "red" ? " ◀" : ""} · ${SIDE.black} ${fmtTime(c.black)}${c.running === "black" ? " ◀" : ""}`;
 }
@@ -179,13 +299,19 @@ for (const type of ["pointerup", "pointercancel"]) {
   }, true);
 }
 
+/** A clock line as shown: while unsynchronised, the dashes are read as words. */
+function clockView(s) {
+  return unsynced ? [el("span", { "aria-hidden": "true" }, clockText(s)), el("span", { class: "visually-hidden" }, t("棋鐘未同步", "clocks not synchronised"))]
+    : clockText(s);
+}
+
 function renderTable(id) {
   if (pressedSince && Date.now() - pressedSince < PRESS_LIMIT_MS) {
     waiting.add(id);
     return;
   }
   const tile = document.querySelector(`#tabs [data-table="${id}"]`);
-  if (tile) renderTile(tile, id, order.indexOf(id));
+  if (tile) renderTile(tile, id, shownTables().indexOf(id));
   const node = $(`table-${id}`);
   const tab = tables.get(id);
   // Only the selected table is drawn whole; the others live in their tiles.
@@ -195,7 +321,6 @@ function renderTable(id) {
   const head = el("h3", { id: `h-table-${id}`, tabindex: "-1" }, name(id), id === current ? t("（目前）", " (selected)") : "");
   if (!s) { node.replaceChildren(head, el("p", {}, t("等候狀態", "waiting"))); return; }
   const needs = s.calls || [];
-  if (bannerFrom === id && !needs.length) { $("banner").classList.remove("on"); bannerFrom = null; }
   node.className = "table-card" + (needs.length ? " needs" : "") + (id === current ? " current" : "");
   const game = s.fen.split(" ")[0];
   const boardsNode = el("div", { class: "row" });
@@ -226,7 +351,7 @@ function renderTable(id) {
   node.replaceChildren(...[head,
     needs.length ? el("ul", { class: "calls", "aria-label": t("需要裁判", "Referee needed") }, needs.map((c) => callItem(id, c))) : el("p", {}, t("沒有待處理事項", "nothing pending")),
     el("p", {}, el("strong", {}, s.phase === "over" ? t("對局結束", "Game over") : s.phase === "not_started" ? t("未開鐘", "Not started") : toMove(s)),
-      " · ", el("span", { class: "clockline" }, clockText(s))),
+      " · ", el("span", { class: "clockline" }, clockView(s))),
     el("div", { class: "words", role: "group", "aria-label": t("本輪報棋", "live announcement") }, heard),
     s.announced ? el("p", {}, `${t("已報：", "Announced: ")}${words(s.announced, s.to_move)}`) : null,
     boardsNode,
@@ -410,7 +535,8 @@ $("keys-list").replaceChildren(
 document.addEventListener("keydown", (e) => {
   if (e.ctrlKey || e.metaKey || e.altKey || $("dlg").open) return;
   if (e.target.closest("input, select, textarea")) return;
-  if (/^[1-9]$/.test(e.key) && order[Number(e.key) - 1] !== undefined) { e.preventDefault(); select(order[Number(e.key) - 1]); return; }
+  const key = /^[1-9]$/.test(e.key) ? shownTables()[Number(e.key) - 1] : undefined;
+  if (key !== undefined) { e.preventDefault(); select(key); return; }
   if (e.key === "?") { $("keys-help").open = !$("keys-help").open; return; }
   const a = ACTIONS.find((x) => x.key === e.key.toLowerCase());
   if (a) { e.preventDefault(); a.run(); }
@@ -446,6 +572,7 @@ function printSheet() {
 // Clocks move every second; only their text is redrawn (the card is redrawn on events), so an
 // open 最近呼叫 list, the focus and a screen reader's place in the card survive.
 setInterval(() => {
+  if (unsynced) return;
   for (const id of order) {
     const s = tables.get(id)?.snap;
     const line = s?.clock?.running && $(`table-${id}`)?.querySelector(".clockline");

@@ -2,14 +2,19 @@
 // draws the pairings of a round (the current one, or any earlier one chosen in the menu),
 // the standings and the crosstable (app/standings_views.js). The address says what to show:
 // `&round=R` a round's pairings, `&view=text` lists a screen reader reads line by line,
-// `&view=hall` the current round's pairings large for the hall screen, refreshed by itself.
-// Printable on A4 (standings.css). Nothing is announced but the status line after a refresh.
+// `&view=hall` the hall screen: the current round's pairings, the standings and the
+// crosstable, large, a screenful at a time, turning the page by itself every `&page=S`
+// seconds (the standings first once the last round is over; issue 30, item 10), read again
+// every 30 seconds. Printable on A4 (standings.css). Nothing is announced but the status
+// line after a refresh.
 
 import { $, el, t } from "./common.js";
 import { crossTable, crossText, pairingsTable, pairingsText, standingsTable, standingsText } from "./standings_views.js";
 
 /** How often the hall screen reads the standings again. */
 const HALL_REFRESH_MS = 30000;
+/** How long a page of the hall screen stays, in seconds, unless the address says (`&page=8`). */
+const HALL_PAGE_S = 12;
 
 const params = () => new URLSearchParams(location.hash.slice(1));
 const view = () => params().get("view") || "tables";
@@ -39,7 +44,9 @@ function roundMenu(s, shown) {
 
 function draw(s) {
   const text = view() === "text";
-  document.body.classList.toggle("hall", view() === "hall");
+  const hall = view() === "hall";
+  document.body.classList.toggle("hall", hall);
+  document.documentElement.classList.toggle("hall-screen", hall);
   document.body.classList.toggle("text-mode", text);
   $("event-name").textContent = s.name;
   const shown = shownRound(s);
@@ -56,7 +63,110 @@ function draw(s) {
     if (view() === v) $(id).setAttribute("aria-current", "page");
     else $(id).removeAttribute("aria-current");
   }
+  if (hall) paginate(s);
+  else stopPaging();
 }
+
+// ---- The hall screen: a screenful at a time ----
+
+/** The hall's pages: `{ sec, from, to }`, rows [from, to) of a section's table. */
+let pages = [];
+let at = 0;
+let paused = false;
+let turn = null;
+
+const SECTIONS = ["sec-pairings", "sec-standings", "sec-cross"];
+const bodyRows = (sec) => [...$(sec).querySelectorAll("table tbody tr")];
+
+/** The order of the hall's sections: the standings first once the last round is over. */
+function hallOrder(s) {
+  const over = s.rounds_total && s.rounds_complete >= s.rounds_total;
+  return over ? ["sec-standings", "sec-cross", "sec-pairings"] : SECTIONS;
+}
+
+/** Shows rows [from, to) of section `sec` and nothing of the others. */
+function showOnly(sec, from, to) {
+  for (const id of SECTIONS) $(id).classList.toggle("hall-off", id !== sec);
+  bodyRows(sec).forEach((r, i) => r.classList.toggle("hall-off", i < from || i >= to));
+}
+
+/** The foot of a section on the page, where the screen's foot is `innerHeight`. */
+const foot = (sec) => $(sec).getBoundingClientRect().bottom + scrollY;
+
+/** Splits the sections into pages that each fit the screen (rows added one at a time while
+ * the section ends above the screen's foot; at least one a page), then shows the page the
+ * screen was on. */
+function paginate(s) {
+  measured = `${innerWidth}×${innerHeight}`;
+  $("hall-pager").hidden = false;
+  pages = [];
+  for (const sec of hallOrder(s)) pages.push(...sectionPages(sec));
+  show(Math.min(at, pages.length - 1), false);
+}
+
+/** Whether rows [from, to) of a section fit the screen. */
+function fits(sec, from, to) {
+  showOnly(sec, from, to);
+  return foot(sec) <= innerHeight - 4;
+}
+
+/** A section's pages: as many rows as fit a page, then shared out evenly (20 boards in pages
+ * of 10 and 10, not 15 and 5) when the even share fits too. */
+function sectionPages(sec) {
+  const n = bodyRows(sec).length;
+  const greedy = [];
+  let from = 0;
+  do {
+    let to = from + 1;
+    while (to < n && fits(sec, from, to + 1)) to += 1;
+    greedy.push({ sec, from, to });
+    from = to;
+  } while (from < n);
+  const size = Math.ceil(n / greedy.length);
+  const even = greedy.map((_, k) => ({ sec, from: k * size, to: Math.min(n, (k + 1) * size) })).filter((p) => p.from < p.to);
+  return even.length === greedy.length && even.every((p) => fits(sec, p.from, p.to)) ? even : greedy;
+}
+
+/** Shows page `i` (fading in, unless the reader prefers no motion) and sets the next turn. */
+function show(i, moved = true) {
+  at = i;
+  const p = pages[i];
+  showOnly(p.sec, p.from, p.to);
+  $("hall-page").textContent = t(`第 ${i + 1} 頁，共 ${pages.length} 頁`, `Page ${i + 1} of ${pages.length}`);
+  if (moved) {
+    const main = document.querySelector("main");
+    main.classList.remove("page-in");
+    void main.offsetWidth;
+    main.classList.add("page-in");
+  }
+  clearTimeout(turn);
+  const secs = Math.max(1, Number(params().get("page")) || HALL_PAGE_S);
+  if (!paused) turn = setTimeout(() => show((at + 1) % pages.length), secs * 1000);
+}
+
+/** Leaves the hall: every row of every section shown, no turning. */
+function stopPaging() {
+  clearTimeout(turn);
+  $("hall-pager").hidden = true;
+  for (const e of document.querySelectorAll(".hall-off")) e.classList.remove("hall-off");
+}
+
+$("hall-next").addEventListener("click", () => { if (pages.length) show((at + 1) % pages.length); });
+$("hall-prev").addEventListener("click", () => { if (pages.length) show((at + pages.length - 1) % pages.length); });
+$("hall-pause").addEventListener("click", (e) => {
+  paused = !paused;
+  e.currentTarget.textContent = paused ? t("繼續翻頁", "Resume paging") : t("暫停翻頁", "Pause paging");
+  if (pages.length) show(at, false);
+});
+// A screen of another size has other pages (measured once it has settled at its new size).
+let measured = "";
+let resized = null;
+window.addEventListener("resize", () => {
+  clearTimeout(resized);
+  resized = setTimeout(() => {
+    if (view() === "hall" && last && measured !== `${innerWidth}×${innerHeight}`) paginate(last);
+  }, 200);
+});
 
 async function load() {
   const id = params().get("event") || "";
@@ -74,8 +184,9 @@ async function load() {
     return;
   }
   last = await resp.json();
-  draw(last);
+  // Said first: the hall's pages are measured with the status line in the header.
   status.textContent = t(`已更新，共${last.rounds.length}輪`, `Updated: ${last.rounds.length} round(s) paired`);
+  draw(last);
 }
 
 $("refresh").addEventListener("click", load);

@@ -1,0 +1,423 @@
+// The screens of a tournament day (issue 30, items 8-10), as the organiser saw them fail.
+// Item 8: the event-wide monitor of 144 tables over four rounds showed round 1 first, the
+// current round below the fold; on a tablet and a phone the selected table's detail was
+// thousands of pixels down and a tap did not bring it into view; at 390 px the page was
+// wider than the screen. Item 9: a call's banner stayed after the call was settled at a table
+// not selected; a lost connection showed only as small red text while the tiles kept frozen
+// clocks running. Item 10: the standings page's hall screen never paged, so the standings
+// and the crosstable never reached the hall. No axe violation in any state.
+
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import assert from "node:assert/strict";
+import { ROOT, baoqiBin, open, shot, startServer, waitText } from "./harness.js";
+import { eventTest, seatAt, startEvent } from "./event.js";
+
+const HALL = { width: 1920, height: 1080 };
+const TABLET = { width: 1024, height: 768 };
+const PHONE = { width: 390, height: 844 };
+const ROUNDS = 4;
+const PER_ROUND = 36;
+const PLACEHOLDER = "http://baoqi.invalid";
+const FIX = join(ROOT, "tests", "web", "fixtures");
+
+/** An event of 144 tables, 36 a round over four rounds, with one event-wide referee (a
+ * seat that lists no table follows every table of the event, those added later too). */
+function bigEvent() {
+  const tables = [];
+  for (let r = 1; r <= ROUNDS; r++) {
+    for (let k = 1; k <= PER_ROUND; k++) {
+      tables.push(`[[tables]]
+round = ${r}
+name = "第${r}輪 第${k}台"
+red = "紅${r}-${k}"
+black = "黑${r}-${k}"
+
+[tables.match]
+kind = "part6"
+red = { name = "紅${r}-${k}", categories = ["blind"] }
+black = { name = "黑${r}-${k}", categories = ["blind"] }
+`);
+    }
+  }
+  const text = `name = "百四台 144 tables"\nspectators = 0\n\n[[referees]]\nname = "總裁判"\n\n${tables.join("\n")}`;
+  const file = join(mkdtempSync(join(tmpdir(), "baoqi-screens-")), "big.toml");
+  writeFileSync(file, text);
+  return file;
+}
+
+/** The table id of round `r`'s `k`th table. */
+const tableOf = (r, k) => (r - 1) * PER_ROUND + k;
+
+/** Whether `selector` lies wholly within the page's screen as it is scrolled now. */
+function inView(page, selector) {
+  return page.evaluate((s) => {
+    const e = document.querySelector(s);
+    if (!e) return false;
+    const b = e.getBoundingClientRect();
+    return b.height > 0 && b.top >= -1 && b.bottom <= innerHeight + 1 && b.left >= -1 && b.right <= innerWidth + 1;
+  }, selector);
+}
+
+/** Waits until `selector` is in view (a smooth scroll takes its time). */
+async function waitInView(page, selector, what) {
+  await page.waitForFunction((s) => {
+    const e = document.querySelector(s);
+    if (!e) return false;
+    const b = e.getBoundingClientRect();
+    return b.height > 0 && b.top >= -1 && b.bottom <= innerHeight + 1;
+  }, selector, { timeout: 4000 }).catch(() => {});
+  const box = await page.evaluate((s) => JSON.stringify(document.querySelector(s)?.getBoundingClientRect()), selector);
+  assert.ok(await inView(page, selector), `${what}: ${selector} is in view (${box}, ${JSON.stringify(page.viewportSize())})`);
+}
+
+/** Whether the page scrolls sideways. */
+const sideways = (page) => page.evaluate(() => document.documentElement.scrollWidth > innerWidth);
+
+/** The ids of the tiles shown. */
+const shownTiles = (page) => page.evaluate(() =>
+  [...document.querySelectorAll("#tabs .tile")].filter((b) => b.offsetParent !== null).map((b) => Number(b.dataset.table)));
+
+/** Starts the clocks of a table (black presses, 6.2). */
+async function startClocks(chrome, seats, table) {
+  const black = await open(chrome, seatAt(seats, "black", table).link);
+  await black.locator("#press:not([disabled])").click();
+  await waitText(black, "#turn", "輪到紅方");
+  await black.context().close();
+}
+
+/** Red resigns on his page (the result then waits for the referee's oral verification, 6.8);
+ * the page stays open until `seen()` has seen the call. */
+async function resign(chrome, link, seen) {
+  const red = await open(chrome, link);
+  await waitText(red, "#status", "已連線");
+  await red.locator("#resign").click();
+  await red.locator("#confirm-yes").click();
+  await seen();
+  await red.context().close();
+}
+
+let db = null;
+/** The 144-table event served; its database is kept to add a table while it runs. */
+function startBig() {
+  const file = bigEvent();
+  return startServer({
+    demo: false,
+    prepare: (bin, path) => {
+      db = path;
+      return {
+        text: execFileSync(bin, ["event", "create", "--config", file, "--db", path, "--url", PLACEHOLDER], { encoding: "utf8" }),
+        fix: (base) => (link) => link.replace(PLACEHOLDER, base),
+      };
+    },
+  });
+}
+
+eventTest("screens-monitor", "item 8: the monitor of 144 tables shows the current round first, a tap brings the table into view, a call in another round is one tap away", monitorRounds, startBig);
+
+async function monitorRounds({ server, chrome, pages }) {
+  const { seats } = server;
+  const referee = seatAt(seats, "referee");
+  const mon = pages.add("monitor", await open(chrome, referee.link, TABLET));
+  await mon.locator("#tabs .tile").nth(ROUNDS * PER_ROUND - 1).waitFor({ state: "attached", timeout: 15000 });
+  await waitText(mon, "#status", "已連線");
+
+  // The current round (the highest present) is shown first, its first table on the screen.
+  assert.equal(await mon.locator("#round-filter").inputValue(), String(ROUNDS), "the filter starts on the last round");
+  const shown = await shownTiles(mon);
+  assert.deepEqual(shown, [...Array(PER_ROUND).keys()].map((k) => tableOf(ROUNDS, k + 1)), "round 4's tiles, and only them");
+  await waitInView(mon, `#tabs [data-table="${tableOf(ROUNDS, 1)}"]`, "round 4's first table");
+  const options = await mon.locator("#round-filter option").evaluateAll((os) => os.map((o) => o.value));
+  assert.deepEqual(options, ["4", "3", "2", "1", "all"], "the rounds, the current first, then all rounds");
+  await waitText(mon, "#current", "第4輪 第1台");
+
+  // Two tables of the round under way.
+  for (const k of [1, 2]) await startClocks(chrome, seats, tableOf(ROUNDS, k));
+  await waitText(mon, `#tabs [data-table="${tableOf(ROUNDS, 1)}"]`, "輪到紅方");
+  await mon.evaluate(() => window.scrollTo(0, 0));
+  await pages.state("01-tablet-round4");
+
+  // A tap on a tile far down brings the selected table's detail and its rulings into view.
+  const far = tableOf(ROUNDS, 33);
+  await mon.locator(`#tabs [data-table="${far}"]`).click();
+  await waitText(mon, "#current", "第4輪 第33台");
+  await waitInView(mon, `#h-table-${far}`, "the tapped table's heading (tablet)");
+  await waitInView(mon, "#action-buttons", "the rulings (tablet)");
+
+  // A call in another round: red of round 2's table 5 resigns (the result waits for the
+  // referee's oral verification, 6.8). The banner names the round and the table, the round's
+  // choice in the filter and the line above the tiles flag it, and one tap goes there.
+  const elsewhere = tableOf(2, 5);
+  await startClocks(chrome, seats, elsewhere);
+  await resign(chrome, seatAt(seats, "red", elsewhere).link, () => waitText(mon, "#banner.on", "第2輪 第5台"));
+  await waitText(mon, "#elsewhere", "第2輪");
+  await waitText(mon, "#elsewhere", `第 ${elsewhere} 台`);
+  assert.match(await mon.locator('#round-filter option[value="2"]').textContent(), /⚠/);
+  await mon.evaluate(() => window.scrollTo(0, 0));
+  await pages.state("02-tablet-call-elsewhere");
+  await mon.locator("#banner .banner-go").click();
+  assert.equal(await mon.locator("#round-filter").inputValue(), "2");
+  await waitText(mon, "#current", "第2輪 第5台");
+  assert.equal(await mon.locator(`#tabs [data-table="${elsewhere}"]`).getAttribute("aria-pressed"), "true");
+  await waitInView(mon, `#table-${elsewhere} .calls`, "the call's ruling after one tap");
+  assert.equal(await mon.locator("#elsewhere button").count(), 0, "the call is in the round shown now");
+  await pages.state("03-tablet-went-to-call");
+
+  // All rounds: every tile.
+  await mon.selectOption("#round-filter", "all");
+  assert.equal((await shownTiles(mon)).length, ROUNDS * PER_ROUND);
+
+  // A hall screen: round 4 beside the selected table, no scrolling needed to see both.
+  await mon.selectOption("#round-filter", String(ROUNDS));
+  await mon.setViewportSize(HALL);
+  await mon.locator(`#tabs [data-table="${tableOf(ROUNDS, 2)}"]`).click();
+  await mon.evaluate(() => window.scrollTo(0, 0));
+  await waitInView(mon, `#tabs [data-table="${tableOf(ROUNDS, PER_ROUND)}"]`, "round 4's last tile at 1920×1080");
+  await waitInView(mon, `#h-table-${tableOf(ROUNDS, 2)}`, "the selected table at 1920×1080");
+  await pages.state("04-hall-round4");
+
+  // A phone: no sideways scrolling; a tap brings the table into view.
+  await mon.setViewportSize(PHONE);
+  await mon.evaluate(() => window.scrollTo(0, 0));
+  assert.equal(await sideways(mon), false, `the monitor is ${await mon.evaluate(() => document.documentElement.scrollWidth)} px wide on a 390 px phone`);
+  await pages.state("05-phone-round4");
+  const last = tableOf(ROUNDS, 30);
+  await mon.locator(`#tabs [data-table="${last}"]`).click();
+  await waitInView(mon, `#h-table-${last}`, "the tapped table's heading (phone)");
+  assert.equal(await sideways(mon), false, "the selected table fits the phone");
+  await pages.state("06-phone-selected");
+
+  // The filter follows a new round as it appears (a table of round 5 added from the command
+  // line while the monitor is open).
+  await mon.setViewportSize(TABLET);
+  execFileSync(baoqiBin(), ["table", "add", "--event", "1", "--round", "5", "--name", "第5輪 第1台", "--red", "紅五", "--black", "黑五", "--db", db], { encoding: "utf8" });
+  await mon.waitForFunction(() => document.querySelector("#round-filter")?.value === "5", null, { timeout: 8000 });
+  assert.deepEqual(await shownTiles(mon), [ROUNDS * PER_ROUND + 1]);
+  await pages.state("07-tablet-round5");
+}
+
+eventTest("screens-sync", "item 9: a settled call's banner goes whichever table is selected; a lost connection dashes every tile's clocks and says 未同步", settledAndLost);
+
+async function settledAndLost({ server, chrome, pages }) {
+  const { seats } = server;
+  const referee = seatAt(seats, "referee", 4);
+  const mon = pages.add("monitor", await open(chrome, referee.link, TABLET));
+  // A second referee's screen for the same tables (a table referee beside the chief).
+  const other = pages.add("other", await open(chrome, referee.link, HALL));
+  await waitText(mon, "#tabs", "循環 Repetition");
+  await waitText(other, "#tabs", "循環 Repetition");
+
+  // Red of table 4 resigns: the call is on the banner of both screens.
+  await startClocks(chrome, seats, 4);
+  await resign(chrome, seatAt(seats, "red", 4).link, async () => {
+    for (const page of [mon, other]) await waitText(page, "#banner.on", "第 4 台");
+  });
+  // Table 5 under way; the first screen looks at it, not at table 4.
+  await startClocks(chrome, seats, 5);
+  await mon.locator('#tabs [data-table="5"]').click();
+  await waitText(mon, "#current", "循環 Repetition");
+  await waitText(mon, '#tabs [data-table="5"] .t-clock', "◀");
+  assert.equal(await mon.locator("#banner.on").count(), 1, "the call is open: its banner stays");
+  await pages.state("01-call-open");
+
+  // The other screen settles the call: the first one's banner goes too.
+  await other.locator('#tabs [data-table="4"]').click();
+  await other.locator('#table-4 .calls button[data-action="verify_result"]').click();
+  await other.locator("#dlg[open]").waitFor();
+  await other.locator("#f-note").fill("紅方口頭確認認負");
+  await other.locator("#dlg-yes").click();
+  await waitText(other, "#table-4", "已口頭核實");
+  await mon.locator("#banner.on").waitFor({ state: "detached", timeout: 5000 });
+  await other.locator("#banner.on").waitFor({ state: "detached", timeout: 5000 });
+  await pages.close("other");
+
+  // The server stops answering: no tile shows a time or a running clock, and a large notice
+  // says 未同步 until the page is in step again.
+  assert.equal(await mon.locator("#unsynced").isVisible(), false);
+  server.freeze(true);
+  try {
+    await waitText(mon, "#status", "重新連線中", 16000);
+    await mon.locator("#unsynced").waitFor({ state: "visible" });
+    const seen = await mon.evaluate(() => ({
+      clocks: [...document.querySelectorAll("#tabs .tile .t-clock")].map((c) => c.textContent),
+      line: document.querySelector("#tables .table-card:not([hidden]) .clockline").textContent,
+      notice: document.querySelector("#unsynced").textContent,
+      size: parseFloat(getComputedStyle(document.querySelector("#unsynced")).fontSize),
+      shown: (() => { const b = document.querySelector("#unsynced").getBoundingClientRect(); return b.top >= 0 && b.bottom <= innerHeight; })(),
+    }));
+    for (const c of [...seen.clocks, seen.line]) {
+      assert.match(c, /紅方 --:-- · 黑方 --:--/, `a clock while unsynchronised: ${c} in ${JSON.stringify(seen)}`);
+      assert.doesNotMatch(c, /◀|\d:\d\d/, `no time, no running mark: ${c}`);
+    }
+    assert.match(seen.notice, /^未同步/);
+    assert.ok(seen.size >= 24, `the notice is large: ${seen.size}px`);
+    assert.ok(seen.shown, "the notice is on the screen");
+    await mon.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    assert.ok(await inView(mon, "#unsynced"), "and stays there when the page is scrolled");
+    await mon.evaluate(() => window.scrollTo(0, 0));
+    await pages.state("02-unsynced");
+  } finally {
+    server.freeze(false);
+  }
+  await waitText(mon, "#status", "已連線", 16000);
+  await mon.locator("#unsynced").waitFor({ state: "hidden" });
+  await waitText(mon, '#tabs [data-table="5"] .t-clock', "◀");
+  await pages.state("03-resynchronised");
+}
+
+// ---- Item 10: the standings page's hall screen ----
+
+const PLAYERS = 40;
+let runCli = null;
+
+/** A 3-round Swiss of 40 players (20 boards a round, more than a screen holds): round 1
+ * decided by absences (87), round 2 paired and half of it decided. */
+function prepareTournament(bin, path) {
+  runCli = (...args) => execFileSync(bin, [...args, "--db", path], { encoding: "utf8" });
+  const dir = mkdtempSync(join(tmpdir(), "baoqi-hall-"));
+  const csv = join(dir, "players.csv");
+  const clubs = ["視障協會", "東區", "聾人會", "西區"];
+  writeFileSync(csv, `姓名,所屬團體,種子,類別,代理\n${[...Array(PLAYERS).keys()].map((i) =>
+    `棋手${i + 1},${clubs[i % 4]},${i + 1},健視,`).join("\n")}\n`);
+  const text = runCli("event", "create", "--config", join(FIX, "tournament.toml"));
+  runCli("players", "import", "--event", "1", csv);
+  runCli("round", "pair", "--event", "1");
+  decide(1, PLAYERS / 2);
+  runCli("round", "pair", "--event", "1");
+  decide(PLAYERS / 2 + 1, PLAYERS / 4);
+  return { text, fix: () => (link) => link };
+}
+
+/** Records absences (87) at `count` tables from `first`, in turn red's, black's, both. */
+function decide(first, count) {
+  for (let n = first; n < first + count; n++) {
+    runCli("round", "result", "--event", "1", "--table", String(n), "--forfeit", ["black", "red", "both"][n % 3]);
+  }
+}
+
+/** What the hall screen shows now: the section, its rows, the page line, whether it fits. */
+const hallNow = (page) => page.evaluate(() => {
+  const sec = [...document.querySelectorAll("main section")].filter((x) => x.offsetParent !== null);
+  const rows = sec.flatMap((x) => [...x.querySelectorAll("tbody tr")].filter((r) => r.offsetParent !== null)
+    .map((r) => r.querySelector("th[scope=row]").textContent));
+  const box = sec[0]?.querySelector(".table-scroll");
+  return {
+    sections: sec.map((x) => x.id), rows, line: document.querySelector("#hall-page").textContent,
+    fits: document.documentElement.scrollHeight <= innerHeight + 1 && sec[0].getBoundingClientRect().bottom <= innerHeight + 1,
+    wide: document.documentElement.scrollWidth > innerWidth || (box && box.scrollWidth > box.clientWidth + 1),
+    size: parseFloat(getComputedStyle(sec[0].querySelector("td") || sec[0]).fontSize),
+  };
+});
+
+/** Watches the hall screen (turning a page a second) through one full cycle of its pages,
+ * page 1 to page n; resolves with each page as `hallNow` saw it, with a shot of each once it
+ * is uncovered. A page missed while a shot was taken is waited for in the next cycle. */
+async function cycle(page, label, pages = null) {
+  const at = (k) => page.waitForFunction((n) => document.querySelector("#hall-page").textContent.startsWith(`第 ${n} 頁`), k, { timeout: 60000 });
+  await at(1);
+  const n = Number((await page.locator("#hall-page").textContent()).match(/共 (\d+) 頁/)[1]);
+  const seen = [];
+  for (let k = 1; k <= n; k++) {
+    if (k > 1) await at(k);
+    seen.push(await hallNow(page));
+    if (pages) {
+      // The page as the hall sees it once uncovered.
+      await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
+      await pages.state(`${label}-p${k}`, ["hall"]);
+    }
+  }
+  return seen;
+}
+
+/** The names of the rows of a section's pages, in order. */
+const rowsOf = (seen, sec) => seen.filter((p) => p.sections[0] === sec).flatMap((p) => p.rows);
+
+eventTest("screens-hall", "item 10: the hall screen pages through the pairings, the standings and the crosstable by itself, standings first once the last round is over", hallPages,
+  () => startServer({ demo: false, prepare: prepareTournament }));
+
+async function hallPages({ server, chrome, pages }) {
+  const hall = pages.add("hall", await open(chrome, `${server.base}/standings#event=1&view=hall&page=1`, HALL));
+  await waitText(hall, "#pairings caption", "第2輪配對（本輪）");
+  await listenAnimations(hall);
+
+  // A round under way: the pairings first, then the standings, then the crosstable, each
+  // over as many pages as it needs, every page on the screen whole and said to be k of n.
+  const seen = await cycle(hall, "01-1920", pages);
+  const order = seen.map((p) => p.sections.join());
+  assert.deepEqual([...new Set(order)], ["sec-pairings", "sec-standings", "sec-cross"], order.join(" "));
+  seen.forEach((p, i) => {
+    assert.equal(p.line, `第 ${i + 1} 頁，共 ${seen.length} 頁`);
+    assert.ok(p.fits, `page ${i + 1} fits the 1920×1080 screen`);
+    assert.ok(!p.wide, `page ${i + 1} is no wider than the screen`);
+    assert.ok(p.size >= 28, `page ${i + 1} is read from afar: ${p.size}px`);
+  });
+  assert.equal(rowsOf(seen, "sec-pairings").length, PLAYERS / 2, "every board of round 2, once");
+  assert.equal(new Set(rowsOf(seen, "sec-standings")).size, PLAYERS, "every player in the standings, once");
+  assert.equal(rowsOf(seen, "sec-standings").length, PLAYERS);
+  assert.equal(rowsOf(seen, "sec-cross").length, PLAYERS, "every player in the crosstable, once");
+  assert.ok(seen.length > 3, `${seen.length} pages`);
+  assert.ok(await hall.evaluate(() => window.slides > 0), "a page slides in");
+
+  // Paused, the page stays; resumed, it turns again.
+  await hall.locator("#hall-pause").click();
+  const held = await hall.locator("#hall-page").textContent();
+  await hall.waitForTimeout(2500);
+  assert.equal(await hall.locator("#hall-page").textContent(), held, "paused: the page stays");
+  await waitText(hall, "#hall-pause", "繼續翻頁");
+  await pages.state("02-paused", ["hall"]);
+  await hall.locator("#hall-pause").click();
+  await hall.waitForFunction((l) => document.querySelector("#hall-page").textContent !== l, held, { timeout: 4000 });
+
+  // A tablet and a phone: the same pages, each on the screen, never wider than it.
+  for (const [size, label] of [[TABLET, "03-1024"], [PHONE, "04-390"]]) {
+    await resize(hall, size);
+    const small = await cycle(hall, label, pages);
+    small.forEach((p, i) => {
+      assert.ok(p.fits, `${label} page ${i + 1} fits the screen`);
+      assert.ok(!p.wide, `${label} page ${i + 1}: no sideways panning (${JSON.stringify(p)})`);
+    });
+    assert.equal(rowsOf(small, "sec-standings").length, PLAYERS);
+  }
+
+  // A reader who prefers no motion: nothing slides, the pages turn all the same.
+  const still = pages.add("still", await open(chrome, `${server.base}/standings#event=1&view=hall&page=1`, HALL,
+    null));
+  await still.emulateMedia({ reducedMotion: "reduce" });
+  await listenAnimations(still);
+  const calm = await cycle(still, "05-still");
+  assert.ok(calm.length > 3, "the pages turn");
+  assert.equal(await still.evaluate(() => window.slides), 0, "no page slides in");
+  await pages.close("still");
+
+  // The last round over: the standings come first.
+  await resize(hall, HALL);
+  decide(PLAYERS / 2 + 1 + PLAYERS / 4, PLAYERS / 4);
+  runCli("round", "pair", "--event", "1");
+  decide(PLAYERS + 1, PLAYERS / 2);
+  await hall.reload();
+  await waitText(hall, "#standings caption", "名次（第3輪後）");
+  const final = await cycle(hall, "06-final", pages);
+  assert.deepEqual([...new Set(final.map((p) => p.sections.join()))], ["sec-standings", "sec-cross", "sec-pairings"]);
+  assert.ok(final.every((p) => p.fits && !p.wide), "every page on the screen");
+  // Three rounds in the crosstable still fit a phone.
+  await resize(hall, PHONE);
+  const phone = await cycle(hall, "07-final-390");
+  assert.ok(phone.every((p) => p.fits && !p.wide), `every page on the phone: ${JSON.stringify(phone.filter((p) => !p.fits || p.wide))}`);
+  await shot(hall, "screens-hall-final-390-last");
+}
+
+/** Gives the hall screen another size, and it the time to measure its pages again. */
+async function resize(page, size) {
+  await page.setViewportSize(size);
+  await page.waitForTimeout(800);
+}
+
+/** Counts the pages that slide in (`window.slides`). */
+async function listenAnimations(page) {
+  await page.evaluate(() => {
+    window.slides = 0;
+    document.addEventListener("animationstart", () => { window.slides += 1; });
+  });
+}
