@@ -26,6 +26,7 @@ pub mod access;
 pub mod index;
 pub mod logs;
 pub mod organiser;
+pub mod register_api;
 pub mod standings;
 
 /// Every file of `server/assets/`: path under `/assets/`, content type, bytes.
