@@ -5,12 +5,13 @@
 
 use std::fmt::Write as _;
 
-use baoqi_arbiter::{BoardUse, Category, ClockMode};
+use baoqi_arbiter::{BoardUse, ClockMode};
 use baoqi_tournament::{
     DecodeError, EventRules, Player, PlayerId, RegisterError, SameName, TextEncoding,
     decode_register, read_register_with,
 };
 
+use super::spreadsheet::category_name;
 use super::{EventError, Logged, Opened, PairingRow, Registered};
 use baoqi_store::model::EventId;
 use baoqi_store::{Store, StoreError};
@@ -224,16 +225,6 @@ pub fn list(
     Ok((t.settings.rules(&t.event.name), t.records.players(event)?))
 }
 
-fn category(c: Category) -> &'static str {
-    match c {
-        Category::Blind => "全失明",
-        Category::PartiallySighted => "部份失明",
-        Category::Sighted => "健視",
-        Category::Deaf => "聾啞",
-        Category::Physical => "肢體傷殘",
-    }
-}
-
 fn minutes(ms: u64) -> String {
     let (m, s) = (ms / 60_000, ms % 60_000 / 1000);
     if s == 0 {
@@ -250,7 +241,7 @@ pub fn list_text(rules: &EventRules, players: &[Registered]) -> String {
     for r in players {
         let p = &r.player;
         let s = rules.settings(p);
-        let mut cats: Vec<&str> = p.categories.iter().map(|c| category(*c)).collect();
+        let mut cats: Vec<&str> = p.categories.iter().map(|c| category_name(*c)).collect();
         if cats.is_empty() {
             cats.push("健視");
         }

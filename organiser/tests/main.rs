@@ -2,3 +2,4 @@
 //! file beside this one, in one test binary.
 
 mod register;
+mod standings;
