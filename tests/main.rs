@@ -12,6 +12,7 @@ mod cli_db;
 mod cli_export;
 mod cli_notation;
 mod cli_protocol;
+mod cli_register;
 mod cli_results;
 mod cli_rounds;
 mod cli_rules;

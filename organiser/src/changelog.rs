@@ -124,6 +124,16 @@ pub fn entry(players: &[Registered], logged: &Logged) -> String {
                 edited(before, after)
             )
         }
+        Logged::Deleted { player, reason } => {
+            let because = reason
+                .as_ref()
+                .map(|r| format!(" (reason: {r})"))
+                .unwrap_or_default();
+            format!(
+                "{} {} struck from the register before being paired (entered by mistake, not a withdrawal){because}",
+                player.id, player.name
+            )
+        }
         Logged::Withdrawal { change: c, reason } => {
             let because = reason
                 .as_ref()

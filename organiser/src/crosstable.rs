@@ -8,7 +8,8 @@ use baoqi_rules::Color;
 use baoqi_tournament::{Entry, Mark, PlayerId, Records, Scoring};
 use serde::Serialize;
 
-use super::standings::{Line, csv_field};
+use super::spreadsheet::{csv_field, points_number};
+use super::standings::Line;
 
 /// A player's result in one round, as the crosstable writes it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -118,7 +119,7 @@ fn colour_word(c: Option<Color>) -> &'static str {
     }
 }
 
-/// The crosstable as CSV: place, number, name and score, then for each round the opponent's
+/// The crosstable as CSV: place, number, name and score (a number), then for each round the opponent's
 /// number, the colour, the result and its points (empty where the player was not paired).
 pub fn csv(lines: &[Line], rows: &[CrossRow], rounds: u32) -> String {
     let mut head: Vec<String> = ["place", "player", "name", "score"]
@@ -134,7 +135,7 @@ pub fn csv(lines: &[Line], rows: &[CrossRow], rounds: u32) -> String {
             line.place.to_string(),
             line.player.id.0.to_string(),
             csv_field(&line.player.name),
-            csv_field(&line.score),
+            points_number(&line.score),
         ];
         for r in 1..=rounds {
             match row.cells.iter().find(|c| c.round == r) {
@@ -142,7 +143,7 @@ pub fn csv(lines: &[Line], rows: &[CrossRow], rounds: u32) -> String {
                     c.opponent.map(|p| p.0.to_string()).unwrap_or_default(),
                     colour_word(c.colour).to_string(),
                     c.result.map(Scored::word).unwrap_or_default().to_string(),
-                    csv_field(&c.points),
+                    points_number(&c.points),
                 ]),
                 None => cells.extend(std::iter::repeat_n(String::new(), 4)),
             }

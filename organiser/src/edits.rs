@@ -13,7 +13,7 @@ use baoqi_arbiter::{BoardUse, Category};
 use baoqi_tournament::berger::BergerError;
 use baoqi_tournament::changes::{Change, ChangeError, Format, Tournament};
 
-use baoqi_tournament::{FieldProblem, MAX_PLAYERS, Player, PlayerId, check_text};
+use baoqi_tournament::{FieldProblem, MAX_PLAYERS, Player, PlayerId, SameName, check_text};
 use serde::{Deserialize, Deserializer};
 
 use super::results::{self, Outcomes, ReadError};
@@ -159,6 +159,20 @@ pub enum EditError {
         /// Who holds it.
         holder: PlayerId,
     },
+    /// A second player of a name already registered, with no two different clubs to tell
+    /// them apart, and the organiser has not confirmed they are two people (issue 30, item 13).
+    #[error(
+        "{holder} is already registered as {name}{}: give each his club, or confirm that they are two players",
+        club.as_ref().map(|c| format!(" of {c}")).unwrap_or_default()
+    )]
+    SameName {
+        /// The name.
+        name: String,
+        /// The club both carry, if any.
+        club: Option<String>,
+        /// The player registered under it.
+        holder: PlayerId,
+    },
     /// A name, club or proxy too long or holding a control character (issue 34, item 10).
     #[error("{field}: {problem}")]
     Text {
@@ -205,6 +219,7 @@ impl EditError {
             EditError::EmptyName => "empty_name",
             EditError::ZeroSeed => "zero_seed",
             EditError::DuplicateSeed { .. } => "duplicate_seed",
+            EditError::SameName { .. } => "same_name",
             EditError::Nothing => "nothing",
             EditError::Text { .. } => "bad_text",
             EditError::Full => "register_full",
@@ -288,11 +303,43 @@ impl Loaded<'_> {
             None => Ok(()),
         }
     }
+
+    /// Refuses a player who may be one registered already ([`Player::namesake`]) unless the
+    /// organiser confirmed (`same_name`).
+    fn check_name(&self, p: &Player, same_name: SameName) -> Result<(), EditError> {
+        if same_name == SameName::Allow {
+            return Ok(());
+        }
+        match self
+            .registered
+            .iter()
+            .find(|r| r.player.id != p.id && r.player.namesake(p))
+        {
+            Some(r) => Err(EditError::SameName {
+                name: r.player.name.clone(),
+                club: r.player.club.clone().filter(|_| r.player.club == p.club),
+                holder: r.player.id,
+            }),
+            None => Ok(()),
+        }
+    }
 }
 
 /// Registers a late entrant (or, before the first round, one more player): numbered after
-/// the last, paired from the next round; the rounds he missed score nothing.
+/// the last, paired from the next round; the rounds he missed score nothing. A second
+/// player of a name and club is refused ([`add_with`] takes the organiser's confirmation).
 pub fn add(store: &dyn Store, event: EventId, patch: &Patch) -> Result<Registered, EditError> {
+    add_with(store, event, patch, SameName::Refuse)
+}
+
+/// Registers a late entrant as [`add`]; `same_name` is the organiser's confirmation that a
+/// player of a name and club already registered is another person.
+pub fn add_with(
+    store: &dyn Store,
+    event: EventId,
+    patch: &Patch,
+    same_name: SameName,
+) -> Result<Registered, EditError> {
     let l = load(store, event)?;
     if l.registered.len() >= MAX_PLAYERS {
         return Err(EditError::Full);
@@ -309,6 +356,7 @@ pub fn add(store: &dyn Store, event: EventId, patch: &Patch) -> Result<Registere
         return Err(EditError::EmptyName);
     }
     l.check_seed(&player)?;
+    l.check_name(&player, same_name)?;
     let change = l.core().late_entrant(player.clone())?;
     let added = Registered {
         player,
@@ -320,12 +368,25 @@ pub fn add(store: &dyn Store, event: EventId, patch: &Patch) -> Result<Registere
 }
 
 /// Corrects a player's line. The tables already made keep their settings; the next rounds
-/// are configured from the corrected line (7.2).
+/// are configured from the corrected line (7.2). A name or club changed to those of another
+/// player is refused ([`edit_with`] takes the organiser's confirmation).
 pub fn edit(
     store: &dyn Store,
     event: EventId,
     player: PlayerId,
     patch: &Patch,
+) -> Result<Registered, EditError> {
+    edit_with(store, event, player, patch, SameName::Refuse)
+}
+
+/// Corrects a player's line as [`edit`]; `same_name` is the organiser's confirmation that
+/// another player of the name and club is another person.
+pub fn edit_with(
+    store: &dyn Store,
+    event: EventId,
+    player: PlayerId,
+    patch: &Patch,
+    same_name: SameName,
 ) -> Result<Registered, EditError> {
     if patch.is_empty() {
         return Err(EditError::Nothing);
@@ -334,6 +395,11 @@ pub fn edit(
     let before = l.find(player)?;
     let after = patch.apply(&before.player)?;
     l.check_seed(&after)?;
+    let renamed =
+        (after.name_key(), &after.club) != (before.player.name_key(), &before.player.club);
+    if renamed {
+        l.check_name(&after, same_name)?;
+    }
     let drawn = (after.seed, after.rating) != (before.player.seed, before.player.rating);
     if drawn && l.round_robin() && l.started() {
         return Err(EditError::DrawFixed);

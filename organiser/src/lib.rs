@@ -22,10 +22,12 @@
 //! - [`standings`]: `baoqi standings`, `/api/events/{id}/standings.json|csv`.
 //! - [`place`]: a player's own place, asked from his seat (`query_standing`).
 //! - [`crosstable`]: the crosstable of the standings page and its CSV.
+//! - [`spreadsheet`]: the CSV files, written for a spreadsheet (BOM, numbers, no formula).
 //! - [`report`]: `baoqi standings --format text`: standings, pairings and crosstable.
 
 pub mod admin;
 pub mod changelog;
+mod columns;
 pub mod crosstable;
 pub mod demo;
 mod draft;
@@ -40,6 +42,7 @@ pub mod register;
 pub mod report;
 pub mod results;
 pub mod rounds;
+pub mod spreadsheet;
 pub mod standings;
 mod withdrawal;
 

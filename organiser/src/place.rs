@@ -93,13 +93,10 @@ pub fn answer(
             return Ok(StandingAnswer::NoStandings);
         }
     };
-    let register: Vec<Player> = t
-        .records
-        .players(seat.event)?
-        .into_iter()
-        .map(|r| r.player)
-        .collect();
     let rows = t.records.pairings(seat.event)?;
+    // The players the standings rank, as the standings page counts them: "共四十一人" for
+    // 41 lines, not the register's 42 with a player withdrawn before the start.
+    let register = super::standings::ranked(t.records.players(seat.event)?, &rows);
     Ok(place_of(
         &register,
         &rows,

@@ -1,12 +1,18 @@
-//! The register of an event: `baoqi players import` (a CSV, read by the tournament core) and
-//! `baoqi players list` (each player with the settings derived for him, 7.2).
+//! The register of an event: `baoqi players import` (a CSV file in UTF-8, UTF-16 or Big5,
+//! read by the tournament core), `baoqi players list` (each player with his rating and the
+//! settings derived for him, 7.2) and `baoqi players delete` (a line entered by mistake,
+//! struck before the player is paired: a clerical correction, not a withdrawal, 89(2)).
 
 use std::fmt::Write as _;
 
-use baoqi_arbiter::{BoardUse, Category, ClockMode};
-use baoqi_tournament::{EventRules, RegisterError, read_register};
+use baoqi_arbiter::{BoardUse, ClockMode};
+use baoqi_tournament::{
+    DecodeError, EventRules, Player, PlayerId, RegisterError, SameName, TextEncoding,
+    decode_register, read_register_with,
+};
 
-use super::{EventError, Logged, Opened, Registered};
+use super::spreadsheet::category_name;
+use super::{EventError, Logged, Opened, PairingRow, Registered};
 use baoqi_store::model::EventId;
 use baoqi_store::{Store, StoreError};
 
@@ -19,6 +25,9 @@ pub enum ImportError {
     /// The store failed.
     #[error(transparent)]
     Store(#[from] StoreError),
+    /// The file's bytes are not text in an encoding the register reads.
+    #[error(transparent)]
+    Decode(#[from] DecodeError),
     /// The CSV is not a register.
     #[error(transparent)]
     Register(#[from] RegisterError),
@@ -35,18 +44,63 @@ pub enum ImportError {
     },
 }
 
-/// Imports the register of `event` from CSV text (replacing one not yet paired on).
+/// A register imported from a file.
+#[derive(Debug, Clone)]
+pub struct Imported {
+    /// The players, by number.
+    pub players: Vec<Registered>,
+    /// The encoding the file was read in.
+    pub encoding: TextEncoding,
+}
+
+/// Imports the register of `event` from a CSV file's bytes (replacing one not yet paired
+/// on): UTF-8 or UTF-16 by its byte order mark, else UTF-8, else Big5
+/// ([`decode_register`]); `same_name` is the organiser's confirmation that players of one
+/// name and club are different people.
+pub fn import_file(
+    store: &dyn Store,
+    event: EventId,
+    bytes: &[u8],
+    same_name: SameName,
+) -> Result<Imported, ImportError> {
+    if bytes.len() > baoqi_tournament::MAX_REGISTER_BYTES.saturating_mul(2) {
+        // UTF-16 takes up to twice the bytes of the text: larger is too large in any case.
+        return Err(RegisterError::TooLarge {
+            bytes: bytes.len(),
+            max: baoqi_tournament::MAX_REGISTER_BYTES,
+        }
+        .into());
+    }
+    let decoded = decode_register(bytes)?;
+    let players = import_text(store, event, &decoded.text, same_name)?;
+    Ok(Imported {
+        players,
+        encoding: decoded.encoding,
+    })
+}
+
+/// Imports the register of `event` from CSV text (replacing one not yet paired on); a
+/// second player of one name and club is refused.
 pub fn import(
     store: &dyn Store,
     event: EventId,
     csv: &str,
+) -> Result<Vec<Registered>, ImportError> {
+    import_text(store, event, csv, SameName::Refuse)
+}
+
+fn import_text(
+    store: &dyn Store,
+    event: EventId,
+    csv: &str,
+    same_name: SameName,
 ) -> Result<Vec<Registered>, ImportError> {
     let t = Opened::open(store, event)?;
     let rounds = super::last_round(&t.records.pairings(event)?);
     if rounds > 0 {
         return Err(ImportError::Started { event, rounds });
     }
-    let players: Vec<Registered> = read_register(csv)?
+    let players: Vec<Registered> = read_register_with(csv, same_name)?
         .into_iter()
         .map(|player| Registered {
             player,
@@ -63,6 +117,105 @@ pub fn import(
     Ok(players)
 }
 
+/// Why a register line cannot be struck; nothing was changed.
+#[derive(Debug, thiserror::Error)]
+pub enum DeleteError {
+    /// The event's tournament cannot be opened.
+    #[error(transparent)]
+    Event(#[from] EventError),
+    /// The store failed.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    /// No player of this number.
+    #[error("event {event} has no player {player}")]
+    UnknownPlayer {
+        /// The event.
+        event: EventId,
+        /// The number asked for.
+        player: PlayerId,
+    },
+    /// The player has a board: his line is part of the event's record.
+    #[error(
+        "{player} {name} is paired in round {round}: a player once paired stays in the register; if he leaves the event, withdraw him (89(2), `baoqi players withdraw`)"
+    )]
+    Paired {
+        /// The player.
+        player: PlayerId,
+        /// His name.
+        name: String,
+        /// The first round he is paired in.
+        round: u32,
+    },
+    /// The player has withdrawn: his line stays with the withdrawal (89(2)).
+    #[error("player {0} has withdrawn (89(2)): his line stays with the withdrawal")]
+    Withdrawn(PlayerId),
+}
+
+impl DeleteError {
+    /// A short name of the refusal, for a page to say it in its own language.
+    pub fn code(&self) -> &'static str {
+        match self {
+            DeleteError::Event(EventError::NoEvent(_)) => "no_event",
+            DeleteError::Event(EventError::NotATournament(_)) => "not_a_tournament",
+            DeleteError::Event(_) | DeleteError::Store(_) => "internal",
+            DeleteError::UnknownPlayer { .. } => "unknown_player",
+            DeleteError::Paired { .. } => "paired",
+            DeleteError::Withdrawn(_) => "already_withdrawn",
+        }
+    }
+}
+
+/// The first round that pairs `player` (a bye included), if any.
+fn first_round(rows: &[PairingRow], player: PlayerId) -> Option<u32> {
+    rows.iter()
+        .filter(|r| r.red == player || r.black == Some(player))
+        .map(|r| r.round)
+        .min()
+}
+
+/// Strikes `player`'s line from the register of `event`: a line entered by mistake, struck
+/// before the player is paired in any round (a clerical correction, not a withdrawal: 89(2)
+/// is for a player who leaves the event). Logged with `reason`; the other players keep
+/// their numbers. Returns the line struck.
+pub fn delete(
+    store: &dyn Store,
+    event: EventId,
+    player: PlayerId,
+    reason: Option<&str>,
+) -> Result<Player, DeleteError> {
+    let t = Opened::open(store, event)?;
+    let registered = t.records.players(event)?;
+    let line = registered
+        .iter()
+        .find(|r| r.player.id == player)
+        .ok_or(DeleteError::UnknownPlayer { event, player })?;
+    if !line.active {
+        return Err(DeleteError::Withdrawn(player));
+    }
+    if let Some(round) = first_round(&t.records.pairings(event)?, player) {
+        return Err(DeleteError::Paired {
+            player,
+            name: line.player.name.clone(),
+            round,
+        });
+    }
+    let struck = line.player.clone();
+    let rest: Vec<Registered> = registered
+        .iter()
+        .filter(|r| r.player.id != player)
+        .cloned()
+        .collect();
+    t.records.put_players(event, &rest)?;
+    t.log(Logged::Deleted {
+        player: struck.clone(),
+        reason: reason
+            .map(str::trim)
+            .filter(|r| !r.is_empty())
+            .map(str::to_string),
+    })?;
+    Ok(struck)
+}
+
 /// The register of `event`.
 pub fn list(
     store: &dyn Store,
@@ -70,16 +223,6 @@ pub fn list(
 ) -> Result<(EventRules, Vec<Registered>), EventError> {
     let t = Opened::open(store, event)?;
     Ok((t.settings.rules(&t.event.name), t.records.players(event)?))
-}
-
-fn category(c: Category) -> &'static str {
-    match c {
-        Category::Blind => "全失明",
-        Category::PartiallySighted => "部份失明",
-        Category::Sighted => "健視",
-        Category::Deaf => "聾啞",
-        Category::Physical => "肢體傷殘",
-    }
 }
 
 fn minutes(ms: u64) -> String {
@@ -91,14 +234,14 @@ fn minutes(ms: u64) -> String {
     }
 }
 
-/// The register as a listing: number, name, club, seed, categories and the settings the
+/// The register as a listing: number, name, club, seed, rating, categories and the settings the
 /// event's rules derive for each player (time allowance 7.2, board, cards, announcing).
 pub fn list_text(rules: &EventRules, players: &[Registered]) -> String {
     let mut out = String::new();
     for r in players {
         let p = &r.player;
         let s = rules.settings(p);
-        let mut cats: Vec<&str> = p.categories.iter().map(|c| category(*c)).collect();
+        let mut cats: Vec<&str> = p.categories.iter().map(|c| category_name(*c)).collect();
         if cats.is_empty() {
             cats.push("健視");
         }
@@ -116,7 +259,7 @@ pub fn list_text(rules: &EventRules, players: &[Registered]) -> String {
         };
         let _ = write!(
             out,
-            "{:>3} {}{}{} [{}] time {}{extra}, {board}",
+            "{:>3} {}{}{}{} [{}] time {}{extra}, {board}",
             p.id.0,
             p.name,
             p.club
@@ -124,6 +267,7 @@ pub fn list_text(rules: &EventRules, players: &[Registered]) -> String {
                 .map(|c| format!(" ({c})"))
                 .unwrap_or_default(),
             p.seed.map(|s| format!(" seed {s}")).unwrap_or_default(),
+            p.rating.map(|r| format!(" rating {r}")).unwrap_or_default(),
             cats.join("、"),
             minutes(s.time.base_ms),
         );

@@ -2,9 +2,9 @@
 //! event, computed by the tournament core from the stored rounds and the tables' games, and
 //! written out as text (`baoqi standings`), CSV and JSON (the standings page reads the JSON).
 
-use std::collections::BTreeMap;
-use std::fmt::Write as _;
+use std::collections::{BTreeMap, BTreeSet};
 
+use baoqi_arbiter::Category;
 use baoqi_rules::Color;
 use baoqi_tournament::standings::{TieBreak, standings};
 use baoqi_tournament::{
@@ -12,9 +12,10 @@ use baoqi_tournament::{
 };
 use serde::Serialize;
 
+use super::columns::{self, Align};
 use super::crosstable::{self, CrossRow};
 use super::results::{self, Outcomes};
-use super::{EventError, Opened, PairingRow, PairingSystem, TournamentSettings};
+use super::{EventError, Opened, PairingRow, PairingSystem, Registered, TournamentSettings};
 use baoqi_store::Store;
 use baoqi_store::model::{EventId, TableId};
 
@@ -61,6 +62,20 @@ pub struct Line {
     /// The tie-break values the core needed to separate this player from those level with
     /// him, in the event's order, as written; shorter when fewer were needed.
     pub tiebreaks: Vec<String>,
+    /// Every tie-break's value, in the event's order, as written; `None` where it does not
+    /// apply (head-to-head among players who have not all met, a club for a player without
+    /// one): the CSV's columns (issue 30, item 12).
+    pub every_tiebreak: Vec<Option<String>>,
+    /// [`Line::every_tiebreak`] as the core counts it (half points, SB in quarters).
+    #[serde(skip)]
+    pub every_value: Vec<Option<i64>>,
+    /// His categories (7.2(1)) as the register gives them; empty means 健視: the category
+    /// prizes are drawn from them.
+    pub categories: Vec<Category>,
+    /// His rating, if the register gives one.
+    pub rating: Option<u32>,
+    /// Withdrawn (89(2)) with his results standing: he keeps his line.
+    pub withdrawn: bool,
 }
 
 /// One board of a round.
@@ -114,6 +129,9 @@ pub struct Standings {
     pub rounds_complete: u32,
     /// The tie-breaks, in order.
     pub tiebreaks: Vec<Label>,
+    /// The tie-breaks as the core knows them (the CSV writes their values as numbers).
+    #[serde(skip)]
+    pub order: Vec<TieBreak>,
     /// The standings, first place first.
     pub lines: Vec<Line>,
     /// Every round paired so far.
@@ -194,6 +212,8 @@ pub struct Stored {
     pub register: Vec<Player>,
     /// Every board of every round paired so far.
     pub rows: Vec<PairingRow>,
+    /// The players of the register who have withdrawn (89(2)).
+    pub withdrawn: BTreeSet<PlayerId>,
 }
 
 impl Stored {
@@ -201,20 +221,19 @@ impl Stored {
     pub fn read(store: &dyn Store, event: EventId) -> Result<Stored, StandingsError> {
         let t = Opened::open(store, event)?;
         let rows = t.records.pairings(event)?;
-        let has_board = |id: PlayerId| rows.iter().any(|r| r.red == id || r.black == Some(id));
-        let register = t
-            .records
-            .players(event)?
-            .into_iter()
-            .filter(|r| r.active || has_board(r.player.id))
-            .map(|r| r.player)
+        let registered = t.records.players(event)?;
+        let withdrawn = registered
+            .iter()
+            .filter(|r| !r.active)
+            .map(|r| r.player.id)
             .collect();
         Ok(Stored {
             event,
             name: t.event.name.clone(),
+            register: ranked(registered, &rows),
             rows,
             settings: t.settings,
-            register,
+            withdrawn,
         })
     }
 
@@ -228,14 +247,17 @@ impl Stored {
         // "After round N" counts the rounds whose every result is final, and only those
         // (as the keypad's spoken place does): a game of the round being played shows in
         // its pairings and the crosstable, not yet in the standings.
-        let complete = rounds_complete(&views);
-        let lines = lines(
+        let complete = super::place::rounds_final(&self.rows, outcomes);
+        let mut lines = lines(
             &names,
             &self.register,
             &rounds[..complete as usize],
             scoring,
             order,
         );
+        for l in &mut lines {
+            l.withdrawn = self.withdrawn.contains(&l.player.id);
+        }
         Standings {
             event: self.event,
             name: self.name.clone(),
@@ -244,11 +266,23 @@ impl Stored {
             rounds_total: self.settings.rounds,
             rounds_complete: complete,
             tiebreaks: order.iter().map(tiebreak_label).collect(),
+            order: order.clone(),
             crosstable: crosstable::rows(&lines, &records(&rounds), scoring),
             lines,
             rounds: views,
         }
     }
+}
+
+/// The players the standings rank ([`Stored::register`]): the register less those withdrawn
+/// with no board in any round. The keypad's spoken place counts the same players.
+pub fn ranked(registered: Vec<Registered>, rows: &[PairingRow]) -> Vec<Player> {
+    let has_board = |id: PlayerId| rows.iter().any(|r| r.red == id || r.black == Some(id));
+    registered
+        .into_iter()
+        .filter(|r| r.active || has_board(r.player.id))
+        .map(|r| r.player)
+        .collect()
 }
 
 /// The register by number, to name the players.
@@ -286,17 +320,29 @@ fn lines(
 ) -> Vec<Line> {
     standings(register, rounds, scoring, order)
         .into_iter()
-        .map(|s| Line {
-            place: s.place,
-            shared: s.shared,
-            player: names.named(s.player),
-            score: s.score.to_string(),
-            halves: s.score.0,
-            tiebreaks: order
-                .iter()
-                .zip(&s.tiebreaks)
-                .map(|(t, v)| tiebreak_value(t, *v))
-                .collect(),
+        .map(|s| {
+            let player = names.0.get(&s.player);
+            Line {
+                place: s.place,
+                shared: s.shared,
+                player: names.named(s.player),
+                score: s.score.to_string(),
+                halves: s.score.0,
+                tiebreaks: order
+                    .iter()
+                    .zip(&s.tiebreaks)
+                    .map(|(t, v)| tiebreak_value(t, *v))
+                    .collect(),
+                every_tiebreak: order
+                    .iter()
+                    .zip(&s.values)
+                    .map(|(t, v)| v.map(|v| tiebreak_value(t, v)))
+                    .collect(),
+                every_value: s.values,
+                categories: player.map(|p| p.categories.clone()).unwrap_or_default(),
+                rating: player.and_then(|p| p.rating),
+                withdrawn: false,
+            }
         })
         .collect()
 }
@@ -360,154 +406,65 @@ fn board_points(
     })
 }
 
-/// Rounds whose every result is final, counted from the first.
-fn rounds_complete(views: &[RoundView]) -> u32 {
-    views
-        .iter()
-        .take_while(|v| v.boards.iter().all(|b| b.verified))
-        .count() as u32
-}
-
-/// The standings as text: a heading, then place, number, name, club, score and tie-breaks.
-pub fn text(s: &Standings) -> String {
-    let mut out = format!(
-        "{} — 名次 standings after round {} (第{}輪後)\n",
-        s.name, s.rounds_complete, s.rounds_complete
-    );
-    let heads: Vec<String> = s
-        .tiebreaks
-        .iter()
-        .map(|l| format!("{} {}", l.zh, l.en))
-        .collect();
-    let _ = writeln!(
-        out,
-        "名次  編號  姓名 name  積分 score  {}",
-        heads.join("  ")
-    );
-    for l in &s.lines {
-        let place = if l.shared {
-            format!("{}=", l.place)
-        } else {
-            l.place.to_string()
-        };
-        let club = l
-            .player
-            .club
-            .as_ref()
-            .map(|c| format!(" ({c})"))
-            .unwrap_or_default();
-        let _ = writeln!(
-            out,
-            "{place:>4}  {:>4}  {}{club}  {}  {}",
-            l.player.id.0,
-            l.player.name,
-            l.score,
-            l.tiebreaks.join("  ")
-        );
-    }
-    out
-}
-
-/// A CSV field of text from the register or the organiser, safe in a spreadsheet (issue
-/// 34, item 9): control characters become spaces, a field a spreadsheet would take for a
-/// formula (`=`, `+`, `-`, `@` first) is kept as text by a leading `'` (OWASP's advice for
-/// CSV injection), and it is quoted when it holds a comma, a quote or a line break.
-pub(crate) fn csv_field(s: &str) -> String {
-    let mut text: String = s
-        .chars()
-        .map(|c| if c.is_control() { ' ' } else { c })
-        .collect();
-    if text.starts_with(['=', '+', '-', '@']) {
-        text.insert(0, '\'');
-    }
-    if text.contains([',', '"']) {
-        format!("\"{}\"", text.replace('"', "\"\""))
-    } else {
-        text
-    }
-}
-
-/// The standings as CSV: one header line, then one line per player.
-pub fn csv(s: &Standings) -> String {
-    let mut head = vec!["place".to_string(), "shared".into(), "player".into()];
-    head.extend(["name", "club", "score"].map(String::from));
-    head.extend(s.tiebreaks.iter().map(|l| csv_field(&l.en)));
-    let mut out = head.join(",");
-    out.push('\n');
-    for l in &s.lines {
-        let mut cells = vec![
-            l.place.to_string(),
-            l.shared.to_string(),
-            l.player.id.0.to_string(),
-            csv_field(&l.player.name),
-            csv_field(l.player.club.as_deref().unwrap_or("")),
-            csv_field(&l.score),
-        ];
-        cells.extend(l.tiebreaks.iter().map(|v| csv_field(v)));
-        cells.resize(6 + s.tiebreaks.len(), String::new());
-        out.push_str(&cells.join(","));
-        out.push('\n');
-    }
-    out
-}
-
-/// Every round's pairings as CSV: one line per board, with the result and each side's points
-/// by the event's rules; a bye has no black.
-pub fn pairings_csv(s: &Standings) -> String {
-    let mut out = String::from(
-        "round,board,table,red,red_name,black,black_name,result,red_points,black_points,final\n",
-    );
-    for r in &s.rounds {
-        for b in &r.boards {
-            let cells = [
-                r.round.to_string(),
-                b.board.to_string(),
-                b.table.map(|t| t.to_string()).unwrap_or_default(),
-                b.red.id.0.to_string(),
-                csv_field(&b.red.name),
-                b.black
-                    .as_ref()
-                    .map(|p| p.id.0.to_string())
-                    .unwrap_or_default(),
-                b.black
-                    .as_ref()
-                    .map(|p| csv_field(&p.name))
-                    .unwrap_or_default(),
-                csv_field(&b.score),
-                csv_field(&b.red_points),
-                csv_field(&b.black_points),
-                b.verified.to_string(),
-            ];
-            out.push_str(&cells.join(","));
-            out.push('\n');
+/// How far the standings go, in words: the rounds finished (every result final, 7.9) and
+/// the round in play, if any (issue 30, item 14: no "after round 0" during round 1).
+pub fn progress(s: &Standings) -> String {
+    let paired = s.rounds.len() as u32;
+    match (s.rounds_complete, paired) {
+        (_, 0) => "before round 1: no round paired (未編排)".into(),
+        (0, p) => format!("round {p} in play, no round finished (第{p}輪進行中，未有完成的輪次)"),
+        (d, p) if p > d => {
+            format!("after round {d}; round {p} in play (第{d}輪後；第{p}輪進行中)")
         }
+        (d, _) => format!("after round {d} (第{d}輪後)"),
     }
+}
+
+/// The standings as text: a heading saying how far they go ([`progress`]), then a table of
+/// place, number, name (club), score and the tie-breaks the places needed, its columns
+/// lined up by display width (a Chinese character takes two).
+pub fn text(s: &Standings) -> String {
+    let mut out = format!("{} — 名次 standings {}\n", s.name, progress(s));
+    let mut head: Vec<String> = ["名次", "編號", "姓名 name", "積分 score"]
+        .map(String::from)
+        .into();
+    head.extend(s.tiebreaks.iter().map(|l| format!("{} {}", l.zh, l.en)));
+    let mut rows = vec![head];
+    rows.extend(s.lines.iter().map(|l| text_row(l, s.tiebreaks.len())));
+    let mut align = vec![Align::Right, Align::Right, Align::Left, Align::Right];
+    align.extend(s.tiebreaks.iter().map(|_| Align::Right));
+    out.push_str(&columns::table(&rows, &align));
     out
 }
 
-/// The crosstable as CSV ([`crosstable::csv`]).
-pub fn crosstable_csv(s: &Standings) -> String {
-    let rounds = s.rounds.len() as u32;
-    crosstable::csv(&s.lines, &s.crosstable, rounds)
+/// One line of the text standings: `2=`, `#`, `陳大文 (盲人會)`, score, tie-breaks.
+fn text_row(l: &Line, tiebreaks: usize) -> Vec<String> {
+    let place = if l.shared {
+        format!("{}=", l.place)
+    } else {
+        l.place.to_string()
+    };
+    let club = l
+        .player
+        .club
+        .as_ref()
+        .map(|c| format!(" ({c})"))
+        .unwrap_or_default();
+    let withdrawn = if l.withdrawn { " 退出 withdrawn" } else { "" };
+    let mut row = vec![
+        place,
+        l.player.id.0.to_string(),
+        format!("{}{club}{withdrawn}", l.player.name),
+        l.score.clone(),
+    ];
+    // The values the place needed; blank where one does not apply (head-to-head among
+    // players who have not all met), as in the CSV.
+    let needed = l.every_tiebreak.iter().take(l.tiebreaks.len());
+    row.extend(needed.map(|v| v.clone().unwrap_or_default()));
+    row.resize(4 + tiebreaks, String::new());
+    row
 }
 
-#[cfg(test)]
-mod tests {
-    use super::csv_field;
-
-    #[test]
-    fn i34_9_a_name_from_the_register_is_never_a_formula_nor_breaks_a_line() {
-        assert_eq!(
-            csv_field("=HYPERLINK(\"http://x\",\"y\")"),
-            "\"'=HYPERLINK(\"\"http://x\"\",\"\"y\"\")\""
-        );
-        assert_eq!(csv_field("=cmd|' /C calc'!A0"), "'=cmd|' /C calc'!A0");
-        assert_eq!(csv_field("+1+1"), "'+1+1");
-        assert_eq!(csv_field("-2"), "'-2");
-        assert_eq!(csv_field("@SUM(A1)"), "'@SUM(A1)");
-        assert_eq!(csv_field("王\r芳"), "王 芳");
-        assert_eq!(csv_field("王\n芳,李"), "\"王 芳,李\"");
-        assert_eq!(csv_field("\t=1"), "\t=1".replace('\t', " "));
-        assert_eq!(csv_field("陳家豪"), "陳家豪");
-    }
-}
+// The CSV files are written in [`super::spreadsheet`]; their names stay here, where the
+// server and the command line have always found them.
+pub use super::spreadsheet::{crosstable_csv, csv, pairings_csv};

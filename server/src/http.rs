@@ -27,6 +27,7 @@ pub mod grid;
 pub mod index;
 pub mod logs;
 pub mod organiser;
+pub mod register_api;
 pub mod standings;
 
 /// Every file of `server/assets/`: path under `/assets/`, content type, bytes.

@@ -19,6 +19,7 @@ mod organiser_overrides;
 mod plumbing;
 mod postgres;
 mod recording;
+mod register_api;
 mod restart;
 mod revocation;
 mod rounds;

@@ -191,14 +191,15 @@ async fn check_csv(hub: &Arc<baoqi_server::Hub>, event: i64, json: &Value) {
     let pairings = get(hub, &format!("/api/events/{event}/pairings.csv")).await;
     let head =
         "round,board,table,red,red_name,black,black_name,result,red_points,black_points,final";
-    assert_eq!(pairings.lines().next(), Some(head));
+    // UTF-8 with a BOM, for a spreadsheet (issue 30, item 12).
+    assert_eq!(pairings.lines().next(), Some(&*format!("\u{feff}{head}")));
     // A cell a spreadsheet would take for a formula is kept as text (issue 34, item 9).
     let board2 = format!("1,2,{table},{red},棋手{red},{black},棋手{black},'+/-,12,0,true");
     assert!(pairings.lines().any(|l| l == board2), "{pairings}");
     assert_eq!(pairings.lines().count(), 1 + 3 + 3, "{pairings}");
     let cross = get(hub, &format!("/api/events/{event}/crosstable.csv")).await;
     let head = "place,player,name,score,r1_opponent,r1_colour,r1_result,r1_points,r2_opponent,";
-    assert!(cross.starts_with(head), "{cross}");
+    assert!(cross.starts_with(&format!("\u{feff}{head}")), "{cross}");
     let red_line = |l: &&str| l.split(',').nth(1) == Some(&red.to_string());
     let line = cross.lines().find(red_line).unwrap();
     assert!(

@@ -1,14 +1,18 @@
 //! The organiser's changes to a running tournament (issue 18), each logged in the event's
-//! change log: `baoqi players add|edit|withdraw` (late entrants, corrections, 89(2)),
+//! change log: `baoqi players add|edit|withdraw|delete` (late entrants, corrections,
+//! 89(2), lines entered by mistake),
 //! `baoqi round override` (108) and `baoqi changes` (the log).
 
 use baoqi_organiser::admin;
 use baoqi_organiser::edits::{self, EditError, Patch};
 use baoqi_organiser::overrides::{self, Correction, OverrideError};
+use baoqi_organiser::register::DeleteError;
 use baoqi_organiser::{EventError, Registered, changelog, register};
 use baoqi_store::Database;
 use baoqi_tournament::changes::Remedy;
-use baoqi_tournament::{FieldProblem, PlayerId, parse_board, parse_categories, parse_yes_no};
+use baoqi_tournament::{
+    FieldProblem, PlayerId, SameName, parse_board, parse_categories, parse_yes_no,
+};
 use clap::{Args, ValueEnum};
 
 use super::CliError;
@@ -46,6 +50,10 @@ pub(crate) struct Fields {
     /// 棋盤, the board operated: 視障, 正規, 無 (or vi, regular, none).
     #[arg(long)]
     board: Option<String>,
+    /// Takes a player of a name and club already registered as another person (refused
+    /// otherwise).
+    #[arg(long)]
+    allow_same_name: bool,
 }
 
 fn field(column: &str, p: &FieldProblem) -> CliError {
@@ -67,6 +75,15 @@ fn optional(v: &str) -> Option<String> {
 }
 
 impl Fields {
+    /// The organiser's word on a namesake.
+    fn same_name(&self) -> SameName {
+        if self.allow_same_name {
+            SameName::Allow
+        } else {
+            SameName::Refuse
+        }
+    }
+
     /// The fields as a typed patch.
     fn patch(&self) -> Result<Patch, CliError> {
         let yes_no = |column: &str, v: &Option<String>| {
@@ -141,7 +158,7 @@ pub(crate) struct EditArgs {
     db: Database,
 }
 
-/// Arguments of `baoqi players withdraw`.
+/// Arguments of `baoqi players withdraw` and `baoqi players delete`.
 #[derive(Debug, Args)]
 pub(crate) struct WithdrawArgs {
     /// The event's number.
@@ -163,6 +180,9 @@ fn edit_error(e: EditError) -> CliError {
     match e {
         EditError::Store(s) => store(&s),
         EditError::Event(e) => event_error(e),
+        same @ EditError::SameName { .. } => {
+            CliError::Usage(format!("{same} (--allow-same-name registers him)"))
+        }
         other => CliError::Usage(other.to_string()),
     }
 }
@@ -181,7 +201,7 @@ pub(crate) fn run_add(a: &AddArgs) -> Result<(), CliError> {
         return Err(CliError::Usage("players add needs --name".into()));
     }
     let s = &*open(&a.db)?;
-    let added = edits::add(s, a.event, &patch).map_err(edit_error)?;
+    let added = edits::add_with(s, a.event, &patch, a.fields.same_name()).map_err(edit_error)?;
     println!("registered {} in event {}", added.player.id, a.event);
     show(a.event, &a.db, &[added])
 }
@@ -190,7 +210,8 @@ pub(crate) fn run_add(a: &AddArgs) -> Result<(), CliError> {
 pub(crate) fn run_edit(a: &EditArgs) -> Result<(), CliError> {
     let patch = a.fields.patch()?;
     let s = &*open(&a.db)?;
-    let edited = edits::edit(s, a.event, PlayerId(a.player), &patch).map_err(edit_error)?;
+    let edited = edits::edit_with(s, a.event, PlayerId(a.player), &patch, a.fields.same_name())
+        .map_err(edit_error)?;
     show(a.event, &a.db, &[edited])
 }
 
@@ -203,6 +224,23 @@ pub(crate) fn run_withdraw(a: &WithdrawArgs) -> Result<(), CliError> {
     println!(
         "{}",
         changelog::entry(&players, &baoqi_organiser::Logged::Change(change))
+    );
+    Ok(())
+}
+
+/// Runs `baoqi players delete`.
+pub(crate) fn run_delete(a: &WithdrawArgs) -> Result<(), CliError> {
+    let s = &*open(&a.db)?;
+    let struck = register::delete(s, a.event, PlayerId(a.player), a.reason.as_deref()).map_err(
+        |e| match e {
+            DeleteError::Store(s) => store(&s),
+            DeleteError::Event(e) => event_error(e),
+            other => CliError::Usage(other.to_string()),
+        },
+    )?;
+    println!(
+        "{} {} struck from the register of event {} (not a withdrawal)",
+        struck.id, struck.name, a.event
     );
     Ok(())
 }

@@ -1,6 +1,6 @@
 //! The organiser's tournament commands on a hall's file or the federation's PostgreSQL
 //! (issues 18, 19; a running server or its nodes may share it and start the new tables
-//! within seconds): `baoqi players import|list`, `baoqi round pair|result|results|lot`,
+//! within seconds): `baoqi players import|list|delete`, `baoqi round pair|result|results|lot`,
 //! `baoqi standings`.
 
 use std::path::PathBuf;
@@ -11,6 +11,7 @@ use baoqi_organiser::results::{self, ReadError};
 use baoqi_organiser::rounds::{self, PairError};
 use baoqi_organiser::{EventError, register, report, standings};
 use baoqi_store::{Database, Store, StoreError};
+use baoqi_tournament::SameName;
 use clap::{Args, Subcommand, ValueEnum};
 
 use super::CliError;
@@ -54,14 +55,19 @@ pub(crate) struct PlayersArgs {
 #[derive(Debug, Subcommand)]
 enum PlayersAction {
     /// Imports an event's register from CSV (columns `name` 姓名, `club` 所屬團體, `seed`
-    /// 種子, `rating`, `category` 類別, `blindfold` 眼罩, `knows_notation` 懂記譜, `proxy`
-    /// 代理, `board` 棋盤), replacing one no round has been paired on.
+    /// 種子, `rating` 等級分, `category` 類別, `blindfold` 眼罩, `knows_notation` 懂記譜,
+    /// `proxy` 代理, `board` 棋盤), replacing one no round has been paired on. The file may
+    /// be UTF-8, UTF-16 (a BOM) or Big5 (a spreadsheet's CSV on Traditional Chinese Windows):
+    /// the encoding read is said. Every bad line is reported; nothing is imported then.
     Import {
         /// The CSV file.
         csv: PathBuf,
         /// The event's number.
         #[arg(long)]
         event: i64,
+        /// Takes players of one name and club as different people (refused otherwise).
+        #[arg(long)]
+        allow_same_name: bool,
         /// The store: a hall's `SQLite` file (or `sqlite:FILE`), or the federation's
         /// `postgres://USER@HOST:PORT/DB`.
         #[arg(long, default_value = "baoqi.db")]
@@ -87,21 +93,55 @@ enum PlayersAction {
     /// Withdraws a player (89(2)): before round 1 the draw is made without him; in a Swiss
     /// his results stand and he is paired no more. Logged with the reason.
     Withdraw(super::organiser::WithdrawArgs),
+    /// Strikes a line entered by mistake (a duplicate, a player who never came) before the
+    /// player is paired: a clerical correction, not a withdrawal (89(2)). Logged; the
+    /// others keep their numbers.
+    Delete(super::organiser::WithdrawArgs),
+}
+
+/// The import's refusal in words; a refused namesake says how to confirm.
+fn import_error(csv: &std::path::Path, e: register::ImportError) -> CliError {
+    match e {
+        register::ImportError::Store(s) => store(&s),
+        register::ImportError::Event(e) => event_error(e),
+        register::ImportError::Register(r)
+            if r.lines()
+                .iter()
+                .any(|l| matches!(l, baoqi_tournament::LineError::SameName { .. })) =>
+        {
+            CliError::Usage(format!(
+                "{}: {r}\n(two players of one name and club: --allow-same-name imports both)",
+                csv.display()
+            ))
+        }
+        other => CliError::Usage(format!("{}: {other}", csv.display())),
+    }
 }
 
 /// Runs `baoqi players …`.
 pub(crate) fn run_players(args: &PlayersArgs) -> Result<(), CliError> {
     match &args.action {
-        PlayersAction::Import { csv, event, db } => {
-            let text = std::fs::read_to_string(csv)
+        PlayersAction::Import {
+            csv,
+            event,
+            allow_same_name,
+            db,
+        } => {
+            let bytes = std::fs::read(csv)
                 .map_err(|e| CliError::Usage(format!("{}: {e}", csv.display())))?;
+            let same_name = if *allow_same_name {
+                SameName::Allow
+            } else {
+                SameName::Refuse
+            };
             let s = &*open(db)?;
-            let players = register::import(s, *event, &text).map_err(|e| match e {
-                register::ImportError::Store(s) => store(&s),
-                register::ImportError::Event(e) => event_error(e),
-                other => CliError::Usage(format!("{}: {other}", csv.display())),
-            })?;
-            println!("{} players registered in event {event}", players.len());
+            let imported = register::import_file(s, *event, &bytes, same_name)
+                .map_err(|e| import_error(csv, e))?;
+            println!(
+                "{} players registered in event {event} (read as {})",
+                imported.players.len(),
+                imported.encoding
+            );
             let (rules, players) = register::list(s, *event).map_err(event_error)?;
             print!("{}", register::list_text(&rules, &players));
         }
@@ -113,6 +153,7 @@ pub(crate) fn run_players(args: &PlayersArgs) -> Result<(), CliError> {
         PlayersAction::Add(a) => super::organiser::run_add(a)?,
         PlayersAction::Edit(a) => super::organiser::run_edit(a)?,
         PlayersAction::Withdraw(a) => super::organiser::run_withdraw(a)?,
+        PlayersAction::Delete(a) => super::organiser::run_delete(a)?,
     }
     Ok(())
 }

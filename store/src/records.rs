@@ -98,6 +98,15 @@ pub enum Logged {
         /// The line after.
         after: Player,
     },
+    /// A line struck from the register before the player was ever paired: entered by
+    /// mistake (a duplicate, a player who never came), a clerical correction and not a
+    /// withdrawal (89(2)). The others keep their numbers.
+    Deleted {
+        /// The line struck.
+        player: Player,
+        /// Why, as the organiser wrote it.
+        reason: Option<String>,
+    },
     /// 89(2): a withdrawal ([`Change::Withdrawn`]) with the reason the organiser gave.
     Withdrawal {
         /// The core's change: the player and what was done to the event.

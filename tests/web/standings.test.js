@@ -56,6 +56,13 @@ test("standings: every round's pairings, the crosstable, a text view, the hall a
     // The crosstable: a real table, a column per round, a row header per player.
     assert.deepEqual(shape.cross, ["col:序", "col:姓名", "col:第1輪", "col:第2輪", "col:積分"]);
     assert.equal(shape.crossRows, 8);
+    // 組別獎 (issue 30, item 12): each category present, its best-placed players.
+    const prizes = await zh.evaluate(() => ({
+      heads: [...document.querySelectorAll("#prizes h3")].map((h) => h.textContent),
+      blind: document.querySelector("#prizes ol li").textContent,
+    }));
+    assert.deepEqual(prizes.heads, ["全失明", "部份失明", "聾啞", "健視"]);
+    assert.match(prizes.blind, /^第\d+名 李明（視障協會），積分 \d+/);
     assert.deepEqual(await axe(zh, "standings zh"), []);
     await shot(zh, "standings-zh-1024");
 
@@ -148,7 +155,8 @@ test("standings: every round's pairings, the crosstable, a text view, the hall a
     assert.equal(pages, 2, "the pairings and standings on one A4 page, the crosstable on the next");
 
     const csv = await (await fetch(`${server.base}/api/events/1/standings.csv`)).text();
-    assert.match(csv, /^place,shared,player,name,club,score,Head-to-head,Buchholz,Sonneborn-Berger\n/);
+    // fetch's text() drops the BOM a spreadsheet needs (issue 30, item 12).
+    assert.match(csv, /^place,shared,player,name,club,score,Head-to-head,Buchholz,Sonneborn-Berger,withdrawn,category,rating\n/);
     const pairings = await (await fetch(`${server.base}/api/events/1/pairings.csv`)).text();
     assert.equal(pairings.trim().split("\n").length, 1 + 8);
     assert.deepEqual([...zh.errors, ...en.errors, ...hall.errors, ...paper.errors], []);

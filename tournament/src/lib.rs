@@ -2,7 +2,8 @@
 //! like the arbiter (no I/O, no clock). Issue 18; 附表二 (常見賽制), 第87–91、108條 and
 //! 附表七 7.2 of the 通用象棋規則.
 //!
-//! - [`Player`], [`read_register`]: the register, imported from CSV; [`EventRules`] derives
+//! - [`Player`], [`read_register`]: the register, imported from CSV (its bytes read by
+//!   [`decode_register`]: UTF-8, UTF-16 or Big5); [`EventRules`] derives
 //!   each player's settings (time allowance by category, 7.2) and each game's
 //!   [`baoqi_arbiter::MatchConfig`] from it.
 //! - Systems (附表二 第一部份): [`berger`] (單循環, 雙循環), [`swiss`] (積分編排制),
@@ -15,6 +16,7 @@
 
 pub mod berger;
 pub mod changes;
+mod decode;
 mod event;
 pub mod knockout;
 mod player;
@@ -24,11 +26,13 @@ mod scoring;
 pub mod standings;
 pub mod swiss;
 
+pub use decode::{DecodeError, Decoded, SAVE_AS_UTF8, TextEncoding, decode_register};
 pub use event::{Entry, Game, Records, Round, colours, records, score};
 pub use player::{EventRules, Player, PlayerId, PlayerSettings};
 pub use register::{
-    FieldProblem, MAX_PLAYERS, MAX_REGISTER_BYTES, MAX_TEXT_CHARS, RegisterError, check_text,
-    parse_board, parse_categories, parse_category, parse_yes_no, read_register,
+    FieldProblem, LineError, MAX_PLAYERS, MAX_REGISTER_BYTES, MAX_TEXT_CHARS, RegisterError,
+    SameName, check_text, parse_board, parse_categories, parse_category, parse_yes_no,
+    read_register, read_register_with,
 };
 pub use result::{GameResult, Mark};
 pub use scoring::{ByeScore, Points, Scoring, System, TeamMethod, team_match};

@@ -59,6 +59,25 @@ impl Player {
         }
     }
 
+    /// The name as two lines of the register are compared: without spaces, in lower case
+    /// (`陳 大文` is `陳大文`, `Amy Wong` is `amy wong`).
+    pub fn name_key(&self) -> String {
+        self.name
+            .chars()
+            .filter(|c| !c.is_whitespace())
+            .flat_map(char::to_lowercase)
+            .collect()
+    }
+
+    /// Whether `other` may be the same person as far as the register tells (issue 30, item
+    /// 13): the same name ([`Player::name_key`]) and no two different clubs to tell them
+    /// apart (a missing club tells nothing). Such a second player is taken only when the
+    /// organiser confirms.
+    pub fn namesake(&self, other: &Player) -> bool {
+        let told_apart = matches!((&self.club, &other.club), (Some(a), Some(b)) if a != b);
+        self.name_key() == other.name_key() && !told_apart
+    }
+
     /// The player as one side of a match (the arbiter's [`SideConfig`]).
     pub fn side_config(&self) -> SideConfig {
         SideConfig {

@@ -14,35 +14,19 @@
 //! | `proxy` | 代理 | the proxy's name, empty for none |
 //! | `board` | 棋盤 | 視障 / 正規 / 無 (or `vi`, `regular`, `none`) |
 
+use std::collections::BTreeMap;
+
 use baoqi_arbiter::{BoardUse, Category};
 use serde::Deserialize;
 
 use crate::player::{Player, PlayerId};
 
-/// Why a register cannot be read.
+/// Why a register cannot be read; nothing of it is taken.
 #[derive(Debug, thiserror::Error)]
 pub enum RegisterError {
-    /// The CSV itself is malformed (unequal row lengths, bad UTF-8…).
-    #[error("line {line}: {problem}")]
-    Csv {
-        /// The line of the file (1 = the header).
-        line: u64,
-        /// What the CSV reader found.
-        problem: String,
-    },
     /// A column the header must have is missing.
     #[error("the header has no column `{0}`")]
     MissingColumn(&'static str),
-    /// A field cannot be read.
-    #[error("line {line}, column `{column}`: {problem}")]
-    Field {
-        /// The line of the file.
-        line: u64,
-        /// The column's name as written in the header.
-        column: String,
-        /// What is wrong.
-        problem: FieldProblem,
-    },
     /// The file is larger than a register can be (issue 34, item 10).
     #[error(
         "the register is {bytes} bytes, more than the {max} a register of {MAX_PLAYERS} players needs"
@@ -59,6 +43,55 @@ pub enum RegisterError {
         /// The most players of an event.
         max: usize,
     },
+    /// Lines that cannot be read: every one of them, in the file's order (issue 30, item 13:
+    /// the organiser corrects them all at once).
+    #[error("{}", lines_text(.0))]
+    Lines(Vec<LineError>),
+}
+
+impl RegisterError {
+    /// The lines that cannot be read (none when the whole file is refused).
+    pub fn lines(&self) -> &[LineError] {
+        match self {
+            RegisterError::Lines(lines) => lines,
+            _ => &[],
+        }
+    }
+}
+
+fn lines_text(lines: &[LineError]) -> String {
+    let count = match lines.len() {
+        1 => "1 line".to_string(),
+        n => format!("{n} lines"),
+    };
+    let each: Vec<String> = lines.iter().map(|l| format!("  {l}")).collect();
+    format!(
+        "{count} of the register cannot be read:\n{}",
+        each.join("\n")
+    )
+}
+
+/// One line of the register that cannot be read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum LineError {
+    /// The CSV itself is malformed (unequal row lengths…).
+    #[error("line {line}: {problem}")]
+    Csv {
+        /// The line of the file (1 = the header).
+        line: u64,
+        /// What the CSV reader found.
+        problem: String,
+    },
+    /// A field cannot be read.
+    #[error("line {line}, column `{column}`: {problem}")]
+    Field {
+        /// The line of the file.
+        line: u64,
+        /// The column's name as written in the header.
+        column: String,
+        /// What is wrong.
+        problem: FieldProblem,
+    },
     /// Two players carry the same seed.
     #[error("line {line}: seed {seed} is already given on line {first}")]
     DuplicateSeed {
@@ -69,6 +102,32 @@ pub enum RegisterError {
         /// The line of the first.
         first: u64,
     },
+    /// A second player of a name already registered, with nothing to tell them apart: no
+    /// two different clubs, no confirmation by the organiser ([`SameName::Allow`]).
+    #[error(
+        "line {line}: {name} is already registered on line {first}{}: give each his club, or confirm that they are two players",
+        club.as_ref().map(|c| format!(" of the same club ({c})")).unwrap_or_default()
+    )]
+    SameName {
+        /// The line of the second player.
+        line: u64,
+        /// The name.
+        name: String,
+        /// The club both carry, if any.
+        club: Option<String>,
+        /// The line of the first.
+        first: u64,
+    },
+}
+
+/// Whether the organiser has confirmed that players of one name are different people.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum SameName {
+    /// A second player of a name is refused unless the clubs tell them apart.
+    #[default]
+    Refuse,
+    /// The organiser confirmed: players of one name are taken.
+    Allow,
 }
 
 /// What is wrong with one field.
@@ -123,8 +182,17 @@ struct Row {
     board: Option<String>,
 }
 
-/// Reads a register; players are numbered 1, 2, … in the order of the file.
+/// Reads a register; players are numbered 1, 2, … in the order of the file. A second
+/// player of a name already registered is refused unless the clubs tell them apart
+/// ([`read_register_with`] takes the organiser's confirmation).
 pub fn read_register(text: &str) -> Result<Vec<Player>, RegisterError> {
+    read_register_with(text, SameName::Refuse)
+}
+
+/// Reads a register, as [`read_register`]; `same_name` says whether the organiser confirmed
+/// that players of one name are different people. Every line that cannot be read is
+/// reported, not only the first.
+pub fn read_register_with(text: &str, same_name: SameName) -> Result<Vec<Player>, RegisterError> {
     if text.len() > MAX_REGISTER_BYTES {
         return Err(RegisterError::TooLarge {
             bytes: text.len(),
@@ -133,8 +201,87 @@ pub fn read_register(text: &str) -> Result<Vec<Player>, RegisterError> {
     }
     let mut reader = csv::ReaderBuilder::new()
         .trim(csv::Trim::All)
+        .delimiter(delimiter(text))
         .from_reader(text.as_bytes());
-    let headers = reader.headers().map_err(|e| csv_error(&e))?.clone();
+    let headers = reader
+        .headers()
+        .map_err(|e| {
+            let first = Lines {
+                text: "",
+                fallback: 1,
+            };
+            RegisterError::Lines(vec![csv_error(&e, first)])
+        })?
+        .clone();
+    if !headers.iter().any(|h| h == "name" || h == "姓名") {
+        return Err(RegisterError::MissingColumn("name (姓名)"));
+    }
+    let mut players: Vec<(u64, Player)> = Vec::new();
+    let mut problems = Vec::new();
+    for (index, record) in reader.records().enumerate() {
+        if index == MAX_PLAYERS {
+            return Err(RegisterError::TooMany { max: MAX_PLAYERS });
+        }
+        let lines = Lines {
+            text,
+            fallback: index as u64 + 2,
+        };
+        match record
+            .map_err(|e| csv_error(&e, lines))
+            .and_then(|r| line(&r, &headers, index as u32 + 1, lines))
+        {
+            Ok(read) => players.push(read),
+            Err(problem) => problems.push(problem),
+        }
+    }
+    problems.extend(duplicate_seeds(&players));
+    if same_name == SameName::Refuse {
+        problems.extend(same_names(&players));
+    }
+    if !problems.is_empty() {
+        problems.sort_by_key(LineError::line);
+        return Err(RegisterError::Lines(problems));
+    }
+    Ok(players.into_iter().map(|(_, p)| p).collect())
+}
+
+impl LineError {
+    /// The line of the file.
+    pub fn line(&self) -> u64 {
+        match self {
+            LineError::Csv { line, .. }
+            | LineError::Field { line, .. }
+            | LineError::DuplicateSeed { line, .. }
+            | LineError::SameName { line, .. } => *line,
+        }
+    }
+}
+
+/// The field separator: a comma, or a tab when the header has tabs and no comma (a
+/// spreadsheet's "Unicode Text" is tab-separated UTF-16).
+fn delimiter(text: &str) -> u8 {
+    let header = text.lines().next().unwrap_or("");
+    if header.contains('\t') && !header.contains(',') {
+        b'\t'
+    } else {
+        b','
+    }
+}
+
+/// One record as a player numbered `number`, with its line.
+fn line(
+    record: &csv::StringRecord,
+    headers: &csv::StringRecord,
+    number: u32,
+    lines: Lines<'_>,
+) -> Result<(u64, Player), LineError> {
+    let line = lines.of(record.position());
+    let row: Row = record
+        .deserialize(Some(headers))
+        .map_err(|e| LineError::Csv {
+            line,
+            problem: e.to_string(),
+        })?;
     let column = |english: &str, chinese: &str| -> String {
         headers
             .iter()
@@ -142,48 +289,87 @@ pub fn read_register(text: &str) -> Result<Vec<Player>, RegisterError> {
             .unwrap_or(english)
             .to_string()
     };
-    if !headers.iter().any(|h| h == "name" || h == "姓名") {
-        return Err(RegisterError::MissingColumn("name (姓名)"));
-    }
-    let mut players = Vec::new();
-    let mut seeds: std::collections::BTreeMap<u32, u64> = std::collections::BTreeMap::new();
-    for (index, record) in reader.records().enumerate() {
-        if index == MAX_PLAYERS {
-            return Err(RegisterError::TooMany { max: MAX_PLAYERS });
-        }
-        let record = record.map_err(|e| csv_error(&e))?;
-        let line = record
-            .position()
-            .map_or(index as u64 + 2, csv::Position::line);
-        let row: Row = record
-            .deserialize(Some(&headers))
-            .map_err(|e| RegisterError::Csv {
-                line,
-                problem: e.to_string(),
-            })?;
-        let field = |english: &str, chinese: &str, problem| RegisterError::Field {
+    typed(row, number)
+        .map(|p| (line, p))
+        .map_err(|(english, chinese, problem)| LineError::Field {
             line,
             column: column(english, chinese),
             problem,
-        };
-        let player = typed(row, index as u32 + 1).map_err(|(e, c, p)| field(e, c, p))?;
-        if let Some(seed) = player.seed
-            && let Some(&first) = seeds.get(&seed)
-        {
-            return Err(RegisterError::DuplicateSeed { line, seed, first });
-        }
-        if let Some(seed) = player.seed {
-            seeds.insert(seed, line);
-        }
-        players.push(player);
-    }
-    Ok(players)
+        })
 }
 
-fn csv_error(e: &csv::Error) -> RegisterError {
-    RegisterError::Csv {
-        line: e.position().map_or(0, csv::Position::line),
-        problem: e.to_string(),
+/// Every player whose seed an earlier line gives already.
+fn duplicate_seeds(players: &[(u64, Player)]) -> Vec<LineError> {
+    let mut first: BTreeMap<u32, u64> = BTreeMap::new();
+    let mut out = Vec::new();
+    for (line, p) in players {
+        let Some(seed) = p.seed else { continue };
+        match first.get(&seed) {
+            Some(&first) => out.push(LineError::DuplicateSeed {
+                line: *line,
+                seed,
+                first,
+            }),
+            None => {
+                first.insert(seed, *line);
+            }
+        }
+    }
+    out
+}
+
+/// Every player who may be one an earlier line registers already ([`Player::namesake`]).
+fn same_names(players: &[(u64, Player)]) -> Vec<LineError> {
+    let mut by_name: BTreeMap<String, Vec<&(u64, Player)>> = BTreeMap::new();
+    let mut out = Vec::new();
+    for entry in players {
+        let (line, p) = entry;
+        let earlier = by_name.entry(p.name_key()).or_default();
+        if let Some((first, q)) = earlier.iter().find(|(_, q)| q.namesake(p)) {
+            out.push(LineError::SameName {
+                line: *line,
+                name: p.name.clone(),
+                club: p.club.clone().filter(|_| q.club == p.club),
+                first: *first,
+            });
+        }
+        earlier.push(entry);
+    }
+    out
+}
+
+/// Where a record starts, as a spreadsheet numbers its rows (the header is line 1).
+#[derive(Clone, Copy)]
+struct Lines<'a> {
+    text: &'a str,
+    /// The line when the reader gives no position: the record's index + 2.
+    fallback: u64,
+}
+
+impl Lines<'_> {
+    /// The line of a record at `position`, counted from the text itself: the CSV reader
+    /// starts a record ended by CRLF at its `\n`, and counts it to the line before.
+    fn of(self, position: Option<&csv::Position>) -> u64 {
+        position.map_or(self.fallback, |p| {
+            let end = (p.byte() as usize + 1).min(self.text.len());
+            // One more piece than newlines: the line's number.
+            self.text.as_bytes()[..end].split(|&b| b == b'\n').count() as u64
+        })
+    }
+}
+
+fn csv_error(e: &csv::Error, lines: Lines<'_>) -> LineError {
+    let problem = match e.kind() {
+        csv::ErrorKind::UnequalLengths {
+            expected_len, len, ..
+        } => format!(
+            "{len} fields where the header has {expected_len} (a comma in a name needs the name in quotes)"
+        ),
+        _ => e.to_string(),
+    };
+    LineError::Csv {
+        line: lines.of(e.position()),
+        problem,
     }
 }
 

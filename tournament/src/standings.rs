@@ -57,6 +57,12 @@ pub struct Standing {
     pub score: Points,
     /// The values of the criteria that were needed to place the player, in order.
     pub tiebreaks: Vec<i64>,
+    /// Every criterion's value, in the event's order, for the outputs (issue 30, item 12):
+    /// those needed to place him as they were computed then, the others among the players
+    /// level with him on points. `None` where a criterion does not apply: 對賽的結果 for a
+    /// player alone on his score or among players who have not all met, 所屬團體 for a
+    /// player without a club, a 章程 criterion that gives him no value.
+    pub values: Vec<Option<i64>>,
 }
 
 /// The standings of `register` after `rounds`, level scores separated by `order`.
@@ -85,6 +91,9 @@ pub fn standings(
         place_group(&ctx, &group, order, &[], &mut out);
     }
     number(&mut out);
+    for standing in &mut out {
+        ctx.fill_values(standing, order);
+    }
     out
 }
 
@@ -115,7 +124,7 @@ fn place_group(
     ctx: &Context<'_>,
     group: &[PlayerId],
     order: &[TieBreak],
-    values: &[i64],
+    values: &[Option<i64>],
     out: &mut Vec<Standing>,
 ) {
     let Some((criterion, rest)) = order.split_first().filter(|_| group.len() > 1) else {
@@ -125,13 +134,14 @@ fn place_group(
             shared,
             player,
             score: ctx.scores[&player],
-            tiebreaks: values.to_vec(),
+            tiebreaks: values.iter().map(|v| v.unwrap_or(0)).collect(),
+            values: values.to_vec(),
         }));
         return;
     };
     let members: BTreeSet<PlayerId> = group.iter().copied().collect();
-    let value = |id: &PlayerId| ctx.value(criterion, *id, &members);
-    for sub in split(group, value) {
+    let value = |id: &PlayerId| ctx.applies(criterion, *id, &members);
+    for sub in split(group, |id| value(id).unwrap_or(0)) {
         let mut v = values.to_vec();
         v.push(value(&sub[0]));
         place_group(ctx, &sub, rest, &v, out);
@@ -166,17 +176,48 @@ impl Context<'_> {
         i64::from(self.scores.get(&id).map_or(0, |p| p.0))
     }
 
-    fn value(&self, criterion: &TieBreak, id: PlayerId, group: &BTreeSet<PlayerId>) -> i64 {
+    /// The criteria the standings did not need for `standing`, each among the players
+    /// level with him on points ([`Standing::values`]).
+    fn fill_values(&self, standing: &mut Standing, order: &[TieBreak]) {
+        let level: BTreeSet<PlayerId> = self
+            .scores
+            .iter()
+            .filter(|(_, score)| **score == standing.score)
+            .map(|(id, _)| *id)
+            .collect();
+        let needed = standing.values.len();
+        for criterion in &order[needed.min(order.len())..] {
+            let value = self.applies(criterion, standing.player, &level);
+            standing.values.push(value);
+        }
+    }
+
+    /// The criterion's value for `id` among `group`, `None` where it does not apply
+    /// ([`Standing::values`]).
+    fn applies(
+        &self,
+        criterion: &TieBreak,
+        id: PlayerId,
+        group: &BTreeSet<PlayerId>,
+    ) -> Option<i64> {
+        match criterion {
+            TieBreak::HeadToHead => self.head_to_head(id, group),
+            TieBreak::Club => self.club_total(id),
+            TieBreak::Custom { values, .. } => values.get(&id).copied(),
+            other => Some(self.value(other, id)),
+        }
+    }
+
+    /// The value of a criterion that applies to every player.
+    fn value(&self, criterion: &TieBreak, id: PlayerId) -> i64 {
         let entries = self.entries(id);
         let over_board = || entries.iter().filter(|e| e.played() && e.mark.is_some());
         match criterion {
-            TieBreak::HeadToHead => self.head_to_head(id, group),
+            TieBreak::HeadToHead | TieBreak::Club | TieBreak::Custom { .. } => 0,
             TieBreak::GamesCompleted => over_board().count() as i64,
             TieBreak::Blacks => over_board()
                 .filter(|e| e.colour == Some(Color::Black))
                 .count() as i64,
-            TieBreak::Club => self.club_total(id),
-            TieBreak::Custom { values, .. } => values.get(&id).copied().unwrap_or(0),
             TieBreak::Wins => over_board().filter(|e| e.mark == Some(Mark::Win)).count() as i64,
             TieBreak::Buchholz => self.opponent_scores(id).iter().sum(),
             TieBreak::BuchholzCut1 => {
@@ -213,38 +254,45 @@ impl Context<'_> {
             .sum()
     }
 
-    fn head_to_head(&self, id: PlayerId, group: &BTreeSet<PlayerId>) -> i64 {
-        let all_met = group.iter().all(|&a| {
-            group.iter().all(|&b| {
-                a == b
-                    || self
-                        .entries(a)
-                        .iter()
-                        .any(|e| e.opponent == Some(b) && e.mark.is_some())
-            })
-        });
+    /// 3(1): his points in the games among `group`, when there are others and every two
+    /// of them have met; otherwise it does not apply (and separates nobody).
+    fn head_to_head(&self, id: PlayerId, group: &BTreeSet<PlayerId>) -> Option<i64> {
+        let all_met = group.len() > 1
+            && group.iter().all(|&a| {
+                group.iter().all(|&b| {
+                    a == b
+                        || self
+                            .entries(a)
+                            .iter()
+                            .any(|e| e.opponent == Some(b) && e.mark.is_some())
+                })
+            });
         if !all_met {
-            return 0;
+            return None;
         }
-        self.entries(id)
+        let points = self
+            .entries(id)
             .iter()
             .filter(|e| e.opponent.is_some_and(|o| group.contains(&o)))
             .filter_map(|e| e.mark)
             .map(|m| i64::from(self.scoring.points(m).0))
-            .sum()
+            .sum();
+        Some(points)
     }
 
-    fn club_total(&self, id: PlayerId) -> i64 {
+    /// 3(4): the total score of his club; none without a club.
+    fn club_total(&self, id: PlayerId) -> Option<i64> {
         let club = self
             .register
             .iter()
             .find(|p| p.id == id)
-            .and_then(|p| p.club.as_ref());
-        let Some(club) = club else { return 0 };
-        self.register
+            .and_then(|p| p.club.as_ref())?;
+        let total = self
+            .register
             .iter()
             .filter(|p| p.club.as_ref() == Some(club))
             .map(|p| self.points(p.id))
-            .sum()
+            .sum();
+        Some(total)
     }
 }

@@ -9,5 +9,6 @@ mod berger;
 mod changes;
 mod knockout;
 mod register;
+mod register_files;
 mod scoring;
 mod swiss;

@@ -2,7 +2,9 @@
 //! player's settings derived from it and the event's rules (附表七 7.2, 7.4).
 
 use baoqi_arbiter::{BoardUse, Category, ClockMode, EventKind, TimeControl, TimeTable};
-use baoqi_tournament::{EventRules, FieldProblem, PlayerId, RegisterError, read_register};
+use baoqi_tournament::{
+    EventRules, FieldProblem, LineError, PlayerId, RegisterError, read_register,
+};
 
 const REGISTER: &str = "\
 姓名,所屬團體,種子,類別,眼罩,懂記譜,代理,棋盤
@@ -67,14 +69,14 @@ fn register_reads_english_headers_and_defaults() {
 #[test]
 fn register_bad_number_names_line_and_column() {
     let err = read_register("姓名,種子\n甲,1\n乙,two\n").expect_err("seed `two`");
-    match err {
-        RegisterError::Field {
+    match &err.lines()[0] {
+        LineError::Field {
             line,
             column,
             problem,
         } => {
-            assert_eq!((line, column.as_str()), (3, "種子"));
-            assert_eq!(problem, FieldProblem::NotANumber("two".into()));
+            assert_eq!((*line, column.as_str()), (3, "種子"));
+            assert_eq!(*problem, FieldProblem::NotANumber("two".into()));
         }
         other => panic!("{other}"),
     }
@@ -85,11 +87,11 @@ fn register_bad_category_and_yes_no_are_refused() {
     let err = read_register("name,category\nA,blind\nB,半盲\n").expect_err("半盲");
     assert_eq!(
         err.to_string(),
-        "line 3, column `category`: `半盲` is not a category (全失明, 部份失明, 健視, 聾啞, 肢體傷殘)"
+        "1 line of the register cannot be read:\n  line 3, column `category`: `半盲` is not a category (全失明, 部份失明, 健視, 聾啞, 肢體傷殘)"
     );
     let err = read_register("name,blindfold\nA,maybe\n").expect_err("maybe");
     assert!(
-        matches!(err, RegisterError::Field { line: 2, ref column, .. } if column == "blindfold")
+        matches!(&err.lines()[0], LineError::Field { line: 2, column, .. } if column == "blindfold")
     );
 }
 
@@ -99,34 +101,38 @@ fn register_needs_names_and_distinct_seeds() {
         read_register("club\nX\n"),
         Err(RegisterError::MissingColumn(_))
     ));
+    let first = |text: &str| read_register(text).unwrap_err().lines()[0].clone();
     assert!(matches!(
-        read_register("name\n\n\"\"\n"),
-        Err(RegisterError::Field {
+        first("name\n\n\"\"\n"),
+        LineError::Field {
             problem: FieldProblem::Empty,
             ..
-        })
+        }
     ));
-    assert!(matches!(
-        read_register("name,seed\nA,1\nB,1\n"),
-        Err(RegisterError::DuplicateSeed {
+    assert_eq!(
+        first("name,seed\nA,1\nB,1\n"),
+        LineError::DuplicateSeed {
             line: 3,
             seed: 1,
             first: 2
-        })
-    ));
+        }
+    );
     assert!(matches!(
-        read_register("name,seed\nA,0\n"),
-        Err(RegisterError::Field {
+        first("name,seed\nA,0\n"),
+        LineError::Field {
             problem: FieldProblem::ZeroSeed,
             ..
-        })
+        }
     ));
 }
 
 #[test]
 fn register_ragged_row_is_a_csv_error_with_its_line() {
     let err = read_register("name,club\nA,X\nB,Y,Z\n").expect_err("three fields");
-    assert!(matches!(err, RegisterError::Csv { line: 3, .. }), "{err}");
+    assert!(
+        matches!(err.lines(), [LineError::Csv { line: 3, .. }]),
+        "{err}"
+    );
 }
 
 #[test]
@@ -228,23 +234,23 @@ fn i34_10_a_name_is_a_name_not_a_payload() {
     let e = read_register(&format!("姓名\n{long}\n")).unwrap_err();
     assert!(
         matches!(
-            &e,
-            RegisterError::Field {
+            e.lines(),
+            [LineError::Field {
                 line: 2,
                 problem: FieldProblem::TooLong(101),
                 ..
-            }
+            }]
         ),
         "{e}"
     );
     let e = read_register("姓名,所屬團體\n陳\u{7}大文,會\n").unwrap_err();
     assert!(
         matches!(
-            &e,
-            RegisterError::Field {
+            e.lines(),
+            [LineError::Field {
                 problem: FieldProblem::Control,
                 ..
-            }
+            }]
         ),
         "{e}"
     );

@@ -281,3 +281,44 @@ fn buchholz_counts_a_bye_as_the_players_own_score() {
     assert_eq!(got, vec![3, 1, 2]);
     assert_eq!(table[0].tiebreaks, vec![2]);
 }
+
+/// Issue 30, item 12: every criterion's value for every player, for the outputs. 4 (2½) and
+/// 5 (½) are alone on their scores: head-to-head does not apply to them; 1, 2, 3, 6 have not
+/// all met: head-to-head does not apply to them either (blank, not 0). Buchholz and SB are
+/// given to all, 4 and 5 included, though no place needed them; a club only where there is one.
+#[test]
+fn fu2_2_3_every_criterion_is_given_for_every_player_where_it_applies() {
+    let mut register = players(6);
+    register[3].club = Some("聾人協會".into());
+    let order = [TieBreak::HeadToHead, TieBreak::Buchholz, TieBreak::Club];
+    let table = standings(&register, &level_event(), Scoring::default(), &order);
+    let values = |id: u32| {
+        table
+            .iter()
+            .find(|s| s.player == PlayerId(id))
+            .map(|s| s.values.clone())
+            .unwrap()
+    };
+    // 4 met 3, 5, 1 (1½ + ½ + 1½ = 3½, in halves 7); his club is his alone (2½).
+    assert_eq!(values(4), [None, Some(7), Some(5)]);
+    assert_eq!(values(1), [None, Some(11), None]);
+    assert_eq!(values(2), [None, Some(7), None]);
+    assert_eq!(
+        table[0].tiebreaks,
+        Vec::<i64>::new(),
+        "4 needed none to be placed"
+    );
+}
+
+/// 3(1) among two players level who met: head-to-head applies and is given.
+#[test]
+fn fu2_2_3_1_head_to_head_is_given_between_two_level_players_who_met() {
+    let rounds = vec![round(vec![game(1, 2, GameResult::Draw)])];
+    let table = standings(
+        &players(2),
+        &rounds,
+        Scoring::default(),
+        &[TieBreak::HeadToHead],
+    );
+    assert!(table.iter().all(|s| s.values == [Some(1)]), "{table:?}");
+}

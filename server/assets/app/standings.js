@@ -1,6 +1,7 @@
 // The standings page (issue 18): `/standings#event=N` reads /api/events/N/standings.json and
 // draws the pairings of a round (the current one, or any earlier one chosen in the menu),
-// the standings and the crosstable (app/standings_views.js). The address says what to show:
+// the standings, the best-placed players of each category (組別獎) and the crosstable
+// (app/standings_views.js). The address says what to show:
 // `&round=R` a round's pairings, `&view=text` lists a screen reader reads line by line,
 // `&view=hall` the hall screen: the current round's pairings, the standings and the
 // crosstable, large, a screenful at a time, turning the page by itself every `&page=S`
@@ -9,7 +10,7 @@
 // line after a refresh.
 
 import { $, el, t } from "./common.js";
-import { crossTable, crossText, pairingsTable, pairingsText, standingsTable, standingsText } from "./standings_views.js";
+import { categoryPrizes, crossTable, crossText, pairingsTable, pairingsText, standingsTable, standingsText } from "./standings_views.js";
 
 /** How often the hall screen reads the standings again. */
 const HALL_REFRESH_MS = 30000;
@@ -56,6 +57,9 @@ function draw(s) {
     ? [text ? pairingsText(shown, current) : pairingsTable(shown, current)].flat()
     : [el("p", {}, t("尚未配對", "No round paired yet"))]));
   $("standings").replaceChildren(...[text ? standingsText(s) : standingsTable(s)].flat());
+  // The category prizes (issue 30, item 12): lists, read alike in every view but the hall's.
+  $("sec-prizes").hidden = view() === "hall";
+  $("prizes").replaceChildren(...categoryPrizes(s));
   $("cross").replaceChildren(...(s.rounds.length ? [text ? crossText(s) : crossTable(s)].flat()
     : [el("p", {}, t("尚未配對", "No round paired yet"))]));
   for (const [id, v] of [["view-tables", "tables"], ["view-text", "text"], ["view-hall", "hall"]]) {

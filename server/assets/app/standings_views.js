@@ -233,3 +233,41 @@ export function crossText(s) {
   ));
   return [el("h3", {}, t("交叉表", "Crosstable")), el("ul", { class: "text-view" }, ...items)];
 }
+
+/** The categories of 7.2(1) in the order the prizes are listed, as the JSON names them. */
+const CATEGORIES = [
+  ["blind", "全失明", "Fully blind"],
+  ["partially_sighted", "部份失明", "Partially sighted"],
+  ["deaf", "聾啞", "Deaf"],
+  ["physical", "肢體傷殘", "Physically disabled"],
+  ["sighted", "健視", "Sighted"],
+];
+
+/** How many of each category the prize view lists. */
+const PRIZE_PLACES = 3;
+
+/** A player's categories; none is 健視. */
+const categoriesOf = (l) => (l.categories?.length ? l.categories : ["sighted"]);
+
+/** One player of a category's list: "第2名 陳大文（盲人會），積分 3，等級分 1850". */
+function prizeLine(l) {
+  const club = l.player.club ? t(`（${l.player.club}）`, ` (${l.player.club})`) : "";
+  const rating = l.rating ? t(`，等級分 ${l.rating}`, `, rating ${l.rating}`) : "";
+  const withdrawn = l.withdrawn ? t("（已退出）", " (withdrawn)") : "";
+  return el("li", {}, t(`第${l.place}名 `, `Place ${l.place}: `) + l.player.name + club
+    + t(`，積分 ${l.score}`, `, score ${l.score}`) + rating + withdrawn);
+}
+
+/**
+ * The category prizes (組別獎, issue 30, item 12): for each category present in the
+ * standings, its best-placed players in the standings' order (a player of several
+ * categories is in each list). Lists, so that a screen reader reads them as they are shown.
+ */
+export function categoryPrizes(s) {
+  const lists = CATEGORIES.map(([key, zh, en]) => {
+    const best = s.lines.filter((l) => categoriesOf(l).includes(key)).slice(0, PRIZE_PLACES);
+    if (!best.length) return [];
+    return [el("h3", {}, t(zh, en)), el("ol", { class: "text-view" }, ...best.map(prizeLine))];
+  }).flat();
+  return lists.length ? lists : [el("p", {}, t("未有名次", "No standings yet"))];
+}

@@ -5,9 +5,14 @@
 //!
 //! - `GET /api/events/{id}/players`: the register, each player's derived settings (7.2) and
 //!   the change log;
-//! - `POST /api/events/{id}/players`: a late entrant ([`Patch`] as JSON, `name` required);
-//! - `PATCH /api/events/{id}/players/{n}`: a corrected line;
+//! - `POST /api/events/{id}/players`: a late entrant ([`Patch`] as JSON, `name` required;
+//!   `"allow_same_name": true` takes a second player of a name and club);
+//! - `PATCH /api/events/{id}/players/{n}`: a corrected line (`allow_same_name` as above);
+//! - `POST /api/events/{id}/players/import`: the register, the CSV file's bytes as the body
+//!   (UTF-8, UTF-16 or Big5; `?allow_same_name=true` as above), before round 1;
 //! - `POST /api/events/{id}/players/{n}/withdraw`: a withdrawal (89(2)), `{"reason": …}`;
+//! - `POST /api/events/{id}/players/{n}/delete`: a line entered by mistake struck before
+//!   the player is paired (not a withdrawal), `{"reason": …}`;
 //! - `POST /api/events/{id}/tables/{t}/override`: a board of the current round corrected
 //!   (108, [`overrides`]): `{"round": r, "correction": "colours_reversed"}` (108(1)) or
 //!   `{"round": r, "correction": {"exchange": {"with": <table>, "side": "black"}}}` (108(2));
@@ -34,10 +39,12 @@ use serde_json::json;
 
 use super::access::{self, AccessError};
 use super::page;
+use super::register_api;
 use crate::hub::Hub;
 use baoqi_organiser::admin;
-use baoqi_organiser::edits::{self, EditError, Patch};
+use baoqi_organiser::edits::{self, EditError};
 use baoqi_organiser::overrides::{self, Corrected, Correction, OverrideError};
+use baoqi_organiser::register::{DeleteError, ImportError};
 use baoqi_organiser::{
     EventError, LogLine, Opened, PairingRow, PairingSystem, Registered, changelog,
 };
@@ -48,8 +55,22 @@ use baoqi_store::model::{EventId, Role, TableId};
 /// before any body is read and reads a body within its time ([`gate`]).
 pub fn routes(hub: Arc<Hub>) -> Router<Arc<Hub>> {
     let api = Router::new()
-        .route("/api/events/{id}/players", get(list).post(add))
-        .route("/api/events/{id}/players/{player}", patch(edit))
+        .route(
+            "/api/events/{id}/players",
+            get(list).post(register_api::add),
+        )
+        .route(
+            "/api/events/{id}/players/import",
+            post(register_api::import),
+        )
+        .route(
+            "/api/events/{id}/players/{player}",
+            patch(register_api::edit),
+        )
+        .route(
+            "/api/events/{id}/players/{player}/delete",
+            post(register_api::delete),
+        )
         .route("/api/events/{id}/players/{player}/withdraw", post(withdraw))
         .route("/api/events/{id}/tables/{table}/override", post(correct))
         .route_layer(axum::middleware::from_fn_with_state(hub, gate));
@@ -61,6 +82,19 @@ pub fn routes(hub: Arc<Hub>) -> Router<Arc<Hub>> {
 /// The largest organiser's request body: a player's line or a correction is a few hundred
 /// bytes.
 pub const MAX_BODY: usize = 64 * 1024;
+
+/// The largest register file sent to `…/players/import`: a register of the most players in
+/// UTF-16, which takes up to twice its text's bytes.
+pub const MAX_IMPORT_BODY: usize = 2 * baoqi_tournament::MAX_REGISTER_BYTES;
+
+/// The most bytes the body of `path` may have.
+fn body_limit(path: &str) -> usize {
+    if path.ends_with("/players/import") {
+        MAX_IMPORT_BODY
+    } else {
+        MAX_BODY
+    }
+}
 
 /// The organiser API's gate: the bearer must be a referee of the whole event (checked from
 /// the headers alone, nothing of the body read), then the body is read whole within
@@ -81,7 +115,8 @@ pub(super) async fn gate(
     }
     let (parts, body) = request.into_parts();
     let within = hub.limits().body_within;
-    let read = tokio::time::timeout(within, axum::body::to_bytes(body, MAX_BODY)).await;
+    let max = body_limit(parts.uri.path());
+    let read = tokio::time::timeout(within, axum::body::to_bytes(body, max)).await;
     let refused = |status: StatusCode, why: String| {
         (status, axum::Json(json!({ "error": why, "code": "body" }))).into_response()
     };
@@ -95,7 +130,7 @@ pub(super) async fn gate(
         ),
         Ok(Err(e)) => refused(
             StatusCode::PAYLOAD_TOO_LARGE,
-            format!("the request's body could not be read (at most {MAX_BODY} bytes): {e}"),
+            format!("the request's body could not be read (at most {max} bytes): {e}"),
         ),
         Ok(Ok(bytes)) => {
             let request = axum::extract::Request::from_parts(parts, axum::body::Body::from(bytes));
@@ -116,6 +151,12 @@ pub enum OrganiserError {
     /// The correction (108) was refused.
     #[error(transparent)]
     Override(#[from] OverrideError),
+    /// The register's import was refused.
+    #[error(transparent)]
+    Import(#[from] ImportError),
+    /// The line was not struck.
+    #[error(transparent)]
+    Delete(#[from] DeleteError),
     /// The blocking work failed.
     #[error("the request failed: {0}")]
     Join(#[from] tokio::task::JoinError),
@@ -129,6 +170,8 @@ impl IntoResponse for OrganiserError {
             }
             OrganiserError::Edit(e) => (edit_status(e), e.code()),
             OrganiserError::Override(e) => override_status(e),
+            OrganiserError::Import(e) => register_api::import_status(e),
+            OrganiserError::Delete(e) => (register_api::delete_status(e), e.code()),
         };
         if let OrganiserError::Access(a) = self {
             return a.into_response();
@@ -150,6 +193,7 @@ fn edit_status(e: &EditError) -> StatusCode {
         | EditError::AlreadyWithdrawn(_)
         | EditError::DrawFixed
         | EditError::DuplicateSeed { .. }
+        | EditError::SameName { .. }
         | EditError::Change(_) => StatusCode::CONFLICT,
         EditError::EmptyName
         | EditError::ZeroSeed
@@ -259,7 +303,7 @@ fn view(store: &dyn Store, event: EventId) -> Result<RegisterView, EditError> {
 }
 
 /// Checks the bearer, then runs `work` on the store on a blocking thread.
-async fn authorised<T, E>(
+pub(super) async fn authorised<T, E>(
     hub: &Arc<Hub>,
     headers: &HeaderMap,
     event: EventId,
@@ -286,30 +330,7 @@ async fn list(
     ))
 }
 
-async fn add(
-    State(hub): State<Arc<Hub>>,
-    Path(id): Path<EventId>,
-    headers: HeaderMap,
-    axum::Json(p): axum::Json<Patch>,
-) -> Result<(StatusCode, axum::Json<Registered>), OrganiserError> {
-    let added = authorised(&hub, &headers, id, move |s| edits::add(s, id, &p)).await?;
-    Ok((StatusCode::CREATED, axum::Json(added)))
-}
-
-async fn edit(
-    State(hub): State<Arc<Hub>>,
-    Path((id, player)): Path<(EventId, u32)>,
-    headers: HeaderMap,
-    axum::Json(p): axum::Json<Patch>,
-) -> Result<axum::Json<Registered>, OrganiserError> {
-    let edited = authorised(&hub, &headers, id, move |s| {
-        edits::edit(s, id, PlayerId(player), &p)
-    })
-    .await?;
-    Ok(axum::Json(edited))
-}
-
-/// The body of a withdrawal.
+/// The body of a withdrawal or a deletion.
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Withdrawal {

@@ -1,0 +1,127 @@
+//! The register on the command line as the organiser meets it (issue 30, item 13): a CSV a
+//! spreadsheet saved in Big5 is imported and the encoding said; every bad line is reported
+//! at once, nothing imported; a second player of one name and club needs
+//! `--allow-same-name`; `players delete` strikes a line entered by mistake before the player
+//! is paired (not a withdrawal, 89(2)); `players list` shows the ratings.
+
+use crate::cli_tournament::Event;
+
+const REGISTER: &str = "姓名,所屬團體,等級分,類別\r\n陳大文,香港盲人輔導會,1850,全失明\r\n\
+李小明,,1720,部份失明\r\n黃美玲,聾人協會,,聾啞\r\n何志強,東區,1900,健視\r\n";
+
+/// `text` saved in Big5 in the event's directory, as Excel's "CSV" on Traditional Chinese
+/// Windows saves it.
+fn big5(e: &Event, name: &str, text: &str) -> String {
+    let (bytes, _, lossy) = encoding_rs::BIG5.encode(text);
+    assert!(!lossy);
+    let path = e.dir.join(name);
+    std::fs::write(&path, bytes).unwrap();
+    path.to_str().unwrap().to_string()
+}
+
+#[test]
+fn i30_13_players_import_reads_big5_and_says_so_and_list_shows_ratings() {
+    let e = Event::new("reg-big5", None);
+    let file = big5(&e, "players.csv", REGISTER);
+    let out = e.ok(&["players", "import", "--event", "1", &file]);
+    assert!(
+        out.starts_with("4 players registered in event 1 (read as Big5"),
+        "{out}"
+    );
+    let list = e.ok(&["players", "list", "--event", "1"]);
+    assert!(
+        list.contains("陳大文 (香港盲人輔導會) rating 1850"),
+        "{list}"
+    );
+    assert!(list.contains("黃美玲 (聾人協會) [聾啞]"), "{list}");
+}
+
+#[test]
+fn i30_13_players_import_reports_every_bad_line_and_imports_nothing() {
+    let e = Event::new("reg-bad", None);
+    let bad = "姓名,等級分,類別\r\n甲,x,\r\n乙,1500,半盲\r\n丙,,健視,多\r\n丁,1600,\r\n";
+    let file = big5(&e, "bad.csv", bad);
+    let err = e.refused(&["players", "import", "--event", "1", &file]);
+    for want in [
+        "3 lines of the register cannot be read",
+        "line 2, column `等級分`",
+        "line 3, column `類別`",
+        "line 4: 4 fields where the header has 3",
+    ] {
+        assert!(err.contains(want), "{want}: {err}");
+    }
+    let list = e.ok(&["players", "list", "--event", "1"]);
+    assert!(list.contains("李明"), "the register before stands: {list}");
+}
+
+#[test]
+fn i30_13_a_namesake_needs_allow_same_name_on_import_and_add() {
+    let e = Event::new("reg-same", None);
+    let twice = "姓名,所屬團體\n陳大文,盲人會\n陳大文,盲人會\n";
+    let file = e.dir.join("twice.csv");
+    std::fs::write(&file, twice).unwrap();
+    let file = file.to_str().unwrap();
+    let err = e.refused(&["players", "import", "--event", "1", file]);
+    assert!(
+        err.contains("line 3: 陳大文 is already registered on line 2")
+            && err.contains("--allow-same-name"),
+        "{err}"
+    );
+    let out = e.ok(&[
+        "players",
+        "import",
+        "--event",
+        "1",
+        "--allow-same-name",
+        file,
+    ]);
+    assert!(out.contains("2 players registered"), "{out}");
+    let err = e.refused(&[
+        "players",
+        "add",
+        "--event",
+        "1",
+        "--name",
+        "陳大文",
+        "--club",
+        "盲人會",
+    ]);
+    assert!(err.contains("--allow-same-name"), "{err}");
+    e.ok(&[
+        "players",
+        "add",
+        "--event",
+        "1",
+        "--name",
+        "陳大文",
+        "--club",
+        "東區",
+    ]);
+}
+
+#[test]
+fn i30_13_players_delete_strikes_a_line_before_pairing_and_never_after() {
+    let e = Event::new("reg-delete", None);
+    let out = e.ok(&[
+        "players",
+        "delete",
+        "--event",
+        "1",
+        "--player",
+        "8",
+        "--reason",
+        "entered by mistake",
+    ]);
+    assert!(out.contains("#8 周四 struck from the register"), "{out}");
+    let log = e.ok(&["changes", "--event", "1"]);
+    assert!(
+        log.contains("not a withdrawal") && log.contains("entered by mistake"),
+        "{log}"
+    );
+    e.ok(&["round", "pair", "--event", "1"]);
+    let err = e.refused(&["players", "delete", "--event", "1", "--player", "1"]);
+    assert!(
+        err.contains("withdraw him instead") || err.contains("89(2)"),
+        "{err}"
+    );
+}
