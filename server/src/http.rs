@@ -74,6 +74,7 @@ pub const ASSETS: &[(&str, &str, &[u8])] = &[
         JS,
         include_bytes!("../assets/app/common.js"),
     ),
+    ("app/grid.js", JS, include_bytes!("../assets/app/grid.js")),
     ("app/board.js", JS, include_bytes!("../assets/app/board.js")),
     ("app/i18n.js", JS, include_bytes!("../assets/app/i18n.js")),
     ("app/hans.js", JS, include_bytes!("../assets/app/hans.js")),

@@ -207,3 +207,88 @@ test("organiser: 108 corrections of the current round through the page", async (
     server.stop();
   }
 });
+
+// Issue 30, item 1 (第87條, 附表七 7.9): the result grid on the organiser's page. An absence
+// is entered; entering another result over it is refused by the server and the page asks
+// first, naming what it replaces, and only with a reason; the change log says who and why;
+// the organiser's result is cleared; round 1 is put right after round 2 is paired. The
+// referee's monitor, open all along, shows the organiser's result on the board's tile.
+test("organiser: the result grid enters, corrects and clears a board's result, and the monitor shows it", async () => {
+  const server = await startServer({ demo: false, prepare: (bin, db) => {
+    const listing = prepare(bin, db);
+    run("round", "pair", "--event", "1");
+    return listing;
+  } });
+  const chrome = await browser();
+  try {
+    const monitor = await open(chrome, `${server.base}/monitor#token=${referee}`, { width: 1024, height: 768 });
+    await monitor.locator("#tabs .tile").first().waitFor();
+    const page = await open(chrome, `${server.base}/organiser#event=1&token=${referee}`, { width: 1024, height: 768 });
+    await waitText(page, "#grid caption", "第1輪成績");
+    assert.equal(await page.locator("#grid tbody tr").count(), 4);
+    assert.deepEqual(await axe(page, "grid 1024"), []);
+
+    // An absence at board 1: entered at once (nothing counts there yet).
+    await page.getByRole("button", { name: "更正第1台" }).click();
+    assert.equal(await page.evaluate(() => document.activeElement.id), "g-result", "the tap puts the focus on the result");
+    await page.selectOption("#g-result", "black_absent");
+    await page.click("#grid-form button[type=submit]");
+    await waitText(page, "#g-status[role=status]", "第1台：成績為 +/- 黑方缺席");
+    await waitText(page, "#grid tbody tr:first-child", "+/-");
+    const tile = monitor.locator("#tabs .tile").first();
+    await waitText(monitor, "#tabs .tile:first-child", "成績（裁判長登記）+/-");
+    assert.deepEqual(await axe(monitor, "monitor with an organiser's result"), []);
+    await shot(monitor, "grid-monitor-recorded");
+
+    // A draw over it: refused without a reason, then asked, naming what it replaces.
+    await page.selectOption("#g-result", "draw");
+    await page.click("#grid-form button[type=submit]");
+    await waitText(page, "#g-error[role=alert]", "第1台已有成績：+/- 黑方缺席，紅方不戰而勝（裁判長登記）");
+    assert.equal(await page.evaluate(() => document.activeElement.id), "g-reason");
+    await page.fill("#g-reason", "記錄卡寫和局");
+    await page.click("#grid-form button[type=submit]");
+    await waitText(page, "#confirm-text", "已有成績：+/- 黑方缺席，紅方不戰而勝（裁判長登記）。改為 ½-½ 和局？原因：記錄卡寫和局");
+    assert.deepEqual(await axe(page, "grid confirm"), []);
+    await shot(page, "grid-confirm-tablet");
+    await page.getByRole("dialog").getByRole("button", { name: "確定" }).click();
+    await waitText(page, "#g-status", "成績為 ½-½ 和局");
+    await waitText(page, "#log", "第1輪第1台：登記成績 ½-½ 和局（原為 +/- 黑方缺席，紅方不戰而勝），referee（原因：記錄卡寫和局）");
+    await waitText(monitor, "#tabs .tile:first-child", "½-½ 和局");
+
+    // Cleared: asked first; the game (not started) counts again.
+    await page.selectOption("#g-result", "clear");
+    await page.click("#grid-form button[type=submit]");
+    await page.getByRole("dialog").getByRole("button", { name: "確定" }).click();
+    await waitText(page, "#g-status", "裁判長登記已清除");
+    await waitText(monitor, "#tabs .tile:first-child", "未開鐘");
+    assert.equal(await tile.evaluate((b) => b.textContent.includes("裁判長登記")), false);
+
+    // Round 1 ends by absences, round 2 is paired: round 1's board 2 is put right.
+    for (const b of (await (await fetch(`${server.base}/api/events/1/grid?round=1`, { headers: { Authorization: `Bearer ${referee}` } })).json())) {
+      run("round", "result", "--event", "1", "--round", "1", "--board", String(b.board), "--forfeit", "black");
+    }
+    run("round", "pair", "--event", "1");
+    await page.reload();
+    await waitText(page, "#grid caption", "第2輪成績");
+    await page.selectOption("#g-round", "1");
+    await waitText(page, "#grid caption", "第1輪成績");
+    await page.selectOption("#g-board", "2");
+    await page.selectOption("#g-result", "red_absent");
+    await page.fill("#g-reason", "紅方其實缺席");
+    await page.click("#grid-form button[type=submit]");
+    await waitText(page, "#confirm-text", "改為 -/+ 紅方缺席");
+    await page.getByRole("dialog").getByRole("button", { name: "確定" }).click();
+    await waitText(page, "#g-status", "第2台：成績為 -/+ 紅方缺席");
+    for (const [w, h, name] of [[1024, 768, "tablet"], [390, 844, "phone"], [1920, 1080, "hall"]]) {
+      await page.setViewportSize({ width: w, height: h });
+      assert.equal(await sideways(page), false, `the page scrolls sideways at ${w}x${h}`);
+      assert.deepEqual(await axe(page, `grid ${name}`), []);
+      await page.locator("#grid-section").scrollIntoViewIfNeeded();
+      await shot(page, `grid-${name}`);
+    }
+    assert.deepEqual(page.errors.filter((e) => !/ 409 /.test(` ${e} `)), []);
+  } finally {
+    await chrome.close();
+    server.stop();
+  }
+});

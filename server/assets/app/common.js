@@ -11,7 +11,7 @@ export { SIDE, fmtTime, sayTime };
 export {
   CARD, KIND, BOARD_NAME, boardName, describe, cardText, checkOutcome, words, word, move,
   result, call, rejection, errorCode, pieceOf, kindOf, article, articles, unspeakable, warning,
-  finding, endCause,
+  finding, endCause, BOARD_RESULT, boardResult,
 } from "./text.js";
 export const FILES = "abcdefghi";
 export { t };
@@ -402,9 +402,14 @@ export class Connection {
         this.h.welcome?.(msg);
         break;
       case "tables":
-        // The event's tables followed grew (a round paired, a replay): their states follow.
+        // The event's tables followed grew (a round paired, a replay): their states follow;
+        // those set aside by a replay (108) are closed.
         if (this.welcome) this.welcome = { ...this.welcome, tables: msg.tables };
         this.h.tables?.(msg);
+        break;
+      case "recorded":
+        // The organiser's results of the tables followed (an absence, a correction).
+        this.h.recorded?.(msg);
         break;
       case "state":
         // Connected again only once the state (and its clocks) is fresh.

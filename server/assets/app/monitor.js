@@ -9,7 +9,7 @@ import {
   $, el, Connection, SIDE, KIND, fmtTime, clockNow, announcer, describe, answerText,
   checkOutcome, tableInfo, token, typedWords, banner, boardName, words, word, move, result,
   call as callText, articles, finding, warning, errorCode,
- t,
+ t, boardResult,
 } from "./common.js";
 import { Board, checked, differences } from "./board.js";
 import { setRecording, recordingView, recordingBrief, seekHeader, seekCell, forgetMoveTimes } from "./recording.js";
@@ -25,6 +25,8 @@ let chosen = false;
 let roundPick = null;
 /** Whether the page has lost the server: its clocks show dashes, not frozen times. */
 let unsynced = false;
+/** The organiser's results, by table (issue 30, item 1): they stand over the tables'. */
+const entered = new Map();
 
 const conn = new Connection("monitor", {
   status: (text) => { $("status").textContent = text; syncNotice(); },
@@ -35,8 +37,23 @@ const conn = new Connection("monitor", {
   // A round paired or a board replayed while the monitor is open (issue 30, item 7).
   tables: async (m) => {
     const added = m.tables.filter((id) => !tables.has(id));
+    for (const id of m.set_aside || []) setAside(id);
     await follow(m.tables);
     if (added.length) say(t(`新增 ${added.length} 台：第 ${added.join("、")} 台`, `${added.length} new table(s): ${added.join(", ")}`));
+  },
+  // The organiser entered, corrected or cleared a board's result (issue 30, item 1).
+  recorded: (m) => {
+    const now = new Map(m.results.map((r) => [r.table, r.result]));
+    const changed = [...new Set([...entered.keys(), ...now.keys()])].filter((id) => entered.get(id) !== now.get(id));
+    entered.clear();
+    for (const [id, r] of now) entered.set(id, r);
+    for (const id of changed) {
+      if (!tables.has(id)) continue;
+      const r = now.get(id);
+      say(r ? t(`${name(id)}：裁判長登記成績 ${boardResult(r)}`, `${name(id)}: result entered by the organiser, ${boardResult(r)}`)
+        : t(`${name(id)}：裁判長登記的成績已清除`, `${name(id)}: the organiser's result cleared`));
+    }
+    if (changed.length) renderAll();
   },
   state: (id, s) => {
     const tab = tables.get(id);
@@ -54,6 +71,18 @@ const conn = new Connection("monitor", {
   event: (id, ev, live, msg) => onEvent(id, ev, live, msg),
   error: (e) => { const line = `${t("錯誤：", "Error: ")}${errorCode(e.code)}`; logLine(line); say(line, true); },
 });
+
+/** A table set aside by a replay (108, 作廢): its tile and card go, its call with them. */
+function setAside(id) {
+  if (!tables.has(id)) return;
+  const was = name(id);
+  tables.delete(id);
+  document.querySelector(`#tabs [data-table="${id}"]`)?.remove();
+  $(`table-${id}`)?.remove();
+  if (bannerFrom === id) { $("banner").classList.remove("on"); bannerFrom = null; }
+  if (current === id) { current = null; chosen = false; }
+  say(t(`${was}：作廢（第108條重賽，另開新台）`, `${was}: set aside (replayed at a new table, art. 108)`));
+}
 
 /** Follows `ids` (the whole list, in order): a tile and a card for each new one. */
 async function follow(ids) {
@@ -240,8 +269,10 @@ function renderTile(b, id, i) {
   else b.removeAttribute("aria-keyshortcuts");
   b.classList.toggle("needs", calls > 0);
   const fouls = s ? ["red", "black"].map((side) => Object.values(s.tallies[side]).reduce((a, n) => a + n, 0)) : [0, 0];
-  const state = !s ? t("等候狀態", "waiting") : s.phase === "over" ? t(`結束 ${result(s.result)}`, `over ${result(s.result)}`)
+  const own = !s ? t("等候狀態", "waiting") : s.phase === "over" ? t(`結束 ${result(s.result)}`, `over ${result(s.result)}`)
     : s.phase === "not_started" ? t("未開鐘", "not started") : toMove(s);
+  // The organiser's result stands over the table's (issue 30, item 1).
+  const state = entered.has(id) ? t(`成績（裁判長登記）${boardResult(entered.get(id))}`, `result (entered by the organiser) ${boardResult(entered.get(id))}`) : own;
   b.replaceChildren(
     el("span", { class: "t-head" }, `${i >= 0 ? `${i + 1}. ` : ""}${tab?.info?.name || t(`第 ${id} 台`, `Table ${id}`)}`,
       calls ? el("strong", { class: "t-calls" }, t(` ⚠ ${calls} 待處理`, ` ⚠ ${calls} open`)) : ""),

@@ -6,8 +6,9 @@
 // change log. Every request carries `Authorization: Bearer`; a refusal is read out from a
 // role=alert region, in the page's language when its code is known.
 
-import { $, confirmThen, el, t } from "./common.js";
+import { $, boardResult, confirmThen, el, t } from "./common.js";
 import { correctionText, drawBoards, initCorrections } from "./corrections.js";
+import { drawGrid, initGrid } from "./grid.js";
 
 const params = () => new URLSearchParams(location.hash.slice(1));
 const eventId = () => params().get("event") || "";
@@ -57,6 +58,7 @@ async function api(method, path, body) {
   if (!resp.ok) {
     const e = new Error(REFUSALS[data?.code] || data?.error || t(`請求失敗（${resp.status}）`, `The request failed (${resp.status})`));
     e.code = data?.code;
+    e.data = data;
     throw e;
   }
   return data;
@@ -125,6 +127,16 @@ function changeText(c) {
     return t(`第89(2)條：${who(core[1].player)} 退出，${ADJUSTMENTS[core[1].adjustment]}`,
       `89(2): ${who(core[1].player)} withdrew: ${ADJUSTMENTS[core[1].adjustment]}`) + reason;
   }
+  const because = v?.reason ? t(`（原因：${v.reason}）`, ` (reason: ${v.reason})`) : "";
+  if (kind === "entered") {
+    const was = v.before ? t(`（原為 ${boardResult(v.before)}）`, ` (was ${boardResult(v.before)})`) : "";
+    return (v.after
+      ? t(`第${v.round}輪第${v.board}台：登記成績 ${boardResult(v.after)}${was}，${v.by}`, `round ${v.round} board ${v.board}: result entered, ${boardResult(v.after)}${was}, by ${v.by}`)
+      : t(`第${v.round}輪第${v.board}台：清除裁判長登記的成績${was}，${v.by}`, `round ${v.round} board ${v.board}: the organiser's result cleared${was}, by ${v.by}`)) + because;
+  }
+  if (kind === "deleted") {
+    return t(`刪除名冊上的 #${v.player.id} ${v.player.name}（登記錯誤，並非退出）`, `#${v.player.id} ${v.player.name} struck from the register (a clerical delete, not a withdrawal)`) + because;
+  }
   if (kind === "edited") return t(`修改 ${who(v.before.id)} 的資料`, `${who(v.before.id)}'s line corrected`);
   if (kind === "registered") return t(`匯入名冊：${v.players}人`, `register imported: ${v.players} players`);
   if (kind === "paired") return t(`第${v.round}輪配對：${v.games}局`, `round ${v.round} paired: ${v.games} games`);
@@ -160,6 +172,7 @@ async function load(message = "") {
   }
   try {
     draw(await api("GET", "/players"));
+    await drawGrid(api, register.rounds || 0);
     $("status").textContent = message || t(`名冊已更新：${register.players.length}人`, `Register updated: ${register.players.length} players`);
   } catch (e) {
     $("login").hidden = false;
@@ -265,5 +278,6 @@ $("player-form").addEventListener("submit", submitPlayer);
 $("f-cancel").addEventListener("click", stopEdit);
 $("withdraw-form").addEventListener("submit", askWithdraw);
 initCorrections(api, () => load());
+initGrid(api, () => load());
 window.addEventListener("hashchange", () => { bearer = params().get("token") || bearer; load(); });
 load();

@@ -65,8 +65,15 @@ const conn = new Connection(endpoint, {
     render();
   },
   // A spectator's page follows the tables of the event as rounds are paired (issue 30).
+  // A table set aside by a replay (108) leaves the list; its viewers are moved to the first.
   tables: (m) => {
+    const aside = m.set_aside || [];
+    for (const id of aside) $("table-pick")?.querySelector(`option[value="${id}"]`)?.remove();
     chooser(m.tables);
+    if (aside.includes(table)) {
+      say(t(`第 ${table} 台作廢（第108條重賽，另開新台）`, `Table ${table} was set aside (replayed at a new table, art. 108)`), true);
+      table = null;
+    }
     if (table === undefined || table === null) show(m.tables[0]);
   },
   state: (t, s) => { if (t === table) { snap = s; render(); } },

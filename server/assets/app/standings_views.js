@@ -4,19 +4,10 @@
 // reader reads line by line ("第一台：王小明（紅）勝 李大華"). Results show the points the
 // event's rules give them (黃氏計分法: 不戰而勝 12, 缺席 0).
 
-import { el, t } from "./common.js";
+import { BOARD_RESULT, el, t } from "./common.js";
 
 /** A result as shown ("1-0") and as read ("紅勝"). */
-const RESULTS = {
-  red_wins: ["1-0", t("紅勝", "red wins")],
-  black_wins: ["0-1", t("黑勝", "black wins")],
-  draw: ["½-½", t("和局", "draw")],
-  forced_draw: ["½-½", t("強制和棋", "forced draw")],
-  both_lose: ["0-0", t("雙負", "both lose")],
-  red_absent: ["-/+", t("紅方缺席，黑方不戰而勝", "red absent, black wins without play")],
-  black_absent: ["+/-", t("黑方缺席，紅方不戰而勝", "black absent, red wins without play")],
-  both_absent: ["-/-", t("雙方缺席", "both absent")],
-};
+const RESULTS = BOARD_RESULT;
 
 /** A player's result in the crosstable: the short mark and the word read. */
 const MARKS = {

@@ -143,6 +143,22 @@ export function endCause(c) {
   }
 }
 
+/** A board's result as the tournament counts it (the organiser's grid, the standings, the
+ * organiser's results on the referees' screens): its score and its words. */
+export const BOARD_RESULT = {
+  red_wins: ["1-0", t("紅勝", "red wins")],
+  black_wins: ["0-1", t("黑勝", "black wins")],
+  draw: ["½-½", t("和局", "draw")],
+  forced_draw: ["½-½", t("強制和棋", "forced draw")],
+  both_lose: ["0-0", t("雙負", "both lose")],
+  red_absent: ["-/+", t("紅方缺席，黑方不戰而勝", "red absent, black wins without play")],
+  black_absent: ["+/-", t("黑方缺席，紅方不戰而勝", "black absent, red wins without play")],
+  both_absent: ["-/-", t("雙方缺席", "both absent")],
+};
+
+/** `+/- 黑方缺席，紅方不戰而勝`; empty for no result. */
+export const boardResult = (r) => (BOARD_RESULT[r] ? `${BOARD_RESULT[r][0]} ${BOARD_RESULT[r][1]}` : "");
+
 /** A result: 1-0 紅方勝：黑方認負（第69(1)條）. */
 export function result(r) {
   if (!r) return "";
