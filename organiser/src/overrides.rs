@@ -340,6 +340,18 @@ fn replay(
                 })
                 .map(|s| s.token_hash.clone()),
         );
+        // The board's referees (附表七 6.2(1)) follow it to its new table; a referee of
+        // every table (none listed) covers it already.
+        amendment.cover.extend(
+            seats
+                .iter()
+                .filter(|s| {
+                    s.role == Role::Referee
+                        && !s.revoked
+                        && b.table.is_some_and(|x| s.tables.contains(&x))
+                })
+                .map(|s| (s.token_hash.clone(), index)),
+        );
         amendment.boards.push(NewBoard {
             row: b,
             table: Some(index),

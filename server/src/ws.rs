@@ -489,10 +489,14 @@ where
     /// The event's tables changed: the seat is told its whole list, then gets the state of
     /// each new one it covers and follows it.
     async fn on_tables(&mut self) -> bool {
-        let (Some(rx), Some(seat)) = (self.following.as_mut(), self.seat.as_ref()) else {
+        let Some(rx) = self.following.as_mut() else {
             return true;
         };
         let listed = rx.borrow_and_update().clone();
+        self.reread_seat(&listed).await;
+        let Some(seat) = self.seat.as_ref() else {
+            return true;
+        };
         let covered = |ids: &[TableId]| -> Vec<TableId> {
             ids.iter().copied().filter(|t| seat.covers(*t)).collect()
         };
@@ -542,6 +546,29 @@ where
             }
         }
         true
+    }
+
+    /// A referee of some tables (附表七 6.2(1)) follows his boards to their replays' tables
+    /// (108): when tables he does not cover are added, his seat is read again from the
+    /// store, which the replay extended.
+    async fn reread_seat(&mut self, listed: &Listed) {
+        let Some(seat) = self.seat.as_ref() else {
+            return;
+        };
+        let unknown = listed
+            .running
+            .iter()
+            .any(|t| !seat.covers(*t) && !self.tables.contains(t));
+        if seat.tables.is_empty() || !unknown {
+            return;
+        }
+        let (store, hash) = (self.hub.store().clone(), seat.token_hash.clone());
+        match tokio::task::spawn_blocking(move || store.seat(&hash)).await {
+            Ok(Ok(Some(fresh))) if !fresh.revoked => self.seat = Some(fresh),
+            Ok(Ok(_)) => {}
+            Ok(Err(e)) => tracing::error!("reading a referee's seat again: {e}"),
+            Err(e) => tracing::error!("reading a referee's seat again: {e}"),
+        }
     }
 
     /// The table a message is about: the one named (if this seat follows it), else the

@@ -325,3 +325,59 @@ async fn i30_1_a87_the_result_grid_over_http_and_the_monitor_shows_the_organiser
     );
     s.stop().await;
 }
+
+/// Item 3, 附表七 6.2(1) and 第108條: a referee of some boards (`[[tournament.referees]]`)
+/// follows his board to its replay's table: his seat covers the new table, and his monitor,
+/// open all along, gets it without reconnecting; the other board referee does not.
+#[tokio::test]
+async fn i30_3_s7p6_2_1_a_board_referee_gets_the_replay_table_of_his_board() {
+    use baoqi_organiser::overrides::{self, Correction};
+    let root = env!("CARGO_MANIFEST_DIR");
+    let toml = std::fs::read_to_string(format!("{root}/../docs/tournament.toml")).unwrap();
+    let csv = std::fs::read_to_string(format!("{root}/../tests/web/fixtures/players.csv")).unwrap();
+    let (store, db) = baoqi_store::SqliteStore::open_temp().unwrap();
+    let (file, settings) = baoqi_store::config::EventFile::with_tournament(&toml).unwrap();
+    let created =
+        baoqi_organiser::admin::create_tournament(&store, &file, settings.as_ref().unwrap())
+            .unwrap();
+    baoqi_organiser::register::import(&store, created.event, &csv).unwrap();
+    let paired = crate::organiser::pair(&store, created.event);
+    let board1 = paired.created.tables[0].id;
+    let seat_of = |name: &str| {
+        paired
+            .created
+            .seats
+            .iter()
+            .find(|s| s.seat.role == Role::Referee && s.seat.name == name)
+            .unwrap_or_else(|| panic!("no seat of {name}"))
+            .clone()
+    };
+    let (chen, huang) = (seat_of("陳監局"), seat_of("黃監局"));
+    assert!(chen.seat.tables.contains(&board1) && !huang.seat.tables.contains(&board1));
+    drop(store);
+    let s = start(Some(db), None).await;
+    s.hub.watch_store();
+    let mut monitor = Client::join(&s.url("monitor"), chen.token.secret(), None).await;
+    let store = s.hub.store().clone();
+    let done =
+        overrides::correct(&*store, created.event, 1, board1, Correction::SwapColours).unwrap();
+    let new = done.boards[0].table.unwrap();
+    tokio::time::timeout(
+        Duration::from_millis(2_500),
+        monitor.until(|v| {
+            v["type"] == "tables"
+                && v["tables"]
+                    .as_array()
+                    .is_some_and(|t| t.contains(&new.into()))
+        }),
+    )
+    .await
+    .expect("the board's referee gets its new table within 2 s");
+    monitor
+        .until(|v| v["type"] == "state" && v["table"] == new)
+        .await;
+    let seat = |hash: &str| store.seat(hash).unwrap().unwrap();
+    assert!(seat(&chen.token.hash()).tables.contains(&new));
+    assert!(!seat(&huang.token.hash()).tables.contains(&new));
+    s.stop().await;
+}

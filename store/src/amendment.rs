@@ -16,6 +16,9 @@ pub struct Amendment {
     pub tables: NewTables,
     /// Seats revoked, by token hash.
     pub revoke: Vec<String>,
+    /// Seats that come to cover a new table, by token hash and the table's place in the
+    /// batch (a board's referee, 附表七 6.2(1), follows his board to its replay's table).
+    pub cover: Vec<(String, usize)>,
     /// Boards removed, by round and board.
     pub removed: Vec<(u32, u32)>,
     /// Boards written (added, or replacing the board of the same round and number). A board
@@ -39,6 +42,23 @@ fn number(index: usize, ids: &[TableId]) -> Result<TableId, StoreError> {
 }
 
 impl Amendment {
+    /// The tables of a seat that covered `tables` once it also covers its new tables of
+    /// [`Amendment::cover`] (`hash` its token's), numbered `ids`.
+    pub fn covered(
+        &self,
+        hash: &str,
+        mut tables: Vec<TableId>,
+        ids: &[TableId],
+    ) -> Result<Vec<TableId>, StoreError> {
+        for (h, index) in &self.cover {
+            let id = number(*index, ids)?;
+            if h == hash && !tables.contains(&id) {
+                tables.push(id);
+            }
+        }
+        Ok(tables)
+    }
+
     /// The boards as stored once the new tables are numbered `ids` (in order).
     pub fn stored_boards(&self, ids: &[TableId]) -> Result<Vec<PairingRow>, StoreError> {
         self.boards

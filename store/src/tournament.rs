@@ -180,6 +180,23 @@ fn write_amendment(
             params![hash, event],
         )?;
     }
+    for hash in a
+        .cover
+        .iter()
+        .map(|(h, _)| h)
+        .collect::<std::collections::BTreeSet<_>>()
+    {
+        let text: String = c.query_row(
+            "SELECT tables FROM seats WHERE token_hash = ?1 AND event = ?2",
+            params![hash, event],
+            |r| r.get(0),
+        )?;
+        let tables = a.covered(hash, read(&text, "a seat's tables", event)?, &ids)?;
+        c.execute(
+            "UPDATE seats SET tables = ?1 WHERE token_hash = ?2 AND event = ?3",
+            params![json(&tables, "a seat's tables")?, hash, event],
+        )?;
+    }
     for &(round, board) in &a.removed {
         c.execute(
             "DELETE FROM pairings WHERE event = ?1 AND round = ?2 AND board = ?3",

@@ -503,6 +503,7 @@ fn replay_of_board_one(old_table: i64) -> Amendment {
             }],
         },
         revoke: vec!["round-1-a".into()],
+        cover: vec![("board-referee".into(), 0)],
         boards: vec![NewBoard {
             row: PairingRow {
                 round: 1,
@@ -525,6 +526,10 @@ fn a108_a_replay_is_written_whole_or_not_at_all(db: &TestDb) {
     let ev = new_event(&*store);
     let t = store.tournaments().unwrap();
     let old = t.add_round(ev, &round_one("round-1-b")).unwrap();
+    // A referee of board 1 (附表七 6.2(1)) follows it to its new table.
+    store
+        .add_seat(&seat("board-referee", ev, Role::Referee, vec![old[0]]))
+        .unwrap();
     let (tables, seats) = (store.tables(Some(ev)).unwrap(), store.seats(ev).unwrap());
     let (boards, changes) = (t.pairings(ev).unwrap(), t.changes(ev).unwrap());
     let replay = replay_of_board_one(old[0]);
@@ -547,6 +552,8 @@ fn a108_a_replay_is_written_whole_or_not_at_all(db: &TestDb) {
     assert!(!store.seat("round-1-b").unwrap().unwrap().revoked);
     let red = store.seat("replay-red").unwrap().unwrap();
     assert_eq!((red.event, red.tables), (ev, vec![new[0]]));
+    let referee = store.seat("board-referee").unwrap().unwrap();
+    assert_eq!(referee.tables, vec![old[0], new[0]]);
     let moved = t.pairings(ev).unwrap()[0];
     assert_eq!((moved.red, moved.table), (PlayerId(2), Some(new[0])));
     let lines: Vec<Logged> = t
