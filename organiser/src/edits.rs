@@ -13,14 +13,16 @@ use baoqi_arbiter::{BoardUse, Category};
 use baoqi_tournament::berger::BergerError;
 use baoqi_tournament::changes::{Change, ChangeError, Format, Tournament};
 
-use baoqi_tournament::{FieldProblem, MAX_PLAYERS, Player, PlayerId, SameName, check_text};
+use baoqi_tournament::{
+    FieldProblem, GameResult, MAX_PLAYERS, Player, PlayerId, SameName, check_text,
+};
 use serde::{Deserialize, Deserializer};
 
 use super::results::{self, Outcomes, ReadError};
 use super::withdrawal::RoundRobin;
 use super::{Amendment, EventError, Logged, Opened, PairingRow, PairingSystem, Registered};
 use baoqi_store::model::EventId;
-use baoqi_store::{Store, StoreError};
+use baoqi_store::{NewBoard, Store, StoreError};
 
 /// A player's register line as the organiser gives it: each field given replaces the old
 /// value (`null` clears an optional one); a new player's missing fields take the register's
@@ -416,6 +418,40 @@ pub fn edit_with(
     Ok(edited)
 }
 
+/// A withdrawal done: the core's change, and the boards of the round being played that it
+/// decided without play (his absence, 缺席; issue 30, item 5).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Withdrawn {
+    /// The core's change.
+    pub change: Change,
+    /// His boards without a result that are now lost by his absence.
+    pub forfeited: Vec<PairingRow>,
+}
+
+/// 89(2) in a Swiss or a knock-out after the start: his results stand and he is paired no
+/// more; a board of his without a result (the round being played) is lost by his absence
+/// (缺席, 87; the opponent's 不戰而勝), since he will not play it.
+fn forfeited(rows: &[PairingRow], outcomes: &Outcomes, player: PlayerId) -> Vec<NewBoard> {
+    rows.iter()
+        .filter(|r| r.black.is_some() && (r.red == player || r.black == Some(player)))
+        .filter(|r| results::board_result(r, outcomes).is_none())
+        .map(|r| {
+            let absent = if r.red == player {
+                GameResult::RedAbsent
+            } else {
+                GameResult::BlackAbsent
+            };
+            NewBoard {
+                row: PairingRow {
+                    result: Some(absent),
+                    ..*r
+                },
+                table: None,
+            }
+        })
+        .collect()
+}
+
 /// 89(2): `player` withdraws (with the 賽務總監's consent, 89(1)); `reason` is logged. His
 /// register line, what the withdrawal does to the boards paired and the log's line are
 /// written in one transaction. A round robin after the start counts his games played from
@@ -425,7 +461,7 @@ pub fn withdraw(
     event: EventId,
     player: PlayerId,
     reason: Option<&str>,
-) -> Result<Change, EditError> {
+) -> Result<Withdrawn, EditError> {
     let l = load(store, event)?;
     let r = l.find(player)?;
     if !r.active {
@@ -446,6 +482,10 @@ pub fn withdraw(
         amendment.removed = boards.removed;
         amendment.boards = boards.rewritten;
         change
+    } else if l.started() {
+        let outcomes = results::from_store(store, event)?;
+        amendment.boards = forfeited(&l.rows, &outcomes, player);
+        l.core().withdraw(player)?
     } else {
         l.core().withdraw(player)?
     };
@@ -459,5 +499,8 @@ pub fn withdraw(
     });
     amendment.at = baoqi_store::wallclock::now();
     l.t.records.amend(event, &amendment)?;
-    Ok(change)
+    Ok(Withdrawn {
+        change,
+        forfeited: amendment.boards.iter().map(|b| b.row).collect(),
+    })
 }

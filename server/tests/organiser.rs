@@ -91,7 +91,9 @@ fn changes(store: &dyn Store, event: i64) -> Vec<Logged> {
 #[test]
 fn a89_2_withdrawn_before_the_start_leaves_the_round_robin_draw() {
     let (store, c) = event("round_robin", 20);
-    let change = edits::withdraw(&store, c.event, PlayerId(5), Some("病假")).unwrap();
+    let change = edits::withdraw(&store, c.event, PlayerId(5), Some("病假"))
+        .unwrap()
+        .change;
     assert_eq!(
         change,
         Change::Withdrawn {
@@ -114,7 +116,9 @@ fn a89_2_a_swiss_withdrawal_keeps_his_results_and_pairs_him_no_more() {
     let (store, c) = event("swiss", 20);
     let first = pair(&store, c.event);
     finish(&store, c.event, &first);
-    let change = edits::withdraw(&store, c.event, PlayerId(1), None).unwrap();
+    let change = edits::withdraw(&store, c.event, PlayerId(1), None)
+        .unwrap()
+        .change;
     assert_eq!(
         change,
         Change::Withdrawn {
@@ -138,12 +142,55 @@ fn a89_2_a_swiss_withdrawal_keeps_his_results_and_pairs_him_no_more() {
     );
 }
 
+/// Issue 30, item 5: a Swiss player who withdraws once his round is paired will not play
+/// his board: it is lost by his absence (缺席, 87; the opponent's 不戰而勝) in the same
+/// transaction, so the round does not wait for a result nobody will give; the standings mark
+/// him withdrawn.
+#[test]
+fn a89_2_i30_5_a_swiss_withdrawal_after_the_pairing_loses_his_board_by_absence() {
+    let (store, c) = event("swiss", 20);
+    let first = pair(&store, c.event);
+    let rows = store.tournaments().unwrap().pairings(c.event).unwrap();
+    let his = rows
+        .iter()
+        .find(|r| r.black.is_some() && r.red != PlayerId(1) && r.black != Some(PlayerId(1)))
+        .copied()
+        .unwrap();
+    let (player, absent) = (his.red, GameResult::RedAbsent);
+    let done = edits::withdraw(&store, c.event, player, Some("家中有事")).unwrap();
+    assert_eq!(done.forfeited.len(), 1, "{done:?}");
+    assert_eq!(
+        (done.forfeited[0].board, done.forfeited[0].result),
+        (his.board, Some(absent))
+    );
+    let rows = store.tournaments().unwrap().pairings(c.event).unwrap();
+    let board = rows
+        .iter()
+        .find(|r| r.board == his.board && r.round == 1)
+        .unwrap();
+    assert_eq!(board.result, Some(absent));
+    // The others' results given, round 2 pairs without him.
+    for t in &first.created.tables {
+        if Some(t.id) != his.table {
+            rounds::record_absence(&store, c.event, t.id, Absent::Black).unwrap();
+        }
+    }
+    let second = pair(&store, c.event);
+    assert_eq!(players_of(&second).len(), 4, "paired no more");
+    let outcomes = results::from_store(&store, c.event).unwrap();
+    let st = baoqi_organiser::standings::compute(&store, c.event, &outcomes).unwrap();
+    let line = st.lines.iter().find(|l| l.player.id == player).unwrap();
+    assert!(line.withdrawn, "the standings mark him withdrawn");
+}
+
 #[test]
 fn a89_2_a_round_robin_after_the_start_takes_a_withdrawal_but_no_entrant_and_keeps_its_draw() {
     let (store, c) = event("round_robin", 20);
     pair(&store, c.event);
     // Nothing played yet: fewer than half of his games, so they are annulled.
-    let change = edits::withdraw(&store, c.event, PlayerId(2), None).unwrap();
+    let change = edits::withdraw(&store, c.event, PlayerId(2), None)
+        .unwrap()
+        .change;
     assert_eq!(
         change,
         Change::Withdrawn {

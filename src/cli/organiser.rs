@@ -218,13 +218,26 @@ pub(crate) fn run_edit(a: &EditArgs) -> Result<(), CliError> {
 /// Runs `baoqi players withdraw`.
 pub(crate) fn run_withdraw(a: &WithdrawArgs) -> Result<(), CliError> {
     let s = &*open(&a.db)?;
-    let change =
+    let done =
         edits::withdraw(s, a.event, PlayerId(a.player), a.reason.as_deref()).map_err(edit_error)?;
     let (players, _) = changelog::list(s, a.event).map_err(event_error)?;
     println!(
         "{}",
-        changelog::entry(&players, &baoqi_organiser::Logged::Change(change))
+        changelog::entry(&players, &baoqi_organiser::Logged::Change(done.change))
     );
+    // The board he will not play is decided without play: said, with how to put it right.
+    for b in &done.forfeited {
+        println!(
+            "round {} board {}{}: lost by his absence (缺席, 87), {}; if it was played, enter its result: baoqi round result --event {} --round {} --board {} --result red|black|draw --overwrite --reason …",
+            b.round,
+            b.board,
+            b.table.map(|t| format!(" (table {t})")).unwrap_or_default(),
+            baoqi_organiser::standings::result_text(b.result),
+            a.event,
+            b.round,
+            b.board
+        );
+    }
     Ok(())
 }
 

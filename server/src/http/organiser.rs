@@ -345,11 +345,12 @@ async fn withdraw(
     headers: HeaderMap,
     axum::Json(w): axum::Json<Withdrawal>,
 ) -> Result<axum::Json<Change>, OrganiserError> {
-    let change = authorised(&hub, &headers, id, move |s| {
+    // The board he will not play gets its absence (缺席); the page's grid shows it.
+    let done = authorised(&hub, &headers, id, move |s| {
         edits::withdraw(s, id, PlayerId(player), w.reason.as_deref())
     })
     .await?;
-    Ok(axum::Json(change))
+    Ok(axum::Json(done.change))
 }
 
 /// The body of a correction (108): the round the page shows, and what is corrected.
