@@ -213,7 +213,7 @@ fn a87_an_earlier_rounds_board_is_put_right_after_the_next_round_is_paired() {
     ]);
     assert!(
         day.line(1, 2)
-            .contains("½-½  (game in play, organiser's ½-½)"),
+            .contains("½-½  (no result at the table, organiser's ½-½)"),
         "{}",
         day.line(1, 2)
     );
@@ -224,4 +224,156 @@ fn a87_an_earlier_rounds_board_is_put_right_after_the_next_round_is_paired() {
         "round", "result", "--event", "1", "--round", "1", "--board", "9", "--result", "red",
     ]);
     assert!(err.contains("round 1 has no board 9"), "{err}");
+}
+
+/// Issue 30, item 6 (87, 109(5), 89(2), 附表二 第二部份 1): before round 2 the organiser
+/// sees who was absent in round 1 (`--dry-run` writes nothing), withdraws one of them, and
+/// pairs: the listing names the absentees still in the event, and the bye (12 under 黃氏, a win
+/// without play) goes to nobody who was absent. A round whose games have not started is
+/// taken back and paired again; once a game has started it is refused.
+#[test]
+fn a87_absentees_are_named_before_pairing_and_given_no_bye_and_a_round_is_unpaired() {
+    let day = Day::new();
+    // Round 1: the black players of boards 1–3 absent, board 4 red wins.
+    for t in ["1", "2", "3"] {
+        day.ok(&strs(&result(t, &["--forfeit", "black"])));
+    }
+    day.ok(&strs(&result("4", &["--result", "red"])));
+    let absent: Vec<String> = day
+        .line_names(1)
+        .into_iter()
+        .take(3)
+        .map(|(_, black)| black)
+        .collect();
+    let preview = day.ok(&["round", "pair", "--event", "1", "--dry-run"]);
+    assert!(
+        preview.contains("round 2 as it would be paired (nothing written)"),
+        "{preview}"
+    );
+    for name in &absent {
+        assert!(
+            preview
+                .lines()
+                .any(|l| l.starts_with("absent in round 1 (缺席, 87): ")
+                    && l.contains(name.as_str())),
+            "{name}: {preview}"
+        );
+    }
+    let err = day.refused(&["round", "results", "--event", "1", "--round", "2"]);
+    assert!(
+        err.contains("round 2 is not paired"),
+        "the dry run wrote nothing: {err}"
+    );
+    // One absentee withdrawn (109(5): absent without good reason); seven players, one bye.
+    let gone = day.player_number(&absent[0]);
+    day.ok(&[
+        "players",
+        "withdraw",
+        "--event",
+        "1",
+        "--player",
+        &gone,
+        "--reason",
+        "缺席，無理由",
+    ]);
+    let listing = day.ok(&["round", "pair", "--event", "1"]);
+    // The absentees still in the event are named again; the one withdrawn is not.
+    assert!(
+        !listing.contains(&format!("(缺席, 87): #{gone} ")),
+        "{listing}"
+    );
+    assert!(
+        listing.contains(&format!(
+            "(缺席, 87): #{} {}",
+            day.player_number(&absent[1]),
+            absent[1]
+        )),
+        "{listing}"
+    );
+    let bye = listing
+        .lines()
+        .find_map(|l| l.trim_start().strip_prefix("bye (輪空): "))
+        .unwrap_or_else(|| panic!("a bye: {listing}"))
+        .to_string();
+    assert!(
+        absent.iter().all(|a| !bye.contains(a.as_str())),
+        "the bye went to an absentee: {bye}\n{listing}"
+    );
+    // Taken back before any game starts, then paired again.
+    let out = day.ok(&["round", "unpair", "--event", "1"]);
+    assert!(
+        out.contains("round 2 un-paired") && out.contains("set aside"),
+        "{out}"
+    );
+    let err = day.refused(&["round", "results", "--event", "1", "--round", "2"]);
+    assert!(err.contains("round 2 is not paired"), "{err}");
+    let again = day.ok(&["round", "pair", "--event", "1"]);
+    assert!(again.contains("round 2"), "{again}");
+    let changes = day.ok(&["changes", "--event", "1"]);
+    assert!(
+        changes.contains("round 2 un-paired before its games started"),
+        "{changes}"
+    );
+    // A game of the round started: no longer taken back.
+    let table = again
+        .lines()
+        .find_map(|l| {
+            l.trim_start()
+                .strip_prefix("table ")?
+                .split_once(' ')
+                .map(|(t, _)| t.to_string())
+        })
+        .unwrap();
+    day.started(table.parse().unwrap());
+    let err = day.refused(&["round", "unpair", "--event", "1"]);
+    assert!(
+        err.contains(&format!("the game at table {table} has started")),
+        "{err}"
+    );
+}
+
+impl Day {
+    /// Each board's (red, black) names of round `round`, from the grid.
+    fn line_names(&self, round: u32) -> Vec<(String, String)> {
+        let grid = self.ok(&[
+            "round",
+            "results",
+            "--event",
+            "1",
+            "--round",
+            &round.to_string(),
+        ]);
+        grid.lines()
+            .filter(|l| l.trim_start().starts_with("board "))
+            .filter_map(|l| {
+                let (left, right) = l.split_once(" v ")?;
+                let red = left.split_whitespace().last()?;
+                let black = right.split_whitespace().next()?;
+                Some((red.to_string(), black.to_string()))
+            })
+            .collect()
+    }
+
+    /// A player's register number by name.
+    fn player_number(&self, name: &str) -> String {
+        let list = self.ok(&["players", "list", "--event", "1"]);
+        list.lines()
+            .find(|l| l.contains(name))
+            .and_then(|l| l.split_whitespace().next())
+            .map(|n| n.trim_start_matches('#').to_string())
+            .unwrap_or_else(|| panic!("no {name}: {list}"))
+    }
+
+    /// Table `table`'s clocks started by its referee.
+    fn started(&self, table: i64) {
+        let store = SqliteStore::open(std::path::Path::new(&self.db), false).unwrap();
+        let row = store
+            .tables(Some(1))
+            .unwrap()
+            .into_iter()
+            .find(|t| t.id == table)
+            .unwrap();
+        let (_, log) = baoqi_store::testing::played_log(&row, [(1_050, Role::Referee, Act::Start)]);
+        store.append(&log, Some(1_050)).unwrap();
+    }
 }

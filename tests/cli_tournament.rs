@@ -471,6 +471,12 @@ fn a89_2_a_round_robin_withdrawal_before_half_annuls_all_his_games() {
     // Round 2: 8-5 6-4 7-3 1-2. 張華 (#2) sits out, unscored: no table, no bye.
     let (listing, tables) = e.pair_round();
     assert_eq!(tables.len(), 3, "{listing}");
+    // He was absent in round 1 (the listing says so first), and has no board in round 2.
+    let (absent, listing) = listing.split_once("round 2\n").unwrap();
+    assert!(
+        absent.contains("absent in round 1 (缺席, 87): #2 張華"),
+        "{absent}"
+    );
     assert!(!listing.contains("張華"), "{listing}");
     assert!(!listing.contains("without play"), "{listing}");
     e.forfeit(&tables, "black");

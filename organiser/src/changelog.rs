@@ -116,6 +116,13 @@ pub fn entry(players: &[Registered], logged: &Logged) -> String {
                 .unwrap_or_default();
             format!("round {round} board {board}: {what}{was}, by {by}{because}")
         }
+        Logged::Unpaired { round, tables } => {
+            let list: Vec<String> = tables.iter().map(ToString::to_string).collect();
+            format!(
+                "round {round} un-paired before its games started: table(s) {} set aside",
+                list.join(", ")
+            )
+        }
         Logged::Change(c) => change(players, c),
         Logged::Edited { before, after } => {
             format!(
@@ -270,8 +277,9 @@ pub fn text(players: &[Registered], lines: &[LogLine]) -> String {
     out
 }
 
-/// The tables of `event` set aside (作廢) by a 108 replay: each board moved to a new table
-/// leaves its old one closed, its game no longer counting (kept in the log for the record).
+/// The tables of `event` set aside (作廢) by a 108 replay (each board moved to a new table
+/// leaves its old one closed, its game no longer counting, kept in the log for the record)
+/// or by a round un-paired before its games started.
 /// None for an event without a tournament, or a store without one.
 pub fn set_aside(
     store: &dyn Store,
@@ -283,9 +291,10 @@ pub fn set_aside(
     Ok(records
         .changes(event)?
         .into_iter()
-        .filter_map(|line| match line.change {
-            Logged::Retabled { from, .. } => from,
-            _ => None,
+        .flat_map(|line| match line.change {
+            Logged::Retabled { from, .. } => from.into_iter().collect(),
+            Logged::Unpaired { tables, .. } => tables,
+            _ => Vec::new(),
         })
         .collect())
 }

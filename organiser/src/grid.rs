@@ -288,7 +288,7 @@ pub fn text(cells: &[Cell]) -> String {
             continue;
         };
         let game = match (c.game, c.verified) {
-            (None, _) => "game in play".to_string(),
+            (None, _) => "no result at the table".to_string(),
             (Some(g), true) => format!("game {} verified", result_text(Some(g))),
             (Some(g), false) => format!("game {} not verified", result_text(Some(g))),
         };

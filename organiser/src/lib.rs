@@ -16,6 +16,8 @@
 //! - [`overrides`]: `baoqi round override` (108).
 //! - [`changelog`]: `baoqi changes`, the change log as text.
 //! - [`rounds`]: `baoqi round pair|result`.
+//! - [`preview`]: `baoqi round pair --dry-run`, and who was absent last round (87).
+//! - [`unpair`]: `baoqi round unpair`, a round taken back before its games start.
 //! - [`lot`]: `baoqi round lot`, the lot (抽籤) of a knock-out tie still level.
 //! - [`grid`]: `baoqi round results|result`: the result grid, entered, corrected, cleared.
 //! - [`results`]: a table's game as a pairing's result.
@@ -38,12 +40,14 @@ pub mod lot;
 pub mod offline;
 pub mod overrides;
 pub mod place;
+pub mod preview;
 pub mod register;
 pub mod report;
 pub mod results;
 pub mod rounds;
 pub mod spreadsheet;
 pub mod standings;
+pub mod unpair;
 mod withdrawal;
 
 use baoqi_store::model::{EventId, EventRow};

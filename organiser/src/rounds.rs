@@ -203,7 +203,7 @@ pub fn pair_with(
 }
 
 /// The boards the event's system draws next.
-fn draft(
+pub(super) fn draft(
     t: &Opened<'_>,
     registered: &[Registered],
     rows: &[PairingRow],

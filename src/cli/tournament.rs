@@ -7,8 +7,10 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use baoqi_organiser::lot::{self, LotError};
+use baoqi_organiser::preview;
 use baoqi_organiser::results::{self, ReadError};
 use baoqi_organiser::rounds::{self, PairError};
+use baoqi_organiser::unpair::{self, UnpairError};
 use baoqi_organiser::{EventError, register, report, standings};
 use baoqi_store::{Database, Store, StoreError};
 use baoqi_tournament::SameName;
@@ -186,6 +188,21 @@ enum RoundAction {
         /// The server's public address, for the join links.
         #[arg(long, default_value = "http://127.0.0.1:7878")]
         url: String,
+        /// Shows the round the system would draw, and who was absent last round, and writes
+        /// nothing.
+        #[arg(long)]
+        dry_run: bool,
+    },
+    /// Takes back the last round before any of its games started (to pair it again): its
+    /// boards removed, its seats' links revoked, its tables set aside. Logged.
+    Unpair {
+        /// The event's number.
+        #[arg(long)]
+        event: i64,
+        /// The store: a hall's `SQLite` file (or `sqlite:FILE`), or the federation's
+        /// `postgres://USER@HOST:PORT/DB`.
+        #[arg(long, default_value = "baoqi.db")]
+        db: Database,
     },
     /// Enters, corrects or clears one board's result, in any round: a result the table
     /// cannot give (an absence, 87), or one put right. A board whose result counts already
@@ -224,22 +241,45 @@ pub(crate) fn run_round(args: &RoundArgs) -> Result<(), CliError> {
             referees,
             db,
             url,
+            dry_run,
         } => {
             let s = &*open(db)?;
             let outcomes = results::from_store(s, *event).map_err(|e| read_error(&e))?;
+            let pair_error = |e| match e {
+                PairError::Store(s) => store(&s),
+                PairError::Event(e) => event_error(e),
+                other => CliError::Usage(other.to_string()),
+            };
+            if *dry_run {
+                let p = preview::preview(s, *event, &outcomes).map_err(pair_error)?;
+                print!("{}", preview::text(&p));
+                return Ok(());
+            }
+            // Who was absent last round is said before the new round's listing (87, 109(5)).
+            let absent = preview::absentees(s, *event, &outcomes).map_err(event_error)?;
+            print!("{}", preview::absent_text(&absent));
             let options = rounds::PairOptions {
                 referees: referees.clone(),
             };
-            let paired =
-                rounds::pair_with(s, *event, &outcomes, &options).map_err(|e| match e {
-                    PairError::Store(s) => store(&s),
-                    PairError::Event(e) => event_error(e),
-                    other => CliError::Usage(other.to_string()),
-                })?;
+            let paired = rounds::pair_with(s, *event, &outcomes, &options).map_err(pair_error)?;
             print!("{}", rounds::describe(&paired, url));
         }
         RoundAction::Result(a) => super::results::run_entry(a)?,
         RoundAction::Results(a) => super::results::run_grid(a)?,
+        RoundAction::Unpair { event, db } => {
+            let s = &*open(db)?;
+            let done = unpair::unpair(s, *event).map_err(|e| match e {
+                UnpairError::Store(s) => store(&s),
+                UnpairError::Event(e) => event_error(e),
+                other => CliError::Usage(other.to_string()),
+            })?;
+            let tables: Vec<String> = done.tables.iter().map(ToString::to_string).collect();
+            println!(
+                "round {} un-paired: its boards removed, its seats' links revoked, table(s) {} set aside; pair it again with baoqi round pair --event {event}",
+                done.round,
+                tables.join(", ")
+            );
+        }
         RoundAction::Override(a) => super::organiser::run_override(a)?,
         RoundAction::Lot { event, table, db } => {
             let s = &*open(db)?;

@@ -89,6 +89,14 @@ pub enum Logged {
         /// Why, as written.
         reason: Option<String>,
     },
+    /// The last round was un-paired before any of its games started (issue 30, item 6): its
+    /// boards removed, its seats revoked, its tables set aside (作廢).
+    Unpaired {
+        /// The round.
+        round: u32,
+        /// Its tables, set aside.
+        tables: Vec<TableId>,
+    },
     /// A change of the tournament core (108, 89(2), late entrants).
     Change(Change),
     /// The organiser corrected a player's line of the register.

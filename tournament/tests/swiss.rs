@@ -131,10 +131,14 @@ fn check_round(draw: &Draw, pairing: &baoqi_tournament::swiss::Pairing) {
             "broke {broken:?} though a valid pairing exists"
         );
     }
-    // The bye goes to the lowest-ranked player who can take it without breaking a rule.
+    // The bye goes to the lowest-ranked player who can take it without breaking a rule,
+    // one absent last round (87) passed over while another can take it.
     if let (Some(&bye), true) = (pairing.round.byes.first(), broken.is_empty()) {
         let holder = index(bye);
         for lower in holder + 1..players.len() {
+            if players[lower].absent_last && !players[holder].absent_last {
+                continue;
+            }
             if players.len() <= EXHAUSTIVE {
                 assert!(
                     !valid_with_bye(players, Some(lower)),
@@ -231,8 +235,34 @@ fn entrant(id: u32, score: u32, colours: &[Color], met: &[u32]) -> Entrant {
         colours: colours.to_vec(),
         opponents: met.iter().map(|&m| PlayerId(m)).collect(),
         had_bye: false,
+        absent_last: false,
         club: None,
     }
+}
+
+/// Issue 30, item 6 (87, 附表二 第二部份 1): under 黃氏計分法 a bye scores 12, as a win
+/// without play; the lowest-ranked player was absent last round, so the bye goes to the
+/// next one up, and to him only when nobody else can take it.
+#[test]
+fn a87_a_player_absent_last_round_is_not_given_the_bye() {
+    let mut entrants: Vec<Entrant> = (1..=5).map(|i| entrant(i, 0, &[], &[])).collect();
+    entrants[4].absent_last = true;
+    let draw = baoqi_tournament::swiss::Draw {
+        entrants: entrants.clone(),
+        first_colour: Color::Red,
+    };
+    let p = baoqi_tournament::swiss::pair(&draw).unwrap();
+    assert_eq!(p.round.byes, vec![PlayerId(4)]);
+    // Everyone but him has had a bye: a second bye is worse than rewarding an absence.
+    for e in entrants.iter_mut().take(4) {
+        e.had_bye = true;
+    }
+    let draw = baoqi_tournament::swiss::Draw {
+        entrants,
+        first_colour: Color::Red,
+    };
+    let p = baoqi_tournament::swiss::pair(&draw).unwrap();
+    assert_eq!(p.round.byes, vec![PlayerId(5)]);
 }
 
 fn pairs(p: &baoqi_tournament::swiss::Pairing) -> Vec<(u32, u32)> {

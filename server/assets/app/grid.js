@@ -31,7 +31,7 @@ const shortResult = (r) => (BOARD_RESULT[r] ? BOARD_RESULT[r][0] : "");
 /** What the table's game says: its result and whether it was verified, or in play. */
 function gameText(c) {
   if (!c.black) return t("輪空", "bye");
-  if (!c.game) return t("對局中", "in play");
+  if (!c.game) return t("棋台未有結果", "no result at the table");
   return `${boardResult(c.game)}${c.verified ? t("（已核實）", " (verified)") : t("（未核實）", " (not verified)")}`;
 }
 

@@ -134,6 +134,9 @@ function changeText(c) {
       ? t(`第${v.round}輪第${v.board}台：登記成績 ${boardResult(v.after)}${was}，${v.by}`, `round ${v.round} board ${v.board}: result entered, ${boardResult(v.after)}${was}, by ${v.by}`)
       : t(`第${v.round}輪第${v.board}台：清除裁判長登記的成績${was}，${v.by}`, `round ${v.round} board ${v.board}: the organiser's result cleared${was}, by ${v.by}`)) + because;
   }
+  if (kind === "unpaired") {
+    return t(`第${v.round}輪取消配對（未開賽）：第${v.tables.join("、")}桌作廢`, `round ${v.round} un-paired before its games started: table(s) ${v.tables.join(", ")} set aside`);
+  }
   if (kind === "deleted") {
     return t(`刪除名冊上的 #${v.player.id} ${v.player.name}（登記錯誤，並非退出）`, `#${v.player.id} ${v.player.name} struck from the register (a clerical delete, not a withdrawal)`) + because;
   }

@@ -5,15 +5,19 @@ use baoqi_rules::Color;
 use super::{Draw, Entrant, SwissError, colour};
 
 /// The criteria, most important first.
-const TIERS: usize = 8;
+const TIERS: usize = 9;
 const REMATCH: usize = 0;
 const SECOND_BYE: usize = 1;
 const COLOUR_RULE: usize = 2;
-const BYE_RANK: usize = 3;
-const SCORE: usize = 4;
-const CLUB: usize = 5;
-const COLOUR_PREFERENCE: usize = 6;
-const ORDER: usize = 7;
+/// The bye to a player absent in the last round (issue 30, item 6: under 黃氏計分法 a bye
+/// is 12, a win without play; an absentee is not rewarded with one while another can
+/// take it).
+const ABSENT_BYE: usize = 3;
+const BYE_RANK: usize = 4;
+const SCORE: usize = 5;
+const CLUB: usize = 6;
+const COLOUR_PREFERENCE: usize = 7;
+const ORDER: usize = 8;
 
 type Tiers = [u32; TIERS];
 
@@ -69,6 +73,7 @@ fn pair_tiers(a: &Entrant, b: &Entrant, pa: &Place, pb: &Place) -> Tiers {
 fn bye_tiers(p: &Entrant, rank: usize, n: usize) -> Tiers {
     let mut t = [0; TIERS];
     t[SECOND_BYE] = u32::from(p.had_bye);
+    t[ABSENT_BYE] = u32::from(p.absent_last);
     t[BYE_RANK] = (n - 1 - rank) as u32;
     t
 }

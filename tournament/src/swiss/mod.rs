@@ -36,6 +36,10 @@ pub struct Entrant {
     pub opponents: BTreeSet<PlayerId>,
     /// Has had a bye.
     pub had_bye: bool,
+    /// Was absent (缺席, 87) in the last round played: not given the bye while another
+    /// player can take it (a bye scores as a win without play, 附表二 第二部份 1).
+    #[serde(default)]
+    pub absent_last: bool,
     /// 所屬團體.
     pub club: Option<String>,
 }
@@ -93,6 +97,10 @@ impl Entrant {
             colours: event::colours(rec),
             opponents: rec.iter().filter_map(|e| e.opponent).collect(),
             had_bye: rec.iter().any(|e| e.opponent.is_none()),
+            absent_last: rec
+                .iter()
+                .max_by_key(|e| e.round)
+                .is_some_and(|e| e.mark == Some(crate::result::Mark::Absent)),
             club: p.club.clone(),
         }
     }
