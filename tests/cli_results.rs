@@ -113,9 +113,9 @@ impl Day {
 fn result(table: &str, extra: &[&'static str]) -> Vec<String> {
     let mut v: Vec<String> = ["round", "result", "--event", "1", "--table", table]
         .iter()
-        .map(|s| s.to_string())
+        .map(ToString::to_string)
         .collect();
-    v.extend(extra.iter().map(|s| s.to_string()));
+    v.extend(extra.iter().map(ToString::to_string));
     v
 }
 
@@ -360,8 +360,10 @@ impl Day {
         list.lines()
             .find(|l| l.contains(name))
             .and_then(|l| l.split_whitespace().next())
-            .map(|n| n.trim_start_matches('#').to_string())
-            .unwrap_or_else(|| panic!("no {name}: {list}"))
+            .map_or_else(
+                || panic!("no {name}: {list}"),
+                |n| n.trim_start_matches('#').to_string(),
+            )
     }
 
     /// Table `table`'s clocks started by its referee.

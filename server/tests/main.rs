@@ -8,6 +8,7 @@ mod common;
 mod access;
 mod audience;
 mod day;
+mod day_whole;
 mod export_stream;
 mod exports;
 mod game;
