@@ -77,32 +77,97 @@ fn result_of(k: usize) -> GameResult {
     ][k % 4]
 }
 
-async fn whole_day(store: Arc<dyn Store>, db: PathBuf) {
+/// The clerk's signature on the results he enters.
+fn clerk() -> Signed {
+    Signed {
+        by: "王裁判長".into(),
+        reason: None,
+        overwrite: false,
+    }
+}
+
+/// Round `round`'s results, entered by the clerk at every board without one; in round 5,
+/// round 3's board 2, wrongly entered, is put right with a reason.
+fn enter_results(store: &dyn Store, event: i64, round: u32) {
+    let outcomes = results::from_store(store, event).unwrap();
+    let cells = grid::grid(store, event, Some(round), &outcomes).unwrap();
+    for (k, cell) in cells.iter().enumerate() {
+        if cell.black.is_some() && cell.result.is_none() {
+            let entry = Entry::Result(result_of(k));
+            grid::enter(
+                store,
+                event,
+                (round, cell.board),
+                entry,
+                &clerk(),
+                &outcomes,
+            )
+            .unwrap();
+        }
+    }
+    if round == 5 {
+        let fix = Signed {
+            reason: Some("記錄卡寫和局".into()),
+            overwrite: true,
+            ..clerk()
+        };
+        let draw = Entry::Result(GameResult::Draw);
+        let cell = grid::enter(store, event, (3, 2), draw, &fix, &outcomes).unwrap();
+        assert_eq!(cell.result, Some(GameResult::Draw));
+    }
+}
+
+/// What happens to round `round` once paired: in round 3 a player withdraws (89(2)), his
+/// board lost by his absence; in round 4 board 1's colours were reversed within 5′ of a 20′
+/// game and it is replayed (108). Returns the player withdrawn, and the tables set aside
+/// and added.
+fn after_pairing(
+    store: &dyn Store,
+    event: i64,
+    round: u32,
+    ids: &[TableId],
+) -> (
+    Option<baoqi_tournament::PlayerId>,
+    Option<(TableId, TableId)>,
+) {
+    match round {
+        3 => {
+            let rows = store.tournaments().unwrap().pairings(event).unwrap();
+            let board = rows.iter().find(|r| r.table == Some(ids[5])).unwrap();
+            let player = board.black.unwrap();
+            let done = edits::withdraw(store, event, player, Some("身體不適")).unwrap();
+            assert_eq!(done.forfeited.len(), 1);
+            (Some(player), None)
+        }
+        4 => {
+            let done =
+                overrides::correct(store, event, 4, ids[0], Correction::SwapColours).unwrap();
+            (None, Some((ids[0], done.boards[0].table.unwrap())))
+        }
+        _ => (None, None),
+    }
+}
+
+/// The event, its register imported; the referee's and the spectator's tokens.
+fn morning(store: &dyn Store) -> (i64, String, String) {
     let (file, settings) = EventFile::with_tournament(EVENT).unwrap();
-    let created = admin::create_tournament(&*store, &file, settings.as_ref().unwrap()).unwrap();
-    let event = created.event;
-    register::import_file(
-        &*store,
-        event,
-        register_csv().as_bytes(),
-        SameName::default(),
-    )
-    .unwrap();
+    let created = admin::create_tournament(store, &file, settings.as_ref().unwrap()).unwrap();
+    let csv = register_csv();
+    register::import_file(store, created.event, csv.as_bytes(), SameName::default()).unwrap();
     let token = |role: Role| {
         let s = created.seats.iter().find(|s| s.seat.role == role).unwrap();
         s.token.secret().to_string()
     };
+    (created.event, token(Role::Referee), token(Role::Spectator))
+}
+
+async fn whole_day(store: Arc<dyn Store>, db: PathBuf) {
+    let (event, referee, spectator) = morning(&*store);
     let s = start_on(store.clone(), db, None, Limits::default()).await;
     s.hub.watch_store();
-    let mut monitor = Client::join(&s.url("monitor"), &token(Role::Referee), None).await;
-    let mut watcher = Client::join(&s.url("watch"), &token(Role::Spectator), None).await;
-    let clerk = Signed {
-        by: "王裁判長".into(),
-        reason: None,
-        overwrite: false,
-    };
-    let (mut every, mut aside, mut told) = (Vec::new(), BTreeSet::new(), BTreeSet::new());
-    let mut withdrawn = None;
+    let mut monitor = Client::join(&s.url("monitor"), &referee, None).await;
+    let mut watcher = Client::join(&s.url("watch"), &spectator, None).await;
+    let (mut aside, mut told, mut withdrawn) = (BTreeSet::new(), BTreeSet::new(), None);
     for round in 1..=7u32 {
         if round == 2 {
             let late = Patch {
@@ -114,67 +179,16 @@ async fn whole_day(store: Arc<dyn Store>, db: PathBuf) {
         let outcomes = results::from_store(&*store, event).unwrap();
         let paired = rounds::pair(&*store, event, &outcomes).unwrap();
         let mut ids: Vec<TableId> = paired.created.tables.iter().map(|t| t.id).collect();
-        // Round 3: a player withdraws once the round is paired (89(2)): his board is lost
-        // by his absence.
-        if round == 3 {
-            let t = &paired.created.tables[5];
-            let rows = store.tournaments().unwrap().pairings(event).unwrap();
-            let board = rows.iter().find(|r| r.table == Some(t.id)).unwrap();
-            let done =
-                edits::withdraw(&*store, event, board.black.unwrap(), Some("身體不適")).unwrap();
-            assert_eq!(done.forfeited.len(), 1);
-            withdrawn = board.black;
-        }
-        // Round 4: board 1's colours were reversed, within 5′ of a 20′ game: replayed (108).
-        if round == 4 {
-            let done =
-                overrides::correct(&*store, event, 4, ids[0], Correction::SwapColours).unwrap();
-            let new = done.boards[0].table.unwrap();
-            told.insert(ids[0]);
+        let (gone, replayed) = after_pairing(&*store, event, round, &ids);
+        withdrawn = withdrawn.or(gone);
+        if let Some((old, new)) = replayed {
+            told.insert(old);
+            ids.retain(|&t| t != old);
             ids.push(new);
         }
-        for (c, aside) in [
-            (&mut monitor, &mut aside),
-            (&mut watcher, &mut BTreeSet::new()),
-        ] {
-            let listed: Vec<TableId> = ids.iter().copied().filter(|t| !told.contains(t)).collect();
-            sees(c, &listed, aside).await;
-        }
-        every.extend(ids.iter().copied().filter(|t| !told.contains(t)));
-        let outcomes = results::from_store(&*store, event).unwrap();
-        let cells = grid::grid(&*store, event, Some(round), &outcomes).unwrap();
-        for (k, cell) in cells.iter().enumerate() {
-            if cell.black.is_some() && cell.result.is_none() {
-                let at = (round, cell.board);
-                grid::enter(
-                    &*store,
-                    event,
-                    at,
-                    Entry::Result(result_of(k)),
-                    &clerk,
-                    &outcomes,
-                )
-                .unwrap();
-            }
-        }
-        // Round 5: round 3's board 2 was wrongly entered: put right, with a reason.
-        if round == 5 {
-            let fix = Signed {
-                reason: Some("記錄卡寫和局".into()),
-                overwrite: true,
-                ..clerk.clone()
-            };
-            let cell = grid::enter(
-                &*store,
-                event,
-                (3, 2),
-                Entry::Result(GameResult::Draw),
-                &fix,
-                &outcomes,
-            )
-            .unwrap();
-            assert_eq!(cell.result, Some(GameResult::Draw));
-        }
+        sees(&mut monitor, &ids, &mut aside).await;
+        sees(&mut watcher, &ids, &mut BTreeSet::new()).await;
+        enter_results(&*store, event, round);
     }
     // The monitor was told of the table set aside (every later list repeats it); neither
     // screen ever reconnected.
@@ -183,29 +197,35 @@ async fn whole_day(store: Arc<dyn Store>, db: PathBuf) {
         let welcomes = c.seen.iter().filter(|v| v["type"] == "welcome").count();
         assert_eq!(welcomes, 1, "one connection all day");
     }
-    let outcomes = results::from_store(&*store, event).unwrap();
-    let st = standings::compute(&*store, event, &outcomes).unwrap();
+    evening(&s, &*store, event, withdrawn, &told).await;
+    s.stop().await;
+}
+
+/// After the last round: the standings and the public results file.
+async fn evening(
+    s: &common::Server,
+    store: &dyn Store,
+    event: i64,
+    withdrawn: Option<baoqi_tournament::PlayerId>,
+    told: &BTreeSet<TableId>,
+) {
+    let outcomes = results::from_store(store, event).unwrap();
+    let st = standings::compute(store, event, &outcomes).unwrap();
     assert_eq!(st.rounds_complete, 7);
     assert_eq!(st.lines.len(), 41, "40 and the late entrant");
-    let gone = st
-        .lines
-        .iter()
-        .find(|l| Some(l.player.id) == withdrawn)
-        .unwrap();
-    assert!(gone.withdrawn);
-    let (status, _, text) = s
-        .get(&format!("/api/events/{event}/results.txt"), None)
-        .await;
+    let gone = st.lines.iter().find(|l| Some(l.player.id) == withdrawn);
+    assert!(gone.unwrap().withdrawn);
+    let path = format!("/api/events/{event}/results.txt");
+    let (status, _, text) = s.get(&path, None).await;
     assert!(status.is_success());
-    for t in &told {
+    for t in told {
+        let line = format!("桌{t}）");
         assert!(
-            !text.contains(&format!("桌{t}）")),
+            !text.contains(&line),
             "set aside, not in the results: {text}"
         );
     }
     assert!(text.contains("第7輪"), "{text}");
-    assert_eq!(every.len(), every.iter().collect::<BTreeSet<_>>().len());
-    s.stop().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
