@@ -36,6 +36,7 @@ const REFUSALS = {
   zero_seed: t("種子由 1 起", "Seeds start at 1"),
   duplicate_seed: t("此種子已屬另一賽員", "Another player holds this seed"),
   nothing: t("沒有更改", "Nothing to change"),
+  same_name: t("名冊上已有同名同會的賽員", "A player of this name and club is registered already"),
   draw_fixed: t("循環賽已按種子抽籤，種子及等級分不能再改", "The round robin was drawn by the seeds: seeds and ratings can no longer change"),
   round_robin_started: t("循環賽開賽後不能加入新賽員", "A round robin takes no late entrant once play has begun"),
   no_event: t("沒有此賽事", "There is no such event"),
@@ -237,6 +238,12 @@ async function submitPlayer(ev) {
     $("f-name").focus();
     return;
   }
+  await sendPlayer(body);
+}
+
+/** Sends the form; a second player of a name and club already registered (issue 30, item
+ * 13) is asked about first, and sent again with the organiser's confirmation. */
+async function sendPlayer(body) {
   try {
     const done = editing === null ? await api("POST", "/players", body) : await api("PATCH", `/players/${editing}`, body);
     const message = editing === null
@@ -245,6 +252,12 @@ async function submitPlayer(ev) {
     stopEdit();
     await load(message);
   } catch (e) {
+    if (e.code === "same_name" && !body.allow_same_name) {
+      confirmThen(t(`名冊上已有「${body.name}」${body.club ? `（${body.club}）` : ""}：是另一位賽員嗎？確定則照樣登記。`,
+        `"${body.name}"${body.club ? ` (${body.club})` : ""} is registered already: is this another player? Confirm to register him too.`),
+      () => sendPlayer({ ...body, allow_same_name: true }));
+      return;
+    }
     say(e.message);
   }
 }
