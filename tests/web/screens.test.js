@@ -323,9 +323,14 @@ async function cycle(page, label, pages = null) {
     if (k > 1) await at(k);
     seen.push(await hallNow(page));
     if (pages) {
-      // The page as the hall sees it once uncovered.
+      // The page as the hall sees it once uncovered: paged no further while its shot is
+      // taken (a shot takes longer than the test's one-second page).
+      await page.click("#hall-pause");
       await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
-      await pages.state(`${label}-p${k}`, ["hall"]);
+      if ((await page.locator("#hall-page").textContent()).startsWith(`第 ${k} 頁`)) {
+        await pages.state(`${label}-p${k}`, ["hall"]);
+      }
+      await page.click("#hall-pause");
     }
   }
   return seen;
