@@ -15,9 +15,11 @@ import { ROOT, axe, browser, open, shot, startServer, waitText } from "./harness
 
 const FIX = join(ROOT, "tests", "web", "fixtures");
 
+let run = null;
+
 /** Round 1 (tables 1-4) all absences; round 2 (tables 5-8): table 5 black absent. */
 function prepare(bin, db) {
-  const run = (...args) => execFileSync(bin, [...args, "--db", db], { encoding: "utf8" });
+  run = (...args) => execFileSync(bin, [...args, "--db", db], { encoding: "utf8" });
   run("event", "create", "--config", join(FIX, "tournament.toml"));
   run("players", "import", "--event", "1", join(FIX, "players.csv"));
   let text = run("round", "pair", "--event", "1");
@@ -159,7 +161,18 @@ test("standings: every round's pairings, the crosstable, a text view, the hall a
     assert.match(csv, /^place,shared,player,name,club,score,Head-to-head,Buchholz,Sonneborn-Berger,withdrawn,category,rating\n/);
     const pairings = await (await fetch(`${server.base}/api/events/1/pairings.csv`)).text();
     assert.equal(pairings.trim().split("\n").length, 1 + 8);
-    assert.deepEqual([...zh.errors, ...en.errors, ...hall.errors, ...paper.errors], []);
+    // Issue 30, item 5 (89(2)): table 5's absent black player withdraws; his results
+    // stand, and the standings mark him, in the table and in the text view.
+    const json = await (await fetch(`${server.base}/api/events/1/standings.json`)).json();
+    const five = json.rounds[1].boards.find((b) => b.table === 5).black;
+    run("players", "withdraw", "--event", "1", "--player", String(five.id));
+    const after = await open(chrome, `${server.base}/standings#event=1`, { width: 1024, height: 768 });
+    await waitText(after, "#standings tbody", "（已退出，第89(2)條）");
+    const gone = after.locator("#standings tbody tr", { hasText: "已退出" });
+    assert.equal(await gone.count(), 1);
+    assert.match(await gone.textContent(), new RegExp(five.name));
+    assert.deepEqual(await axe(after, "standings withdrawn"), []);
+    assert.deepEqual([...zh.errors, ...en.errors, ...hall.errors, ...paper.errors, ...after.errors], []);
   } finally {
     await chrome.close();
     server.stop();

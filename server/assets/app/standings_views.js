@@ -39,6 +39,9 @@ export function zhNumber(n) {
 const boardName = (n) => t(`第${zhNumber(n)}台`, `Board ${n}`);
 const roundName = (n) => t(`第${n}輪`, `Round ${n}`);
 
+/** A withdrawn player's mark (89(2): his results stand, he is paired no more). */
+const WITHDRAWN = () => t("（已退出，第89(2)條）", " (withdrew, 89(2))");
+
 function player(p) {
   const club = p.club ? el("span", { class: "club" }, ` (${p.club})`) : null;
   return [p.name, club];
@@ -128,7 +131,7 @@ export function standingsTable(s) {
   const rows = s.lines.map((l) => el("tr", {},
     el("td", { class: "num" }, place(l)),
     el("td", { class: "num" }, String(l.player.id)),
-    el("th", { scope: "row" }, ...player(l.player)),
+    el("th", { scope: "row" }, ...player(l.player), l.withdrawn ? el("span", { class: "club" }, WITHDRAWN()) : ""),
     el("td", { class: "num" }, l.score),
     ...s.tiebreaks.map((_, i) => el("td", { class: "num" }, l.tiebreaks[i] ?? "")),
   ));
@@ -143,7 +146,7 @@ export function standingsText(s) {
     const breaks = s.tiebreaks.map((tb, i) => (l.tiebreaks[i] ? `${t("，", ", ")}${label(tb)} ${l.tiebreaks[i]}` : ""));
     const shared = l.shared ? t("（並列）", " (shared)") : "";
     return el("li", {}, t(`第${l.place}名${shared}：`, `Place ${l.place}${shared}: `) + l.player.name + club
-      + t(`，積分 ${l.score}`, `, score ${l.score}`) + breaks.join(""));
+      + (l.withdrawn ? WITHDRAWN() : "") + t(`，積分 ${l.score}`, `, score ${l.score}`) + breaks.join(""));
   });
   return [el("h3", {}, standingsCaption(s)), el("ul", { class: "text-view" }, ...items)];
 }
