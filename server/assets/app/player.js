@@ -22,7 +22,7 @@ let info = null;
 
 const board = new Board($("board"), {
   label: t("棋盤（對局）", "Board"),
-  onMove: readonly ? null : (mv) => send({ type: "board_move", mv }, `${t("走子", "Move")} ${mv}`),
+  onMove: readonly ? null : (mv) => boardMove(mv),
 });
 
 $("cmdhelp").textContent = HELP;
@@ -172,12 +172,57 @@ function wordCommand(text) {
   return repeating ? { type: "repeat_word", text } : { type: "word", text };
 }
 
+/** The board this seat operates (7.4(2)(g)): the one its configuration names, else the
+ * table's only board (視障賽: one VI board); none at a table without boards. */
+function myBoard() {
+  if (readonly || !snap) return null;
+  const id = (me && info?.config?.[me]?.board) || (snap.boards.length === 1 ? snap.boards[0].board : null);
+  return snap.boards.find((x) => x.board === id) || null;
+}
+
+/** Whether this seat plays the moves on a board of its own. */
+const hasBoard = () => myBoard() !== null;
+
+/** The number of moves of the game when this seat last moved on its board. */
+let movedAt = null;
+
+/** What this turn still owes before the clock is pressed (附表七: 走子、報棋), in words;
+ * empty when nothing is owed or it is not this seat's turn. */
+function owedBeforePress() {
+  if (!snap || snap.phase !== "playing" || snap.to_move !== me || snap.pending?.repeat) return [];
+  const owed = [];
+  if (hasBoard() && movedAt !== snap.moves.length) owed.push(t("在棋盤走子", "moving on your board"));
+  if (!snap.announced && !snap.pending?.announce_for) owed.push(t("報棋（四字）", "announcing the move (four words)"));
+  return owed;
+}
+
+async function boardMove(mv) {
+  if (await send({ type: "board_move", mv }, `${t("走子", "Move")} ${mv}`)) movedAt = snap?.moves.length ?? null;
+}
+
 if (!readonly) {
   // The word keys (one tab stop) and typed words, one by one, each binding (每一字不得反悔).
   wordEntry(wordCommand, send);
   $("press").addEventListener("click", () => {
-    if (snap?.phase === "not_started") send({ type: "start" }, t("開鐘", "Start the clocks"));
-    else send({ type: "press_clock" }, t("按鐘", "Press clock"));
+    if (snap?.phase === "not_started") return send({ type: "start" }, t("開鐘", "Start the clocks"));
+    const owed = owedBeforePress();
+    const press = () => send({ type: "press_clock" }, t("按鐘", "Press clock"));
+    // A press before the move is complete is a clock violation (走子未完成便按鐘): asked first.
+    if (owed.length) {
+      return confirmThen(t(`你尚未${owed.join("及")}：現在按鐘會被記違反按棋鐘規則。仍要按鐘？`,
+        `You have not finished ${owed.join(" and ")}: pressing now is a clock violation. Press anyway?`), press);
+    }
+    return press();
+  });
+  $("textmove").addEventListener("submit", (e) => {
+    e.preventDefault();
+    const mv = $("textmove-mv").value.trim().toLowerCase().replace(/[\s-]/g, "");
+    if (!/^[a-i][0-9][a-i][0-9]$/.test(mv)) {
+      say(t("請以 ICCS 輸入走子，例如 h2e2（由 h2 走到 e2）", "Type the move in ICCS, e.g. h2e2 (from h2 to e2)"), true);
+      return;
+    }
+    $("textmove-mv").value = "";
+    boardMove(mv);
   });
   $("confirm-repeat").addEventListener("click", () => send({ type: "confirm_repeat" }, t("確認複讀", "Confirm the repeat")));
   // At a table with a deaf player both sides have cards (附表七 7.1(2)): the buttons move them.
@@ -220,9 +265,8 @@ function ownBoard() {
     board.label = t(`棋盤（第 ${table} 台）`, `Board (table ${table})`);
     return snap.fen;
   }
-  // A side's board: the one its configuration names, else the only board (視障賽: one VI board).
-  const id = (me && info?.config?.[me]?.board) || (snap.boards.length === 1 ? snap.boards[0].board : null);
-  const b = snap.boards.find((x) => x.board === id);
+  const b = myBoard();
+  const id = b?.board;
   board.label = b ? `${t("我的棋盤", "My board")} (${boardName(id)})${b.diverging ? t("：與對局不同", ": differs from the game") : ""}` : t("棋盤（對局）", "Board");
   return b ? b.placement : snap.fen;
 }
@@ -234,6 +278,8 @@ function render() {
   $("board").hidden = tm;
   $("board-help").hidden = tm;
   $("textboard").hidden = !tm;
+  // The text mode hides the board, not the board move (issue 31, item 1): a field takes it.
+  $("textmove").hidden = !tm || readonly || !hasBoard();
   if (tm) $("textboard").replaceChildren(...textBoard());
   else board.draw(ownBoard(), { last: last?.mv.iccs || "", check: checked(last) });
   const over = snap.phase === "over";

@@ -1,0 +1,63 @@
+// Issue 31, item 1: the seat page's text mode (文字模式（讀屏器）), the one labelled for
+// screen readers, must make a move at a table that expects the move on the player's board.
+// Today it hides the board, the only way to report the board move, and 按鐘 says nothing:
+// four presses lost a game in 6 s (走子未完成便按鐘). The demo's 視障賽 red seat, keyboard
+// only: a press before the move is complete asks first (Cancel focused, nothing sent);
+// the words typed, the board move typed in ICCS, the press: the move is played.
+
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { axe, browser, open, shot, startServer, waitText } from "./harness.js";
+import { seatAt } from "./event.js";
+
+test("text mode: a blind player makes a whole move without the board, and an early press asks first", async () => {
+  const server = await startServer({ demo: true });
+  const chrome = await browser();
+  try {
+    const red = seatAt(server.seats, "red", 1);
+    const black = seatAt(server.seats, "black", 1);
+    const textMode = () => localStorage.setItem("baoqi-textmode", "1");
+    const pl = await open(chrome, red.link, { width: 1280, height: 800 }, textMode);
+    const bl = await open(chrome, black.link, { width: 1280, height: 800 });
+    await waitText(pl, "#turn", "未開鐘");
+    assert.equal(await pl.locator("#board").isHidden(), true, "the text mode hides the board");
+    assert.equal(await pl.locator("#textmove").isVisible(), true, "…not the board move");
+    await bl.locator("#press").click();
+    await waitText(pl, "#turn", "輪到紅方（我）");
+
+    // An early press: asked first, with what is owed; Cancel (focused) sends nothing.
+    await pl.locator("#press").focus();
+    await pl.keyboard.press("Enter");
+    await waitText(pl, "#confirm-text", "你尚未在棋盤走子及報棋（四字）");
+    assert.equal(await pl.evaluate(() => document.activeElement.textContent), "取消");
+    assert.deepEqual(await axe(pl, "text mode early press"), []);
+    await shot(pl, "textmode-early-press");
+    await pl.keyboard.press("Enter");
+    await pl.locator("#confirm").waitFor({ state: "hidden" });
+
+    // The words, typed one by one; the board move typed in ICCS; the press.
+    for (const w of ["炮", "二", "平", "五"]) {
+      await pl.locator("#typed-word").fill(w);
+      await pl.keyboard.press("Enter");
+      await waitText(pl, "#answer", `報「${w}」：已接受`);
+    }
+    await pl.locator("#textmove-mv").fill("h2 e2");
+    await pl.keyboard.press("Enter");
+    await waitText(pl, "#answer", "走子 h2e2：已接受");
+    await pl.locator("#press").focus();
+    await pl.keyboard.press("Enter");
+    await waitText(pl, "#answer", "按鐘：已接受");
+    assert.equal(await pl.locator("#confirm[open]").count(), 0, "nothing owed: no question");
+    await waitText(pl, "#moves", "炮二平五");
+    const tallies = await pl.locator("body").textContent();
+    assert.doesNotMatch(tallies, /違反按棋鐘規則：[1-9]/, "no clock violation");
+    // A typing slip is said, not sent.
+    await pl.locator("#textmove-mv").fill("炮二");
+    await pl.keyboard.press("Enter");
+    await waitText(pl, "#live", "請以 ICCS 輸入走子");
+    assert.deepEqual([...pl.errors, ...bl.errors], []);
+  } finally {
+    await chrome.close();
+    server.stop();
+  }
+});
