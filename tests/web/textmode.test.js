@@ -2,7 +2,7 @@
 // screen readers, must make a move at a table that expects the move on the player's board.
 // Today it hides the board, the only way to report the board move, and 按鐘 says nothing:
 // four presses lost a game in 6 s (走子未完成便按鐘). The demo's 視障賽 red seat, keyboard
-// only: a press before the move is complete asks first (Cancel focused, nothing sent);
+// only: a press before the board move asks first (Cancel focused, nothing sent);
 // the words typed, the board move typed in ICCS, the press: the move is played.
 
 import { test } from "node:test";
@@ -28,7 +28,7 @@ test("text mode: a blind player makes a whole move without the board, and an ear
     // An early press: asked first, with what is owed; Cancel (focused) sends nothing.
     await pl.locator("#press").focus();
     await pl.keyboard.press("Enter");
-    await waitText(pl, "#confirm-text", "你尚未在棋盤走子及報棋（四字）");
+    await waitText(pl, "#confirm-text", "你尚未在棋盤走子：現在按鐘會被記違反按棋鐘規則");
     assert.equal(await pl.evaluate(() => document.activeElement.textContent), "取消");
     assert.deepEqual(await axe(pl, "text mode early press"), []);
     await shot(pl, "textmode-early-press");
@@ -56,6 +56,51 @@ test("text mode: a blind player makes a whole move without the board, and an ear
     await pl.keyboard.press("Enter");
     await waitText(pl, "#live", "請以 ICCS 輸入走子");
     assert.deepEqual([...pl.errors, ...bl.errors], []);
+  } finally {
+    await chrome.close();
+    server.stop();
+  }
+});
+
+// Issue 31, items 2 and 7: joining says where the player stands (the focus on it), and so
+// does every reconnect: whose turn (in the second person), a repeat owed, the last move made
+// meanwhile, both times (his first), his seat and his opponent. Today the page says only
+// 「已連線」.
+test("text mode: joining and reconnecting say the turn, the last move, the times and the opponent", async () => {
+  const server = await startServer({ demo: true });
+  const chrome = await browser();
+  try {
+    const red = seatAt(server.seats, "red", 1);
+    const black = seatAt(server.seats, "black", 1);
+    const textMode = () => localStorage.setItem("baoqi-textmode", "1");
+    const pl = await open(chrome, red.link, { width: 390, height: 844 }, textMode);
+    await waitText(pl, "#summary", "未開鐘（黑方按鐘開始）。你的時間 30:00，對手 30:00。你是紅方李明，對手黑方張華。");
+    assert.equal(await pl.evaluate(() => document.activeElement.id), "summary", "the focus on the summary");
+    await waitText(pl, "#live-polite", "未開鐘");
+    const bl = await open(chrome, black.link, { width: 1280, height: 800 });
+    await waitText(bl, "#summary", "你是黑方張華，對手紅方李明。");
+    await bl.locator("#press").click();
+    await waitText(pl, "#turn", "輪到紅方（我）");
+    for (const w of ["炮", "二", "平", "五"]) {
+      await pl.locator("#typed-word").fill(w);
+      await pl.keyboard.press("Enter");
+      await waitText(pl, "#answer", `報「${w}」：已接受`);
+    }
+    await pl.locator("#textmove-mv").fill("h2e2");
+    await pl.keyboard.press("Enter");
+    await waitText(pl, "#answer", "走子 h2e2：已接受");
+    await pl.locator("#press").click();
+    await waitText(pl, "#answer", "按鐘：已接受");
+    // The server goes down and comes back: the page, reconnected, says where things stand.
+    await server.crash();
+    await server.restart();
+    await waitText(pl, "#summary", "上一着：紅方 炮二平五", 20000);
+    const said = await pl.locator("#summary").textContent();
+    assert.match(said, /^輪到對手/, said);
+    assert.ok(said.slice(0, 40).includes("上一着"), `the last move within the first 40 characters: ${said}`);
+    assert.deepEqual(await axe(pl, "text mode summary"), []);
+    await shot(pl, "textmode-reconnected-phone");
+    assert.deepEqual(pl.errors.filter((e) => !/WebSocket|ERR_CONNECTION/.test(e)), []);
   } finally {
     await chrome.close();
     server.stop();

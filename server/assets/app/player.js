@@ -6,7 +6,7 @@ import {
   $, el, Connection, SIDE, fmtTime, announcer, describe, tableInfo, token, feed,
   banner, flash, commandSender, wordEntry, renderClocks, boardName, words, word, move, result,
   unspeakable, errorCode,
- t, confirmThen,
+ t, confirmThen, clockNow,
 } from "./common.js";
 import { Board, checked, command as nvui, HELP } from "./board.js";
 
@@ -19,6 +19,38 @@ let table = null;
 let snap = null;
 let lastWord = null; // the last word event of the current attempt, for its verdict
 let info = null;
+/** A summary is owed at the next state: "join" (the first) or "reconnect". */
+let summaryOwed = null;
+let joinedOnce = false;
+
+/** Where this seat stands, what concerns the player first and in the second person: his
+ * turn or the opponent's, a repeat owed, the last move, both times (his first), the seat. */
+function summary() {
+  if (!snap) return "";
+  const other = me === "red" ? "black" : "red";
+  const names = snap.names || {};
+  if (!me) {
+    return t(`觀看：${names.red}（紅）對 ${names.black}（黑）。`, `Watching: ${names.red} (red) v ${names.black} (black).`) + turnText();
+  }
+  const tm = clockNow(snap.clock);
+  const last = snap.moves.at(-1);
+  const parts = [turnText()];
+  const repeat = snap.to_move === me && snap.pending?.repeat;
+  if (repeat) parts.push(t(`須複讀：${words(repeat.words, repeat.mover)}。`, `You owe a repeat: ${words(repeat.words, repeat.mover)}.`));
+  if (last) parts.push(t(`上一着：${SIDE[last.side]} ${move(last.mv, last.side)}。`, `Last move: ${SIDE[last.side]} ${move(last.mv, last.side)}.`));
+  parts.push(t(`你的時間 ${fmtTime(tm[me])}，對手 ${fmtTime(tm[other])}。`, `Your time ${fmtTime(tm[me])}, opponent ${fmtTime(tm[other])}.`));
+  parts.push(t(`你是${SIDE[me]}${names[me]}，對手${SIDE[other]}${names[other]}。`, `You are ${SIDE[me]}, ${names[me]}; opponent ${SIDE[other]}, ${names[other]}.`));
+  return parts.join("");
+}
+
+/** Whose turn it is, for this seat: 輪到你 / 輪到對手, or the phase. */
+function turnText() {
+  if (snap.phase === "over") return t(`對局結束：${result(snap.result)}。`, `Game over: ${result(snap.result)}.`);
+  if (snap.phase === "not_started") return t("未開鐘（黑方按鐘開始）。", "Not started (black starts the clocks).");
+  const paused = snap.phase === "paused" ? t("（暫停）", " (paused)") : "";
+  if (!me) return t(`輪到${SIDE[snap.to_move]}${paused}。`, `${SIDE[snap.to_move]} to move${paused}.`);
+  return snap.to_move === me ? t(`輪到你${paused}。`, `Your turn${paused}.`) : t(`輪到對手${paused}。`, `Opponent's turn${paused}.`);
+}
 
 const board = new Board($("board"), {
   label: t("棋盤（對局）", "Board"),
@@ -37,6 +69,8 @@ textmode.addEventListener("change", () => {
 const conn = new Connection(endpoint, {
   status: (t) => { $("status").textContent = t; },
   welcome: async (w) => {
+    summaryOwed = summaryOwed === null && joinedOnce ? "reconnect" : "join";
+    joinedOnce = true;
     me = { red: "red", black: "black", red_proxy: "red", black_proxy: "black" }[w.role] || null;
     const wanted = Number(new URLSearchParams(location.hash.slice(1)).get("table"));
     table = w.tables.includes(wanted) ? wanted : w.tables[0];
@@ -76,7 +110,21 @@ const conn = new Connection(endpoint, {
     }
     if (table === undefined || table === null) show(m.tables[0]);
   },
-  state: (t, s) => { if (t === table) { snap = s; render(); } },
+  state: (t, s) => {
+    if (t !== table) return;
+    snap = s;
+    render();
+    // On joining and on every reconnect, one message says where the player stands (issue
+    // 31, items 2 and 7); the focus goes to it on joining.
+    if (summaryOwed) {
+      const joined = summaryOwed === "join";
+      summaryOwed = null;
+      const said = summary();
+      $("summary").textContent = said;
+      say(said);
+      if (joined && !readonly) $("summary").focus();
+    }
+  },
   event: (t, ev, live) => { if (t === table) onEvent(ev, live); },
   error: (e) => { const line = `${t("錯誤：", "Error: ")}${errorCode(e.code)}`; feed(line, true); say(line, true); },
 });
@@ -183,18 +231,25 @@ function myBoard() {
 /** Whether this seat plays the moves on a board of its own. */
 const hasBoard = () => myBoard() !== null;
 
-/** The number of moves of the game when this seat last moved on its board. */
-let movedAt = null;
-
-/** What this turn still owes before the clock is pressed (附表七: 走子、報棋), in words;
+/** What this turn still owes before the clock is pressed, in words: the move on this
+ * seat's board, while the board still shows the position the turn began with and this page
+ * has not moved on it (the announcement's words are shown as they are said, #words);
  * empty when nothing is owed or it is not this seat's turn. */
 function owedBeforePress() {
-  if (!snap || snap.phase !== "playing" || snap.to_move !== me || snap.pending?.repeat) return [];
+  const p = snap?.pending || {};
+  // A repeat or a move check under way says itself what is owed (#mode).
+  if (!snap || snap.phase !== "playing" || snap.to_move !== me) return [];
+  if (p.repeat || p.correction || p.reannounce || p.restore) return [];
   const owed = [];
-  if (hasBoard() && movedAt !== snap.moves.length) owed.push(t("在棋盤走子", "moving on your board"));
-  if (!snap.announced && !snap.pending?.announce_for) owed.push(t("報棋（四字）", "announcing the move (four words)"));
+  const mine = myBoard();
+  const untouched = mine && mine.placement === snap.fen.split(" ")[0];
+  if (untouched && movedAt !== snap.moves.length) owed.push(t("在棋盤走子", "moving on your board"));
   return owed;
 }
+
+/** The number of moves of the game when this page last moved on its board (a board whose
+ * move is the game's at once shows no difference from the game). */
+let movedAt = null;
 
 async function boardMove(mv) {
   if (await send({ type: "board_move", mv }, `${t("走子", "Move")} ${mv}`)) movedAt = snap?.moves.length ?? null;
@@ -279,7 +334,7 @@ function render() {
   $("board-help").hidden = tm;
   $("textboard").hidden = !tm;
   // The text mode hides the board, not the board move (issue 31, item 1): a field takes it.
-  $("textmove").hidden = !tm || readonly || !hasBoard();
+  if ($("textmove")) $("textmove").hidden = !tm || readonly || !hasBoard();
   if (tm) $("textboard").replaceChildren(...textBoard());
   else board.draw(ownBoard(), { last: last?.mv.iccs || "", check: checked(last) });
   const over = snap.phase === "over";
