@@ -55,6 +55,16 @@ test("text mode: a blind player makes a whole move without the board, and an ear
     await pl.locator("#textmove-mv").fill("炮二");
     await pl.keyboard.press("Enter");
     await waitText(pl, "#live", "請以 ICCS 輸入走子");
+    // Resigning by keyboard (asked first, Cancel focused): the focus is not lost with the
+    // buttons the end of the game disables (issue 31, item 10; WCAG 2.4.3), it is on the result.
+    await pl.locator("#resign").focus();
+    await pl.keyboard.press("Enter");
+    await waitText(pl, "#confirm-text", "認負即時生效");
+    await pl.keyboard.press("Shift+Tab");
+    assert.equal(await pl.evaluate(() => document.activeElement.textContent), "確定");
+    await pl.keyboard.press("Enter");
+    await waitText(pl, "#result", "認負");
+    assert.equal(await pl.evaluate(() => document.activeElement.id), "result", "the focus on the result");
     assert.deepEqual([...pl.errors, ...bl.errors], []);
   } finally {
     await chrome.close();

@@ -279,15 +279,29 @@ if (!readonly) {
     $("textmove-mv").value = "";
     boardMove(mv);
   });
-  $("confirm-repeat").addEventListener("click", () => send({ type: "confirm_repeat" }, t("確認複讀", "Confirm the repeat")));
+  // A button that hides or disables itself takes the focus with it (WCAG 2.4.3): the focus
+  // goes where the player acts next (issue 31, item 10).
+  const then = (next) => () => { if (document.activeElement === document.body || document.activeElement?.disabled || document.activeElement?.hidden) $(next).focus(); };
+  $("confirm-repeat").addEventListener("click", async () => {
+    await send({ type: "confirm_repeat" }, t("確認複讀", "Confirm the repeat"));
+    then("press")();
+  });
   // At a table with a deaf player both sides have cards (附表七 7.1(2)): the buttons move them.
   $("offer").addEventListener("click", () => send(cards() ? { type: "hand_card", card: "draw" } : { type: "offer_draw" }, t("提和", "Offer draw")));
   // What ends the game at once asks first (69(1), 69(2)), Cancel focused.
   $("accept").addEventListener("click", () => confirmThen(t("接受和棋即時結束對局，不能收回。確定接受？", "Accepting ends the game. Accept the draw?"),
     () => send(cards() ? { type: "exchange_cards" } : { type: "accept_draw" }, t("接受和棋", "Accept the draw"))));
-  $("decline").addEventListener("click", () => send(offerCardWithMe() ? { type: "return_card" } : { type: "decline_draw" }, t("不接受和棋", "Decline the draw")));
+  $("decline").addEventListener("click", async () => {
+    await send(offerCardWithMe() ? { type: "return_card" } : { type: "decline_draw" }, t("不接受和棋", "Decline the draw"));
+    then("offer")();
+  });
   $("resign").addEventListener("click", () => confirmThen(t("認負即時生效，不能收回。確定認負？", "Resigning is final. Resign?"),
-    () => send(cards() ? { type: "hand_card", card: "resign" } : { type: "resign" }, t("認負", "Resign"))));
+    async () => {
+      await send(cards() ? { type: "hand_card", card: "resign" } : { type: "resign" }, t("認負", "Resign"));
+      // The game is over: the focus on what says so.
+      $("summary").textContent = "";
+      $("result").focus();
+    }));
 }
 $("cmdform").addEventListener("submit", (e) => {
   e.preventDefault();
