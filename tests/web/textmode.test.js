@@ -51,6 +51,12 @@ test("text mode: a blind player makes a whole move without the board, and an ear
     await waitText(pl, "#moves", "炮二平五");
     const tallies = await pl.locator("body").textContent();
     assert.doesNotMatch(tallies, /違反按棋鐘規則：[1-9]/, "no clock violation");
+    // The time asked with `c` (issue 31, item 6): the arbiter's report through query_time,
+    // the side to move first (6.5(2)): black is to move now.
+    await pl.locator("#cmd").fill("c");
+    await pl.keyboard.press("Enter");
+    await waitText(pl, "#feed", "時間：黑方");
+    await waitText(pl, "#live, #live-polite", "時間：黑方");
     // A typing slip is said, not sent.
     await pl.locator("#textmove-mv").fill("炮二");
     await pl.keyboard.press("Enter");

@@ -234,9 +234,12 @@ export function command(text, snap, me = null) {
   const at = (f, r) => grid[9 - r][f];
   switch (cmd) {
     case "c": {
+      // The side to move first (6.5(2)), as the arbiter's own report orders them.
       const now = clockNow(snap.clock);
-      return t(`紅方 ${sayTime(now.red)}，黑方 ${sayTime(now.black)}${now.running ? `，${SIDE[now.running]}的鐘在走` : ""}`,
-        `red ${sayTime(now.red)}, black ${sayTime(now.black)}${now.running ? `, ${SIDE[now.running]}'s clock runs` : ""}`);
+      const first = ["playing", "paused"].includes(snap.phase) ? snap.to_move : "red";
+      const order = first === "red" ? ["red", "black"] : ["black", "red"];
+      const said = order.map((s) => `${SIDE[s]} ${sayTime(now[s])}`).join(t("，", ", "));
+      return said + (now.running ? t(`，${SIDE[now.running]}的鐘在走`, `, ${SIDE[now.running]}'s clock runs`) : "");
     }
     case "l": {
       const m = snap.moves.at(-1);

@@ -305,6 +305,14 @@ if (!readonly) {
 }
 $("cmdform").addEventListener("submit", (e) => {
   e.preventDefault();
+  // A seat asks the arbiter the time (query_time): the answer (time_report) is said in the
+  // rule's order, the side to move first (6.5(2), 7.6(2); issue 31, item 6).
+  if (!readonly && me && ["playing", "paused"].includes(snap?.phase) && $("cmd").value.trim().toLowerCase() === "c") {
+    $("cmdout").textContent = t("問時間…", "Asking the time…");
+    send({ type: "query_time" }, t("問時間", "Ask the time"));
+    $("cmd").select();
+    return;
+  }
   const out = nvui($("cmd").value, snap, me);
   $("cmdout").textContent = out;
   say(out, true);
