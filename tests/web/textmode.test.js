@@ -122,3 +122,50 @@ test("text mode: joining and reconnecting say the turn, the last move, the times
     server.stop();
   }
 });
+
+// Issue 31, item 3: one voice at a time. Screen readers may drop queued polite speech when
+// an assertive change comes (WAI-ARIA 1.2); an impossible word is said politely (the word)
+// and at once assertively (the refusal). The polite words given just before go with the
+// assertive message, after its own, and the polite region is emptied: nothing is said in
+// both regions, nothing is lost.
+test("text mode: an impossible word is one assertive message, nothing left in the polite region", async () => {
+  const server = await startServer({ demo: true });
+  const chrome = await browser();
+  try {
+    const red = seatAt(server.seats, "red", 1);
+    const black = seatAt(server.seats, "black", 1);
+    const pl = await open(chrome, red.link, { width: 1280, height: 800 }, () => localStorage.setItem("baoqi-textmode", "1"));
+    const bl = await open(chrome, black.link, { width: 1280, height: 800 });
+    await waitText(pl, "#summary", "未開鐘");
+    await bl.locator("#press").click();
+    await waitText(pl, "#turn", "輪到紅方（我）");
+    // Every change of the two regions, with its time.
+    await pl.evaluate(() => {
+      window.spoken = [];
+      for (const id of ["live", "live-polite"]) {
+        const node = document.getElementById(id);
+        new MutationObserver(() => window.spoken.push({ id, at: performance.now(), text: node.textContent.trim() }))
+          .observe(node, { childList: true, characterData: true, subtree: true });
+      }
+    });
+    // Red's cannons stand on files 二 and 八: 炮五 cannot be any move (6.3(6)(b)).
+    for (const w of ["炮", "五"]) {
+      await pl.locator("#typed-word").fill(w);
+      await pl.keyboard.press("Enter");
+      await pl.waitForTimeout(300);
+    }
+    await pl.waitForFunction(() => window.spoken.some((s) => s.text.includes("不可能")));
+    await pl.waitForTimeout(800);
+    const spoken = (await pl.evaluate(() => window.spoken)).filter((s) => s.text);
+    const about = spoken.filter((s) => s.text.includes("五"));
+    assert.ok(about.length >= 1, JSON.stringify(spoken));
+    // The word 五 and its refusal: said in one region only, the assertive one, once.
+    const regions = new Set(about.map((s) => s.id));
+    assert.deepEqual([...regions], ["live"], JSON.stringify(spoken));
+    assert.ok(about.at(-1).text.startsWith("報「五」") || about.at(-1).text.includes("不可能"), JSON.stringify(about));
+    assert.equal(await pl.locator("#live-polite").textContent(), "", "the polite region emptied");
+  } finally {
+    await chrome.close();
+    server.stop();
+  }
+});

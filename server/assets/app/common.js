@@ -57,29 +57,55 @@ export function token() {
 function liveRegion(node) {
   let flip = false;
   let queue = [];
-  return (text) => {
+  let shown = { text: "", at: 0 };
+  const say = (text) => {
     if (!text) return;
     if (!queue.length) {
       node.textContent = "";
       setTimeout(() => {
+        if (!queue.length) return;
         flip = !flip;
-        node.textContent = queue.join(t("。", ". ")) + (flip ? "" : "\u00a0");
+        const joined = queue.join(t("。", ". "));
+        node.textContent = joined + (flip ? "" : "\u00a0");
+        shown = { text: joined, at: performance.now() };
         queue = [];
       }, 30);
     }
     queue.push(text);
   };
+  /** Takes back what this region was given and may not have been read yet (still queued,
+   * or shown less than `ms` ago), emptying it: its words go with another message. */
+  say.take = (ms) => {
+    const recent = performance.now() - shown.at < ms ? [shown.text] : [];
+    const taken = [...recent, ...queue.splice(0)];
+    if (taken.length) {
+      node.textContent = "";
+      shown = { text: "", at: 0 };
+    }
+    return taken;
+  };
+  return say;
 }
+
+/** How long a polite message may wait for its reading before an assertive one would drop
+ * it (WAI-ARIA 1.2: an assertive change may clear the queued polite speech). */
+const POLITE_READ_MS = 600;
 
 /**
  * The page's voice for screen readers: `say(text, urgent)` reads a message once, in exactly
  * one live region — the assertive one when `urgent`, else the polite one. Feeds, banners and
- * status lines are not live regions, so nothing is read twice.
+ * status lines are not live regions, so nothing is read twice. One voice at a time (issue
+ * 31, item 3): an urgent message takes with it the polite words given just before, said
+ * after its own, so a screen reader that drops queued polite speech loses nothing.
  */
 export function announcer(polite, assertive) {
   const p = liveRegion(polite);
   const a = liveRegion(assertive);
-  return (text, urgent = false) => (urgent ? a : p)(text);
+  return (text, urgent = false) => {
+    if (!text) return;
+    if (!urgent) return p(text);
+    return a([text, ...p.take(POLITE_READ_MS)].join(t("。", ". ")));
+  };
 }
 
 /** The words of a typed announcement: `炮二平五`, `馬 8 進 7` → one word per character;
