@@ -226,6 +226,10 @@ async function game({ server, chrome, pages }) {
   await waitText(pl, "#moves", "馬８進７");
   await waitText(pl, "#turn", "輪到紅方（我）");
 
+  // Red is told his duty, what to do first (issue 31, item 4; 7.4(2)(g)), in the second
+  // person; `d` says it again whenever he asks.
+  await waitText(pl, "#live", "輪到你：先在你的棋盤走出對手的着法 馬８進７（附表七 7.4(2)(g)）");
+  assert.match(await command(pl, "d"), /^先在你的棋盤走出對手的着法 馬８進７，複讀「馬８進７」，然後確認$/);
   // Red mirrors on the VI board and confirms the repeat (7.4(2)(g)(ii)).
   await mirror(pl, "h9g7");
 

@@ -206,9 +206,9 @@ export function differences(a, b) {
 }
 
 export const HELP = t("指令：c 讀鐘；l 上一着；m 着法記錄；p 列出棋子（p 紅／p 黑）；f a–i 讀直線" +
-  "（f 1–9 或 f 一–九：本方報棋的路數）；r 0–9 讀橫線；s e2 讀一點；t 輪到誰；a 本輪報棋；h 說明。",
+  "（f 1–9 或 f 一–九：本方報棋的路數）；r 0–9 讀橫線；s e2 讀一點；t 輪到誰；a 本輪報棋；d 現在須做甚麼；h 說明。",
   "Commands: c clocks, l last move, m moves, p pieces (p r, p b), f <file a–i, or 1–9 as your notation counts>, " +
-  "r <rank 0–9>, s <point, e.g. e2>, t turn, a announcement, h help.");
+  "r <rank 0–9>, s <point, e.g. e2>, t turn, a announcement, d what you must do now, h help.");
 
 const NUMERALS = "一二三四五六七八九";
 
@@ -223,6 +223,25 @@ function fileNumber(arg) {
  * on that side's right, i for red and a for black (第7條). */
 function notationFile(n, side) {
   return side === "black" ? n - 1 : 9 - n;
+}
+
+/** What `me` must do now (issue 31, item 4): a repeat owed (mirroring the opponent's move
+ * on his own board first, 7.4(2)(g)), a move check to answer (6.4), his move, or nothing. */
+function duty(snap, me) {
+  if (snap.phase === "over") return t("對局已結束", "the game is over");
+  if (snap.phase === "not_started") return t("未開鐘", "the clocks have not started");
+  if (!me || snap.to_move !== me) return t("等候對手", "wait for the opponent");
+  const p = snap.pending || {};
+  if (p.repeat?.mirror) {
+    const said = words(p.repeat.words, p.repeat.mover);
+    return t(`先在你的棋盤走出對手的着法 ${said}，複讀「${said}」，然後確認`,
+      `play the opponent's move ${said} on your board, read it back, then confirm`);
+  }
+  if (p.repeat) return t(`複讀裁判的報棋「${words(p.repeat.words, p.repeat.mover)}」`, `read back the referee's announcement ${words(p.repeat.words, p.repeat.mover)}`);
+  if (p.correction) return t(`把棋盤修正為 ${p.correction}`, `set your board right to ${p.correction}`);
+  if (p.reannounce) return t(`重新報棋 ${words(p.reannounce[1], me)}`, `announce again: ${words(p.reannounce[1], me)}`);
+  if (p.restore) return t("還原棋盤，改走別子", "restore the board and move another piece");
+  return t("輪到你：走子、報棋，然後按鐘", "your turn: move, announce, then press the clock");
 }
 
 /** Answers one screen-reader command about a snapshot, in words; files given as numbers
@@ -241,6 +260,8 @@ export function command(text, snap, me = null) {
       const said = order.map((s) => `${SIDE[s]} ${sayTime(now[s])}`).join(t("，", ", "));
       return said + (now.running ? t(`，${SIDE[now.running]}的鐘在走`, `, ${SIDE[now.running]}'s clock runs`) : "");
     }
+    case "d":
+      return duty(snap, me);
     case "l": {
       const m = snap.moves.at(-1);
       return m ? t(`上一着 第 ${m.ply} 着 ${SIDE[m.side]} ${move(m.mv, m.side, m.draw_offer)}（${m.mv.iccs}）`,

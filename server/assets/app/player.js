@@ -180,6 +180,15 @@ function verdictOf(ev) {
     : t(`可能的着法，尚餘 ${ev.completions} 種`, `a possible move, ${ev.completions} completions left`);
 }
 
+/** What a repeat owed asks of this seat, in the second person. */
+function duty(ev) {
+  const said = words(ev.words, ev.mover);
+  return ev.mirror
+    ? t(`輪到你：先在你的棋盤走出對手的着法 ${said}（附表七 7.4(2)(g)），複讀「${said}」，然後確認。`,
+      `Your turn: first play the opponent's move ${said} on your board (7.4(2)(g)), read it back, then confirm.`)
+    : t(`輪到你：複讀裁判的報棋「${said}」（第6.3(7)條）。`, `Your turn: read back the referee's announcement ${said} (6.3(7)).`);
+}
+
 function onEvent(ev, live) {
   const text = describe(ev);
   const alert = urgent(ev);
@@ -193,6 +202,9 @@ function onEvent(ev, live) {
   }
   if (["repetition_warning", "warning_issued", "game_over"].includes(ev.type)) banner(text, BANNER_MS);
   if (!text) return;
+  // A repeat owed by this seat is his to act on: said to him, what to do first (issue 31,
+  // item 4; 7.4(2)(g)(i)–(ii), 6.3(7)).
+  if (ev.type === "repeat_due" && ev.side === me) return say(duty(ev), true);
   const verdict = ev.type === "word" && ev.side === me ? verdictOf(ev) : "";
   say(verdict ? `${text}。${verdict}` : text, alert);
   // A pause says why while it lasts (a server restart, an adjournment); the resumption says so.
