@@ -214,6 +214,9 @@ async function game({ server, chrome, pages }) {
   await waitText(mon, "#table-2", "代為報棋");
   // The call is read at once (assertive), by one live region: the banner is not another.
   await heardOnce(mon, "黑方示意：請代為報棋", "assertive");
+  // Red hears the call about black politely: it is not his to act on (issue 31, item 3).
+  await waitText(pl, "#live-polite", "請裁判：須代為報棋（黑方）");
+  assert.doesNotMatch(await pl.locator("#live").textContent(), /請裁判：須代為報棋/);
   await pages.state("04-signalled");
   await mon.keyboard.press("a");
   await mon.locator("#dlg[open]").waitFor();

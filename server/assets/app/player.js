@@ -171,7 +171,11 @@ const VIBRATION = [300, 150, 300];
 /** Events a player must hear at once (assertive): alerts, rulings, what he must put right. */
 const URGENT = ["time_alert", "referee_needed", "repetition_warning", "warning_issued", "game_over",
   "impossible", "violation", "correction_required", "reannounce_required", "restore_required", "board_diverges"];
-const urgent = (ev) => URGENT.includes(ev.type) || (ev.type === "checked" && !["agree", "corrected"].includes(ev.outcome));
+/** A call for the referee about the opponent is no player's to act on: polite (issue 31,
+ * item 3: nothing a player need not act on made assertive). */
+const aboutOpponent = (ev) => ev.type === "referee_needed" && me && ev.side && ev.side !== me;
+const urgent = (ev) => (URGENT.includes(ev.type) && !aboutOpponent(ev))
+  || (ev.type === "checked" && !["agree", "corrected"].includes(ev.outcome));
 
 /** The arbiter's verdict on one's own word, read after it (SPEC §5: an answer after every word). */
 function verdictOf(ev) {
