@@ -69,6 +69,19 @@ impl Day {
     /// Table `table`'s game played to its end: red resigns at once, the referee verifies
     /// (7.9).
     fn resigned_and_verified(&self, table: i64) {
+        let verify = Act::VerifyResult {
+            note: "雙方確認".into(),
+        };
+        let steps = [
+            (Role::Referee, Act::Start),
+            (Role::Red, Act::Resign),
+            (Role::Referee, verify),
+        ];
+        self.play(table, steps);
+    }
+
+    /// Table `table`'s log as its task would have written it for `steps`, 50 ms apart.
+    fn play(&self, table: i64, steps: impl IntoIterator<Item = (Role, Act)>) {
         let store = SqliteStore::open(std::path::Path::new(&self.db), false).unwrap();
         let row = store
             .tables(Some(1))
@@ -76,14 +89,6 @@ impl Day {
             .into_iter()
             .find(|t| t.id == table)
             .unwrap();
-        let mut steps = vec![(Role::Referee, Act::Start)];
-        steps.push((Role::Red, Act::Resign));
-        steps.push((
-            Role::Referee,
-            Act::VerifyResult {
-                note: "雙方確認".into(),
-            },
-        ));
         let timed = steps
             .into_iter()
             .zip(1u64..)
@@ -368,14 +373,6 @@ impl Day {
 
     /// Table `table`'s clocks started by its referee.
     fn started(&self, table: i64) {
-        let store = SqliteStore::open(std::path::Path::new(&self.db), false).unwrap();
-        let row = store
-            .tables(Some(1))
-            .unwrap()
-            .into_iter()
-            .find(|t| t.id == table)
-            .unwrap();
-        let (_, log) = baoqi_store::testing::played_log(&row, [(1_050, Role::Referee, Act::Start)]);
-        store.append(&log, Some(1_050)).unwrap();
+        self.play(table, [(Role::Referee, Act::Start)]);
     }
 }

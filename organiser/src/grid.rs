@@ -147,36 +147,32 @@ pub fn grid(
 ) -> Result<Vec<Cell>, EventError> {
     let t = Opened::open(store, event)?;
     let register = t.records.players(event)?;
-    let named = |id| named(&register, id);
     Ok(t.records
         .pairings(event)?
         .into_iter()
         .filter(|r| round.is_none_or(|n| r.round == n))
-        .map(|row| {
-            let table = row.table.and_then(|id| outcomes.get(&id));
-            Cell {
-                round: row.round,
-                board: row.board,
-                table: row.table,
-                red: named(row.red),
-                black: row.black.map(named),
-                game: table.and_then(|o| o.result),
-                verified: table.is_some_and(|o| o.verified),
-                recorded: row.result,
-                result: board_result(&row, outcomes),
-                last: board_final(&row, outcomes),
-            }
-        })
+        .map(|row| cell(&row, &register, outcomes))
         .collect())
 }
 
-/// The player as the standings name him (his number when not in the register).
-fn named(register: &[super::Registered], id: baoqi_tournament::PlayerId) -> Named {
-    let found = register.iter().find(|r| r.player.id == id);
-    Named {
-        id,
-        name: found.map_or_else(|| id.to_string(), |r| r.player.name.clone()),
-        club: found.and_then(|r| r.player.club.clone()),
+/// A board's cell: its players as the standings name them, its results.
+fn cell(row: &PairingRow, register: &[super::Registered], outcomes: &Outcomes) -> Cell {
+    let named = |id| {
+        let line = register.iter().find(|r| r.player.id == id);
+        super::standings::named(line.map(|r| &r.player), id)
+    };
+    let table = row.table.and_then(|id| outcomes.get(&id));
+    Cell {
+        round: row.round,
+        board: row.board,
+        table: row.table,
+        red: named(row.red),
+        black: row.black.map(named),
+        game: table.and_then(|o| o.result),
+        verified: table.is_some_and(|o| o.verified),
+        recorded: row.result,
+        result: board_result(row, outcomes),
+        last: board_final(row, outcomes),
     }
 }
 
@@ -264,11 +260,12 @@ pub fn enter(
             reason: signed.reason.clone(),
         })?;
     }
-    let cells = grid(store, event, Some(round), outcomes)?;
-    cells
-        .into_iter()
-        .find(|c| c.board == board)
-        .ok_or(EntryError::NoBoard { round, board })
+    // The board as it now stands, from what was read and written: nothing read again.
+    let now = PairingRow {
+        result: if unchanged { row.result } else { after },
+        ..row
+    };
+    Ok(cell(&now, &t.records.players(event)?, outcomes))
 }
 
 /// The grid as text (`baoqi round results`): a heading per round, a line per board with

@@ -295,19 +295,25 @@ impl<'a> Names<'a> {
 
     /// The player as the standings name him (his number when not in the register).
     fn named(&self, id: PlayerId) -> Named {
-        self.0.get(&id).map_or_else(
-            || Named {
-                id,
-                name: id.to_string(),
-                club: None,
-            },
-            |p| Named {
-                id,
-                name: p.name.clone(),
-                club: p.club.clone(),
-            },
-        )
+        named(self.0.get(&id).copied(), id)
     }
+}
+
+/// Player `id` as the standings name him, from his register line (his number when he has
+/// none): the standings and the result grid alike.
+pub(crate) fn named(line: Option<&Player>, id: PlayerId) -> Named {
+    line.map_or_else(
+        || Named {
+            id,
+            name: id.to_string(),
+            club: None,
+        },
+        |p| Named {
+            id,
+            name: p.name.clone(),
+            club: p.club.clone(),
+        },
+    )
 }
 
 /// The standings' lines: the core's order (名次分先), named, scores and tie-breaks written.

@@ -10,20 +10,55 @@ import assert from "node:assert/strict";
 import { axe, browser, open, shot, startServer, waitText } from "./harness.js";
 import { seatAt } from "./event.js";
 
-test("text mode: a blind player makes a whole move without the board, and an early press asks first", async () => {
+const DESK = { width: 1280, height: 800 };
+const PHONE = { width: 390, height: 844 };
+
+/** Runs `body({ server, chrome, red, black })` against its own demo server and Chromium;
+ * `red` and `black` are the links of the demo's 視障賽 seats. */
+async function onDemo(body) {
   const server = await startServer({ demo: true });
   const chrome = await browser();
   try {
-    const red = seatAt(server.seats, "red", 1);
-    const black = seatAt(server.seats, "black", 1);
-    const textMode = () => localStorage.setItem("baoqi-textmode", "1");
-    const pl = await open(chrome, red.link, { width: 1280, height: 800 }, textMode);
-    const bl = await open(chrome, black.link, { width: 1280, height: 800 });
+    const [red, black] = ["red", "black"].map((role) => seatAt(server.seats, role, 1).link);
+    await body({ server, chrome, red, black });
+  } finally {
+    await chrome.close();
+    server.stop();
+  }
+}
+
+/** Red's seat page in the text mode, at `view`. */
+const textPage = (chrome, link, view = DESK) => open(chrome, link, view, () => localStorage.setItem("baoqi-textmode", "1"));
+
+/** Black starts the clocks from his page; red's page says it is his turn. */
+async function start(pl, bl) {
+  await bl.locator("#press").click();
+  await waitText(pl, "#turn", "輪到紅方（我）");
+}
+
+/** Types the words one by one in the word field, each acknowledged. */
+async function typeWords(pl, words) {
+  for (const w of words) {
+    await pl.locator("#typed-word").fill(w);
+    await pl.keyboard.press("Enter");
+    await waitText(pl, "#answer", `報「${w}」：已接受`);
+  }
+}
+
+/** Types a board move (ICCS) in the text mode's field, acknowledged as `mv`. */
+async function typeMove(pl, typed, mv = typed) {
+  await pl.locator("#textmove-mv").fill(typed);
+  await pl.keyboard.press("Enter");
+  await waitText(pl, "#answer", `走子 ${mv}：已接受`);
+}
+
+test("text mode: a blind player makes a whole move without the board, and an early press asks first", () => onDemo(async ({ chrome, red, black }) => {
+    const pl = await textPage(chrome, red);
+    const bl = await open(chrome, black, DESK);
     await waitText(pl, "#turn", "未開鐘");
     assert.equal(await pl.locator("#board").isHidden(), true, "the text mode hides the board");
     assert.equal(await pl.locator("#textmove").isVisible(), true, "…not the board move");
-    await bl.locator("#press").click();
-    await waitText(pl, "#turn", "輪到紅方（我）");
+    await start(pl, bl);
 
     // An early press: asked first, with what is owed; Cancel (focused) sends nothing.
     await pl.locator("#press").focus();
@@ -36,14 +71,8 @@ test("text mode: a blind player makes a whole move without the board, and an ear
     await pl.locator("#confirm").waitFor({ state: "hidden" });
 
     // The words, typed one by one; the board move typed in ICCS; the press.
-    for (const w of ["炮", "二", "平", "五"]) {
-      await pl.locator("#typed-word").fill(w);
-      await pl.keyboard.press("Enter");
-      await waitText(pl, "#answer", `報「${w}」：已接受`);
-    }
-    await pl.locator("#textmove-mv").fill("h2 e2");
-    await pl.keyboard.press("Enter");
-    await waitText(pl, "#answer", "走子 h2e2：已接受");
+    await typeWords(pl, ["炮", "二", "平", "五"]);
+    await typeMove(pl, "h2 e2", "h2e2");
     await pl.locator("#press").focus();
     await pl.keyboard.press("Enter");
     await waitText(pl, "#answer", "按鐘：已接受");
@@ -72,39 +101,22 @@ test("text mode: a blind player makes a whole move without the board, and an ear
     await waitText(pl, "#result", "認負");
     assert.equal(await pl.evaluate(() => document.activeElement.id), "result", "the focus on the result");
     assert.deepEqual([...pl.errors, ...bl.errors], []);
-  } finally {
-    await chrome.close();
-    server.stop();
-  }
-});
+}));
 
 // Issue 31, items 2 and 7: joining says where the player stands (the focus on it), and so
 // does every reconnect: whose turn (in the second person), a repeat owed, the last move made
 // meanwhile, both times (his first), his seat and his opponent. Today the page says only
 // 「已連線」.
-test("text mode: joining and reconnecting say the turn, the last move, the times and the opponent", async () => {
-  const server = await startServer({ demo: true });
-  const chrome = await browser();
-  try {
-    const red = seatAt(server.seats, "red", 1);
-    const black = seatAt(server.seats, "black", 1);
-    const textMode = () => localStorage.setItem("baoqi-textmode", "1");
-    const pl = await open(chrome, red.link, { width: 390, height: 844 }, textMode);
+test("text mode: joining and reconnecting say the turn, the last move, the times and the opponent", () => onDemo(async ({ server, chrome, red, black }) => {
+    const pl = await textPage(chrome, red, PHONE);
     await waitText(pl, "#summary", "未開鐘（黑方按鐘開始）。你的時間 30:00，對手 30:00。你是紅方李明，對手黑方張華。");
     assert.equal(await pl.evaluate(() => document.activeElement.id), "summary", "the focus on the summary");
     await waitText(pl, "#live-polite", "未開鐘");
-    const bl = await open(chrome, black.link, { width: 1280, height: 800 });
+    const bl = await open(chrome, black, DESK);
     await waitText(bl, "#summary", "你是黑方張華，對手紅方李明。");
-    await bl.locator("#press").click();
-    await waitText(pl, "#turn", "輪到紅方（我）");
-    for (const w of ["炮", "二", "平", "五"]) {
-      await pl.locator("#typed-word").fill(w);
-      await pl.keyboard.press("Enter");
-      await waitText(pl, "#answer", `報「${w}」：已接受`);
-    }
-    await pl.locator("#textmove-mv").fill("h2e2");
-    await pl.keyboard.press("Enter");
-    await waitText(pl, "#answer", "走子 h2e2：已接受");
+    await start(pl, bl);
+    await typeWords(pl, ["炮", "二", "平", "五"]);
+    await typeMove(pl, "h2e2");
     await pl.locator("#press").click();
     await waitText(pl, "#answer", "按鐘：已接受");
     // The server goes down and comes back: the page, reconnected, says where things stand.
@@ -117,28 +129,18 @@ test("text mode: joining and reconnecting say the turn, the last move, the times
     assert.deepEqual(await axe(pl, "text mode summary"), []);
     await shot(pl, "textmode-reconnected-phone");
     assert.deepEqual(pl.errors.filter((e) => !/WebSocket|ERR_CONNECTION/.test(e)), []);
-  } finally {
-    await chrome.close();
-    server.stop();
-  }
-});
+}));
 
 // Issue 31, item 3: one voice at a time. Screen readers may drop queued polite speech when
 // an assertive change comes (WAI-ARIA 1.2); an impossible word is said politely (the word)
 // and at once assertively (the refusal). The polite words given just before go with the
 // assertive message, after its own, and the polite region is emptied: nothing is said in
 // both regions, nothing is lost.
-test("text mode: an impossible word is one assertive message, nothing left in the polite region", async () => {
-  const server = await startServer({ demo: true });
-  const chrome = await browser();
-  try {
-    const red = seatAt(server.seats, "red", 1);
-    const black = seatAt(server.seats, "black", 1);
-    const pl = await open(chrome, red.link, { width: 1280, height: 800 }, () => localStorage.setItem("baoqi-textmode", "1"));
-    const bl = await open(chrome, black.link, { width: 1280, height: 800 });
+test("text mode: an impossible word is one assertive message, nothing left in the polite region", () => onDemo(async ({ chrome, red, black }) => {
+    const pl = await textPage(chrome, red);
+    const bl = await open(chrome, black, DESK);
     await waitText(pl, "#summary", "未開鐘");
-    await bl.locator("#press").click();
-    await waitText(pl, "#turn", "輪到紅方（我）");
+    await start(pl, bl);
     // Every change of the two regions, with its time.
     await pl.evaluate(() => {
       window.spoken = [];
@@ -164,8 +166,4 @@ test("text mode: an impossible word is one assertive message, nothing left in th
     assert.deepEqual([...regions], ["live"], JSON.stringify(spoken));
     assert.ok(about.at(-1).text.startsWith("報「五」") || about.at(-1).text.includes("不可能"), JSON.stringify(about));
     assert.equal(await pl.locator("#live-polite").textContent(), "", "the polite region emptied");
-  } finally {
-    await chrome.close();
-    server.stop();
-  }
-});
+}));
