@@ -49,9 +49,10 @@ fn s7p6_3_item5_a_whole_game_from_the_keypads_alone() {
         "{black_said}"
     );
     assert!(heard(&black_said, "Spoken", "紅方認負"), "{black_said}");
-    // Item 8: joining, the player hears where the game stands; then that it started.
+    // Item 8: joining, the player hears where the game stands (not yet his turn: black
+    // starts the clocks, 95(3); issue 31, item 11); then that it started.
     assert!(
-        heard(&red_said, "Requested", "對局未開始，輪到你走"),
+        heard(&red_said, "Requested", "對局未開始，黑方按鐘後由你先走"),
         "{red_said}"
     );
     assert!(

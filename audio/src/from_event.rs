@@ -169,7 +169,13 @@ fn announcement(event: &Event, me: Color) -> Option<Heard> {
                 check: mv.check,
             },
         ),
-        Event::Moved { side, mv, .. } if mv.check => one(None, Utterance::Checking { side: *side }),
+        Event::Moved { side, mv, .. } if mv.check || mv.captured.is_some() => one(
+            None,
+            Utterance::YourMove {
+                captured: mv.captured.map(|k| Piece::new(side.other(), k)),
+                check: mv.check,
+            },
+        ),
         Event::Started { clock, .. } => one(
             None,
             Utterance::Started {
@@ -253,6 +259,7 @@ fn table(event: &Event, me: Color) -> Heard {
             Some(Earcon::Error),
             Utterance::Violation {
                 side: *side,
+                you: *side == me,
                 violation: violation(*kind),
                 because: because(reason),
                 count: *count,

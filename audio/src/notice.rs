@@ -305,6 +305,19 @@ fn standing(st: &Standing) -> Phrase {
         Stage::Playing => None,
     };
     let mut parts: Vec<Phrase> = stage.map(|k| entry(k).clone()).into_iter().collect();
+    // Before the start nobody is to move yet: black starts the clocks, then red moves
+    // (95(3); issue 31, item 11: not 「對局未開始，輪到你走」).
+    if st.stage == Stage::NotStarted {
+        parts.push(
+            entry(if st.you {
+                "keypad.start_then_you"
+            } else {
+                "keypad.start_by_you"
+            })
+            .clone(),
+        );
+        return joined(&parts, "keypad.separator");
+    }
     parts.push(if st.you {
         entry("keypad.turn_you").clone()
     } else {
@@ -340,6 +353,22 @@ mod tests {
             Notice::Refused(Refusal::NotYourTurn).phrase().display,
             Notice::Refused(Refusal::Other).phrase().display
         );
+    }
+
+    #[test]
+    fn a95_3_before_the_start_nobody_is_told_it_is_his_turn() {
+        let st = |you| Standing {
+            stage: Stage::NotStarted,
+            to_move: baoqi_rules::Color::Red,
+            you,
+            words: vec![],
+            offer_from: None,
+        };
+        let red = standing(&st(true)).display;
+        let black = standing(&st(false)).display;
+        assert_eq!(red, "對局未開始，黑方按鐘後由你先走");
+        assert_eq!(black, "對局未開始，由你按鐘開始");
+        assert!(!red.contains("輪到你"), "{red}");
     }
 
     #[test]

@@ -335,7 +335,7 @@ pub fn phrase(u: &Utterance) -> Phrase {
             captured,
             check,
         } => crate::rulings::move_reading(*s, ws, *captured, *check),
-        Utterance::Checking { side: s } => fill("move.checking", &[("side", side(*s))]),
+        Utterance::YourMove { captured, check } => crate::rulings::your_move(*captured, *check),
         Utterance::Started { first } => fill("game.started", &[("side", side(*first))]),
         Utterance::Check {
             side: s,
@@ -345,11 +345,12 @@ pub fn phrase(u: &Utterance) -> Phrase {
         } => crate::rulings::check(*s, *outcome, announced, board.as_deref()),
         Utterance::Violation {
             side: s,
+            you,
             violation: v,
             because,
             count,
             limit,
-        } => crate::rulings::violation(*s, *v, because, *count, *limit),
+        } => crate::rulings::violation(*s, *you, *v, because, *count, *limit),
         Utterance::Times {
             reason,
             first,

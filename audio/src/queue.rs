@@ -226,15 +226,23 @@ impl SpeechQueue {
         self.current.take()
     }
 
-    /// The stop key: the Reading or News being said, and every Reading waiting, leave the
-    /// queue; returns them. News waiting stays: the stop key is for a long reading, and must
-    /// never lose the opponent's move still to be said (issue 14).
+    /// The stop key: the Reading, News or Prompt being said, every Prompt and Reading
+    /// waiting, leave the queue; returns them. News waiting stays: the stop key is for a long
+    /// reading, and must never lose the opponent's move still to be said (issue 14). A
+    /// prompt is pointless once its sequence is complete: `/ /` (stop) is itself the key
+    /// that completes the `/` whose prompt 「指令」 is being said (issue 31, item 11).
     pub fn stop(&mut self) -> Vec<Item> {
         let mut gone: Vec<Item> = self
             .current
-            .take_if(|c| matches!(c.urgency, Urgency::Reading | Urgency::News))
+            .take_if(|c| {
+                matches!(
+                    c.urgency,
+                    Urgency::Reading | Urgency::News | Urgency::Prompt
+                )
+            })
             .into_iter()
             .collect();
+        gone.extend(self.remove_waiting(1, |it| it.urgency == Urgency::Prompt));
         gone.extend(self.waiting[3].drain(..));
         gone
     }
@@ -411,6 +419,22 @@ mod tests {
             order.push(q.finish().unwrap().id);
         }
         assert_eq!(order, [5, 2, 4]);
+    }
+
+    #[test]
+    fn the_stop_key_ends_the_prompt_of_its_own_sequence() {
+        // `/` says 「指令」; the second `/` (stop) must not leave it said in full.
+        let mut q = SpeechQueue::new();
+        q.offer(item(1, Urgency::Prompt));
+        assert_eq!(say_next(&mut q), 1);
+        assert_eq!(ids(&q.stop()), [1]);
+        assert!(q.is_idle());
+        // …nor waiting behind an echo; the echo stays.
+        q.offer(item(2, Urgency::Echo));
+        say_next(&mut q);
+        q.offer(item(3, Urgency::Prompt));
+        assert_eq!(ids(&q.stop()), [3]);
+        assert_eq!(q.current().map(|c| c.id), Some(2));
     }
 
     #[test]

@@ -29,6 +29,15 @@ pub(crate) fn move_reading(s: Color, ws: &[Word], captured: Option<Piece>, check
     }
 }
 
+/// What the listener's own move did: 「吃馬」, 「將軍」, 「吃馬，將軍」.
+pub(crate) fn your_move(captured: Option<Piece>, check: bool) -> Phrase {
+    match captured.map(|p| Phrase::of_char(p.chinese())) {
+        Some(p) if check => fill("move.you_took_check", &[("piece", &p)]),
+        Some(p) => fill("move.you_took", &[("piece", &p)]),
+        None => entry("move.you_check").clone(),
+    }
+}
+
 /// The outcome of 走子檢查 (附表七 6.4, 7.5), with the words announced, the board's move in
 /// the mover's words (`None`: not a legal move) and what the mover must do now.
 pub(crate) fn check(
@@ -60,13 +69,18 @@ pub(crate) fn check(
 /// A violation with its reason and tally: `紅方走子未完成便按鐘，按鐘違規第一次，上限四次`.
 pub(crate) fn violation(
     s: Color,
+    you: bool,
     v: Violation,
     because: &Because,
     count: u32,
     limit: u32,
 ) -> Phrase {
     fill(
-        "violation.tally",
+        if you {
+            "violation.tally_you"
+        } else {
+            "violation.tally"
+        },
         &[
             ("side", side(s)),
             ("because", &reason(s, because)),

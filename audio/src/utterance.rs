@@ -255,10 +255,13 @@ pub enum Utterance {
         /// Whether it gives check (將軍).
         check: bool,
     },
-    /// The listener's own move gives check.
-    Checking {
-        /// Who gives check.
-        side: Color,
+    /// The listener's own move took a piece or gives check: he is told as his opponent is
+    /// (issue 31, item 11: 「吃馬，將軍」 for both players).
+    YourMove {
+        /// The piece taken, if any.
+        captured: Option<Piece>,
+        /// Whether it gives check.
+        check: bool,
     },
     /// The game started (95(3)).
     Started {
@@ -281,6 +284,9 @@ pub enum Utterance {
     Violation {
         /// Who committed it.
         side: Color,
+        /// Whether the listener did: said to him in the second person, the tally first
+        /// (issue 31, item 11).
+        you: bool,
         /// Which kind.
         violation: Violation,
         /// Why.

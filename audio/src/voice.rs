@@ -114,8 +114,8 @@ impl Voice {
         let _ = self.tx.send(Command::Say(phrase, urgency, topic, cause));
     }
 
-    /// The stop key: stops the reading or news being said and drops those waiting (each
-    /// logged as stopped); echoes and urgent items stay.
+    /// The stop key: stops the reading, news or prompt being said and drops the readings
+    /// and prompts waiting (each logged as stopped); echoes and urgent items stay.
     pub fn stop(&self) {
         let _ = self.tx.send(Command::Stop);
     }

@@ -230,6 +230,11 @@ fn a126_a_violation_is_said_with_its_reason() {
         red.contains("按鐘違規") && red.contains("走子未完成"),
         "{red}"
     );
+    // Said to him in the second person, the tally first (issue 31, item 11); the opponent
+    // hears it of red.
+    assert!(red.contains("你按鐘違規第"), "{red}");
+    let black = all_heard(&ev, Color::Black);
+    assert!(black.contains("紅方走子未完成便按鐘"), "{black}");
 }
 
 #[test]
@@ -244,6 +249,8 @@ fn captures_name_the_piece_and_check_is_said_to_both_sides() {
     );
     let red = all_heard(&ev, Color::Red);
     assert!(red.contains("將軍"), "the mover hears his check: {red}");
+    // …and his own capture, as his opponent does (issue 31, item 11).
+    assert!(red.contains("吃馬"), "the mover hears his capture: {red}");
 }
 
 #[test]

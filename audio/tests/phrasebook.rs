@@ -86,7 +86,14 @@ fn every_kind() -> Vec<Utterance> {
         Utterance::Referee {
             text: "請雙方停鐘".to_owned(),
         },
-        Utterance::Checking { side: Red },
+        Utterance::YourMove {
+            captured: Some(Piece::new(Black, Kind::Horse)),
+            check: true,
+        },
+        Utterance::YourMove {
+            captured: None,
+            check: true,
+        },
         Utterance::Started { first: Red },
         Utterance::Paused {
             side: Red,
@@ -157,6 +164,7 @@ fn every_kind() -> Vec<Utterance> {
         ][i % 3];
         us.push(Utterance::Violation {
             side: Black,
+            you: i % 2 == 0,
             violation,
             because,
             count: 1,
@@ -316,9 +324,12 @@ fn moves_checks_violations_cards_boards_and_endings_read_as_written() {
         "紅方報棋炮二平五非法，以棋盤炮二平五為準，請重新報棋：炮二平五",
         "紅方報棋炮二平五非法，棋盤炮二平五，走子非所報之子，還原局面，可改走別子",
         "紅方報棋炮二平五非法，走子亦不合法，還原局面，可改走別子",
-        "黑方走子未完成便按鐘，技術犯規第一次，上限二次",
+        // Said to the player who committed it: second person, the tally first.
+        "你技術犯規第一次，上限二次：走子未完成便按鐘",
         "黑方報棋及複述未完成便按鐘，記錄違例第一次，上限四次",
-        "紅方將軍",
+        // The mover hears his own capture and check (issue 31, item 11).
+        "吃馬，將軍",
+        "將軍",
         "對局開始，紅方先走",
         "伺服器重新啟動，對局暫停，雙方時鐘停止，等候恢復",
         "黑方摸子，即拒絕提和",

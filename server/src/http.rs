@@ -85,6 +85,16 @@ pub const ASSETS: &[(&str, &str, &[u8])] = &[
     ),
     ("app/text.js", JS, include_bytes!("../assets/app/text.js")),
     (
+        "app/notation.js",
+        JS,
+        include_bytes!("../assets/app/notation.js"),
+    ),
+    (
+        "app/narrate.js",
+        JS,
+        include_bytes!("../assets/app/narrate.js"),
+    ),
+    (
         "app/player.js",
         JS,
         include_bytes!("../assets/app/player.js"),

@@ -76,7 +76,7 @@ export class Pages {
 export async function boardMove(page, mv, scope = "#board") {
   await page.locator(`${scope} button[data-pt="${mv.slice(0, 2)}"]`).click();
   await page.locator(`${scope} button[data-pt="${mv.slice(2, 4)}"]`).click();
-  await waitText(page, "#answer", `走子 ${mv}：已接受`);
+  await waitText(page, "#answer", new RegExp(`走子 ${mv}（.+）：已接受`));
 }
 
 /** Mirrors the opponent's move `mv` on the page's own board and confirms it (7.4(2)(g)(ii)),

@@ -49,7 +49,7 @@ async function typeWords(pl, words) {
 async function typeMove(pl, typed, mv = typed) {
   await pl.locator("#textmove-mv").fill(typed);
   await pl.keyboard.press("Enter");
-  await waitText(pl, "#answer", `走子 ${mv}：已接受`);
+  await waitText(pl, "#answer", new RegExp(`走子 ${mv}（.+）：已接受`));
 }
 
 test("text mode: a blind player makes a whole move without the board, and an early press asks first", () => onDemo(async ({ chrome, red, black }) => {
@@ -85,7 +85,7 @@ test("text mode: a blind player makes a whole move without the board, and an ear
     await pl.locator("#cmd").fill("c");
     await pl.keyboard.press("Enter");
     await waitText(pl, "#feed", "時間：黑方");
-    await waitText(pl, "#live, #live-polite", "時間：黑方");
+    await waitText(pl, "#live, #live-polite", "時間：對手"); // said to him: his opponent (to move) first
     // A typing slip is said, not sent.
     await pl.locator("#textmove-mv").fill("炮二");
     await pl.keyboard.press("Enter");

@@ -40,7 +40,7 @@ async function play({ server, chrome, pages }) {
   assert.match(await pt(red, "h2").getAttribute("aria-label"), /已選/);
   assert.equal(await red.locator("#answer").textContent(), "", "nothing was sent");
   await pt(red, "e2").click();
-  await waitText(red, "#answer", "走子 h2e2：已接受");
+  await waitText(red, "#answer", "走子 h2e2（炮二平五）：已接受");
   await sayWords(red, ["炮", "二"]);
   await waitText(red, "#verdict", "可能的着法");
   await waitText(mon, `${card} .words`, "炮");

@@ -69,7 +69,7 @@ async function textMode(page) {
   assert.equal(await command(page, "r 2"), FINAL.rank2);
   assert.equal(await command(page, "p 黑"), FINAL.black);
   assert.equal(await command(page, "s e2"), "e2 紅炮");
-  assert.match(await command(page, "l"), /^上一着 第 5 着 紅方 俥九進一/);
+  assert.match(await command(page, "l"), /^上一着：第 5 着 紅方 俥九進一/);
   assert.equal(await command(page, "t"), "對局已結束");
   // The clocks in words, as the visual clocks' labels say them (both stopped: game over).
   const labels = await page.locator("#clocks [role=timer]").evaluateAll((n) => n.map((e) => e.getAttribute("aria-label")));
@@ -155,7 +155,7 @@ async function game({ server, chrome, pages }) {
   for (const k of ["ArrowLeft", "ArrowLeft", "ArrowLeft"]) await pl.keyboard.press(k);
   await expectFocus(pl, '#board button[data-pt="e2"]');
   await pl.keyboard.press("Enter");
-  await waitText(pl, "#answer", "走子 h2e2：已接受");
+  await waitText(pl, "#answer", "走子 h2e2（炮二平五）：已接受");
   await expectFocus(pl, '#board button[data-pt="e2"]');
   assert.equal(await tabTo(pl, "#keys button"), 1, "the word keys follow the board");
   await expectFocus(pl, '#keys button[data-word="車"]');
@@ -168,8 +168,9 @@ async function game({ server, chrome, pages }) {
   await waitText(pl, "#words", "炮");
   await waitText(pl, "#verdict", "可能的着法");
   await waitText(cd, "#heard-words", "炮");
-  // The word is read once, politely, by one live region (not also by the feed).
-  await heardOnce(pl, "紅方報：炮", "polite");
+  // The word is read once, politely, by one live region (not also by the feed), with the
+  // arbiter's verdict (issue 31, item 5: his own word, not 「紅方報」).
+  await heardOnce(pl, "炮：可能，尚餘", "polite");
   await pages.state("02-announcing");
   // A tap on the resignation card hands nothing over (7.1(2): only a deliberate hold does),
   // even when red's next word arrives during it and redraws the card UI: a card redrawn
@@ -230,8 +231,9 @@ async function game({ server, chrome, pages }) {
   await waitText(pl, "#turn", "輪到紅方（我）");
 
   // Red is told his duty, what to do first (issue 31, item 4; 7.4(2)(g)), in the second
-  // person; `d` says it again whenever he asks.
-  await waitText(pl, "#live", "輪到你：先在你的棋盤走出對手的着法 馬８進７（附表七 7.4(2)(g)）");
+  // person, in one message with the turn and the move (item 5); `d` says it again whenever
+  // he asks.
+  await waitText(pl, "#live-polite", "輪到你。黑方 馬８進７。先在你的棋盤走出對手的着法 馬８進７，複讀「馬８進７」，然後確認（附表七 7.4(2)(g)）");
   assert.match(await command(pl, "d"), /^先在你的棋盤走出對手的着法 馬８進７，複讀「馬８進７」，然後確認$/);
   // Red mirrors on the VI board and confirms the repeat (7.4(2)(g)(ii)).
   await mirror(pl, "h9g7");

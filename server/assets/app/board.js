@@ -6,7 +6,10 @@
 // shape as well as a colour. Also the text commands of the screen-reader mode (after lichess's
 // nvui: scan a file or a rank, list pieces, read the clocks, the log).
 
-import { el, expand, FILES, PIECES, pieceAt, pieceName, SIDE, fmtTime, sayTime, clockNow, move, words , t } from "./common.js";
+import { el, expand, FILES, PIECES, pieceAt, pieceName, SIDE, fmtTime, sayTime, clockNow, words, t } from "./common.js";
+import { KIND_OF } from "./notation.js";
+import { heardMove } from "./narrate.js";
+import { KEY_WORDS } from "./protocol.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const RED_NUMBERS = "一二三四五六七八九";
@@ -66,11 +69,13 @@ function labels(cols, near) {
 
 /**
  * A board in `node`. Options: `label` (caption), `flip` (black at the bottom), `onMove(iccs)`
- * when the viewer picks a piece then a point (omit for a read-only board).
+ * when the viewer picks a piece then a point (omit for a read-only board), `help` the id of
+ * its instructions.
  */
 export class Board {
-  constructor(node, { label, flip = false, onMove = null } = {}) {
+  constructor(node, { label, flip = false, onMove = null, help = null } = {}) {
     this.node = node;
+    this.help = help;
     this.label = label;
     this.flip = flip;
     this.onMove = onMove;
@@ -126,8 +131,10 @@ export class Board {
     this.buttons = new Map();
     const drawing = svg("svg", { viewBox: `0 0 ${WIDTH} ${HEIGHT}`, "aria-hidden": "true", class: "lines" });
     drawing.append(...lines(), ...labels(cols, this.flip ? "black" : "red"));
-    const points = [];
-    ranks.forEach((r, row) => cols.forEach((f, c) => {
+    // The grid pattern (issue 31, item 9): rows of cells, each holding its point's button,
+    // so that a screen reader leaves browse mode in it and the arrow keys reach the board.
+    // The rows and cells take no room: the buttons are laid on the drawing as before.
+    const rows = ranks.map((r, row) => el("div", { role: "row", class: "xrow" }, ...cols.map((f, c) => {
       const p = FILES[f] + r;
       const [x, y] = at(c, row);
       const b = el("button", {
@@ -138,13 +145,14 @@ export class Board {
         onkeydown: (e) => this.key(e, p),
       }, el("span", { "aria-hidden": "true" }, ""));
       this.buttons.set(p, b);
-      points.push(b);
-    }));
+      return el("div", { role: "gridcell", class: "xcell" }, b);
+    })));
     const hadFocus = this.node.contains(document.activeElement);
     this.caption = el("p", { class: "board-caption", id: `${this.node.id || "board"}-caption` }, this.label);
     this.node.replaceChildren(this.caption, el("div", {
-      class: "xboard" + (this.onMove ? " live" : ""), role: "group", "aria-labelledby": this.caption.id,
-    }, drawing, ...points));
+      class: "xboard" + (this.onMove ? " live" : ""), role: "grid", "aria-labelledby": this.caption.id,
+      "aria-describedby": this.help || null, "aria-readonly": this.onMove ? null : "true",
+    }, drawing, ...rows));
     this.builtFlip = this.flip;
     if (hadFocus) this.buttons.get(this.focus)?.focus();
   }
@@ -171,11 +179,12 @@ export class Board {
   }
 
   key(e, p) {
-    const d = { ArrowUp: [0, 1], ArrowDown: [0, -1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] }[e.key];
+    // Home and End: the first and last point of the rank (the grid pattern's keys).
+    const d = { ArrowUp: [0, 1], ArrowDown: [0, -1], ArrowLeft: [-1, 0], ArrowRight: [1, 0], Home: [-8, 0], End: [8, 0] }[e.key];
     if (!d) return;
     e.preventDefault();
     const sign = this.flip ? -1 : 1;
-    const f = FILES.indexOf(p[0]) + d[0] * sign;
+    const f = Math.min(8, Math.max(0, FILES.indexOf(p[0]) + d[0] * sign));
     const r = Number(p.slice(1)) + d[1] * sign;
     if (f < 0 || f > 8 || r < 0 || r > 9) return;
     this.focus = FILES[f] + r;
@@ -205,12 +214,22 @@ export function differences(a, b) {
   return out;
 }
 
-export const HELP = t("指令：c 讀鐘；l 上一着；m 着法記錄；p 列出棋子（p 紅／p 黑）；f a–i 讀直線" +
-  "（f 1–9 或 f 一–九：本方報棋的路數）；r 0–9 讀橫線；s e2 讀一點；t 輪到誰；a 本輪報棋；d 現在須做甚麼；h 說明。",
-  "Commands: c clocks, l last move, m moves, p pieces (p r, p b), f <file a–i, or 1–9 as your notation counts>, " +
-  "r <rank 0–9>, s <point, e.g. e2>, t turn, a announcement, d what you must do now, h help.");
+/** The command field's help (said on `h`; issue 31, items 6 and 8): the queries, then what a
+ * seat does (its words, its board move, the clock, the draw, resigning). */
+export const HELP = t("指令：c 時間；d 現在須做甚麼（含須複讀）；l 上一着；[ 和 ] 逐着瀏覽；m 全部着法；t 輪到誰；" +
+  "a 本輪報棋；f 路數 1–9 或 a–i；r 橫線 0–9；s 一點如 e2；k 棋種如 k 馬 或 k h；p 全部棋子。" +
+  "報棋：直接打 炮二平五、C2=5 或 h2e2；b h2e2 在棋盤走子；z 按鐘；e 確認複讀；o 提和；y 接受和棋；n 不接受；resign 認負；v 讀出詳略；h 說明。",
+"Commands: c time; d what you must do now (a read-back owed too); l last move; [ and ] step through the moves; m all moves; t turn; " +
+  "a the words so far; f file 1–9 or a–i; r rank 0–9; s a point, e.g. e2; k a kind, e.g. k h; p all pieces. " +
+  "Words: type 炮二平五, C2=5 or h2e2; b h2e2 moves on your board; z presses the clock; e confirms a read-back; o offers a draw; y accepts; n declines; resign resigns; v verbosity; h help.");
 
 const NUMERALS = "一二三四五六七八九";
+/** A kind asked by its character (either side's) or its letter (KIND_OF: FEN letters). */
+const KIND_WORD = Object.fromEntries(KEY_WORDS.filter(([, tok]) => !/^\d$|front|middle|rear|forward|backward|across/.test(tok))
+  .concat([["俥", "rook"], ["傌", "horse"], ["砲", "cannon"], ["g", "general"]]));
+/** A side's character for a kind (第12條). */
+const PIECE_OF = { red: { general: "帥", advisor: "仕", elephant: "相", horse: "傌", rook: "俥", cannon: "炮", pawn: "兵" },
+  black: { general: "將", advisor: "士", elephant: "象", horse: "馬", rook: "車", cannon: "砲", pawn: "卒" } };
 
 /** A file number 1–9 given as `1`–`9`, full-width or Chinese numerals; 0 if none. */
 function fileNumber(arg) {
@@ -244,6 +263,13 @@ function duty(snap, me) {
   return t("輪到你：走子、報棋，然後按鐘", "your turn: move, announce, then press the clock");
 }
 
+/** A move of the record as it is heard: 第 3 着 紅方 炮二平五，吃馬，將軍（h2e2）. */
+export function moveLine(m) {
+  const offer = m.draw_offer ? t("，提和", ", offering a draw") : "";
+  return t(`第 ${m.ply} 着 ${SIDE[m.side]} ${heardMove(m.mv, m.side)}${offer}（${m.mv.iccs}）`,
+    `move ${m.ply}, ${SIDE[m.side]} ${heardMove(m.mv, m.side)}${offer} (${m.mv.iccs})`);
+}
+
 /** Answers one screen-reader command about a snapshot, in words; files given as numbers
  * count as `me`'s notation does (red's for a spectator). */
 export function command(text, snap, me = null) {
@@ -264,12 +290,11 @@ export function command(text, snap, me = null) {
       return duty(snap, me);
     case "l": {
       const m = snap.moves.at(-1);
-      return m ? t(`上一着 第 ${m.ply} 着 ${SIDE[m.side]} ${move(m.mv, m.side, m.draw_offer)}（${m.mv.iccs}）`,
-        `last move, ply ${m.ply}, ${SIDE[m.side]} ${move(m.mv, m.side, m.draw_offer)} (${m.mv.iccs})`) : t("尚未走子", "no move yet");
+      return m ? t(`上一着：${moveLine(m)}`, `Last move: ${moveLine(m)}`) : t("尚未走子", "no move yet");
     }
     case "m":
       return snap.moves.length
-        ? snap.moves.map((m) => `${m.ply}. ${SIDE[m.side]} ${move(m.mv, m.side, m.draw_offer)} ${fmtTime(m.clock_ms)}`).join(t("；", "; "))
+        ? snap.moves.map((m) => `${moveLine(m)} ${fmtTime(m.clock_ms)}`).join(t("；", "; "))
         : t("尚未走子", "no move yet");
     case "p": {
       const want = { "紅": "red", r: "red", red: "red", "黑": "black", b: "black", black: "black" }[arg];
@@ -294,6 +319,22 @@ export function command(text, snap, me = null) {
       const label = side === "red" ? NUMERALS[n - 1] : n;
       const name = n ? t(`${SIDE[side]}第${label}路（${FILES[f]} 線）`, `${SIDE[side]} file ${n} (${FILES[f]} file)`) : t(`${FILES[f]} 線`, `${FILES[f]} file`);
       return `${name}${t("：", ": ")}${out.join(t("，", ", ")) || t("無子", "empty")}`;
+    }
+    case "k": {
+      // The pieces of one kind, both sides, the reader's own first (as the keypad lists them).
+      const kind = KIND_OF[arg] || KIND_WORD[arg];
+      if (!kind) return t("棋種請用 車 馬 炮 相 仕 帥 兵，或 r h c e a k p", "a kind is r h c e a k p, or 車 馬 炮 相 仕 帥 兵");
+      const sides = me === "black" ? ["black", "red"] : ["red", "black"];
+      return sides.map((s) => {
+        const found = [];
+        for (let r = 9; r >= 0; r--) {
+          for (let f = 0; f < 9; f++) {
+            const ch = at(f, r);
+            if (ch && KIND_OF[ch.toLowerCase()] === kind && (ch === ch.toUpperCase()) === (s === "red")) found.push(`${FILES[f]}${r}`);
+          }
+        }
+        return `${SIDE[s]}${PIECE_OF[s][kind]}${t("：", ": ")}${found.join(t("，", ", ")) || t("無", "none")}`;
+      }).join(t("。", ". "));
     }
     case "r": {
       const r = Number(arg);

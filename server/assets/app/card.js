@@ -5,7 +5,7 @@
 
 import {
   $, el, Connection, SIDE, CARD, describe, tableInfo, announcer, feed, banner, flash,
-  commandSender, renderClocks, words, word, move, result, errorCode, KIND,
+  commandSender, renderClocks, words, word, move, result, errorCode, KIND, moveLabel,
  t,
 } from "./common.js";
 import { Board, checked } from "./board.js";
@@ -42,7 +42,7 @@ function heardFrom(side) {
 
 const board = new Board($("board"), {
   label: t("我的棋盤", "My board"),
-  onMove: (mv) => send({ type: "board_move", mv }, t(`走子 ${mv}`, `Move ${mv}`)),
+  onMove: (mv) => send({ type: "board_move", mv }, moveLabel(mv, board.placement)),
 });
 
 const conn = new Connection("seat", {

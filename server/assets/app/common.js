@@ -5,7 +5,7 @@
 
 import { KEY_WORDS, VERSION } from "./protocol.js";
 import { localize, t } from "./i18n.js";
-import { SIDE, fmtTime, sayTime, answer } from "./text.js";
+import { SIDE, fmtTime, sayTime, answer, words } from "./text.js";
 
 export { SIDE, fmtTime, sayTime };
 export {
@@ -13,7 +13,8 @@ export {
   result, call, rejection, errorCode, pieceOf, kindOf, article, articles, unspeakable, warning,
   finding, endCause, BOARD_RESULT, boardResult,
 } from "./text.js";
-export const FILES = "abcdefghi";
+export { FILES, expand, pieceAt } from "./notation.js";
+import { FILES, typedKeys, splitWords, designate } from "./notation.js";
 export { t };
 
 // Every page imports this module first: the page takes its language before it draws.
@@ -108,12 +109,16 @@ export function announcer(polite, assertive) {
   };
 }
 
-/** The words of a typed announcement: `炮二平五`, `馬 8 進 7` → one word per character;
- * other tokens (`C2=5`) as typed. */
-export function typedWords(text) {
-  return String(text).trim().split(/\s+/).filter(Boolean)
-    .flatMap((tm) => (/^[\p{Script=Han}0-9０-９]+$/u.test(tm) ? [...tm] : [tm]));
+/** A board move as a page echoes it, with its words as the board it is made on shows the
+ * piece (issue 31, item 9: not in ICCS only): 走子 h2e2（炮二平五）. */
+export function moveLabel(mv, placement) {
+  const d = designate(placement, mv);
+  const said = d ? words(d.tokens, d.side) : "";
+  return t(`走子 ${mv}${said ? `（${said}）` : ""}`, `Move ${mv}${said ? ` (${said})` : ""}`);
 }
+
+/** The words of a typed announcement, one per character (notation.js). */
+export const typedWords = splitWords;
 
 /**
  * One tab stop for a group of buttons (a toolbar): the arrow keys, Home and End move between
@@ -220,43 +225,41 @@ document.addEventListener("keydown", (e) => {
 
 /**
  * The word entry of an announcing page: a `#keys` button per word (one tab stop, the arrow
- * keys move between them) and the `#typed` form, whose `#typed-word` input goes word by word.
- * Each word is sent as `command(word)` through `send(command, what)` (`commandSender`), each
- * binding (每一字不得反悔, 6.3(6)); a refused typed word stops the rest.
+ * keys move between them, a typed letter, digit or sign goes to its word: type-ahead) and
+ * the `#typed` form, whose `#typed-word` input goes word by word. Each word is sent as
+ * `command(word)` through `send(command, what)` (`commandSender`), each binding
+ * (每一字不得反悔, 6.3(6)); a refused typed word stops the rest. `context()` gives what
+ * typed letters and ICCS are read against (notation.js `typedKeys`); `slip(text)` says what
+ * could not be read, nothing being sent.
  */
-export function wordEntry(command, send) {
+export function wordEntry(command, send, context = () => ({}), slip = () => {}) {
   $("keys").replaceChildren(...WORD_KEYS.map(([k, token]) => el("button", {
     type: "button", "data-word": k, "data-token": token, onclick: () => send(command(k), `${t("報", "said ")}「${k}」`),
   }, k)));
   roving($("keys"));
+  typeAhead($("keys"), context);
   $("typed").addEventListener("submit", async (e) => {
     e.preventDefault();
     const input = $("typed-word");
-    const list = typedWords(input.value);
+    const read = typedKeys(input.value, context());
+    if (read.error) return slip(input.value);
     input.value = "";
-    for (const w of list) if (!(await send(command(w), `${t("報", "said ")}「${w}」`))) break;
+    for (const w of read.keys) if (!(await send(command(w), `${t("報", "said ")}「${w}」`))) break;
   });
 }
 
-/** Expands a FEN placement to a 10×9 array, row 0 = rank 9 (black's back rank). */
-export function expand(placement) {
-  const rows = (placement || "").split(" ")[0].split("/");
-  return rows.map((r) => {
-    const out = [];
-    for (const ch of r) {
-      if (/\d/.test(ch)) for (let i = 0; i < Number(ch); i++) out.push("");
-      else out.push(ch);
-    }
-    while (out.length < 9) out.push("");
-    return out;
+/** In the word keys, a typed letter, digit or sign moves to its word (`c` 炮, `2` 二 for red
+ * and 2 for black, `+` 進 after the first two words; issue 31, item 8): nothing is sent. */
+function typeAhead(node, context) {
+  node.addEventListener("keydown", (e) => {
+    if (e.key.length !== 1 || e.ctrlKey || e.altKey || e.metaKey || e.key === " ") return;
+    const read = typedKeys(e.key, context());
+    const key = read.keys?.[0];
+    const b = key && node.querySelector(`button[data-word="${key}"]`);
+    if (!b) return;
+    e.preventDefault();
+    b.focus();
   });
-}
-
-/** The piece on an ICCS point (`e2`) of a placement, or "". */
-export function pieceAt(grid, point) {
-  const f = FILES.indexOf(point[0]);
-  const r = Number(point.slice(1));
-  return grid[9 - r]?.[f] ?? "";
 }
 
 /** `紅炮` for `C`. */

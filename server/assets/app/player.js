@@ -5,10 +5,12 @@
 import {
   $, el, Connection, SIDE, fmtTime, announcer, describe, tableInfo, token, feed,
   banner, flash, commandSender, wordEntry, renderClocks, boardName, words, word, move, result,
-  unspeakable, errorCode,
+  unspeakable, errorCode, moveLabel,
  t, confirmThen, clockNow,
 } from "./common.js";
-import { Board, checked, command as nvui, HELP } from "./board.js";
+import { Board, checked, command as nvui, moveLine } from "./board.js";
+import { Narrator, VERBOSITIES, VERBOSITY_NAME, heardResult } from "./narrate.js";
+import { designate, isWholeMove, typedKeys } from "./notation.js";
 
 const readonly = document.querySelector("main").dataset.readonly === "true";
 const endpoint = readonly ? "watch" : "seat";
@@ -45,7 +47,7 @@ function summary() {
 
 /** Whose turn it is, for this seat: 輪到你 / 輪到對手, or the phase. */
 function turnText() {
-  if (snap.phase === "over") return t(`對局結束：${result(snap.result)}。`, `Game over: ${result(snap.result)}.`);
+  if (snap.phase === "over") return me ? `${heardResult(snap.result, me)}${t("。", ".")}` : t(`對局結束：${result(snap.result)}。`, `Game over: ${result(snap.result)}.`);
   if (snap.phase === "not_started") return t("未開鐘（黑方按鐘開始）。", "Not started (black starts the clocks).");
   const paused = snap.phase === "paused" ? t("（暫停）", " (paused)") : "";
   if (!me) return t(`輪到${SIDE[snap.to_move]}${paused}。`, `${SIDE[snap.to_move]} to move${paused}.`);
@@ -54,10 +56,11 @@ function turnText() {
 
 const board = new Board($("board"), {
   label: t("棋盤（對局）", "Board"),
+  help: "board-help",
   onMove: readonly ? null : (mv) => boardMove(mv),
 });
 
-$("cmdhelp").textContent = HELP;
+$("cmdhelp").textContent = t("h 說明；c 時間；d 須做甚麼；報棋直接打 C2=5", "h help; c time; d what to do; type words as C2=5");
 const textmode = $("textmode");
 textmode.checked = localStorage.getItem("baoqi-textmode") === "1";
 textmode.addEventListener("change", () => {
@@ -66,12 +69,30 @@ textmode.addEventListener("change", () => {
   say(textmode.checked ? t("文字模式已開", "Text mode on") : t("文字模式已關", "Text mode off"), true);
 });
 
+/** How much the seat's screen reader hears (issue 31, item 5): auto, terse or full. */
+let verbosity = localStorage.getItem("baoqi-verbosity") || "auto";
+const setVerbosity = (v) => {
+  verbosity = v;
+  localStorage.setItem("baoqi-verbosity", v);
+  if ($("verbosity")) $("verbosity").value = v;
+  return t(`讀出：${VERBOSITY_NAME[v]}`, `Verbosity: ${VERBOSITY_NAME[v]}`);
+};
+// A spectator's page (watch.html) has no choice: it hears each event as the feed writes it.
+if ($("verbosity")) {
+  $("verbosity").value = verbosity;
+  $("verbosity").addEventListener("change", (e) => say(setVerbosity(e.target.value)));
+}
+/** The seat's narrator (narrate.js); a spectator hears each event as the feed writes it. */
+let narrator = null;
+let burst = null;
+
 const conn = new Connection(endpoint, {
   status: (t) => { $("status").textContent = t; },
   welcome: async (w) => {
     summaryOwed = summaryOwed === null && joinedOnce ? "reconnect" : "join";
     joinedOnce = true;
     me = { red: "red", black: "black", red_proxy: "red", black_proxy: "black" }[w.role] || null;
+    narrator = me ? new Narrator(me, () => verbosity, () => snap?.phase === "playing" && snap.to_move === me) : null;
     const wanted = Number(new URLSearchParams(location.hash.slice(1)).get("table"));
     table = w.tables.includes(wanted) ? wanted : w.tables[0];
     if (readonly) chooser(w.tables);
@@ -177,20 +198,19 @@ const aboutOpponent = (ev) => ev.type === "referee_needed" && me && ev.side && e
 const urgent = (ev) => (URGENT.includes(ev.type) && !aboutOpponent(ev))
   || (ev.type === "checked" && !["agree", "corrected"].includes(ev.outcome));
 
-/** The arbiter's verdict on one's own word, read after it (SPEC §5: an answer after every word). */
-function verdictOf(ev) {
-  if (!ev.possible) return "";
-  return ev.slot === 3 ? t("四字完成，不能反悔", "four words: the announcement binds")
-    : t(`可能的着法，尚餘 ${ev.completions} 種`, `a possible move, ${ev.completions} completions left`);
-}
-
-/** What a repeat owed asks of this seat, in the second person. */
-function duty(ev) {
-  const said = words(ev.words, ev.mover);
-  return ev.mirror
-    ? t(`輪到你：先在你的棋盤走出對手的着法 ${said}（附表七 7.4(2)(g)），複讀「${said}」，然後確認。`,
-      `Your turn: first play the opponent's move ${said} on your board (7.4(2)(g)), read it back, then confirm.`)
-    : t(`輪到你：複讀裁判的報棋「${said}」（第6.3(7)條）。`, `Your turn: read back the referee's announcement ${said} (6.3(7)).`);
+/** Says what an event brings to this seat (narrate.js): one message per happening; what a
+ * burst of events leaves held (an opponent's move without its turn) is said when it ends. */
+function narrate(ev) {
+  // Its own board step is said with the move's words (issue 31, item 9: not ICCS only).
+  if (ev.type === "board" && ev.by === me && ev.step?.step === "move") {
+    // Written as the board showed it before the step (a mirrored move is already the game's).
+    const d = designate(myBoard()?.placement || snap?.fen, ev.step.mv);
+    say(t(`你在${boardName(ev.board)}走了 ${d ? words(d.tokens, d.side) : ""}（${ev.step.mv}）`,
+      `You moved ${d ? words(d.tokens, d.side) : ""} (${ev.step.mv}) on your ${boardName(ev.board)}`));
+  }
+  for (const m of narrator.hear(ev)) say(m.text, m.urgent);
+  clearTimeout(burst);
+  burst = setTimeout(() => { for (const m of narrator.flush()) say(m.text, m.urgent); }, 60);
 }
 
 function onEvent(ev, live) {
@@ -205,15 +225,11 @@ function onEvent(ev, live) {
     flash(VIBRATION);
   }
   if (["repetition_warning", "warning_issued", "game_over"].includes(ev.type)) banner(text, BANNER_MS);
-  if (!text) return;
-  // A repeat owed by this seat is his to act on: said to him, what to do first (issue 31,
-  // item 4; 7.4(2)(g)(i)–(ii), 6.3(7)).
-  if (ev.type === "repeat_due" && ev.side === me) return say(duty(ev), true);
-  const verdict = ev.type === "word" && ev.side === me ? verdictOf(ev) : "";
-  say(verdict ? `${text}。${verdict}` : text, alert);
   // A pause says why while it lasts (a server restart, an adjournment); the resumption says so.
   if (ev.type === "paused") banner(text);
   if (ev.type === "resumed") banner(text, BANNER_MS);
+  if (narrator) narrate(ev);
+  else say(text, alert);
 }
 
 /** Sends a command; the answer is shown, and a refusal read at once (what was accepted is
@@ -234,6 +250,19 @@ function offerCardWithMe() {
 function wordCommand(text) {
   const repeating = snap && me && snap.to_move === me && snap.pending?.repeat;
   return repeating ? { type: "repeat_word", text } : { type: "word", text };
+}
+
+/** What typed letters and ICCS are read against (notation.js): the game's position, the
+ * seat's side, the words said this turn, a read-back owed and the move it is of. */
+function wordContext() {
+  const repeat = snap?.to_move === me ? snap?.pending?.repeat : null;
+  return { fen: snap?.fen, side: me, slot: snap?.attempt.length || 0, repeat: repeat?.words, last: snap?.moves.at(-1)?.mv };
+}
+
+/** What is said of typed words that cannot be read (nothing is sent). */
+function slipText(text) {
+  return t(`「${text}」不能讀作報棋：請打 炮二平五、C2=5 或 h2e2（未送出）`,
+    `"${text}" cannot be read as words: type 炮二平五, C2=5 or h2e2 (nothing sent)`);
 }
 
 /** The board this seat operates (7.4(2)(g)): the one its configuration names, else the
@@ -268,12 +297,12 @@ function owedBeforePress() {
 let movedAt = null;
 
 async function boardMove(mv) {
-  if (await send({ type: "board_move", mv }, `${t("走子", "Move")} ${mv}`)) movedAt = snap?.moves.length ?? null;
+  if (await send({ type: "board_move", mv }, moveLabel(mv, myBoard()?.placement || snap?.fen))) movedAt = snap?.moves.length ?? null;
 }
 
 if (!readonly) {
   // The word keys (one tab stop) and typed words, one by one, each binding (每一字不得反悔).
-  wordEntry(wordCommand, send);
+  wordEntry(wordCommand, send, wordContext, (text) => say(slipText(text), true));
   $("press").addEventListener("click", () => {
     if (snap?.phase === "not_started") return send({ type: "start" }, t("開鐘", "Start the clocks"));
     const owed = owedBeforePress();
@@ -319,20 +348,68 @@ if (!readonly) {
       $("result").focus();
     }));
 }
-$("cmdform").addEventListener("submit", (e) => {
-  e.preventDefault();
-  // A seat asks the arbiter the time (query_time): the answer (time_report) is said in the
-  // rule's order, the side to move first (6.5(2), 7.6(2); issue 31, item 6).
-  if (!readonly && me && ["playing", "paused"].includes(snap?.phase) && $("cmd").value.trim().toLowerCase() === "c") {
-    $("cmdout").textContent = t("問時間…", "Asking the time…");
-    send({ type: "query_time" }, t("問時間", "Ask the time"));
-    $("cmd").select();
-    return;
+/** The move the `[` and `]` commands are at (an index of the record), null before they are used. */
+let browsing = null;
+
+/** What the command field does besides the queries of board.js (issue 31, items 6 and 8):
+ * words (typed characters, AXF/WXF letters, ICCS), the board move, the clock, the draw,
+ * resigning, the verbosity, stepping through the moves. Returns what to say, or "" when an
+ * action says itself (its answer and its events). */
+async function seatCommand(line) {
+  const [cmd, arg = ""] = line.trim().toLowerCase().split(/\s+/);
+  const playing = ["playing", "paused"].includes(snap?.phase);
+  if (cmd === "c" && playing) {
+    // The arbiter's report (query_time), the side to move first (6.5(2), 7.6(2); item 6).
+    await send({ type: "query_time" }, t("問時間", "Ask the time"));
+    return "";
   }
-  const out = nvui($("cmd").value, snap, me);
+  // Words: a whole move in letters or ICCS, or characters (a command starts with its letter:
+  // `f 五` asks for a file).
+  if (/^\s*\p{Script=Han}/u.test(line) || isWholeMove(line)) {
+    const read = typedKeys(line, wordContext());
+    if (read.error) return slipText(line);
+    for (const w of read.keys) if (!(await send(wordCommand(w), `${t("報", "said ")}「${w}」`))) break;
+    return "";
+  }
+  const click = (id) => { $(id).click(); return ""; };
+  switch (cmd) {
+    case "b": {
+      const mv = arg.replace(/-/g, "");
+      if (!/^[a-i]\d[a-i]\d$/.test(mv)) return t("在棋盤走子請打 b 加 ICCS，例如 b h2e2", "Type b and the move in ICCS, e.g. b h2e2");
+      await boardMove(mv);
+      return "";
+    }
+    case "z": return click("press");
+    case "e": return $("confirm-repeat").hidden ? t("現在沒有須確認的複讀", "No read-back to confirm now") : click("confirm-repeat");
+    case "o": return click("offer");
+    case "y": return $("accept").disabled ? t("對手沒有提和", "There is no draw offer") : click("accept");
+    case "n": return $("decline").disabled ? t("對手沒有提和", "There is no draw offer") : click("decline");
+    case "resign": return click("resign");
+    case "v": return setVerbosity(VERBOSITIES.includes(arg) ? arg : VERBOSITIES[(VERBOSITIES.indexOf(verbosity) + 1) % 3]);
+    case "[": case "]": return step(cmd === "[" ? -1 : 1);
+    default: return null;
+  }
+}
+
+/** Steps through the moves of the record, from the last one back (`[`) or on (`]`). */
+function step(by) {
+  const n = snap?.moves.length || 0;
+  if (!n) return t("尚未走子", "no move yet");
+  const at = Math.min(n - 1, Math.max(0, (browsing ?? n) + by));
+  const edge = at === browsing ? (by < 0 ? t("（第一着）", " (the first move)") : t("（最後一着）", " (the last move)")) : "";
+  browsing = at;
+  return moveLine(snap.moves[at]) + edge;
+}
+
+$("cmdform").addEventListener("submit", async (e) => {
+  e.preventDefault();
+  const line = $("cmd").value;
+  $("cmd").select();
+  const own = !readonly && me ? await seatCommand(line) : null;
+  if (own === "") return;
+  const out = own ?? (["[", "]"].includes(line.trim()) ? step(line.trim() === "[" ? -1 : 1) : nvui(line, snap, me));
   $("cmdout").textContent = out;
   say(out, true);
-  $("cmd").select();
 });
 
 /** The clocks, one's own first; the running one's label says so (走緊). */

@@ -8,7 +8,7 @@
 import {
   $, el, Connection, SIDE, announcer, describe, tableInfo, feed, banner,
   commandSender, wordEntry, renderClocks, boardName, words, word, move, result, call,
-  unspeakable, kindOf, errorCode,
+  unspeakable, kindOf, errorCode, moveLabel,
  t,
 } from "./common.js";
 import { Board, checked, differences } from "./board.js";
@@ -39,7 +39,7 @@ const board = new Board($("board"), {
   label: t("棋盤", "Board"),
   // A proxy operates the boards for his player (7.4(2)(g)(iii)); the referee corrects boards
   // from the monitor, so his board here is read-only.
-  onMove: wanted ? null : (mv) => send({ type: "board_move", mv, board: boardOf(served())?.board }, `${t("走子", "Move")} ${mv}`),
+  onMove: wanted ? null : (mv) => send({ type: "board_move", mv, board: boardOf(served())?.board }, moveLabel(mv, board.placement)),
 });
 
 const conn = new Connection(endpoint, {

@@ -1,0 +1,217 @@
+// What a seat's screen reader says (issue 31, item 5): one message per happening, what
+// concerns the player first and in the second person (「輪到你。黑方 馬８進７」), the rest
+// after, the first 40 characters enough on their own; terse, full or auto (terse while his
+// own clock runs, as on the keypad). An opponent's move is one message, not six: his words,
+// his board step, his press and the check that agreed are said only in full. Only what the
+// player must act on at once is urgent (the assertive region). No DOM: the tests import this
+// module in Node and read what a whole game says.
+
+import { t } from "./i18n.js";
+import {
+  SIDE, KIND, words, word, kindOf, sayTime, unspeakable, illegality, checkOutcome, finding,
+  violationReason, endCause, articles, describe, warning, article,
+} from "./text.js";
+
+/** The verbosities, in the order `v` cycles through them. */
+export const VERBOSITIES = ["auto", "terse", "full"];
+
+/** A verbosity's name. */
+export const VERBOSITY_NAME = { auto: t("自動", "auto"), terse: t("簡要", "terse"), full: t("詳細", "full") };
+
+const other = (s) => (s === "red" ? "black" : "red");
+
+/** A move as it is heard: its words, then what it took and 將軍 in words (not × ○). */
+export function heardMove(mv, s) {
+  const took = mv.captured ? t(`，吃${kindOf(mv.captured, other(s))}`, `, takes the ${kindOf(mv.captured, other(s))}`) : "";
+  return `${words(mv.words, s)}${took}${mv.check ? t("，將軍", ", check") : ""}`;
+}
+
+/** The outcome for `me`: 你勝, 你負, 和局, 雙方皆負. */
+function outcomeFor(outcome, me) {
+  if (outcome === "draw") return t("和局", "a draw");
+  if (outcome === "both_lose") return t("雙方皆負", "both sides lose");
+  const won = (outcome === "red_wins") === (me === "red");
+  return won ? t("你勝", "you win") : t("你負", "you lose");
+}
+
+/** A result as a seat hears it: 對局結束：你勝。黑方認負（第69(1)條） (no score read out). */
+export function heardResult(r, me) {
+  return t(`對局結束：${outcomeFor(r.outcome, me)}。${endCause(r)}（${articles(r.articles)}）`,
+    `Game over: ${outcomeFor(r.outcome, me)}. ${endCause(r)} (${articles(r.articles)})`);
+}
+
+/**
+ * The narrator of one seat: `hear(ev)` gives the messages (`{ text, urgent }`) an event
+ * brings now; an opponent's move waits for the turn it gives (or `flush()`, called when a
+ * burst of events is over), so that 「輪到你」 comes first.
+ * `me` the seat's side; `verbosity()` its setting; `ownTurn()` whether his clock runs.
+ */
+export class Narrator {
+  constructor(me, verbosity = () => "auto", ownTurn = () => false) {
+    this.me = me;
+    this.verbosity = verbosity;
+    this.ownTurn = ownTurn;
+    this.held = null;
+    this.queue = [];
+  }
+
+  /** Whether everything is said: the steps, the checks that agree, the calls about the
+   * opponent (full). */
+  full() {
+    return this.verbosity() === "full";
+  }
+
+  /** Whether the opponent's words are said as he says them (full, or auto in his turn, as one
+   * hears him across the board); terse says his move once, with the turn. */
+  following() {
+    const v = this.verbosity();
+    return v === "full" || (v === "auto" && !this.ownTurn());
+  }
+
+  /** 你 or 對手 for a side (you, your opponent). */
+  who(s) {
+    return s === this.me ? t("你", "you") : t("對手", "your opponent");
+  }
+
+  /** Both times of a report, in its order (the side to move first, 6.5(2)), by whose. */
+  times(list) {
+    return (list || []).map((x) => `${s2(this.who(x.side))} ${sayTime(x.ms)}`).join(t("，", ", "));
+  }
+
+  /** The messages an event brings now. While a move waits for the turn it gives, polite
+   * messages wait behind it (until the turn, the end of the game, or `flush()`), so that the
+   * turn is said first; urgent ones are said at once. */
+  hear(ev) {
+    const said = this.say(ev);
+    // A press opens the happening its move closes: what comes between waits behind the move.
+    if (ev.type === "pressed") this.pressing = true;
+    if (ev.type === "moved" || ev.type === "started") {
+      if (this.held) this.queue.unshift({ text: this.held.text, urgent: false });
+      this.held = said;
+      return [];
+    }
+    if (ev.type === "turn" && said) {
+      const held = this.held;
+      this.held = null;
+      this.pressing = false;
+      const text = !held ? said.text : held.first ? `${held.text}。${said.text}` : `${said.text}。${held.text}`;
+      return [{ text, urgent: false }, ...this.flush()];
+    }
+    if (said?.urgent) return [said, ...(ev.type === "game_over" ? this.flush() : [])];
+    // While a move waits for its turn, what else the burst brings waits behind it.
+    if (said && (this.held || this.pressing)) this.queue.push(said);
+    else if (said) return [said];
+    return [];
+  }
+
+  /** What is still held and queued, said now (the end of a burst: nothing more comes). */
+  flush() {
+    const out = this.held ? [{ text: this.held.text, urgent: false }] : [];
+    this.held = null;
+    this.pressing = false;
+    out.push(...this.queue.splice(0));
+    return out;
+  }
+
+  /** The message of one event, or null. */
+  say(ev) {
+    // A board step names the seat that made it (`by`); every other event, its side.
+    const mine = (ev.side ?? ev.by) === this.me;
+    const full = this.full();
+    const polite = (text) => (text ? { text, urgent: false } : null);
+    const urgent = (text) => ({ text, urgent: true });
+    const onlyFull = (text) => (full ? polite(text) : null);
+    const W = s2(this.who(ev.side));
+    switch (ev.type) {
+      case "started": return { text: t("開鐘", "Clocks started"), first: true };
+      case "turn": return polite(mine ? t("輪到你", "Your turn") : t("輪到對手", "Your opponent's turn"));
+      case "clock": case "pressed": return null;
+      case "moved": return {
+        text: mine ? t(`你走了 ${heardMove(ev.mv, ev.side)}`, `You played ${heardMove(ev.mv, ev.side)}`)
+          : `${SIDE[ev.side]} ${heardMove(ev.mv, ev.side)}`,
+        first: mine,
+      };
+      case "word": {
+        const w = ev.word ? word(ev.word, ev.side) : ev.text;
+        if (!mine) return this.following() ? polite(t(`對手報：${w}`, `Your opponent says ${w}`)) : null;
+        if (!ev.possible) return null; // the `impossible` event that follows says why
+        if (ev.slot === 3) return polite(t(`${w}：報棋完成，不能反悔`, `${w}: announced, it binds`));
+        const next = full && ev.next?.length ? t(`，下一字可為 ${ev.next.map((x) => word(x, ev.side)).join(" ")}`,
+          `; the next word may be ${ev.next.map((x) => word(x, ev.side)).join(" ")}`) : "";
+        return polite(t(`${w}：可能，尚餘 ${ev.completions} 種${next}`, `${w}: possible, ${ev.completions} left${next}`));
+      }
+      case "impossible": {
+        const text = t(`${W}報的「${words(ev.words, ev.side)}」不可能：${unspeakable(ev.why)}。可以修正`,
+          `${W} said "${words(ev.words, ev.side)}", which cannot be: ${unspeakable(ev.why)}. It may be corrected`);
+        return mine ? urgent(text) : onlyFull(text);
+      }
+      case "announced": {
+        if (!ev.illegal) return mine ? null : onlyFull(t(`對手報棋完成：${words(ev.words, ev.side)}`, `Your opponent announced ${words(ev.words, ev.side)}`));
+        const text = t(`${W}報的「${words(ev.words, ev.side)}」非法：${illegality(ev.illegal)}`,
+          `${W} announced "${words(ev.words, ev.side)}", not legal: ${illegality(ev.illegal)}`);
+        return mine ? urgent(text) : polite(text);
+      }
+      case "repeated": {
+        const w = ev.word ? word(ev.word) : ev.text || t("確認", "confirmed");
+        if (mine && ev.mismatch) return urgent(t(`複讀「${w}」不符，請重來`, `Read-back "${w}" does not match: again`));
+        if (mine && ev.done) return polite(t("複讀完成", "Read-back done"));
+        return mine ? polite(w) : onlyFull(t(`對手複讀：${w}`, `Your opponent reads back ${w}`));
+      }
+      case "repeat_due": return mine ? polite(duty(ev)) : onlyFull(t(`對手須複讀：${words(ev.words, ev.mover)}`, `Your opponent must read back ${words(ev.words, ev.mover)}`));
+      case "checked": return this.checked(ev, mine, full);
+      case "violation": {
+        const of = `${ev.count}${ev.limit ? "／" + ev.limit : ""}`;
+        const text = t(`${W}被記${KIND[ev.kind]} ${of}：${violationReason(ev, ev.side)}${ev.counted ? "" : "（同一輪次不重複計）"}`,
+          `${W}: ${KIND[ev.kind]} ${of.replace("／", "/")}: ${violationReason(ev, ev.side)}${ev.counted ? "" : " (not counted twice in a turn)"}`);
+        return mine ? urgent(text) : polite(text);
+      }
+      case "restore_required": return this.owed(ev, mine, t("還原棋盤", "restore the board") + (ev.mv ? `（${ev.mv}）` : ""));
+      case "correction_required": return this.owed(ev, mine, t(`把棋盤修正為所報的「${words(ev.words, ev.side)}」（${ev.mv}）`,
+        `correct the board to the announced "${words(ev.words, ev.side)}" (${ev.mv})`));
+      case "reannounce_required": return this.owed(ev, mine, t(`重新報棋「${words(ev.words, ev.side)}」`, `announce "${words(ev.words, ev.side)}" again`));
+      case "time_alert": return urgent(t(`報時：${this.times(ev.times)}`, `Time: ${this.times(ev.times)}`));
+      // The answer to his own question is said at once, as the command field's answers are.
+      case "time_report": return { text: t(`時間：${this.times(ev.times)}`, `Time: ${this.times(ev.times)}`), urgent: ev.reason === "query" };
+      case "draw_offered": return mine ? onlyFull(t("你已提和", "You offered a draw")) : polite(t(`對手提和${ev.card ? "（交出提和卡）" : ""}`, `Your opponent offers a draw${ev.card ? " (draw card)" : ""}`));
+      case "draw_offer_stands": return mine ? onlyFull(t("你的提和生效", "Your draw offer stands"))
+        : polite(t("對手的提和生效：可接受或不接受", "Your opponent's draw offer stands: accept or decline"));
+      case "draw_declined": return mine ? onlyFull(t("你不接受提和", "You declined the draw")) : polite(t("對手不接受提和", "Your opponent declines the draw"));
+      case "game_over": return urgent(heardResult(ev, this.me));
+      // A call for the referee is the player's to hear at once only when it is about him.
+      case "referee_needed": return ev.side && mine ? urgent(describe(ev)) : onlyFull(describe(ev));
+      case "repetition_warning": return urgent(t(`循環警告（${article(ev.article)}）：${warning(ev.warning)}`, `Repetition warning (${article(ev.article)}): ${warning(ev.warning)}`));
+      case "warning_issued": case "board_diverges": return urgent(describe(ev));
+      case "board": return mine ? null : onlyFull(describe(ev));
+      case "touched": case "signalled": case "card_moved": case "violation_removed": case "board_agrees":
+        return onlyFull(describe(ev));
+      default: return polite(describe(ev));
+    }
+  }
+
+  /** A check's outcome: said when it asks something of someone (urgent when of this seat),
+   * the agreeing ones only in full. */
+  checked(ev, mine, full) {
+    const quiet = ["agree", "board_only", "board_governs", "corrected", "referee_ruling"].includes(ev.outcome);
+    const text = `${mine ? t("你的", "Your ") : t("對手的", "Your opponent's ")}${checkOutcome(ev.outcome)}${t("。", ". ")}${finding(ev)}`;
+    if (quiet) return full ? { text, urgent: false } : null;
+    return { text, urgent: mine };
+  }
+
+  /** What a move check asks of a side: urgent, and in the second person, when of this seat. */
+  owed(ev, mine, what) {
+    return mine ? { text: t(`你須${what}`, `You must ${what}`), urgent: true }
+      : { text: t(`對手須${what}`, `Your opponent must ${what}`), urgent: false };
+  }
+}
+
+/** A sentence's first word capitalised (English). */
+const s2 = (w) => (w ? w[0].toUpperCase() + w.slice(1) : w);
+
+/** What a repeat owed asks of this seat, in the second person, what to do first. */
+export function duty(ev) {
+  const said = words(ev.words, ev.mover);
+  return ev.mirror
+    ? t(`先在你的棋盤走出對手的着法 ${said}，複讀「${said}」，然後確認（附表七 7.4(2)(g)）`,
+      `First play your opponent's move ${said} on your board, read it back, then confirm (7.4(2)(g))`)
+    : t(`複讀裁判的報棋「${said}」（附表七 6.3(7)）`, `Read back the referee's announcement ${said} (6.3(7))`);
+}

@@ -1,0 +1,262 @@
+// Issue 31, done when: a whole game played by keyboard alone in the seat page's
+// screen-reader mode (文字模式（讀屏器）), on each demo table, reading what the live regions
+// say, in order and with their times, as a screen reader (and a 40-cell braille line) would.
+// Every action goes through the one command field (item 8): words as AXF letters, ICCS or
+// characters, `b` for the board move, `z` the clock, `o`/`n` a draw offer and its refusal,
+// `resign` (asked first). Checked on what is heard (items 3 and 5): one message per
+// happening, the opponent's move with the turn first and in the second person, the mover
+// told his own capture, no score read as 1/2-1/2, nothing in both regions, and every
+// message's first sentence within the first 40 characters. The transcripts are written to
+// target/transcripts/ (docs/screen-reader-transcript.md is the 視障賽 one).
+
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { ROOT, CARD_VIEW, MONITOR_VIEW, axe, browser, holdPointer, open, shot, startServer, waitText } from "./harness.js";
+import { seatAt, boardMove as tapMove, mirror } from "./event.js";
+import { tabTo } from "./a11y.js";
+
+const DESK = { width: 1280, height: 800 };
+const PHONE = { width: 390, height: 844 };
+const BRAILLE = 40;
+
+/** A seat's page in the screen-reader mode at `view`, every change of its two live regions
+ * recorded with its time; the focus reaches the command field by keyboard. */
+async function srPage(chrome, link, view, who) {
+  const page = await open(chrome, link, view, () => {
+    localStorage.setItem("baoqi-textmode", "1");
+    window.spoken = [];
+    const start = performance.now();
+    window.spokenSince = () => performance.now() - start - (window.spoken.at(-1)?.at ?? -1e9);
+    document.addEventListener("DOMContentLoaded", () => {
+      for (const id of ["live", "live-polite"]) {
+        const node = document.getElementById(id);
+        new MutationObserver(() => {
+          const text = node.textContent.replace(/\u00a0/g, "").trim();
+          if (text) window.spoken.push({ region: id === "live" ? "assertive" : "polite", at: Math.round(performance.now() - start), text });
+        }).observe(node, { childList: true, characterData: true, subtree: true });
+      }
+    });
+  });
+  page.who = who;
+  await waitText(page, "#summary", "你是");
+  await tabTo(page, "#cmd");
+  return page;
+}
+
+/** How long a player listens after the last message before he acts (more than the 600 ms
+ * in which an urgent message takes the polite one with it): the pace of a person, within the
+ * server's budget of commands (10 a second). */
+const LISTEN_MS = 700;
+
+/** Types a line in the command field and runs it (Enter), once the page has been silent for
+ * LISTEN_MS; the focus stays there. */
+async function run(page, line) {
+  await page.waitForFunction((ms) => window.spokenSince() > ms, LISTEN_MS);
+  await page.locator("#cmd").focus();
+  await page.keyboard.press("Control+A");
+  await page.keyboard.type(line);
+  await page.keyboard.press("Enter");
+}
+
+/** What the page's regions have said so far. */
+const spoken = (page) => page.evaluate(() => window.spoken);
+
+/** Waits until the page has said something matching `re` (after `from` messages). */
+async function hears(page, re, from = 0) {
+  await page.waitForFunction(([src, n]) => window.spoken.slice(n).some((m) => new RegExp(src).test(m.text)), [re.source, from], { timeout: 8000 })
+    .catch(async () => assert.fail(`${page.who} never heard ${re}: ${JSON.stringify((await spoken(page)).slice(from).map((m) => m.text))}`));
+  return (await spoken(page)).slice(from).find((m) => re.test(m.text));
+}
+
+/** Runs a command and waits for what it makes the page say. */
+async function says(page, line, re) {
+  const n = (await spoken(page)).length;
+  await run(page, line);
+  return hears(page, re, n);
+}
+
+/** One move of a 視障賽 seat, by keyboard: the board move, the words, the clock. */
+async function play(page, mv, words) {
+  await says(page, `b ${mv}`, /你在視障棋盤走了/);
+  await says(page, words, /報棋完成，不能反悔/);
+  const n = (await spoken(page)).length;
+  await run(page, "z");
+  await hears(page, /你走了 /, n);
+}
+
+/** The checks every transcript passes (items 3 and 5, the braille line). */
+function audit(list, who) {
+  for (const m of list) {
+    const first = m.text.split("。")[0];
+    assert.ok(first.length <= BRAILLE || m.text.slice(0, BRAILLE).includes("：") , `${who}: the first sentence of 「${m.text}」 is not within ${BRAILLE} characters`);
+    assert.doesNotMatch(m.text, /1\/2|[×○]/, `${who}: symbols read out in 「${m.text}」`);
+  }
+  // Nothing is said by both regions (one voice at a time).
+  const polite = new Set(list.filter((m) => m.region === "polite").map((m) => m.text));
+  for (const m of list.filter((x) => x.region === "assertive")) assert.ok(!polite.has(m.text), `${who}: said twice: ${m.text}`);
+}
+
+/** The transcript as a screen reader gives it: time, region, text. */
+function transcript(list) {
+  return list.map((m) => `${String((m.at / 1000).toFixed(2)).padStart(7)} s  ${m.region === "assertive" ? "assertive" : "polite   "}  ${m.text}`).join("\n");
+}
+
+function save(name, pages) {
+  const dir = join(ROOT, "target", "transcripts");
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, name), pages.map(([who, list]) => `## ${who}\n\n${transcript(list)}\n`).join("\n"));
+}
+
+test("視障賽: a whole game by keyboard in the screen-reader mode, heard message by message", async () => {
+  const server = await startServer({ demo: true });
+  const chrome = await browser();
+  try {
+    const red = await srPage(chrome, seatAt(server.seats, "red", 1).link, DESK, "red");
+    const black = await srPage(chrome, seatAt(server.seats, "black", 1).link, PHONE, "black");
+
+    // Black starts the clocks (95(3)); red hears it is his turn.
+    await run(black, "z");
+    await hears(red, /^開鐘。輪到你/);
+    // 1. 炮二平五 (AXF letters) 馬８進７ (WXF letters, black's numbers).
+    await play(red, "h2e2", "C2=5");
+    await says(black, "b h9g7", /你在視障棋盤走了 馬８進７/);
+    await says(black, "h8+7", /報棋完成/);
+    // In his opponent's turn (auto) red hears black's words as they are said, as across
+    // the board: one message each.
+    await hears(red, /對手報：７/);
+    // Black presses: red hears one message for it (the press, the check that agreed, the
+    // move, the turn, the talking clock), his turn first.
+    let n = (await spoken(red)).length;
+    await run(black, "z");
+    const heardMove = await hears(red, /^輪到你。黑方 馬８進７/, n);
+    await red.waitForTimeout(300);
+    const between = (await spoken(red)).slice(n);
+    assert.equal(between.length, 1, `one message for black's press: ${JSON.stringify(between.map((m) => m.text))}`);
+    assert.equal(heardMove.region, "polite");
+
+    // Queries by keyboard: the time (the side to move first, 6.5(2)), the last move, a file
+    // as his notation counts it, the horses, stepping back through the moves, his duty.
+    await says(red, "c", /^時間：你 /);
+    await says(red, "l", /^上一着：第 2 着 黑方 馬８進７/);
+    await says(red, "k h", /^紅方傌：b0，h0。黑方馬：b9，g7/);
+    await says(red, "[", /^第 2 着 黑方 馬８進７/);
+    await says(red, "[", /^第 1 着 紅方 炮二平五/);
+    await says(red, "d", /^輪到你：走子、報棋，然後按鐘/);
+
+    // 2. Red offers a draw (it stands when his turn ends, 69(2)(b)) and takes a pawn with
+    // the words typed in characters: he is told his own capture (item 11).
+    await says(red, "o", /提和/).catch(() => {});
+    await says(red, "b e2e6", /你在視障棋盤走了 炮五進四/);
+    await says(red, "炮五進四", /報棋完成/);
+    n = (await spoken(red)).length;
+    await run(red, "z");
+    await hears(red, /你走了 炮五進四，吃卒/, n);
+    await hears(black, /^輪到你。紅方 炮五進四，吃卒/);
+    await hears(black, /對手的提和生效/);
+    // Black declines and takes the cannon (WXF letters): he is told his capture, red hears
+    // it with his turn.
+    await says(black, "n", /不接受提和/).catch(() => {});
+    await play(black, "g7e6", "H7+5");
+    await hears(red, /^輪到你。黑方 馬７進５，吃炮/);
+    // 3. 俥九進一 馬５退７, then 炮八平五 with its words in ICCS: check; black hears it first.
+    await play(red, "a0a1", "R9+1");
+    await play(black, "e6g7", "h5-7");
+    await play(red, "b2e2", "b2e2");
+    await hears(black, /^輪到你。紅方 炮八平五，將軍/);
+    // Black resigns, asked first (Cancel focused, 確定 one Shift+Tab back).
+    await run(black, "resign");
+    await waitText(black, "#confirm-text", "認負即時生效");
+    await black.keyboard.press("Shift+Tab");
+    await black.keyboard.press("Enter");
+    const over = await hears(red, /^對局結束：你勝/);
+    assert.equal(over.region, "assertive");
+    await hears(black, /^對局結束：你負/);
+    assert.deepEqual(await axe(red, "screen-reader game over"), []);
+    await shot(red, "sr-game-over-desk");
+    await shot(black, "sr-game-over-phone");
+
+    const [r, b] = [await spoken(red), await spoken(black)];
+    audit(r, "red");
+    audit(b, "black");
+    save("vi-table.txt", [["red 李明 (1280×800)", r], ["black 張華 (390×844)", b]]);
+    assert.deepEqual([...red.errors, ...black.errors], []);
+  } finally {
+    await chrome.close();
+    server.stop();
+  }
+});
+
+/** The deaf black player's move at the 共融賽 table (card UI and monitor, by pointer and
+ * keyboard as in web.test.js): he mirrors red's move on his board (7.4(2)(g)(ii)), moves,
+ * signals, the referee announces it from the monitor (7.4(2)(d)(i)), he presses. */
+async function deafMove(cd, mon, mirrorOf, mv, words) {
+  await mirror(cd, mirrorOf);
+  await tapMove(cd, mv);
+  await cd.locator("#signal").click();
+  await waitText(mon, "#table-2", "代為報棋");
+  await mon.keyboard.press("a");
+  await mon.locator("#dlg[open]").waitFor();
+  await mon.keyboard.type(words);
+  await mon.keyboard.press("Enter");
+  await waitText(mon, "#answer", "已接受");
+  await cd.locator("#press").click();
+}
+
+/** Red's duty at the 共融賽 table, by keyboard: the opponent's move on his own board, then
+ * the confirmation (7.4(2)(g)(i)–(ii)). */
+async function mirrorByKeys(page, mv) {
+  await says(page, `b ${mv}`, /你在視障棋盤走了/);
+  await says(page, "e", /複讀完成/);
+}
+
+test("共融賽: the blind player's whole game by keyboard against a deaf player, heard message by message", async () => {
+  const server = await startServer({ demo: true });
+  const chrome = await browser();
+  try {
+    const red = await srPage(chrome, seatAt(server.seats, "red", 2).link, PHONE, "red");
+    const cd = await open(chrome, seatAt(server.seats, "black", 2).link, CARD_VIEW);
+    const mon = await open(chrome, seatAt(server.seats, "referee", 2).link, MONITOR_VIEW);
+    await cd.waitForURL(/\/card#token=/);
+    await waitText(mon, "#tabs", "共融賽");
+    await mon.keyboard.press("2");
+    await waitText(mon, "#current", "共融賽");
+
+    await cd.locator("#press").click();
+    await hears(red, /^開鐘。輪到你/);
+    await play(red, "h2e2", "C2=5");
+    let n = (await spoken(red)).length;
+    await deafMove(cd, mon, "h2e2", "h9g7", "馬 8 進 7");
+    // His turn, the move and his duty, in one message, in that order (items 4 and 5).
+    const duty = await hears(red, /^輪到你。黑方 馬８進７。先在你的棋盤走出對手的着法 馬８進７/, n);
+    assert.equal(duty.region, "polite");
+    await mirrorByKeys(red, "h9g7");
+    await play(red, "e2e6", "炮五進四");
+    n = (await spoken(red)).length;
+    await deafMove(cd, mon, "e2e6", "g7e6", "馬 7 進 5");
+    await hears(red, /^輪到你。黑方 馬７進５，吃炮。先在你的棋盤走出/, n);
+    // A press before the duty is done would be a clock violation: `d` says what is owed.
+    await says(red, "d", /^先在你的棋盤走出對手的着法 馬７進５/);
+    await mirrorByKeys(red, "g7e6");
+    await play(red, "a0a1", "R9+1");
+    await deafMove(cd, mon, "a0a1", "e6g7", "馬 5 退 7");
+    await hears(red, /^輪到你。黑方 馬５退７/);
+    await mirrorByKeys(red, "e6g7");
+    await play(red, "b2e2", "b2e2");
+    // Black resigns by handing over his resignation card (附表七 7.1(2)).
+    await holdPointer(cd, '#mine [data-card="black-resign"]');
+    const over = await hears(red, /^對局結束：你勝。黑方交出認負卡/);
+    assert.equal(over.region, "assertive");
+    assert.deepEqual(await axe(red, "共融賽 screen-reader game over"), []);
+    await shot(red, "sr-inclusive-game-over-phone");
+
+    const r = await spoken(red);
+    audit(r, "red");
+    save("inclusive-table.txt", [["red 王芳 (390×844)", r]]);
+    assert.deepEqual(red.errors, []);
+  } finally {
+    await chrome.close();
+    server.stop();
+  }
+});
