@@ -215,8 +215,9 @@ async function game({ server, chrome, pages }) {
   await waitText(mon, "#table-2", "代為報棋");
   // The call is read at once (assertive), by one live region: the banner is not another.
   await heardOnce(mon, "黑方示意：請代為報棋", "assertive");
-  // Red hears the call about black politely: it is not his to act on (issue 31, item 3).
-  await waitText(pl, "#live-polite", "請裁判：須代為報棋（黑方）");
+  // The call about black is not red's to act on (issue 31, items 3 and 5): written in his
+  // feed, never made assertive, and said only in the full verbosity.
+  await waitText(pl, "#feed", "請裁判：須代為報棋（黑方）");
   assert.doesNotMatch(await pl.locator("#live").textContent(), /請裁判：須代為報棋/);
   await pages.state("04-signalled");
   await mon.keyboard.press("a");
@@ -233,7 +234,7 @@ async function game({ server, chrome, pages }) {
   // Red is told his duty, what to do first (issue 31, item 4; 7.4(2)(g)), in the second
   // person, in one message with the turn and the move (item 5); `d` says it again whenever
   // he asks.
-  await waitText(pl, "#live-polite", "輪到你。黑方 馬８進７。先在你的棋盤走出對手的着法 馬８進７，複讀「馬８進７」，然後確認（附表七 7.4(2)(g)）");
+  await waitText(pl, "#live-polite", "輪到你。黑方 馬８進７。先在你的棋盤走出對手的着法 馬８進７，複讀「馬８進７」，然後確認。附表七 7.4(2)(g)");
   assert.match(await command(pl, "d"), /^先在你的棋盤走出對手的着法 馬８進７，複讀「馬８進７」，然後確認$/);
   // Red mirrors on the VI board and confirms the repeat (7.4(2)(g)(ii)).
   await mirror(pl, "h9g7");

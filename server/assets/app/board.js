@@ -218,10 +218,12 @@ export function differences(a, b) {
  * seat does (its words, its board move, the clock, the draw, resigning). */
 export const HELP = t("指令：c 時間；d 現在須做甚麼（含須複讀）；l 上一着；[ 和 ] 逐着瀏覽；m 全部着法；t 輪到誰；" +
   "a 本輪報棋；f 路數 1–9 或 a–i；r 橫線 0–9；s 一點如 e2；k 棋種如 k 馬 或 k h；p 全部棋子。" +
-  "報棋：直接打 炮二平五、C2=5 或 h2e2；b h2e2 在棋盤走子；z 按鐘；e 確認複讀；o 提和；y 接受和棋；n 不接受；resign 認負；v 讀出詳略；h 說明。",
+  "報棋：直接打 炮二平五、C2=5 或 h2e2；b h2e2 在棋盤走子；z 按鐘；e 確認複讀；o 提和；y 接受和棋；n 不接受；resign 認負；w 雙方姓名；v 讀出詳略；h 說明。" +
+  "亦可用 clock、last、opponent、draw。",
 "Commands: c time; d what you must do now (a read-back owed too); l last move; [ and ] step through the moves; m all moves; t turn; " +
   "a the words so far; f file 1–9 or a–i; r rank 0–9; s a point, e.g. e2; k a kind, e.g. k h; p all pieces. " +
-  "Words: type 炮二平五, C2=5 or h2e2; b h2e2 moves on your board; z presses the clock; e confirms a read-back; o offers a draw; y accepts; n declines; resign resigns; v verbosity; h help.");
+  "Words: type 炮二平五, C2=5 or h2e2; b h2e2 moves on your board; z presses the clock; e confirms a read-back; o offers a draw; y accepts; n declines; resign resigns; w names; v verbosity; h help. " +
+  "Also clock, last, opponent, draw.");
 
 const NUMERALS = "一二三四五六七八九";
 /** A kind asked by its character (either side's) or its letter (KIND_OF: FEN letters). */

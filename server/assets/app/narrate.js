@@ -53,6 +53,8 @@ export class Narrator {
     this.ownTurn = ownTurn;
     this.held = null;
     this.queue = [];
+    /** Whether this seat asked the time (`query_time`) and awaits the answer. */
+    this.askedTime = false;
   }
 
   /** Whether everything is said: the steps, the checks that agree, the calls about the
@@ -171,18 +173,29 @@ export class Narrator {
       case "reannounce_required": return this.owed(ev, mine, t(`重新報棋「${words(ev.words, ev.side)}」`, `announce "${words(ev.words, ev.side)}" again`));
       case "time_alert": return urgent(t(`報時：${this.times(ev.times)}`, `Time: ${this.times(ev.times)}`));
       // The answer to his own question is said at once, as the command field's answers are.
-      case "time_report": return { text: t(`時間：${this.times(ev.times)}`, `Time: ${this.times(ev.times)}`), urgent: ev.reason === "query" };
-      case "draw_offered": return mine ? onlyFull(t("你已提和", "You offered a draw")) : polite(t(`對手提和${ev.card ? "（交出提和卡）" : ""}`, `Your opponent offers a draw${ev.card ? " (draw card)" : ""}`));
+      // The opponent's question is his: its answer is said to this seat only in full.
+      case "time_report": {
+        const text = t(`時間：${this.times(ev.times)}`, `Time: ${this.times(ev.times)}`);
+        if (ev.reason !== "query") return polite(text);
+        if (!this.askedTime) return onlyFull(text);
+        this.askedTime = false;
+        return urgent(text);
+      }
+      // His own offer and refusal are said to him too: the answer to what he did.
+      case "draw_offered": return mine ? polite(t("你已提和，你的輪次結束時生效", "You offered a draw: it stands when your turn ends")) : polite(t(`對手提和${ev.card ? "（交出提和卡）" : ""}`, `Your opponent offers a draw${ev.card ? " (draw card)" : ""}`));
       case "draw_offer_stands": return mine ? onlyFull(t("你的提和生效", "Your draw offer stands"))
         : polite(t("對手的提和生效：可接受或不接受", "Your opponent's draw offer stands: accept or decline"));
-      case "draw_declined": return mine ? onlyFull(t("你不接受提和", "You declined the draw")) : polite(t("對手不接受提和", "Your opponent declines the draw"));
+      case "draw_declined": return mine ? polite(t("你不接受提和", "You declined the draw")) : polite(t("對手不接受提和", "Your opponent declines the draw"));
       case "game_over": return urgent(heardResult(ev, this.me));
       // A call for the referee is the player's to hear at once only when it is about him.
       case "referee_needed": return ev.side && mine ? urgent(describe(ev)) : onlyFull(describe(ev));
       case "repetition_warning": return urgent(t(`循環警告（${article(ev.article)}）：${warning(ev.warning)}`, `Repetition warning (${article(ev.article)}): ${warning(ev.warning)}`));
       case "warning_issued": case "board_diverges": return urgent(describe(ev));
       case "board": return mine ? null : onlyFull(describe(ev));
-      case "touched": case "signalled": case "card_moved": case "violation_removed": case "board_agrees":
+      case "touched": return onlyFull(t(`${W}摸子：${kindOf(ev.kind, ev.side)}（${ev.point}）`, `${W} touched a piece: ${kindOf(ev.kind, ev.side)} (${ev.point})`));
+      case "signalled": return onlyFull(t(`${W}示意：請代為報棋`, `${W} signalled: please announce the move`));
+      case "violation_removed": return polite(t(`${W}的${KIND[ev.kind]}撤銷，現為 ${ev.count}`, `${W}: ${KIND[ev.kind]} removed, now ${ev.count}`));
+      case "card_moved": case "board_agrees":
         return onlyFull(describe(ev));
       default: return polite(describe(ev));
     }
@@ -211,7 +224,7 @@ const s2 = (w) => (w ? w[0].toUpperCase() + w.slice(1) : w);
 export function duty(ev) {
   const said = words(ev.words, ev.mover);
   return ev.mirror
-    ? t(`先在你的棋盤走出對手的着法 ${said}，複讀「${said}」，然後確認（附表七 7.4(2)(g)）`,
-      `First play your opponent's move ${said} on your board, read it back, then confirm (7.4(2)(g))`)
-    : t(`複讀裁判的報棋「${said}」（附表七 6.3(7)）`, `Read back the referee's announcement ${said} (6.3(7))`);
+    ? t(`先在你的棋盤走出對手的着法 ${said}，複讀「${said}」，然後確認。附表七 7.4(2)(g)`,
+      `First play your opponent's move ${said} on your board, read it back, then confirm. Schedule 7, 7.4(2)(g)`)
+    : t(`複讀裁判的報棋「${said}」。附表七 6.3(7)`, `Read back the referee's announcement ${said}. Schedule 7, 6.3(7)`);
 }

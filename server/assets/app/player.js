@@ -348,6 +348,9 @@ if (!readonly) {
       $("result").focus();
     }));
 }
+/** Long names of the commands, as lichess's blind mode has them (clock, last, opponent). */
+const ALIASES = { clock: "c", time: "c", last: "l", opponent: "w", who: "w", moves: "m", turn: "t", help: "h", press: "z" };
+
 /** The move the `[` and `]` commands are at (an index of the record), null before they are used. */
 let browsing = null;
 
@@ -356,10 +359,13 @@ let browsing = null;
  * resigning, the verbosity, stepping through the moves. Returns what to say, or "" when an
  * action says itself (its answer and its events). */
 async function seatCommand(line) {
-  const [cmd, arg = ""] = line.trim().toLowerCase().split(/\s+/);
+  const [typed, arg = ""] = line.trim().toLowerCase().split(/\s+/);
+  // lichess's blind players' words for the same commands (docs/lichess-comparison.md).
+  const cmd = ALIASES[typed] ?? typed;
   const playing = ["playing", "paused"].includes(snap?.phase);
   if (cmd === "c" && playing) {
     // The arbiter's report (query_time), the side to move first (6.5(2), 7.6(2); item 6).
+    if (narrator) narrator.askedTime = true;
     await send({ type: "query_time" }, t("問時間", "Ask the time"));
     return "";
   }
@@ -381,7 +387,20 @@ async function seatCommand(line) {
     }
     case "z": return click("press");
     case "e": return $("confirm-repeat").hidden ? t("現在沒有須確認的複讀", "No read-back to confirm now") : click("confirm-repeat");
-    case "o": return click("offer");
+    case "o":
+      // 69(2)(c)(ii): a new offer now is 連續提和, a technical foul: asked first, as the
+      // button's label warns.
+      if ((snap?.draw_barred || []).includes(me)) {
+        confirmThen(t("現在提和即連續提和，會被記技術犯規。仍要提和？", "Offering now is a repeated offer, a technical foul. Offer anyway?"), () => click("offer"));
+        return "";
+      }
+      return click("offer");
+    case "draw": return $("accept").disabled ? click("offer") : click("accept");
+    case "w": {
+      const other = me === "red" ? "black" : "red";
+      return t(`你是${SIDE[me]}${snap?.names?.[me] || ""}，對手${SIDE[other]}${snap?.names?.[other] || ""}`,
+        `You are ${SIDE[me]}, ${snap?.names?.[me] || ""}; your opponent ${SIDE[other]}, ${snap?.names?.[other] || ""}`);
+    }
     case "y": return $("accept").disabled ? t("對手沒有提和", "There is no draw offer") : click("accept");
     case "n": return $("decline").disabled ? t("對手沒有提和", "There is no draw offer") : click("decline");
     case "resign": return click("resign");
@@ -407,7 +426,9 @@ $("cmdform").addEventListener("submit", async (e) => {
   $("cmd").select();
   const own = !readonly && me ? await seatCommand(line) : null;
   if (own === "") return;
-  const out = own ?? (["[", "]"].includes(line.trim()) ? step(line.trim() === "[" ? -1 : 1) : nvui(line, snap, me));
+  const [first, ...rest] = line.trim().split(/\s+/);
+  const query = [ALIASES[first?.toLowerCase()] ?? first, ...rest].join(" ");
+  const out = own ?? (["[", "]"].includes(query) ? step(query === "[" ? -1 : 1) : nvui(query, snap, me));
   $("cmdout").textContent = out;
   say(out, true);
 });
@@ -475,6 +496,18 @@ function render() {
   clocks();
 }
 
+/** Where the focus goes when the control it is on disables or hides itself (WCAG 2.4.3;
+ * issue 31, item 10): where the player acts next. */
+const NEXT_FOCUS = { decline: "offer", accept: "offer", "confirm-repeat": "press", resign: "result", press: "cmd", offer: "cmd" };
+
+/** Keeps the focus on the page when a render takes its control away. */
+function keepFocus() {
+  const a = document.activeElement;
+  if (!a || !NEXT_FOCUS[a.id] || !(a.disabled || a.hidden)) return;
+  const next = $(NEXT_FOCUS[a.id]);
+  (next && !next.disabled && !next.hidden ? next : $("cmd")).focus();
+}
+
 function renderControls() {
   const myTurn = snap.to_move === me && snap.phase === "playing";
   const p = snap.pending || {};
@@ -505,4 +538,5 @@ function renderControls() {
     : t("提和", "Offer draw");
   $("resign").disabled = over;
   $("press").disabled = over;
+  keepFocus();
 }

@@ -1,0 +1,65 @@
+// Issue 31, item 5 and the done-when's braille check, over every event the server can send
+// (the samples of `baoqi protocol samples`, as in protocol.test.js): what a seat's screen
+// reader is told of each, for both seats and every verbosity, has its first sentence within
+// the first 40 characters (a 40-cell braille line shows it whole), reads no symbol aloud
+// (× ○, 1/2-1/2), and speaks of the player in the second person. Node, no browser.
+
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { baoqiBin } from "./harness.js";
+import { Narrator } from "../../server/assets/app/narrate.js";
+
+const samples = JSON.parse(execFileSync(baoqiBin(), ["protocol", "samples"], { encoding: "utf8" }));
+const BRAILLE = 40;
+
+/** Everything a seat hears of the samples, one event at a time, each burst flushed. */
+function hear(me, verbosity, ownTurn) {
+  const n = new Narrator(me, () => verbosity, () => ownTurn);
+  const out = [];
+  for (const ev of samples.events) out.push(...n.hear(ev).map((m) => ({ ...m, ev })), ...n.flush().map((m) => ({ ...m, ev })));
+  return out;
+}
+
+test("every message a seat hears has its first sentence within 40 characters, no symbol read out", () => {
+  let count = 0;
+  for (const me of ["red", "black"]) {
+    for (const v of ["auto", "terse", "full"]) {
+      for (const own of [true, false]) {
+        for (const m of hear(me, v, own)) {
+          const first = m.text.split("。")[0];
+          assert.ok([...first].length <= BRAILLE, `${me}/${v}: 「${m.text}」 (${m.ev.type})`);
+          assert.doesNotMatch(m.text, /1\/2|[×○]|undefined|null/, `${me}/${v}: 「${m.text}」`);
+          count += 1;
+        }
+      }
+    }
+  }
+  assert.ok(count > 100, `${count} messages`);
+});
+
+test("what concerns the player is said to him: 你, never his own side's name first", () => {
+  for (const me of ["red", "black"]) {
+    const mine = hear(me, "full", false).filter((m) => (m.ev.side ?? m.ev.by) === me && !["turn", "time_report", "time_alert"].includes(m.ev.type));
+    assert.ok(mine.length > 10);
+    const own = me === "red" ? "紅方" : "黑方";
+    for (const m of mine) assert.ok(!m.text.startsWith(own), `${me}: 「${m.text}」 (${m.ev.type})`);
+  }
+});
+
+test("an opponent's move is one message, the turn first; terse leaves out his words", () => {
+  const n = new Narrator("red", () => "terse", () => false);
+  const mv = { iccs: "h9g7", words: ["horse", "8", "forward", "7"], captured: "cannon", check: true };
+  const burst = [
+    { type: "word", side: "black", word: "horse", slot: 0, possible: true, completions: 3 },
+    { type: "pressed", side: "black" },
+    { type: "checked", side: "black", outcome: "agree" },
+    { type: "moved", side: "black", ply: 2, mv },
+    { type: "clock" },
+    { type: "turn", side: "red", ply: 3 },
+    { type: "time_report", reason: "press", times: [{ side: "red", ms: 60000 }, { side: "black", ms: 30000 }] },
+  ];
+  const said = burst.flatMap((ev) => n.hear(ev)).concat(n.flush());
+  assert.deepEqual(said.map((m) => m.text), ["輪到你。黑方 馬８進７，吃炮，將軍", "時間：你 1 分 0 秒，對手 30 秒"]);
+  assert.ok(said.every((m) => !m.urgent));
+});
