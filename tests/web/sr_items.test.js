@@ -65,11 +65,13 @@ async function withDemo(body) {
 
 test("items 6 and 9: the command field one Tab away, the board a grid, its instructions read on a phone", () => withDemo(async ({ server, chrome }) => {
   for (const view of [DESK, PHONE]) {
+    const sr = (await seats(chrome, server, view, true)).red;
+    assert.equal(await sr.evaluate(() => document.activeElement.id), "summary");
+    await sr.keyboard.press("Tab");
+    assert.equal(await sr.evaluate(() => document.activeElement.id), "cmd", "one Tab from the summary");
+    assert.equal(await sr.locator("#cmd").getAttribute("aria-describedby"), null, "no help read on every focus");
+    await sr.context().close();
     const { red } = await seats(chrome, server, view, false);
-    assert.equal(await red.evaluate(() => document.activeElement.id), "summary");
-    await red.keyboard.press("Tab");
-    assert.equal(await red.evaluate(() => document.activeElement.id), "cmd", "one Tab from the summary");
-    assert.equal(await red.locator("#cmd").getAttribute("aria-describedby"), null, "no help read on every focus");
     // The grid pattern: ten rows of nine cells, each cell's button a point.
     const grid = red.locator('#board [role="grid"]');
     assert.equal(await grid.count(), 1);

@@ -63,7 +63,21 @@ const board = new Board($("board"), {
 $("cmdhelp").textContent = t("h 說明；c 時間；d 須做甚麼；報棋直接打 C2=5", "h help; c time; d what to do; type words as C2=5");
 const textmode = $("textmode");
 textmode.checked = localStorage.getItem("baoqi-textmode") === "1";
+
+/** The command field comes first in the screen-reader mode (one Tab from the summary; issue
+ * 31, item 6), after the board otherwise (a sighted player's board stays on a phone's first
+ * screen). */
+function placeCommands() {
+  document.body.classList.toggle("textmode", textmode.checked);
+  const commands = $("h-cmd").closest("section");
+  const row = $("board-sec").parentElement;
+  if (textmode.checked) row.before(commands);
+  else row.after(commands);
+}
+placeCommands();
+
 textmode.addEventListener("change", () => {
+  placeCommands();
   localStorage.setItem("baoqi-textmode", textmode.checked ? "1" : "0");
   render();
   say(textmode.checked ? t("文字模式已開", "Text mode on") : t("文字模式已關", "Text mode off"), true);
