@@ -72,7 +72,7 @@ impl Match {
         Ok(Match {
             game: Game::new(start.clone()),
             start,
-            config,
+            config: std::sync::Arc::new(config),
             created: now,
             core,
             last_review: None,

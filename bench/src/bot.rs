@@ -162,6 +162,8 @@ impl Shared {
             placement: "",
             nodes: Vec::new(),
             hostile: None,
+            join_seconds: 0.0,
+            memory: None,
         }
     }
 }
@@ -215,6 +217,7 @@ pub(super) async fn play(
         .seats
         .iter()
         .filter(|s| s.seat.role == Role::Referee);
+    let joining = Instant::now();
     let monitors: Vec<(Ws, Feed)> = stream::iter(referees.enumerate().map(|(k, s)| {
         let url = format!("{}/ws/monitor", base(k));
         seat(
@@ -259,6 +262,7 @@ pub(super) async fn play(
         )));
     }
     let players: Vec<(Ws, Feed)> = stream::iter(joins).buffered(64).try_collect().await?;
+    let join_seconds = joining.elapsed().as_secs_f64();
     let adversary_stop = Arc::new(AtomicBool::new(false));
     let adversary = if opts.hostile {
         Some(super::hostile::start(base(0), created, adversary_stop.clone()).await?)
@@ -289,6 +293,7 @@ pub(super) async fn play(
         t.abort();
     }
     let mut report = shared.report(played, monitor_count, elapsed);
+    report.join_seconds = join_seconds;
     report.hostile = adversary.map(|h| {
         let get = |a: &AtomicU64| a.load(Ordering::Relaxed);
         (get(&h.words), get(&h.refused), get(&h.syncs))

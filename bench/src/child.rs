@@ -13,7 +13,7 @@ use baoqi_server::metrics::Stats;
 /// A `baoqi serve` child ([`ServerProcess`], the crash benchmark's); killed when dropped.
 pub struct ChildServer {
     /// Held so that the server is killed with it.
-    _process: ServerProcess,
+    process: ServerProcess,
     /// `http://127.0.0.1:PORT`.
     pub base: String,
 }
@@ -31,10 +31,12 @@ impl ChildServer {
     pub fn start_with(exe: &Path, db: &Path, options: &[&str]) -> Result<ChildServer, String> {
         let process = ServerProcess::spawn_with(exe, db, options).map_err(|e| e.to_string())?;
         let base = format!("http://{}", process.addr);
-        Ok(ChildServer {
-            _process: process,
-            base,
-        })
+        Ok(ChildServer { process, base })
+    }
+
+    /// The server's resident memory now, in bytes.
+    pub fn resident(&self) -> Option<u64> {
+        self.process.resident()
     }
 
     /// The server's own figures.

@@ -95,6 +95,12 @@ pub struct BenchReport {
     /// What the adversary sent and got back ([`BenchOptions::hostile`]): words, refusals,
     /// syncs.
     pub hostile: Option<(u64, u64, u64)>,
+    /// The join phase on its own (issue 32): from the first connection to every seat (the
+    /// monitors' and the players') holding its tables' `state`, in seconds.
+    pub join_seconds: f64,
+    /// The server's resident memory with its tables running and no one connected, then at
+    /// the end of the run, in bytes (a server in its own process only).
+    pub memory: Option<(u64, u64)>,
 }
 
 impl fmt::Display for BenchReport {
@@ -119,6 +125,23 @@ impl fmt::Display for BenchReport {
             self.events as f64 / secs,
             self.finished
         )?;
+        writeln!(
+            f,
+            "join phase: {} seats holding their state in {:.1} s",
+            2 * self.games + self.monitors,
+            self.join_seconds
+        )?;
+        if let Some((idle, loaded)) = self.memory {
+            let per = |b: u64| b as f64 / self.games.max(1) as f64 / 1024.0;
+            writeln!(
+                f,
+                "server memory: {:.0} MB with its tables idle, {:.0} MB loaded; {:.1} KB a game loaded ({:.1} KB of it for the connections and play)",
+                idle as f64 / 1e6,
+                loaded as f64 / 1e6,
+                per(loaded),
+                per(loaded.saturating_sub(idle))
+            )?;
+        }
         let line = Summary::line;
         writeln!(f, "command → opponent: {}", line(&self.to_opponent))?;
         writeln!(f, "command → monitor:  {}", line(&self.to_monitor))?;
@@ -226,7 +249,9 @@ fn in_child(
     created: &admin::Created,
 ) -> Result<BenchReport, String> {
     let server = child::ChildServer::start(exe, db)?;
+    let idle = server.resident();
     let mut report = bots(opts, &server.base, created)?;
+    report.memory = idle.zip(server.resident());
     report.server = Some(server.stats()?);
     report.placement = "in its own process";
     Ok(report)

@@ -251,7 +251,7 @@ async fn api_stats(State(hub): State<Arc<Hub>>) -> axum::Json<Value> {
     let (stalls, stalled) = hub.timeline().stalls();
     axum::Json(json!({
         "stats": hub.metrics().stats(),
-        "tables": hub.tables_of(None).len(),
+        "tables": hub.table_count(),
         "timeline": hub.timeline().now(),
         "stalls": { "count": stalls, "left_out_ms": stalled.as_millis() as u64 },
     }))

@@ -21,7 +21,7 @@ use baoqi_store::replay::RebuildError;
 use baoqi_store::replay::rebuild;
 use baoqi_store::timeline::{Millis, Timeline};
 use baoqi_store::{Store, StoreError, Writer};
-pub use listing::Listed;
+pub use listing::{Listed, covered};
 
 /// Why the hub could not start its tables.
 #[derive(Debug, thiserror::Error)]
@@ -532,16 +532,24 @@ impl Hub {
         self.read_tables().get(&id).map(|(r, _)| r.clone())
     }
 
-    /// The running tables of an event (every event when `None`), by id.
+    /// The running tables of an event (every event when `None`), by id: an event's from its
+    /// list (no scan of the other events' tables).
     pub fn tables_of(&self, event: Option<EventId>) -> Vec<TableRow> {
-        let mut rows: Vec<TableRow> = self
-            .read_tables()
-            .values()
-            .filter(|(r, _)| event.is_none_or(|e| r.event == e))
-            .map(|(r, _)| r.clone())
-            .collect();
-        rows.sort_by_key(|r| r.id);
-        rows
+        let tables = self.read_tables();
+        let Some(event) = event else {
+            let mut rows: Vec<TableRow> = tables.values().map(|(r, _)| r.clone()).collect();
+            rows.sort_by_key(|r| r.id);
+            return rows;
+        };
+        self.table_ids(event)
+            .iter()
+            .filter_map(|id| tables.get(id).map(|(r, _)| r.clone()))
+            .collect()
+    }
+
+    /// How many tables run.
+    pub fn table_count(&self) -> usize {
+        self.read_tables().len()
     }
 
     /// Every event known to the hub, by id.

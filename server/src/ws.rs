@@ -21,7 +21,7 @@ use futures_util::stream::{self, BoxStream, SelectAll};
 use futures_util::{Sink, SinkExt, Stream, StreamExt};
 use tokio::sync::broadcast::error::RecvError;
 
-use crate::hub::{Hub, Listed};
+use crate::hub::{Hub, Listed, covered};
 use crate::limits::Bucket;
 use crate::table::{Handled, Published, SeatKey};
 use baoqi_store::game::Refusal;
@@ -450,13 +450,7 @@ where
             self.entered = recorded_of(&seat, &listed);
             self.following = Some(rx);
         }
-        let tables: Vec<TableId> = self
-            .hub
-            .table_ids(seat.event)
-            .iter()
-            .copied()
-            .filter(|t| seat.covers(*t))
-            .collect();
+        let tables = covered(&seat.tables, &self.hub.table_ids(seat.event));
         let welcome = ServerMsg::Welcome {
             role: seat.role,
             name: seat.name.clone(),

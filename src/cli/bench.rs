@@ -46,9 +46,13 @@ enum BenchAction {
         /// The NATS server of the nodes (with `--nodes`).
         #[arg(long, requires = "nodes")]
         nats: Option<String>,
-        /// Commands per second per game.
-        #[arg(long, default_value_t = 1.0)]
+        /// Commands per second per game (the stress rate; see `--real-play`).
+        #[arg(long, default_value_t = 1.0, conflicts_with = "real_play")]
         rate: f64,
+        /// The rate of real play instead of `--rate`: a move about every 30 s at each
+        /// table (four words, the board move, the clock press: 0.2 commands a second).
+        #[arg(long)]
+        real_play: bool,
         /// An adversary on the last table: its red seat sends 60 KB words at the rate
         /// limit, and 40 spectators sync it from the start in a loop; the other tables are
         /// measured (issue 34).
@@ -63,9 +67,12 @@ enum BenchAction {
     Crash(super::bench_crash::CrashArgs),
 }
 
+/// Commands a second per game in real play: a move (six commands) about every 30 s.
+const REAL_PLAY: f64 = 6.0 / 30.0;
+
 /// Runs `baoqi bench …`.
 pub(crate) fn run(args: &BenchArgs) -> Result<(), CliError> {
-    let (games, seconds, url, db, rate, in_process, nodes, nats, hostile) = match &args.action {
+    let (games, seconds, url, db, rate, real_play, in_process, nodes, nats, hostile) = match &args.action {
         BenchAction::Speech(a) => return super::bench_speech::run(a),
         BenchAction::Crash(a) => return super::bench_crash::run(a),
         BenchAction::Load {
@@ -74,12 +81,13 @@ pub(crate) fn run(args: &BenchArgs) -> Result<(), CliError> {
             url,
             db,
             rate,
+            real_play,
             in_process,
             nodes,
             nats,
             hostile,
         } => (
-            games, seconds, url, db, rate, in_process, nodes, nats, hostile,
+            games, seconds, url, db, rate, real_play, in_process, nodes, nats, hostile,
         ),
     };
     // The running server's is a hall's file; the nodes' the federation's PostgreSQL.
@@ -111,7 +119,7 @@ pub(crate) fn run(args: &BenchArgs) -> Result<(), CliError> {
             Some(std::env::current_exe().map_err(|e| CliError::Failed(e.to_string()))?)
         },
         db: file,
-        rate: *rate,
+        rate: if *real_play { REAL_PLAY } else { *rate },
         nodes,
         hostile: *hostile,
     };

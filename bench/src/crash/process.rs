@@ -92,6 +92,14 @@ impl ServerProcess {
         Ok(server)
     }
 
+    /// The process's resident memory now (`VmRSS` of /proc), in bytes; none where /proc
+    /// does not say.
+    pub(crate) fn resident(&self) -> Option<u64> {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).ok()?;
+        let kb = status.lines().find_map(|l| l.strip_prefix("VmRSS:"))?;
+        kb.trim().trim_end_matches("kB").trim().parse::<u64>().ok().map(|k| k * 1024)
+    }
+
     /// `ws://ADDR`.
     pub(super) fn ws_base(&self) -> String {
         format!("ws://{}", self.addr)

@@ -119,7 +119,7 @@ async fn event_log(
         .into_iter()
         .find(|e| e.id == id)
         .ok_or_else(|| AccessError::NotFound(format!("no event {id}")))?;
-    let tables = hub.tables_of(Some(id)).into_iter().map(|t| t.id).collect();
+    let tables = hub.table_ids(id).to_vec();
     // `{"event":…,"log":[…]}`: the keys in the order a `serde_json::Value` writes them.
     let mut open = b"{\"event\":".to_vec();
     let event = serde_json::to_value(&event).map_err(encoding("the event"))?;

@@ -35,6 +35,24 @@ fn with(ids: &[TableId], id: TableId) -> Option<Arc<[TableId]>> {
     Some(Arc::from(grown))
 }
 
+/// The running tables a seat covers: a seat of some tables (a player's, a board referee's)
+/// has its own looked up in the sorted `running` list, each in O(log n), so that joining
+/// costs what the seat covers, not what the event holds (issue 32: a join scanned every
+/// table of the event); a seat of the whole event (`seat` empty) covers every running table.
+pub fn covered(seat: &[TableId], running: &[TableId]) -> Vec<TableId> {
+    if seat.is_empty() {
+        return running.to_vec();
+    }
+    let mut mine: Vec<TableId> = seat
+        .iter()
+        .copied()
+        .filter(|t| running.binary_search(t).is_ok())
+        .collect();
+    mine.sort_unstable();
+    mine.dedup();
+    mine
+}
+
 impl Listing {
     /// Changes `event`'s list with `change` (which says whether it changed anything), and
     /// tells the connections that follow the event when it did.
@@ -108,6 +126,17 @@ impl Listing {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_seat_of_some_tables_is_looked_up_not_scanned() {
+        let running: Vec<TableId> = (1..=10_000).collect();
+        assert_eq!(covered(&[4711], &running), [4711]);
+        assert_eq!(covered(&[9, 3, 9], &running), [3, 9]);
+        // A table of his not running (set aside, not yet started) is not his to join.
+        assert_eq!(covered(&[20_000], &running), Vec::<TableId>::new());
+        // A referee or spectator of all tables covers them all.
+        assert_eq!(covered(&[], &running).len(), 10_000);
+    }
 
     #[test]
     fn a_table_set_aside_leaves_the_running_list_and_is_never_listed_again() {
