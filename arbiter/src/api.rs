@@ -72,6 +72,7 @@ impl Match {
         Ok(Match {
             game: Game::new(start.clone()),
             start,
+            alerts: crate::state::alert_lists(&config),
             config: std::sync::Arc::new(config),
             created: now,
             core,

@@ -88,6 +88,7 @@ impl<'de> Deserialize<'de> for Match {
             return Err(D::Error::custom("a review of the last move, but no move"));
         }
         Ok(Match {
+            alerts: crate::state::alert_lists(&saved.config),
             config: std::sync::Arc::new(saved.config),
             created: saved.created,
             start: saved.start,

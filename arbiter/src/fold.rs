@@ -37,12 +37,10 @@ impl Match {
                 c.clock = *clock;
                 for side in Color::ALL {
                     let left = crate::clock::stored(clock, side);
-                    c.alerted[side.index()] = self
-                        .config
-                        .alert_thresholds(side)
-                        .into_iter()
-                        .map(|(t, _)| t)
-                        .filter(|&t| t >= left)
+                    c.alerted[side.index()] = self.alerts[side.index()]
+                        .iter()
+                        .map(|&(t, _)| t)
+                        .take_while(|&t| t >= left)
                         .collect();
                 }
             }

@@ -221,6 +221,10 @@ pub struct Match {
     /// Shared, not copied: [`Match::apply`] copies the match to undo a refused command, and
     /// the configuration never changes (issue 32: it was 5.7% of a loaded server's time).
     pub(crate) config: std::sync::Arc<MatchConfig>,
+    /// Each side's alert thresholds (6.6, 7.7), largest first, computed once from the
+    /// configuration: the next deadline is asked after every command (issue 32: building
+    /// and sorting the list each time was the loaded server's first cost).
+    pub(crate) alerts: std::sync::Arc<[Vec<(u64, crate::reasons::Threshold)>; 2]>,
     pub(crate) created: Millis,
     pub(crate) start: Position,
     pub(crate) game: Game,
@@ -249,6 +253,11 @@ pub(crate) fn material(pos: &Position, side: Color) -> String {
         .collect();
     v.sort_unstable();
     v.into_iter().collect()
+}
+
+/// Each side's alert thresholds of `config`, red's first ([`Match::alerts`]).
+pub(crate) fn alert_lists(config: &MatchConfig) -> std::sync::Arc<[Vec<(u64, crate::reasons::Threshold)>; 2]> {
+    std::sync::Arc::new(Color::ALL.map(|side| config.alert_thresholds(side)))
 }
 
 impl Match {

@@ -31,13 +31,15 @@ impl Match {
         }
         let c = &self.core.clock;
         let side: Color = c.running?;
-        let alert = self
-            .config
-            .alert_thresholds(side)
-            .into_iter()
-            .filter(|(t, _)| !self.core.alerted[side.index()].contains(t))
-            .filter_map(|(t, kind)| clock::instant_of(c, t).map(|(_, at)| (t, kind, at)))
-            .min_by_key(|x| x.2);
+        // The first threshold reached is the largest one below the time left (the clock
+        // counts down) not yet alerted: found by bisection in the list, largest first.
+        let list = &self.alerts[side.index()];
+        let left = clock::stored(c, side);
+        let below = list.partition_point(|(t, _)| *t >= left);
+        let alert = list[below..]
+            .iter()
+            .find(|(t, _)| !self.core.alerted[side.index()].contains(t))
+            .and_then(|&(t, kind)| clock::instant_of(c, t).map(|(_, at)| (t, kind, at)));
         let flag = clock::instant_of(c, 0).map_or(c.since, |(_, at)| at);
         match alert {
             Some((t, kind, at)) if at < flag => Some(Due::Alert(side, t, kind, at)),
