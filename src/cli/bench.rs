@@ -14,51 +14,61 @@ pub(crate) struct BenchArgs {
     action: BenchAction,
 }
 
+/// `baoqi bench load`'s options.
+#[derive(Debug, Args)]
+struct LoadArgs {
+    /// Games played at once.
+    #[arg(long, default_value_t = 100)]
+    games: usize,
+    /// Seconds of play.
+    #[arg(long, default_value_t = 10)]
+    seconds: u64,
+    /// A running server (`http://127.0.0.1:7878`, started with a large
+    /// `--max-per-address`); default: the bench starts `baoqi serve` in its own process.
+    #[arg(long)]
+    url: Option<String>,
+    /// Start the server in the bench's own process instead (bots and server then share
+    /// one scheduler: the figures measure both).
+    #[arg(long, conflicts_with = "url")]
+    in_process: bool,
+    /// The running server's database (with `--url`), or the federation's PostgreSQL
+    /// database (with `--nodes`; the bench event is added to it: use a database of its
+    /// own).
+    #[arg(long)]
+    db: Option<Database>,
+    /// Start this many nodes of a federation (`baoqi serve --node`, each in a process of
+    /// its own) on `--db postgres://…` and `--nats`, instead of one server; table i's
+    /// seats connect to node i mod N. Reports each node's figures and the total.
+    #[arg(long, requires_all = ["db", "nats"], conflicts_with_all = ["url", "in_process"])]
+    nodes: Option<usize>,
+    /// The NATS server of the nodes (with `--nodes`).
+    #[arg(long, requires = "nodes")]
+    nats: Option<String>,
+    /// Commands per second per game (the stress rate; see `--real-play`).
+    #[arg(long, default_value_t = 1.0, conflicts_with = "real_play")]
+    rate: f64,
+    /// The rate of real play instead of `--rate`: a move about every 30 s at each
+    /// table (four words, the board move, the clock press: 0.2 commands a second).
+    #[arg(long)]
+    real_play: bool,
+    /// An adversary on the last table: its red seat sends 60 KB words at the rate
+    /// limit, and 40 spectators sync it from the start in a loop; the other tables are
+    /// measured (issue 34).
+    #[arg(long)]
+    hostile: bool,
+    /// Find the knee instead of one run: runs of `--seconds` at `--rate`, then at twice the
+    /// rate, and so on, each with a fresh server, until the opponent's p99 reaches 10 ms or
+    /// the server handles less than 95% of what is offered; reports the highest rate under
+    /// 10 ms (issue 32).
+    #[arg(long, conflicts_with_all = ["real_play", "nodes", "hostile"])]
+    knee: bool,
+}
+
 #[derive(Debug, Subcommand)]
 enum BenchAction {
     /// Bots play N games (words, board reports, clock presses, queries) plus one referee
     /// monitor per 10 tables; prints latency percentiles, events/s, lost and reordered events.
-    Load {
-        /// Games played at once.
-        #[arg(long, default_value_t = 100)]
-        games: usize,
-        /// Seconds of play.
-        #[arg(long, default_value_t = 10)]
-        seconds: u64,
-        /// A running server (`http://127.0.0.1:7878`, started with a large
-        /// `--max-per-address`); default: the bench starts `baoqi serve` in its own process.
-        #[arg(long)]
-        url: Option<String>,
-        /// Start the server in the bench's own process instead (bots and server then share
-        /// one scheduler: the figures measure both).
-        #[arg(long, conflicts_with = "url")]
-        in_process: bool,
-        /// The running server's database (with `--url`), or the federation's PostgreSQL
-        /// database (with `--nodes`; the bench event is added to it: use a database of its
-        /// own).
-        #[arg(long)]
-        db: Option<Database>,
-        /// Start this many nodes of a federation (`baoqi serve --node`, each in a process of
-        /// its own) on `--db postgres://…` and `--nats`, instead of one server; table i's
-        /// seats connect to node i mod N. Reports each node's figures and the total.
-        #[arg(long, requires_all = ["db", "nats"], conflicts_with_all = ["url", "in_process"])]
-        nodes: Option<usize>,
-        /// The NATS server of the nodes (with `--nodes`).
-        #[arg(long, requires = "nodes")]
-        nats: Option<String>,
-        /// Commands per second per game (the stress rate; see `--real-play`).
-        #[arg(long, default_value_t = 1.0, conflicts_with = "real_play")]
-        rate: f64,
-        /// The rate of real play instead of `--rate`: a move about every 30 s at each
-        /// table (four words, the board move, the clock press: 0.2 commands a second).
-        #[arg(long)]
-        real_play: bool,
-        /// An adversary on the last table: its red seat sends 60 KB words at the rate
-        /// limit, and 40 spectators sync it from the start in a loop; the other tables are
-        /// measured (issue 34).
-        #[arg(long)]
-        hostile: bool,
-    },
+    Load(LoadArgs),
     /// Lengths of the long readings and, through a sound device or a file tap, the latency
     /// of a key's echo and of the opponent's move while a reading plays.
     Speech(super::bench_speech::SpeechArgs),
@@ -72,35 +82,65 @@ const REAL_PLAY: f64 = 6.0 / 30.0;
 
 /// Runs `baoqi bench …`.
 pub(crate) fn run(args: &BenchArgs) -> Result<(), CliError> {
-    let (games, seconds, url, db, rate, real_play, in_process, nodes, nats, hostile) = match &args.action {
-        BenchAction::Speech(a) => return super::bench_speech::run(a),
-        BenchAction::Crash(a) => return super::bench_crash::run(a),
-        BenchAction::Load {
-            games,
-            seconds,
-            url,
-            db,
-            rate,
-            real_play,
-            in_process,
-            nodes,
-            nats,
-            hostile,
-        } => (
-            games, seconds, url, db, rate, real_play, in_process, nodes, nats, hostile,
-        ),
-    };
+    match &args.action {
+        BenchAction::Speech(a) => super::bench_speech::run(a),
+        BenchAction::Crash(a) => super::bench_crash::run(a),
+        BenchAction::Load(a) if a.knee => knee(a),
+        BenchAction::Load(a) => {
+            let report = run_blocking(&options(a)?).map_err(CliError::Failed)?;
+            print!("{report}");
+            Ok(())
+        }
+    }
+}
+
+/// The opponent's p99 the knee stays under.
+const KNEE_P99_MS: f64 = 10.0;
+
+/// `--knee`: runs at doubling rates until the p99 reaches [`KNEE_P99_MS`] or the server
+/// falls behind; one line a run, then the knee.
+fn knee(a: &LoadArgs) -> Result<(), CliError> {
+    let mut opts = options(a)?;
+    let mut best = None;
+    println!("{} games, {} s a run, a fresh server each run", opts.games, opts.seconds);
+    loop {
+        let r = run_blocking(&opts).map_err(CliError::Failed)?;
+        let offered = opts.rate * opts.games as f64;
+        let handled = r.commands as f64 / r.seconds.max(1e-9);
+        let p99 = r.to_opponent.p99_ms;
+        let over = r.to_opponent.p99_capped;
+        println!(
+            "rate {:.2}/game: offered {offered:.0}/s, handled {handled:.0}/s, command → opponent p99 {}{p99:.1} ms, join {:.1} s",
+            opts.rate,
+            if over { "≥ " } else { "" },
+            r.join_seconds
+        );
+        if over || p99 >= KNEE_P99_MS || handled < 0.95 * offered {
+            break;
+        }
+        best = Some(handled);
+        opts.rate *= 2.0;
+    }
+    match best {
+        Some(h) => println!("knee: {h:.0} commands/s handled with p99 < {KNEE_P99_MS} ms"),
+        None => println!("knee: below the first rate"),
+    }
+    Ok(())
+}
+
+/// The bench's options from the command line.
+fn options(a: &LoadArgs) -> Result<BenchOptions, CliError> {
     // The running server's is a hall's file; the nodes' the federation's PostgreSQL.
-    let (file, federation) = match db {
+    let (file, federation) = match &a.db {
         Some(Database::Sqlite(path)) => (Some(path.clone()), None),
         Some(Database::Postgres(url)) => (None, Some(url.clone())),
         None => (None, None),
     };
-    let nodes = match (nodes, federation) {
+    let nodes = match (a.nodes, federation) {
         (Some(count), Some(db)) => Some(baoqi_bench::Nodes {
-            count: *count,
+            count,
             db,
-            nats: nats.clone().unwrap_or_default(),
+            nats: a.nats.clone().unwrap_or_default(),
         }),
         (Some(_), None) => {
             return Err(CliError::Usage(
@@ -109,21 +149,18 @@ pub(crate) fn run(args: &BenchArgs) -> Result<(), CliError> {
         }
         (None, _) => None,
     };
-    let opts = BenchOptions {
-        games: *games,
-        seconds: *seconds,
-        url: url.clone(),
-        spawn: if *in_process {
+    Ok(BenchOptions {
+        games: a.games,
+        seconds: a.seconds,
+        url: a.url.clone(),
+        spawn: if a.in_process {
             None
         } else {
             Some(std::env::current_exe().map_err(|e| CliError::Failed(e.to_string()))?)
         },
         db: file,
-        rate: if *real_play { REAL_PLAY } else { *rate },
+        rate: if a.real_play { REAL_PLAY } else { a.rate },
         nodes,
-        hostile: *hostile,
-    };
-    let report = run_blocking(&opts).map_err(CliError::Failed)?;
-    print!("{report}");
-    Ok(())
+        hostile: a.hostile,
+    })
 }
