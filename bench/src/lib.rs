@@ -45,6 +45,8 @@ pub struct BenchOptions {
     pub nodes: Option<Nodes>,
     /// An adversary on the last table while the others play ([`hostile`]).
     pub hostile: bool,
+    /// Real play (`--real-play`): the games' own time alerts, not one every 2 s.
+    pub real_play: bool,
 }
 
 /// `baoqi bench load --nodes N`: N `baoqi serve --node` processes on one PostgreSQL
@@ -194,7 +196,7 @@ pub fn run_blocking(opts: &BenchOptions) -> Result<BenchReport, String> {
             .db
             .clone()
             .ok_or("--url needs --db: the server's database, to create the bench event")?;
-        let created = create(&db, opts.games, opts.hostile)?;
+        let created = create(&db, opts)?;
         // A running server starts tables added to its store within its scan period.
         std::thread::sleep(baoqi_server::hub::TABLE_SCAN + Duration::from_millis(500));
         let mut report = bots(opts, url.trim_end_matches('/'), &created)?;
@@ -202,7 +204,7 @@ pub fn run_blocking(opts: &BenchOptions) -> Result<BenchReport, String> {
         return Ok(report);
     }
     let db = child::temp_db();
-    let created = create(&db, opts.games, opts.hostile)?;
+    let created = create(&db, opts)?;
     let report = match &opts.spawn {
         Some(exe) => in_child(opts, exe, &db, &created),
         None => in_process(opts, &db, &created),
@@ -213,10 +215,10 @@ pub fn run_blocking(opts: &BenchOptions) -> Result<BenchReport, String> {
     report
 }
 
-fn create(db: &std::path::Path, games: usize, hostile: bool) -> Result<admin::Created, String> {
+fn create(db: &std::path::Path, opts: &BenchOptions) -> Result<admin::Created, String> {
     let store = SqliteStore::open(db, false).map_err(|e| e.to_string())?;
-    let mut event = bench_event(games);
-    if hostile {
+    let mut event = bench_event(opts.games, opts.real_play);
+    if opts.hostile {
         event.spectators = hostile::SPECTATORS;
     }
     admin::create_event(&store, &event).map_err(|e| e.to_string())
@@ -296,15 +298,19 @@ pub(crate) fn blind_game(time: TimeControl) -> MatchConfig {
     config
 }
 
-pub(crate) fn bench_event(games: usize) -> EventFile {
+/// The bench's event: `games` tables of [`blind_game`] on 60 minutes a side. In real play
+/// the alerts are the 視障賽's own (附表七 6.6: a few in a game); otherwise one every 2 s of
+/// a side's thinking time, so that the tables' timers fire under load.
+pub(crate) fn bench_event(games: usize, real_play: bool) -> EventFile {
     let mut config = blind_game(TimeControl {
         base_ms: 3_600_000,
         mode: ClockMode::Plain,
         extra_ms: 0,
     });
-    // An alert every 2 s of a side's thinking time: the tables' timers fire under load.
-    config.alerts.set = Some(AlertSet::Custom);
-    config.alerts.thresholds_ms = alert_thresholds();
+    if !real_play {
+        config.alerts.set = Some(AlertSet::Custom);
+        config.alerts.thresholds_ms = alert_thresholds();
+    }
     let tables = (0..games)
         .map(|i| TableSpec {
             round: 1,

@@ -15,6 +15,7 @@ fn a_small_load_runs_clean() {
         rate: 10.0,
         nodes: None,
         hostile: false,
+        real_play: false,
     })
     .unwrap();
     println!("{report}");
@@ -52,6 +53,7 @@ fn i34_an_adversary_on_one_table_leaves_the_others_whole() {
         rate: 10.0,
         nodes: None,
         hostile: true,
+        real_play: false,
     })
     .unwrap();
     println!("{report}");
