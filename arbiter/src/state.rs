@@ -256,7 +256,9 @@ pub(crate) fn material(pos: &Position, side: Color) -> String {
 }
 
 /// Each side's alert thresholds of `config`, red's first ([`Match::alerts`]).
-pub(crate) fn alert_lists(config: &MatchConfig) -> std::sync::Arc<[Vec<(u64, crate::reasons::Threshold)>; 2]> {
+pub(crate) fn alert_lists(
+    config: &MatchConfig,
+) -> std::sync::Arc<[Vec<(u64, crate::reasons::Threshold)>; 2]> {
     std::sync::Arc::new(Color::ALL.map(|side| config.alert_thresholds(side)))
 }
 

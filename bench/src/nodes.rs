@@ -35,8 +35,8 @@ pub(super) fn run(opts: &BenchOptions, exe: &Path, nodes: &Nodes) -> Result<Benc
         })
         .collect::<Result<Vec<_>, _>>()?;
     let store = PgStore::open(&nodes.db).map_err(|e| e.to_string())?;
-    let created =
-        admin::create_event(&store, &bench_event(opts.games, opts.real_play)).map_err(|e| e.to_string())?;
+    let created = admin::create_event(&store, &bench_event(opts.games, opts.real_play))
+        .map_err(|e| e.to_string())?;
     wait_shared(&store)?;
     let bases: Vec<String> = servers.iter().map(|s| s.base.clone()).collect();
     let mut report = bots_on(opts, &bases, &created)?;

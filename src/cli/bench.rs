@@ -16,6 +16,10 @@ pub(crate) struct BenchArgs {
 
 /// `baoqi bench load`'s options.
 #[derive(Debug, Args)]
+#[expect(
+    clippy::struct_excessive_bools,
+    reason = "four independent command-line switches, each its own flag"
+)]
 struct LoadArgs {
     /// Games played at once.
     #[arg(long, default_value_t = 100)]
@@ -106,7 +110,10 @@ const KNEE_P99_MS: f64 = 10.0;
 fn knee(a: &LoadArgs) -> Result<(), CliError> {
     let mut opts = options(a)?;
     let mut best = None;
-    println!("{} games, {} s a run, a fresh server each run", opts.games, opts.seconds);
+    println!(
+        "{} games, {} s a run, a fresh server each run",
+        opts.games, opts.seconds
+    );
     loop {
         let r = run_blocking(&opts).map_err(CliError::Failed)?;
         let offered = opts.rate * opts.games as f64;
@@ -164,7 +171,9 @@ fn options(a: &LoadArgs) -> Result<BenchOptions, CliError> {
         },
         db: file,
         // `--rate` given with `--real-play` wins (a knee starts there).
-        rate: a.rate.unwrap_or(if a.real_play { REAL_PLAY } else { STRESS }),
+        rate: a
+            .rate
+            .unwrap_or(if a.real_play { REAL_PLAY } else { STRESS }),
         nodes,
         hostile: a.hostile,
         real_play: a.real_play,

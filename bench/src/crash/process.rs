@@ -97,7 +97,12 @@ impl ServerProcess {
     pub(crate) fn resident(&self) -> Option<u64> {
         let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).ok()?;
         let kb = status.lines().find_map(|l| l.strip_prefix("VmRSS:"))?;
-        kb.trim().trim_end_matches("kB").trim().parse::<u64>().ok().map(|k| k * 1024)
+        kb.trim()
+            .trim_end_matches("kB")
+            .trim()
+            .parse::<u64>()
+            .ok()
+            .map(|k| k * 1024)
     }
 
     /// `ws://ADDR`.
