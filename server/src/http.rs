@@ -95,6 +95,11 @@ pub const ASSETS: &[(&str, &str, &[u8])] = &[
         include_bytes!("../assets/app/narrate.js"),
     ),
     (
+        "app/seat_commands.js",
+        JS,
+        include_bytes!("../assets/app/seat_commands.js"),
+    ),
+    (
         "app/player.js",
         JS,
         include_bytes!("../assets/app/player.js"),

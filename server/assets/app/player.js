@@ -8,9 +8,10 @@ import {
   unspeakable, errorCode, moveLabel,
  t, confirmThen, clockNow,
 } from "./common.js";
-import { Board, checked, command as nvui, moveLine } from "./board.js";
-import { Narrator, VERBOSITIES, VERBOSITY_NAME, heardResult } from "./narrate.js";
-import { designate, isWholeMove, typedKeys } from "./notation.js";
+import { Board, checked, command as nvui } from "./board.js";
+import { CommandField } from "./seat_commands.js";
+import { Narrator, VERBOSITY_NAME, heardResult } from "./narrate.js";
+import { designate } from "./notation.js";
 
 const readonly = document.querySelector("main").dataset.readonly === "true";
 const endpoint = readonly ? "watch" : "seat";
@@ -362,87 +363,26 @@ if (!readonly) {
       $("result").focus();
     }));
 }
-/** Long names of the commands, as lichess's blind mode has them (clock, last, opponent). */
-const ALIASES = { clock: "c", time: "c", last: "l", opponent: "w", who: "w", moves: "m", turn: "t", help: "h", press: "z" };
-
-/** The move the `[` and `]` commands are at (an index of the record), null before they are used. */
-let browsing = null;
-
-/** What the command field does besides the queries of board.js (issue 31, items 6 and 8):
- * words (typed characters, AXF/WXF letters, ICCS), the board move, the clock, the draw,
- * resigning, the verbosity, stepping through the moves. Returns what to say, or "" when an
- * action says itself (its answer and its events). */
-async function seatCommand(line) {
-  const [typed, arg = ""] = line.trim().toLowerCase().split(/\s+/);
-  // lichess's blind players' words for the same commands (docs/lichess-comparison.md).
-  const cmd = ALIASES[typed] ?? typed;
-  const playing = ["playing", "paused"].includes(snap?.phase);
-  if (cmd === "c" && playing) {
-    // The arbiter's report (query_time), the side to move first (6.5(2), 7.6(2); item 6).
-    if (narrator) narrator.askedTime = true;
-    await send({ type: "query_time" }, t("問時間", "Ask the time"));
-    return "";
-  }
-  // Words: a whole move in letters or ICCS, or characters (a command starts with its letter:
-  // `f 五` asks for a file).
-  if (/^\s*\p{Script=Han}/u.test(line) || isWholeMove(line)) {
-    const read = typedKeys(line, wordContext());
-    if (read.error) return slipText(line);
-    for (const w of read.keys) if (!(await send(wordCommand(w), `${t("報", "said ")}「${w}」`))) break;
-    return "";
-  }
-  const click = (id) => { $(id).click(); return ""; };
-  switch (cmd) {
-    case "b": {
-      const mv = arg.replace(/-/g, "");
-      if (!/^[a-i]\d[a-i]\d$/.test(mv)) return t("在棋盤走子請打 b 加 ICCS，例如 b h2e2", "Type b and the move in ICCS, e.g. b h2e2");
-      await boardMove(mv);
-      return "";
-    }
-    case "z": return click("press");
-    case "e": return $("confirm-repeat").hidden ? t("現在沒有須確認的複讀", "No read-back to confirm now") : click("confirm-repeat");
-    case "o":
-      // 69(2)(c)(ii): a new offer now is 連續提和, a technical foul: asked first, as the
-      // button's label warns.
-      if ((snap?.draw_barred || []).includes(me)) {
-        confirmThen(t("現在提和即連續提和，會被記技術犯規。仍要提和？", "Offering now is a repeated offer, a technical foul. Offer anyway?"), () => click("offer"));
-        return "";
-      }
-      return click("offer");
-    case "draw": return $("accept").disabled ? click("offer") : click("accept");
-    case "w": {
-      const other = me === "red" ? "black" : "red";
-      return t(`你是${SIDE[me]}${snap?.names?.[me] || ""}，對手${SIDE[other]}${snap?.names?.[other] || ""}`,
-        `You are ${SIDE[me]}, ${snap?.names?.[me] || ""}; your opponent ${SIDE[other]}, ${snap?.names?.[other] || ""}`);
-    }
-    case "y": return $("accept").disabled ? t("對手沒有提和", "There is no draw offer") : click("accept");
-    case "n": return $("decline").disabled ? t("對手沒有提和", "There is no draw offer") : click("decline");
-    case "resign": return click("resign");
-    case "v": return setVerbosity(VERBOSITIES.includes(arg) ? arg : VERBOSITIES[(VERBOSITIES.indexOf(verbosity) + 1) % 3]);
-    case "[": case "]": return step(cmd === "[" ? -1 : 1);
-    default: return null;
-  }
-}
-
-/** Steps through the moves of the record, from the last one back (`[`) or on (`]`). */
-function step(by) {
-  const n = snap?.moves.length || 0;
-  if (!n) return t("尚未走子", "no move yet");
-  const at = Math.min(n - 1, Math.max(0, (browsing ?? n) + by));
-  const edge = at === browsing ? (by < 0 ? t("（第一着）", " (the first move)") : t("（最後一着）", " (the last move)")) : "";
-  browsing = at;
-  return moveLine(snap.moves[at]) + edge;
-}
+/** The command field (seat_commands.js): the queries, and a seat's words and acts. */
+const field = new CommandField({
+  snap: () => snap,
+  me: () => (readonly ? null : me),
+  send,
+  boardMove,
+  wordContext,
+  wordCommand,
+  slipText,
+  setVerbosity,
+  verbosity: () => verbosity,
+  askTime: () => { if (narrator) narrator.askedTime = true; },
+});
 
 $("cmdform").addEventListener("submit", async (e) => {
   e.preventDefault();
   const line = $("cmd").value;
   $("cmd").select();
-  const own = !readonly && me ? await seatCommand(line) : null;
-  if (own === "") return;
-  const [first, ...rest] = line.trim().split(/\s+/);
-  const query = [ALIASES[first?.toLowerCase()] ?? first, ...rest].join(" ");
-  const out = own ?? (["[", "]"].includes(query) ? step(query === "[" ? -1 : 1) : nvui(query, snap, me));
+  const out = await field.run(line);
+  if (!out) return;
   $("cmdout").textContent = out;
   say(out, true);
 });
