@@ -25,6 +25,7 @@ use crate::socket::upgrade;
 pub mod access;
 pub mod grid;
 pub mod index;
+pub mod live;
 pub mod logs;
 pub mod organiser;
 pub mod register_api;
@@ -187,6 +188,7 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/api/events/{id}/results.txt", get(api_results_text))
         .route("/api/events/{id}/results.json", get(api_results_json))
         .merge(logs::routes())
+        .merge(live::routes())
         .merge(standings::routes())
         .merge(organiser::routes(hub.clone()))
         .merge(grid::routes(hub.clone()))
@@ -311,12 +313,16 @@ async fn known_of(
     id: TableId,
 ) -> Result<(export::Known, Arc<baoqi_arbiter::View>), AppError> {
     let (event, row, _, snapshot) = record_of(hub, id).await?;
+    Ok((gather(hub, event, row).await?, snapshot))
+}
+
+/// What the store knows of a table's event and players ([`export::Known`]).
+async fn gather(hub: &Hub, event: EventRow, row: TableRow) -> Result<export::Known, AppError> {
     let store = hub.store().clone();
-    let known = tokio::task::spawn_blocking(move || export::Known::gather(&*store, event, row))
+    tokio::task::spawn_blocking(move || export::Known::gather(&*store, event, row))
         .await
         .map_err(|e| AppError::Internal(e.to_string()))?
-        .map_err(|e| AppError::Internal(e.to_string()))?;
-    Ok((known, snapshot))
+        .map_err(|e| AppError::Internal(e.to_string()))
 }
 
 /// A text to download under `name`: `attachment` makes the browser save it, else it shows

@@ -45,7 +45,7 @@ kind = "regular"
 time.default = { base_ms = 600_000, mode = "plain" }
 "#;
 
-async fn ok(hub: &Hub, table: TableId, actor: Role, command: Command) {
+pub(crate) async fn ok(hub: &Hub, table: TableId, actor: Role, command: Command) {
     let handle = hub.table(table).expect("the table runs");
     let answer = handle
         .command(
@@ -59,7 +59,7 @@ async fn ok(hub: &Hub, table: TableId, actor: Role, command: Command) {
     );
 }
 
-async fn play(hub: &Hub, table: TableId, actor: Role, mv: &str) {
+pub(crate) async fn play(hub: &Hub, table: TableId, actor: Role, mv: &str) {
     let mv = mv.parse().expect("an ICCS move");
     ok(hub, table, actor, Command::BoardMove { board: None, mv }).await;
     ok(hub, table, actor, Command::PressClock).await;

@@ -15,6 +15,7 @@ mod game;
 mod hostile;
 mod knockout_lot;
 mod limits;
+mod live;
 mod organiser;
 mod organiser_overrides;
 mod plumbing;
