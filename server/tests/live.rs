@@ -26,15 +26,31 @@ black = "乙"
 [tables.match]
 kind = "regular"
 time.default = { base_ms = 600_000, mode = "plain" }
+[[tables]]
+name = "board 2"
+red = "丙"
+black = "丁"
+[tables.match]
+kind = "regular"
+time.default = { base_ms = 600_000, mode = "plain" }
 "#;
 
-/// A poll of the feed, with the tag the poller holds: status, tag, body.
+/// A poll of a table's feed, with the tag the poller holds: status, tag, body.
 async fn poll(
     hub: &std::sync::Arc<Hub>,
     table: TableId,
     held: Option<&str>,
 ) -> (StatusCode, String, String) {
-    let mut req = Request::get(format!("/api/tables/{table}/live.pgn"));
+    poll_path(hub, &format!("/api/tables/{table}/live.pgn"), held).await
+}
+
+/// A poll of the feed at `path`.
+async fn poll_path(
+    hub: &std::sync::Arc<Hub>,
+    path: &str,
+    held: Option<&str>,
+) -> (StatusCode, String, String) {
+    let mut req = Request::get(path);
     if let Some(tag) = held {
         req = req.header(header::IF_NONE_MATCH, tag);
     }
@@ -116,4 +132,82 @@ async fn a_poll_is_answered_not_modified_until_a_move_and_a_sealed_move_never_sh
     assert_eq!(status, StatusCode::OK);
     assert_ne!(over, moved);
     assert!(body.contains("1-0"), "{body}");
+}
+
+/// The next `record` event of a live stream: its id (the tag) and its data.
+async fn next_record(
+    stream: &mut (impl futures_util::Stream<Item = Result<axum::body::Bytes, axum::Error>> + Unpin),
+) -> (String, String) {
+    use futures_util::StreamExt;
+    let mut text = String::new();
+    loop {
+        let chunk = tokio::time::timeout(std::time::Duration::from_secs(5), stream.next())
+            .await
+            .expect("a record within 5 s")
+            .expect("the stream goes on")
+            .expect("a chunk");
+        text.push_str(&String::from_utf8_lossy(&chunk));
+        if let Some(end) = text.find("\n\n") {
+            let event = &text[..end];
+            if event.contains("event: record") {
+                let field = |name: &str| {
+                    event
+                        .lines()
+                        .filter_map(|l| l.strip_prefix(name))
+                        .collect::<Vec<_>>()
+                        .join("\n")
+                };
+                return (field("id: "), field("data: "));
+            }
+            text.drain(..end + 2);
+        }
+    }
+}
+
+#[tokio::test]
+async fn a_viewer_gets_the_record_pushed_at_once_and_at_each_move() {
+    let s = start(None, Some(&event_file(EVENT))).await;
+    let (hub, t) = (&s.hub, s.created.tables[0].id);
+    let resp = baoqi_server::http::router(hub.clone())
+        .oneshot(
+            Request::get(format!("/api/tables/{t}/live.sse"))
+                .body(Body::empty())
+                .unwrap(),
+        )
+        .await
+        .unwrap();
+    assert_eq!(resp.headers()[header::CONTENT_TYPE], "text/event-stream");
+    let mut stream = resp.into_body().into_data_stream();
+    let (first, record) = next_record(&mut stream).await;
+    assert!(record.contains("[Red \"甲\"]"), "{record}");
+    ok(hub, t, Role::Referee, Command::Start).await;
+    play(hub, t, Role::Red, "h2e2").await;
+    let (moved, record) = next_record(&mut stream).await;
+    assert_ne!(moved, first, "a new version");
+    assert!(record.contains("炮二平五"), "{record}");
+    // Its tag is the poll's: a poller and a viewer agree on the version.
+    assert_eq!(poll(hub, t, Some(&moved)).await.0, StatusCode::NOT_MODIFIED);
+}
+
+#[tokio::test]
+async fn the_event_feed_holds_every_table_and_changes_with_any_of_them() {
+    let s = start(None, Some(&event_file(EVENT))).await;
+    let (hub, t2) = (&s.hub, s.created.tables[1].id);
+    let path = format!("/api/events/{}/live.pgn", s.created.event);
+    let (status, tag, body) = poll_path(hub, &path, None).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(
+        body.contains("[Red \"甲\"]") && body.contains("[Red \"丙\"]"),
+        "{body}"
+    );
+    assert_eq!(
+        poll_path(hub, &path, Some(&tag)).await.0,
+        StatusCode::NOT_MODIFIED
+    );
+    ok(hub, t2, Role::Referee, Command::Start).await;
+    play(hub, t2, Role::Red, "h2e2").await;
+    let (status, moved, body) = poll_path(hub, &path, Some(&tag)).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_ne!(moved, tag);
+    assert!(body.contains("炮二平五"), "{body}");
 }

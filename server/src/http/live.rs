@@ -3,24 +3,32 @@
 //! a round polls it every few seconds and gets `304 Not Modified`, without a body and
 //! without the server reading its store, until a move is played or the game ends. The
 //! record is the scoresheet's: a move sealed at an adjournment (第103條) is not on it until
-//! it is played, and is never in the feed.
+//! it is played, and is never in the feed. The same record as server-sent events, for a viewer
+//! that wants it pushed: an event `record` with the whole record each time it changes.
 
+use std::convert::Infallible;
 use std::sync::Arc;
 
 use axum::Router;
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::sse::{Event as SseEvent, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use baoqi_arbiter::View;
-use baoqi_store::model::TableId;
+use baoqi_store::model::{EventId, TableId};
+use futures_util::Stream;
+use tokio::sync::broadcast::error::RecvError;
 
 use super::{AppError, export, gather, record_of};
 use crate::hub::Hub;
 
 /// The feed's routes.
 pub fn routes() -> Router<Arc<Hub>> {
-    Router::new().route("/api/tables/{id}/live.pgn", get(live_pgn))
+    Router::new()
+        .route("/api/tables/{id}/live.pgn", get(live_pgn))
+        .route("/api/tables/{id}/live.sse", get(live_sse))
+        .route("/api/events/{id}/live.pgn", get(event_pgn))
 }
 
 /// The version of a table's record as an entity tag: the table, the moves on its record and
@@ -48,28 +56,122 @@ async fn live_pgn(
 ) -> Result<Response, AppError> {
     let (event, row, _, view) = record_of(&hub, id).await?;
     let tag = tag(id, &view);
-    let etag = HeaderValue::from_str(&tag).map_err(|e| AppError::Internal(e.to_string()))?;
-    // Polled: the client asks again each time, and keeps the body between changes.
-    let cache = HeaderValue::from_static("no-cache");
     if matches(&headers, &tag) {
-        return Ok((
-            StatusCode::NOT_MODIFIED,
-            [(header::ETAG, etag), (header::CACHE_CONTROL, cache)],
-        )
-            .into_response());
+        return not_modified(&tag);
     }
     let known = gather(&hub, event, row).await?;
     let body = export::pgn(&known, &view).map_err(|e| AppError::Internal(e.to_string()))?;
+    current(&tag, body)
+}
+
+/// `304 Not Modified` for a poller holding `tag`.
+fn not_modified(tag: &str) -> Result<Response, AppError> {
+    let etag = HeaderValue::from_str(tag).map_err(|e| AppError::Internal(e.to_string()))?;
+    // Polled: the client asks again each time, and keeps the body between changes.
+    let cache = HeaderValue::from_static("no-cache");
+    Ok((
+        StatusCode::NOT_MODIFIED,
+        [(header::ETAG, etag), (header::CACHE_CONTROL, cache)],
+    )
+        .into_response())
+}
+
+/// The record `body` as it stands, under `tag`.
+fn current(tag: &str, body: String) -> Result<Response, AppError> {
+    let etag = HeaderValue::from_str(tag).map_err(|e| AppError::Internal(e.to_string()))?;
+    let pgn = HeaderValue::from_static("application/x-chess-pgn; charset=utf-8");
+    let cache = HeaderValue::from_static("no-cache");
     Ok((
         [
-            (
-                header::CONTENT_TYPE,
-                HeaderValue::from_static("application/x-chess-pgn; charset=utf-8"),
-            ),
+            (header::CONTENT_TYPE, pgn),
             (header::ETAG, etag),
             (header::CACHE_CONTROL, cache),
         ],
         body,
     )
         .into_response())
+}
+
+/// Every running table of an event, one record after another in table order, under one tag
+/// made of the tables' (so that a poll costs the snapshots, not the store, until a move).
+async fn event_pgn(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<EventId>,
+    headers: HeaderMap,
+) -> Result<Response, AppError> {
+    let mut tables = Vec::new();
+    for t in hub.table_ids(id).iter().copied() {
+        if let Ok(found) = record_of(&hub, t).await {
+            tables.push((t, found));
+        }
+    }
+    if tables.is_empty() {
+        return Err(AppError::NotFound(format!(
+            "no running table in event {id}"
+        )));
+    }
+    let tags: String = tables
+        .iter()
+        .map(|(t, (_, _, _, view))| tag(*t, view))
+        .collect();
+    let tag = format!("\"e{id}-{:016x}\"", fnv(tags.as_bytes()));
+    if matches(&headers, &tag) {
+        return not_modified(&tag);
+    }
+    let mut body = String::new();
+    for (_, (event, row, _, view)) in tables {
+        let known = gather(&hub, event, row).await?;
+        body.push_str(&export::pgn(&known, &view).map_err(|e| AppError::Internal(e.to_string()))?);
+        body.push('\n');
+    }
+    current(&tag, body)
+}
+
+/// FNV-1a, 64 bits: a tag that stays the same across polls and restarts.
+fn fnv(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+/// The record as server-sent events: the current one at once, then each new version (a
+/// move, the end), its tag as the event's id; the stream ends with the table.
+async fn live_sse(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<TableId>,
+) -> Result<Sse<impl Stream<Item = Result<SseEvent, Infallible>>>, AppError> {
+    let handle = hub
+        .table(id)
+        .ok_or_else(|| AppError::NotFound(format!("no table {id}")))?;
+    let joined = handle
+        .join(None)
+        .await
+        .ok_or_else(|| AppError::Internal("the table is not running".into()))?;
+    let stream = futures_util::stream::unfold(
+        (hub, joined.rx, None::<String>),
+        move |(hub, mut rx, last)| async move {
+            loop {
+                // After the first, each version waits for the table's next event.
+                if last.is_some() {
+                    match rx.recv().await {
+                        Ok(_) | Err(RecvError::Lagged(_)) => {}
+                        Err(RecvError::Closed) => return None,
+                    }
+                }
+                let (event, row, _, view) = record_of(&hub, id).await.ok()?;
+                let tag = tag(id, &view);
+                if last.as_deref() == Some(tag.as_str()) {
+                    continue;
+                }
+                let known = gather(&hub, event, row).await.ok()?;
+                let pgn = export::pgn(&known, &view).ok()?;
+                let sent = SseEvent::default()
+                    .event("record")
+                    .id(tag.clone())
+                    .data(pgn);
+                return Some((Ok(sent), (hub, rx, Some(tag))));
+            }
+        },
+    );
+    Ok(Sse::new(stream).keep_alive(KeepAlive::default()))
 }
