@@ -164,6 +164,7 @@ impl Shared {
             hostile: None,
             join_seconds: 0.0,
             memory: None,
+            polled: None,
         }
     }
 }
@@ -188,6 +189,33 @@ async fn seat(
         }
     }
     Ok((ws, feed))
+}
+
+/// The played tables' two player seats, table i's on server i of `bases`: where each joins
+/// and with which token.
+fn player_seats(
+    created: &admin::Created,
+    played: usize,
+    bases: &[String],
+) -> Result<Vec<(String, String)>, String> {
+    let token = |role: Role, table: i64| {
+        created
+            .seats
+            .iter()
+            .find(|s| s.seat.role == role && s.seat.tables == [table])
+            .map(|s| s.token.secret().to_string())
+            .ok_or_else(|| format!("table {table} has no {role} seat"))
+    };
+    let mut seats = Vec::new();
+    for (i, t) in created.tables.iter().enumerate().take(played) {
+        for role in [Role::Red, Role::Black] {
+            seats.push((
+                format!("{}/ws/seat", bases[i % bases.len()]),
+                token(role, t.id)?,
+            ));
+        }
+    }
+    Ok(seats)
 }
 
 /// Connects every seat (64 at a time), plays for `seconds`, and reports.
@@ -230,25 +258,10 @@ pub(super) async fn play(
     .buffered(64)
     .try_collect()
     .await?;
-    let token = |role: Role, table: i64| {
-        created
-            .seats
-            .iter()
-            .find(|s| s.seat.role == role && s.seat.tables == [table])
-            .map(|s| s.token.secret().to_string())
-            .ok_or_else(|| format!("table {table} has no {role} seat"))
-    };
-    let mut joins = Vec::new();
-    for (i, t) in created.tables.iter().enumerate().take(played) {
-        for role in [Role::Red, Role::Black] {
-            joins.push(seat(
-                format!("{}/ws/seat", base(i)),
-                token(role, t.id)?,
-                1,
-                shared.clone(),
-            ));
-        }
-    }
+    let joins: Vec<_> = player_seats(created, played, bases)?
+        .into_iter()
+        .map(|(url, token)| seat(url, token, 1, shared.clone()))
+        .collect();
     // The monitors read from the moment they are in: while thousands of player seats join
     // (minutes, at 6,000 games), an unread monitor answers no pings and the server closes it.
     let monitor_count = monitors.len();
@@ -269,6 +282,10 @@ pub(super) async fn play(
     } else {
         None
     };
+    let poller = opts.poll_live.then(|| {
+        let ids: Vec<i64> = created.tables.iter().map(|t| t.id).collect();
+        super::poll::start(base(0).trim_start_matches("ws://"), &ids, &adversary_stop)
+    });
     let started = Instant::now();
     let interval = Duration::from_secs_f64(1.0 / rate.max(0.01));
     let mut players = players.into_iter();
@@ -294,6 +311,10 @@ pub(super) async fn play(
     }
     let mut report = shared.report(played, monitor_count, elapsed);
     report.join_seconds = join_seconds;
+    report.polled = poller.map(|p| {
+        let get = |a: &AtomicU64| a.load(Ordering::Relaxed);
+        (get(&p.full), get(&p.unchanged), get(&p.failed))
+    });
     report.hostile = adversary.map(|h| {
         let get = |a: &AtomicU64| a.load(Ordering::Relaxed);
         (get(&h.words), get(&h.refused), get(&h.syncs))

@@ -12,6 +12,7 @@ pub mod child;
 pub mod crash;
 pub mod hostile;
 mod nodes;
+pub mod poll;
 
 use std::fmt;
 use std::path::PathBuf;
@@ -47,6 +48,8 @@ pub struct BenchOptions {
     pub hostile: bool,
     /// Real play (`--real-play`): the games' own time alerts, not one every 2 s.
     pub real_play: bool,
+    /// A broadcast site polling every table's live feed every 2 s ([`poll`]).
+    pub poll_live: bool,
 }
 
 /// `baoqi bench load --nodes N`: N `baoqi serve --node` processes on one PostgreSQL
@@ -103,6 +106,8 @@ pub struct BenchReport {
     /// The server's resident memory with its tables running and no one connected, then at
     /// the end of the run, in bytes (a server in its own process only).
     pub memory: Option<(u64, u64)>,
+    /// The live feed's polls ([`BenchOptions::poll_live`]): full records, 304s, failures.
+    pub polled: Option<(u64, u64, u64)>,
 }
 
 impl fmt::Display for BenchReport {
@@ -142,6 +147,13 @@ impl fmt::Display for BenchReport {
                 loaded as f64 / 1e6,
                 per(loaded),
                 per(loaded.saturating_sub(idle))
+            )?;
+        }
+        if let Some((full, unchanged, failed)) = self.polled {
+            writeln!(
+                f,
+                "live feed polled every {} s a table: {full} records sent, {unchanged} answered 304, {failed} failed",
+                poll::EVERY.as_secs()
             )?;
         }
         let line = Summary::line;

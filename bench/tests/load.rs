@@ -16,6 +16,7 @@ fn a_small_load_runs_clean() {
         nodes: None,
         hostile: false,
         real_play: false,
+        poll_live: false,
     })
     .unwrap();
     println!("{report}");
@@ -54,6 +55,7 @@ fn i34_an_adversary_on_one_table_leaves_the_others_whole() {
         nodes: None,
         hostile: true,
         real_play: false,
+        poll_live: false,
     })
     .unwrap();
     println!("{report}");

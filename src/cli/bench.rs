@@ -18,7 +18,7 @@ pub(crate) struct BenchArgs {
 #[derive(Debug, Args)]
 #[expect(
     clippy::struct_excessive_bools,
-    reason = "four independent command-line switches, each its own flag"
+    reason = "five independent command-line switches, each its own flag"
 )]
 struct LoadArgs {
     /// Games played at once.
@@ -61,6 +61,10 @@ struct LoadArgs {
     /// measured (issue 34).
     #[arg(long)]
     hostile: bool,
+    /// A broadcast site polling every table's live feed (`live.pgn`) every 2 s with the tag
+    /// it holds, while the bots play (issue 33).
+    #[arg(long, conflicts_with = "nodes")]
+    poll_live: bool,
     /// Find the knee instead of one run: runs of `--seconds` at `--rate`, then at twice the
     /// rate, and so on, each with a fresh server, until the opponent's p99 reaches 10 ms or
     /// the server handles less than 95% of what is offered; reports the highest rate under
@@ -177,5 +181,6 @@ fn options(a: &LoadArgs) -> Result<BenchOptions, CliError> {
         nodes,
         hostile: a.hostile,
         real_play: a.real_play,
+        poll_live: a.poll_live,
     })
 }
