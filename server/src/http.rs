@@ -265,9 +265,7 @@ async fn api_stats(State(hub): State<Arc<Hub>>) -> axum::Json<Value> {
 }
 
 fn event_of(hub: &Hub, id: EventId) -> Result<EventRow, AppError> {
-    hub.events()
-        .into_iter()
-        .find(|e| e.id == id)
+    hub.event(id)
         .ok_or_else(|| AppError::NotFound(format!("no event {id}")))
 }
 
@@ -286,6 +284,23 @@ async fn record_of(
         .await
         .ok_or_else(|| AppError::Internal("the table is not running".into()))?;
     Ok((event_of(hub, row.event)?, row, record, snapshot))
+}
+
+/// A table's current snapshot alone (no record, no row: cheap, for what is polled).
+async fn snapshot_of(hub: &Hub, id: TableId) -> Result<Arc<baoqi_arbiter::View>, AppError> {
+    hub.table(id)
+        .ok_or_else(|| AppError::NotFound(format!("no table {id}")))?
+        .snapshot()
+        .await
+        .ok_or_else(|| AppError::Internal("the table is not running".into()))
+}
+
+/// What the store knows of a table's event and players, for its record.
+async fn known_of_table(hub: &Hub, id: TableId) -> Result<export::Known, AppError> {
+    let row = hub
+        .table_row(id)
+        .ok_or_else(|| AppError::NotFound(format!("no table {id}")))?;
+    gather(hub, event_of(hub, row.event)?, row).await
 }
 
 /// A table's row, record and snapshot; the match configuration (the players' categories,

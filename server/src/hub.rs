@@ -552,6 +552,15 @@ impl Hub {
         self.read_tables().len()
     }
 
+    /// One event known to the hub.
+    pub fn event(&self, id: EventId) -> Option<EventRow> {
+        self.events
+            .read()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .get(&id)
+            .cloned()
+    }
+
     /// Every event known to the hub, by id.
     pub fn events(&self) -> Vec<EventRow> {
         let mut v: Vec<EventRow> = self

@@ -20,7 +20,7 @@ use baoqi_store::model::{EventId, TableId};
 use futures_util::Stream;
 use tokio::sync::broadcast::error::RecvError;
 
-use super::{AppError, export, gather, record_of};
+use super::{AppError, export, known_of_table, snapshot_of};
 use crate::hub::Hub;
 
 /// The feed's routes.
@@ -54,12 +54,12 @@ async fn live_pgn(
     Path(id): Path<TableId>,
     headers: HeaderMap,
 ) -> Result<Response, AppError> {
-    let (event, row, _, view) = record_of(&hub, id).await?;
+    let view = snapshot_of(&hub, id).await?;
     let tag = tag(id, &view);
     if matches(&headers, &tag) {
         return not_modified(&tag);
     }
-    let known = gather(&hub, event, row).await?;
+    let known = known_of_table(&hub, id).await?;
     let body = export::pgn(&known, &view).map_err(|e| AppError::Internal(e.to_string()))?;
     current(&tag, body)
 }
@@ -101,7 +101,7 @@ async fn event_pgn(
 ) -> Result<Response, AppError> {
     let mut tables = Vec::new();
     for t in hub.table_ids(id).iter().copied() {
-        if let Ok(found) = record_of(&hub, t).await {
+        if let Ok(found) = snapshot_of(&hub, t).await {
             tables.push((t, found));
         }
     }
@@ -110,17 +110,14 @@ async fn event_pgn(
             "no running table in event {id}"
         )));
     }
-    let tags: String = tables
-        .iter()
-        .map(|(t, (_, _, _, view))| tag(*t, view))
-        .collect();
+    let tags: String = tables.iter().map(|(t, view)| tag(*t, view)).collect();
     let tag = format!("\"e{id}-{:016x}\"", fnv(tags.as_bytes()));
     if matches(&headers, &tag) {
         return not_modified(&tag);
     }
     let mut body = String::new();
-    for (_, (event, row, _, view)) in tables {
-        let known = gather(&hub, event, row).await?;
+    for (t, view) in tables {
+        let known = known_of_table(&hub, t).await?;
         body.push_str(&export::pgn(&known, &view).map_err(|e| AppError::Internal(e.to_string()))?);
         body.push('\n');
     }
@@ -158,12 +155,12 @@ async fn live_sse(
                         Err(RecvError::Closed) => return None,
                     }
                 }
-                let (event, row, _, view) = record_of(&hub, id).await.ok()?;
+                let view = snapshot_of(&hub, id).await.ok()?;
                 let tag = tag(id, &view);
                 if last.as_deref() == Some(tag.as_str()) {
                     continue;
                 }
-                let known = gather(&hub, event, row).await.ok()?;
+                let known = known_of_table(&hub, id).await.ok()?;
                 let pgn = export::pgn(&known, &view).ok()?;
                 let sent = SseEvent::default()
                     .event("record")

@@ -98,6 +98,8 @@ pub(super) enum Msg {
     Record {
         reply: oneshot::Sender<(GameRecord, Arc<View>)>,
     },
+    /// The snapshot alone (computed once per event sequence number).
+    Snapshot { reply: oneshot::Sender<Arc<View>> },
     /// The node lost the table's lease: the task ends ([`TableHandle::stop`]).
     Stop,
 }
@@ -204,6 +206,18 @@ impl TableHandle {
         };
         let (reply, wait) = oneshot::channel();
         tx.send(Msg::Record { reply }).await.ok()?;
+        wait.await.ok()
+    }
+
+    /// The current snapshot alone: cheap (the task keeps it for its sequence number), for
+    /// what is asked often, such as a live feed's poll (issue 33).
+    pub async fn snapshot(&self) -> Option<Arc<View>> {
+        let tx = match &self.at {
+            Where::Here { tx, .. } => tx,
+            Where::Remote(r) => return r.record().await.map(|(_, view)| view),
+        };
+        let (reply, wait) = oneshot::channel();
+        tx.send(Msg::Snapshot { reply }).await.ok()?;
         wait.await.ok()
     }
 

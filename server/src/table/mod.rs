@@ -182,6 +182,9 @@ impl Task {
             Msg::Record { reply } => {
                 let _ = reply.send((self.game.record(), self.snapshot()));
             }
+            Msg::Snapshot { reply } => {
+                let _ = reply.send(self.snapshot());
+            }
             Msg::Stop => self.stopped = true,
         }
     }
