@@ -26,23 +26,45 @@ pub struct Polled {
     pub failed: AtomicU64,
 }
 
-/// Starts polling `tables` on the server at `addr` (`host:port`) until `stop`.
+/// Starts polling `tables` on the server at `addr` (`host:port`) until `stop`, on a thread
+/// of its own (a broadcast site is another client: it must not delay the bots' own reading,
+/// which the measured latencies include).
 pub fn start(addr: &str, tables: &[i64], stop: &Arc<AtomicBool>) -> Arc<Polled> {
     let polled = Arc::new(Polled::default());
-    for k in 0..CONNECTIONS {
-        let mine: Vec<i64> = tables
-            .iter()
-            .copied()
-            .skip(k)
-            .step_by(CONNECTIONS)
-            .collect();
-        tokio::spawn(connection(
-            addr.to_owned(),
-            mine,
-            stop.clone(),
-            polled.clone(),
-        ));
-    }
+    let (addr, tables, stop, counts) = (
+        addr.to_owned(),
+        tables.to_vec(),
+        stop.clone(),
+        polled.clone(),
+    );
+    std::thread::spawn(move || {
+        let Ok(rt) = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+        else {
+            return;
+        };
+        rt.block_on(async move {
+            let mut tasks = Vec::new();
+            for k in 0..CONNECTIONS {
+                let mine: Vec<i64> = tables
+                    .iter()
+                    .copied()
+                    .skip(k)
+                    .step_by(CONNECTIONS)
+                    .collect();
+                tasks.push(tokio::spawn(connection(
+                    addr.clone(),
+                    mine,
+                    stop.clone(),
+                    counts.clone(),
+                )));
+            }
+            for t in tasks {
+                let _ = t.await;
+            }
+        });
+    });
     polled
 }
 
