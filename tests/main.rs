@@ -28,3 +28,4 @@ mod nodes;
 mod pyffish_diff;
 mod recording_crash;
 mod stall;
+mod xqf_cchess;

@@ -20,6 +20,7 @@ pub mod speech;
 mod unspeakable;
 mod word_serde;
 pub mod words;
+pub mod xqf;
 
 pub use announce::{Announcer, Completion, Step};
 pub use designation::{Designation, Motion, Order, PieceName};

@@ -1,0 +1,198 @@
+//! Writing a game as XQF, the binary record of 象棋演播室 (`XQStudio`) that most Xiangqi
+//! software opens (issue 33, item 1): the unencrypted XQF 1.0 form every reader reads —
+//! version 10, every key byte 0 — with the header's strings in GBK and the main line as a
+//! chain of move records. The fields and their sources: `docs/record-formats.md` §1.
+
+use baoqi_rules::{Color, Kind, Move, Point, Position};
+
+/// The header's size; the move records follow it.
+const HEADER: usize = 0x400;
+/// XQF 1.0: not encrypted.
+const VERSION: u8 = 10;
+/// What XQF adds to a move's from and to squares.
+const FROM_BIAS: u8 = 0x18;
+const TO_BIAS: u8 = 0x20;
+/// A record's flag: the next move of the line follows.
+const HAS_CHILD: u8 = 0xF0;
+/// A slot whose piece is off the board (every reader skips it).
+const OFF_BOARD: u8 = 0xFF;
+
+/// A game's result as XQF writes it (header byte 0x33).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum XqfResult {
+    /// Not known, or the game goes on.
+    Unknown = 0,
+    /// Red won.
+    RedWins = 1,
+    /// Black won.
+    BlackWins = 2,
+    /// A draw.
+    Draw = 3,
+}
+
+/// What the header says of the game besides the position.
+#[derive(Clone, Copy, Debug)]
+pub struct XqfHeader<'a> {
+    /// The title (up to 63 bytes of GBK).
+    pub title: &'a str,
+    /// The event (63 bytes).
+    pub event: &'a str,
+    /// The date, as text (15 bytes).
+    pub date: &'a str,
+    /// The place (15 bytes).
+    pub site: &'a str,
+    /// Red's player (15 bytes: seven Chinese characters).
+    pub red: &'a str,
+    /// Black's player (15 bytes).
+    pub black: &'a str,
+    /// The result.
+    pub result: XqfResult,
+}
+
+/// The 16 slots of a side's pieces: 車 馬 相 仕 帥 仕 相 馬 車 炮 炮 兵 ×5.
+const SLOTS: [Kind; 16] = [
+    Kind::Rook,
+    Kind::Horse,
+    Kind::Elephant,
+    Kind::Advisor,
+    Kind::General,
+    Kind::Advisor,
+    Kind::Elephant,
+    Kind::Horse,
+    Kind::Rook,
+    Kind::Cannon,
+    Kind::Cannon,
+    Kind::Pawn,
+    Kind::Pawn,
+    Kind::Pawn,
+    Kind::Pawn,
+    Kind::Pawn,
+];
+
+/// A point as XQF writes it: file × 10 + rank (the ICCS square, a0 = 0).
+fn square(p: Point) -> u8 {
+    p.file() * 10 + p.rank()
+}
+
+/// The 32-slot piece table of `pos`: each side's pieces in its slots of their kind, taken
+/// from that side's right to its left, as `XQStudio` fills them (red from file i, black from
+/// file a); empty slots off the board.
+fn pieces(pos: &Position) -> [u8; 32] {
+    let mut table = [OFF_BOARD; 32];
+    for (side, base) in [(Color::Red, 0), (Color::Black, 16)] {
+        let mut points: Vec<Point> = pos.points_of(side).collect();
+        points.sort_by_key(|p| {
+            let f = if side == Color::Red {
+                8 - p.file()
+            } else {
+                p.file()
+            };
+            (f, p.rank())
+        });
+        for p in points {
+            let Some(piece) = pos.piece_at(p) else {
+                continue;
+            };
+            let free = SLOTS
+                .iter()
+                .enumerate()
+                .position(|(i, k)| *k == piece.kind && table[base + i] == OFF_BOARD);
+            if let Some(i) = free {
+                table[base + i] = square(p);
+            }
+        }
+    }
+    table
+}
+
+/// `text` as a length-prefixed GBK string of at most `cap` bytes, cut on a character.
+fn gbk(text: &str, cap: usize) -> Vec<u8> {
+    let mut out = Vec::new();
+    for ch in text.chars() {
+        let mut buf = [0u8; 4];
+        let (bytes, _, _) = encoding_rs::GBK.encode(ch.encode_utf8(&mut buf));
+        if out.len() + bytes.len() > cap {
+            break;
+        }
+        out.extend_from_slice(&bytes);
+    }
+    let mut field = vec![u8::try_from(out.len()).unwrap_or(0)];
+    field.extend(out);
+    field
+}
+
+/// Writes the header's fixed part at its offsets.
+fn header(h: &XqfHeader<'_>, start: &Position) -> Vec<u8> {
+    let mut head = vec![0u8; HEADER];
+    head[0..2].copy_from_slice(b"XQ");
+    head[2] = VERSION;
+    head[0x10..0x30].copy_from_slice(&pieces(start));
+    head[0x32] = u8::from(start.turn() == Color::Black);
+    head[0x33] = h.result as u8;
+    // 0 全局 only for the standard opening: readers then may ignore the table.
+    head[0x40] = if start.fen() == Position::start().fen() {
+        0
+    } else {
+        2
+    };
+    for (at, text, cap) in [
+        (0x50, h.title, 63),
+        (0xD0, h.event, 63),
+        (0x110, h.date, 15),
+        (0x120, h.site, 15),
+        (0x130, h.red, 15),
+        (0x140, h.black, 15),
+    ] {
+        let field = gbk(text, cap);
+        head[at..at + field.len()].copy_from_slice(&field);
+    }
+    head
+}
+
+/// One move record: from, to, flag, reserved, then an empty comment's length.
+fn record(out: &mut Vec<u8>, from: u8, to: u8, flag: u8, reserved: u8) {
+    out.extend_from_slice(&[from, to, flag, reserved]);
+    out.extend_from_slice(&0u32.to_le_bytes());
+}
+
+/// The game from `start` through `moves` (its main line) as an XQF file.
+pub fn write_xqf(h: &XqfHeader<'_>, start: &Position, moves: &[Move]) -> Vec<u8> {
+    let mut out = header(h, start);
+    // The root stands for the start position; its flag says whether a move follows.
+    let root_flag = if moves.is_empty() { 0 } else { HAS_CHILD };
+    record(&mut out, FROM_BIAS, TO_BIAS, root_flag, OFF_BOARD);
+    for (i, m) in moves.iter().enumerate() {
+        let flag = if i + 1 < moves.len() { HAS_CHILD } else { 0 };
+        record(
+            &mut out,
+            square(m.from) + FROM_BIAS,
+            square(m.to) + TO_BIAS,
+            flag,
+            0,
+        );
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_start_position_fills_the_slots_as_xqstudio_does() {
+        // XQF 1.0: 80,70,…,00,72,12,83,63,43,23,03, then 09,19,…,89,17,77,06,26,46,66,86.
+        let want: [u8; 32] = [
+            80, 70, 60, 50, 40, 30, 20, 10, 0, 72, 12, 83, 63, 43, 23, 3, 9, 19, 29, 39, 49, 59,
+            69, 79, 89, 17, 77, 6, 26, 46, 66, 86,
+        ];
+        assert_eq!(pieces(&Position::start()), want);
+    }
+
+    #[test]
+    fn names_are_cut_on_a_character_within_their_bytes() {
+        // Fifteen bytes hold seven Chinese characters (two bytes each in GBK).
+        let f = gbk("一二三四五六七八", 15);
+        assert_eq!(f[0], 14);
+        assert_eq!(f.len(), 15);
+    }
+}

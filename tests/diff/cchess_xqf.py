@@ -1,0 +1,13 @@
+"""Reads XQF files with the cchess package and prints, for each: the result, the players
+and the main line in ICCS, tab-separated (tests/xqf_cchess.rs compares them)."""
+import sys
+
+import cchess
+from cchess.read_xqf import read_from_xqf
+
+for path in sys.argv[1:]:
+    game = read_from_xqf(path)
+    lines = game.dump_iccs_moves()
+    main = lines[0] if lines else []
+    info = game.info
+    print("\t".join([info.get("result", ""), info.get("red", ""), info.get("black", ""), " ".join(main)]))

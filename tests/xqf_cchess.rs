@@ -1,0 +1,116 @@
+//! Issue 33, item 1: a game written as XQF (the unencrypted XQF 1.0 form) is read back by an
+//! independent reader, the Python package `cchess` (`read_from_xqf`), with the same moves,
+//! result and players: 30 random games from the start position and one from a position of
+//! its own (a record type other than 全局, so that the piece table is read). Needs the
+//! test command's Python (`.venv`); without it the test fails when `BAOQI_REQUIRE_PYFFISH=1`.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+use baoqi_grammar::xqf::{XqfHeader, XqfResult, write_xqf};
+use baoqi_rules::{Move, Position};
+
+/// A deterministic random game of up to `plies` from `start`.
+fn game(start: &Position, seed: u64, plies: usize) -> Vec<Move> {
+    let mut s = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    let mut pos = start.clone();
+    let mut moves = Vec::new();
+    for _ in 0..plies {
+        let legal = pos.legal_moves();
+        if legal.is_empty() {
+            break;
+        }
+        s ^= s << 13;
+        s ^= s >> 7;
+        s ^= s << 17;
+        let m = legal[(s % legal.len() as u64) as usize];
+        pos.make(m);
+        moves.push(m);
+    }
+    moves
+}
+
+fn python() -> Option<PathBuf> {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    [
+        std::env::var_os("BAOQI_PYTHON").map(PathBuf::from),
+        Some(root.join(".venv/bin/python")),
+    ]
+    .into_iter()
+    .flatten()
+    .find(|py| {
+        Command::new(py)
+            .args(["-c", "import cchess"])
+            .status()
+            .is_ok_and(|s| s.success())
+    })
+}
+
+#[test]
+fn a_game_written_as_xqf_is_read_back_by_cchess_with_the_same_moves() {
+    let Some(py) = python() else {
+        let required = std::env::var("BAOQI_REQUIRE_PYFFISH").is_ok_and(|v| v == "1");
+        assert!(!required, "no Python with cchess was found");
+        eprintln!("SKIPPED: no Python with cchess (run the README test command)");
+        return;
+    };
+    let dir = std::env::temp_dir().join(format!("baoqi-xqf-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let endgame = Position::from_fen("3k5/4a4/9/9/2p6/9/9/4B4/4A4/3AK2R1 w").unwrap();
+    let mut cases: Vec<(Position, Vec<Move>, XqfResult)> = (0..30)
+        .map(|i| {
+            (
+                Position::start(),
+                game(&Position::start(), i, 80),
+                [
+                    XqfResult::Unknown,
+                    XqfResult::RedWins,
+                    XqfResult::BlackWins,
+                    XqfResult::Draw,
+                ][i as usize % 4],
+            )
+        })
+        .collect();
+    cases.push((endgame.clone(), game(&endgame, 99, 20), XqfResult::Draw));
+    let mut paths = Vec::new();
+    for (k, (start, moves, result)) in cases.iter().enumerate() {
+        let h = XqfHeader {
+            title: "測試",
+            event: "2026 視障及共融象棋公開賽",
+            date: "2026-11-27",
+            site: "香港",
+            red: "陳明",
+            black: "林華",
+            result: *result,
+        };
+        let path = dir.join(format!("{k}.xqf"));
+        std::fs::write(&path, write_xqf(&h, start, moves)).unwrap();
+        paths.push(path);
+    }
+    let out = Command::new(py)
+        .arg(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/diff/cchess_xqf.py"))
+        .args(&paths)
+        .output()
+        .expect("run cchess");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), cases.len(), "{text}");
+    for ((_, moves, result), line) in cases.iter().zip(&lines) {
+        let f: Vec<&str> = line.split('\t').collect();
+        let score = match result {
+            XqfResult::Unknown => "*",
+            XqfResult::RedWins => "1-0",
+            XqfResult::BlackWins => "0-1",
+            XqfResult::Draw => "1/2-1/2",
+        };
+        assert_eq!((f[0], f[1], f[2]), (score, "陳明", "林華"), "{line}");
+        let ours: Vec<String> = moves.iter().map(ToString::to_string).collect();
+        assert_eq!(f.get(3).copied().unwrap_or(""), ours.join(" "), "{line}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
