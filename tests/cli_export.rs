@@ -95,3 +95,50 @@ async fn s4p3_an_exported_pgn_replays_to_the_games_final_position() {
     assert_eq!(out.lines().next(), Some(expected.as_str()), "{pgn}\n{out}");
     assert!(out.contains("1 passed, 0 failed"), "{out}");
 }
+
+/// Issue 33, item 1: `baoqi export --xqf` writes the game for 象棋演播室's readers; the
+/// Python package `cchess` reads it back with the same moves, the result and the players.
+#[tokio::test]
+async fn an_exported_xqf_is_read_back_by_cchess() {
+    let Some(py) = crate::xqf_cchess::python() else {
+        let required = std::env::var("BAOQI_REQUIRE_PYFFISH").is_ok_and(|v| v == "1");
+        assert!(!required, "no Python with cchess was found");
+        eprintln!("SKIPPED: no Python with cchess (run the README test command)");
+        return;
+    };
+    let dir = Scratch::new("cli-export-xqf");
+    let db = dir.join("event.db");
+    let (table, _) = finished_game(&db).await;
+    let out = Process::new(BIN)
+        .args([
+            "export",
+            "--xqf",
+            &table.to_string(),
+            "--db",
+            db.to_str().unwrap(),
+        ])
+        .output()
+        .expect("run baoqi");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(&out.stdout[..3], b"XQ\x0a", "an unencrypted XQF 1.0 file");
+    let file = dir.join("game.xqf");
+    std::fs::write(&file, &out.stdout).unwrap();
+    let read = Process::new(py)
+        .arg(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/diff/cchess_xqf.py"))
+        .arg(&file)
+        .output()
+        .expect("run cchess");
+    assert!(
+        read.status.success(),
+        "{}",
+        String::from_utf8_lossy(&read.stderr)
+    );
+    let line = String::from_utf8(read.stdout).unwrap();
+    let fields: Vec<&str> = line.trim_end().split('\t').collect();
+    assert_eq!(fields[..3], ["1-0", "丙", "丁"], "black resigned: {line}");
+    assert_eq!(fields[3], "h2e2 h9g7 h0g2 i9h9", "{line}");
+}

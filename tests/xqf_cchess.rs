@@ -30,7 +30,7 @@ fn game(start: &Position, seed: u64, plies: usize) -> Vec<Move> {
     moves
 }
 
-fn python() -> Option<PathBuf> {
+pub(crate) fn python() -> Option<PathBuf> {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
     [
         std::env::var_os("BAOQI_PYTHON").map(PathBuf::from),

@@ -271,6 +271,15 @@ fn known(
     Ok((Known::gather(store, event, row)?, view))
 }
 
+/// `baoqi export --xqf`: a table's game as an XQF file (binary), read from the database
+/// (a running server may be using it).
+pub fn export_xqf_offline(db: &Database, table: TableId) -> Result<Vec<u8>, LaunchError> {
+    let store = open(db)?;
+    let (events, tables) = (store.events()?, store.tables(None)?);
+    let (known, view) = known(&*store, &events, &tables, table)?;
+    Ok(export::xqf(&known, &view)?)
+}
+
 /// `baoqi export`: reads the database (a running server may be using it) and renders.
 pub fn export_offline(db: &Database, what: ExportKind) -> Result<String, LaunchError> {
     let store = open(db)?;

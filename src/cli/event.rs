@@ -154,7 +154,7 @@ pub(crate) fn run_table(args: &TableArgs) -> Result<(), CliError> {
 /// Arguments of `baoqi export`: exactly one of the kinds.
 #[derive(Debug, Args)]
 #[command(group = clap::ArgGroup::new("what").required(true).multiple(false)
-    .args(["scoresheet", "pgn", "results", "log"]))]
+    .args(["scoresheet", "pgn", "xqf", "results", "log"]))]
 pub(crate) struct ExportArgs {
     /// A table's scoresheet (text).
     #[arg(long, value_name = "TABLE")]
@@ -162,6 +162,10 @@ pub(crate) struct ExportArgs {
     /// A table's game as PGN.
     #[arg(long, value_name = "TABLE")]
     pgn: Option<i64>,
+    /// A table's game as XQF (象棋演播室's binary record, unencrypted XQF 1.0), written to
+    /// standard output: redirect it to a file.
+    #[arg(long, value_name = "TABLE")]
+    xqf: Option<i64>,
     /// An event's results table.
     #[arg(long, value_name = "EVENT")]
     results: Option<i64>,
@@ -176,6 +180,13 @@ pub(crate) struct ExportArgs {
 
 /// Runs `baoqi export`.
 pub(crate) fn run_export(args: &ExportArgs) -> Result<(), CliError> {
+    if let Some(t) = args.xqf {
+        use std::io::Write;
+        let bytes = launch::export_xqf_offline(&args.db, t).map_err(|e: LaunchError| failed(&e))?;
+        return std::io::stdout()
+            .write_all(&bytes)
+            .map_err(|e| CliError::Failed(e.to_string()));
+    }
     let what = match (args.scoresheet, args.pgn, args.results, args.log) {
         (Some(t), ..) => ExportKind::Scoresheet(t),
         (_, Some(t), ..) => ExportKind::Pgn(t),

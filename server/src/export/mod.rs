@@ -7,6 +7,7 @@ mod names;
 mod pgn;
 pub mod results;
 mod sheet;
+mod xqf;
 
 use serde::Serialize;
 
@@ -18,6 +19,7 @@ pub use names::FileName;
 pub use pgn::pgn;
 pub use results::ResultLine;
 pub use sheet::{face, face_seconds, scoresheet};
+pub use xqf::xqf;
 
 /// Why a game record cannot be exported.
 #[derive(Debug, thiserror::Error)]
