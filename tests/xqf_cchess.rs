@@ -7,7 +7,8 @@
 use std::path::PathBuf;
 use std::process::Command;
 
-use baoqi_grammar::xqf::{XqfHeader, XqfResult, write_xqf};
+use baoqi_grammar::record::{RecordHeader, RecordResult};
+use baoqi_grammar::xqf::write_xqf;
 use baoqi_rules::{Move, Position};
 
 /// A deterministic random game of up to `plies` from `start`.
@@ -57,24 +58,24 @@ fn a_game_written_as_xqf_is_read_back_by_cchess_with_the_same_moves() {
     let dir = std::env::temp_dir().join(format!("baoqi-xqf-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let endgame = Position::from_fen("3k5/4a4/9/9/2p6/9/9/4B4/4A4/3AK2R1 w").unwrap();
-    let mut cases: Vec<(Position, Vec<Move>, XqfResult)> = (0..30)
+    let mut cases: Vec<(Position, Vec<Move>, RecordResult)> = (0..30)
         .map(|i| {
             (
                 Position::start(),
                 game(&Position::start(), i, 80),
                 [
-                    XqfResult::Unknown,
-                    XqfResult::RedWins,
-                    XqfResult::BlackWins,
-                    XqfResult::Draw,
+                    RecordResult::Unknown,
+                    RecordResult::RedWins,
+                    RecordResult::BlackWins,
+                    RecordResult::Draw,
                 ][i as usize % 4],
             )
         })
         .collect();
-    cases.push((endgame.clone(), game(&endgame, 99, 20), XqfResult::Draw));
+    cases.push((endgame.clone(), game(&endgame, 99, 20), RecordResult::Draw));
     let mut paths = Vec::new();
     for (k, (start, moves, result)) in cases.iter().enumerate() {
-        let h = XqfHeader {
+        let h = RecordHeader {
             title: "測試",
             event: "2026 視障及共融象棋公開賽",
             date: "2026-11-27",
@@ -103,10 +104,10 @@ fn a_game_written_as_xqf_is_read_back_by_cchess_with_the_same_moves() {
     for ((_, moves, result), line) in cases.iter().zip(&lines) {
         let f: Vec<&str> = line.split('\t').collect();
         let score = match result {
-            XqfResult::Unknown => "*",
-            XqfResult::RedWins => "1-0",
-            XqfResult::BlackWins => "0-1",
-            XqfResult::Draw => "1/2-1/2",
+            RecordResult::Unknown => "*",
+            RecordResult::RedWins => "1-0",
+            RecordResult::BlackWins => "0-1",
+            RecordResult::Draw => "1/2-1/2",
         };
         assert_eq!((f[0], f[1], f[2]), (score, "陳明", "林華"), "{line}");
         let ours: Vec<String> = moves.iter().map(ToString::to_string).collect();

@@ -11,9 +11,11 @@
 
 mod announce;
 mod designation;
+pub mod dhtmlxq;
 mod locate;
 mod parse;
 pub mod pgn;
+pub mod record;
 mod render;
 mod resolve;
 pub mod speech;

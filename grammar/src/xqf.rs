@@ -5,6 +5,8 @@
 
 use baoqi_rules::{Color, Kind, Move, Point, Position};
 
+use crate::record::{RecordHeader, RecordResult};
+
 /// The header's size; the move records follow it.
 const HEADER: usize = 0x400;
 /// XQF 1.0: not encrypted.
@@ -16,38 +18,6 @@ const TO_BIAS: u8 = 0x20;
 const HAS_CHILD: u8 = 0xF0;
 /// A slot whose piece is off the board (every reader skips it).
 const OFF_BOARD: u8 = 0xFF;
-
-/// A game's result as XQF writes it (header byte 0x33).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum XqfResult {
-    /// Not known, or the game goes on.
-    Unknown = 0,
-    /// Red won.
-    RedWins = 1,
-    /// Black won.
-    BlackWins = 2,
-    /// A draw.
-    Draw = 3,
-}
-
-/// What the header says of the game besides the position.
-#[derive(Clone, Copy, Debug)]
-pub struct XqfHeader<'a> {
-    /// The title (up to 63 bytes of GBK).
-    pub title: &'a str,
-    /// The event (63 bytes).
-    pub event: &'a str,
-    /// The date, as text (15 bytes).
-    pub date: &'a str,
-    /// The place (15 bytes).
-    pub site: &'a str,
-    /// Red's player (15 bytes: seven Chinese characters).
-    pub red: &'a str,
-    /// Black's player (15 bytes).
-    pub black: &'a str,
-    /// The result.
-    pub result: XqfResult,
-}
 
 /// The 16 slots of a side's pieces: 車 馬 相 仕 帥 仕 相 馬 車 炮 炮 兵 ×5.
 const SLOTS: [Kind; 16] = [
@@ -122,13 +92,18 @@ fn gbk(text: &str, cap: usize) -> Vec<u8> {
 }
 
 /// Writes the header's fixed part at its offsets.
-fn header(h: &XqfHeader<'_>, start: &Position) -> Vec<u8> {
+fn header(h: &RecordHeader<'_>, start: &Position) -> Vec<u8> {
     let mut head = vec![0u8; HEADER];
     head[0..2].copy_from_slice(b"XQ");
     head[2] = VERSION;
     head[0x10..0x30].copy_from_slice(&pieces(start));
     head[0x32] = u8::from(start.turn() == Color::Black);
-    head[0x33] = h.result as u8;
+    head[0x33] = match h.result {
+        RecordResult::Unknown => 0,
+        RecordResult::RedWins => 1,
+        RecordResult::BlackWins => 2,
+        RecordResult::Draw => 3,
+    };
     // 0 全局 only for the standard opening: readers then may ignore the table.
     head[0x40] = if start.fen() == Position::start().fen() {
         0
@@ -156,7 +131,7 @@ fn record(out: &mut Vec<u8>, from: u8, to: u8, flag: u8, reserved: u8) {
 }
 
 /// The game from `start` through `moves` (its main line) as an XQF file.
-pub fn write_xqf(h: &XqfHeader<'_>, start: &Position, moves: &[Move]) -> Vec<u8> {
+pub fn write_xqf(h: &RecordHeader<'_>, start: &Position, moves: &[Move]) -> Vec<u8> {
     let mut out = header(h, start);
     // The root stands for the start position; its flag says whether a move follows.
     let root_flag = if moves.is_empty() { 0 } else { HAS_CHILD };

@@ -3,7 +3,8 @@
 //! the venue, the players and the result (`baoqi_grammar::xqf`).
 
 use baoqi_arbiter::{Outcome, View};
-use baoqi_grammar::xqf::{XqfHeader, XqfResult, write_xqf};
+use baoqi_grammar::record::{RecordHeader, RecordResult};
+use baoqi_grammar::xqf::write_xqf;
 use baoqi_rules::{Move, Position};
 
 use super::{ExportError, Known};
@@ -15,13 +16,13 @@ pub fn xqf(known: &Known, view: &View) -> Result<Vec<u8>, ExportError> {
     let title = format!("{} 第{}輪 第{}台", h.event, h.round, h.table);
     // XQF has no "both lose": such a game's result is left unknown.
     let result = match view.result.as_ref().map(|r| r.outcome) {
-        Some(Outcome::RedWins) => XqfResult::RedWins,
-        Some(Outcome::BlackWins) => XqfResult::BlackWins,
-        Some(Outcome::Draw) => XqfResult::Draw,
-        Some(Outcome::BothLose) | None => XqfResult::Unknown,
+        Some(Outcome::RedWins) => RecordResult::RedWins,
+        Some(Outcome::BlackWins) => RecordResult::BlackWins,
+        Some(Outcome::Draw) => RecordResult::Draw,
+        Some(Outcome::BothLose) | None => RecordResult::Unknown,
     };
     let moves: Vec<Move> = view.moves.iter().map(|m| m.mv.iccs).collect();
-    let header = XqfHeader {
+    let header = RecordHeader {
         title: &title,
         event: &h.event,
         date: &h.date,
