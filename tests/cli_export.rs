@@ -142,3 +142,28 @@ async fn an_exported_xqf_is_read_back_by_cchess() {
     assert_eq!(fields[..3], ["1-0", "丙", "丁"], "black resigned: {line}");
     assert_eq!(fields[3], "h2e2 h9g7 h0g2 i9h9", "{line}");
 }
+
+/// Issue 33, item 1: `baoqi export --dhtmlxq` writes the game as the Chinese sites embed it;
+/// it reads back (baoqi's reader, every move checked) with the moves, result and players.
+#[tokio::test]
+async fn an_exported_dhtmlxq_reads_back_with_the_game() {
+    let dir = Scratch::new("cli-export-dhtmlxq");
+    let db = dir.join("event.db");
+    let (table, _) = finished_game(&db).await;
+    let text = baoqi(&[
+        "export",
+        "--dhtmlxq",
+        &table.to_string(),
+        "--db",
+        db.to_str().unwrap(),
+    ]);
+    let game = baoqi_grammar::dhtmlxq::read_dhtmlxq(&text).expect("a DhtmlXQ record");
+    let moves: Vec<String> = game.moves.iter().map(ToString::to_string).collect();
+    assert_eq!(moves, ["h2e2", "h9g7", "h0g2", "i9h9"], "{text}");
+    assert_eq!(
+        game.result,
+        baoqi_grammar::record::RecordResult::RedWins,
+        "{text}"
+    );
+    assert_eq!(game.players, ["丙".to_string(), "丁".to_string()]);
+}

@@ -232,6 +232,8 @@ pub enum ExportKind {
     Scoresheet(TableId),
     /// A table's PGN.
     Pgn(TableId),
+    /// A table's `DhtmlXQ` block.
+    Dhtmlxq(TableId),
     /// An event's results table (text).
     Results(EventId),
     /// An event's JSON event log.
@@ -293,6 +295,10 @@ pub fn export_offline(db: &Database, what: ExportKind) -> Result<String, LaunchE
         ExportKind::Pgn(t) => {
             let (known, view) = known(&*store, &events, &tables, t)?;
             Ok(export::pgn(&known, &view)?)
+        }
+        ExportKind::Dhtmlxq(t) => {
+            let (known, view) = known(&*store, &events, &tables, t)?;
+            Ok(export::dhtmlxq(&known, &view)?)
         }
         ExportKind::Results(ev) => {
             let event = events

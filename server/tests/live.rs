@@ -211,3 +211,23 @@ async fn the_event_feed_holds_every_table_and_changes_with_any_of_them() {
     assert_ne!(moved, tag);
     assert!(body.contains("炮二平五"), "{body}");
 }
+
+#[tokio::test]
+async fn the_feed_in_dhtmlxq_reads_back_with_the_game_and_its_tag() {
+    let s = start(None, Some(&event_file(EVENT))).await;
+    let (hub, t) = (&s.hub, s.created.tables[0].id);
+    ok(hub, t, Role::Referee, Command::Start).await;
+    play(hub, t, Role::Red, "h2e2").await;
+    play(hub, t, Role::Black, "h9g7").await;
+    let path = format!("/api/tables/{t}/live.dhtmlxq");
+    let (status, tag, body) = poll_path(hub, &path, None).await;
+    assert_eq!(status, StatusCode::OK);
+    let game = baoqi_grammar::dhtmlxq::read_dhtmlxq(&body).expect("a DhtmlXQ record");
+    let moves: Vec<String> = game.moves.iter().map(ToString::to_string).collect();
+    assert_eq!(moves, ["h2e2", "h9g7"], "{body}");
+    assert_eq!(game.players, ["甲".to_string(), "乙".to_string()]);
+    assert_eq!(
+        poll_path(hub, &path, Some(&tag)).await.0,
+        StatusCode::NOT_MODIFIED
+    );
+}

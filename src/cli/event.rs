@@ -154,7 +154,7 @@ pub(crate) fn run_table(args: &TableArgs) -> Result<(), CliError> {
 /// Arguments of `baoqi export`: exactly one of the kinds.
 #[derive(Debug, Args)]
 #[command(group = clap::ArgGroup::new("what").required(true).multiple(false)
-    .args(["scoresheet", "pgn", "xqf", "results", "log"]))]
+    .args(["scoresheet", "pgn", "xqf", "dhtmlxq", "results", "log"]))]
 pub(crate) struct ExportArgs {
     /// A table's scoresheet (text).
     #[arg(long, value_name = "TABLE")]
@@ -166,6 +166,9 @@ pub(crate) struct ExportArgs {
     /// standard output: redirect it to a file.
     #[arg(long, value_name = "TABLE")]
     xqf: Option<i64>,
+    /// A table's game as `DhtmlXQ` (the UBB text of 東萍象棋網 and the Chinese sites).
+    #[arg(long, value_name = "TABLE")]
+    dhtmlxq: Option<i64>,
     /// An event's results table.
     #[arg(long, value_name = "EVENT")]
     results: Option<i64>,
@@ -186,6 +189,12 @@ pub(crate) fn run_export(args: &ExportArgs) -> Result<(), CliError> {
         return std::io::stdout()
             .write_all(&bytes)
             .map_err(|e| CliError::Failed(e.to_string()));
+    }
+    if let Some(t) = args.dhtmlxq {
+        let out = launch::export_offline(&args.db, ExportKind::Dhtmlxq(t))
+            .map_err(|e: LaunchError| failed(&e))?;
+        print!("{out}");
+        return Ok(());
     }
     let what = match (args.scoresheet, args.pgn, args.results, args.log) {
         (Some(t), ..) => ExportKind::Scoresheet(t),

@@ -1,35 +1,68 @@
-//! The XQF record of a table (issue 33, item 1): the game for 象棋演播室 and the software
-//! that reads its files, with the header's event, round and table as the title, the date,
-//! the venue, the players and the result (`baoqi_grammar::xqf`).
+//! The XQF and `DhtmlXQ` records of a table (issue 33, item 1): the game for 象棋演播室 and
+//! the software that reads its files, and for the sites that embed `DhtmlXQ`, with the
+//! header's event, round and table as the title, the date, the venue, the players and the
+//! result (`baoqi_grammar::xqf`, `baoqi_grammar::dhtmlxq`).
 
 use baoqi_arbiter::{Outcome, View};
+use baoqi_grammar::dhtmlxq::write_dhtmlxq;
 use baoqi_grammar::record::{RecordHeader, RecordResult};
 use baoqi_grammar::xqf::write_xqf;
 use baoqi_rules::{Move, Position};
 
-use super::{ExportError, Known};
+use super::{ExportError, Known, SheetHeader};
 
 /// The XQF file of a table.
 pub fn xqf(known: &Known, view: &View) -> Result<Vec<u8>, ExportError> {
+    let (start, moves) = line(view)?;
+    let (h, title) = titled(known);
+    Ok(write_xqf(&header(known, &h, view, &title), &start, &moves))
+}
+
+/// The `DhtmlXQ` block of a table.
+pub fn dhtmlxq(known: &Known, view: &View) -> Result<String, ExportError> {
+    let (start, moves) = line(view)?;
+    let (h, title) = titled(known);
+    Ok(write_dhtmlxq(
+        &header(known, &h, view, &title),
+        &start,
+        &moves,
+    ))
+}
+
+/// The start position and the moves on the record.
+fn line(view: &View) -> Result<(Position, Vec<Move>), ExportError> {
     let start = Position::from_fen(&view.start_fen)?;
+    Ok((start, view.moves.iter().map(|m| m.mv.iccs).collect()))
+}
+
+/// The scoresheet's header, and the title it gives: the event, its round and table.
+fn titled(known: &Known) -> (SheetHeader, String) {
     let h = known.header();
     let title = format!("{} 第{}輪 第{}台", h.event, h.round, h.table);
-    // XQF has no "both lose": such a game's result is left unknown.
+    (h, title)
+}
+
+/// The record's header from what the store knows.
+fn header<'a>(
+    known: &'a Known,
+    h: &'a SheetHeader,
+    view: &View,
+    title: &'a str,
+) -> RecordHeader<'a> {
+    // No format says "both lose": such a game's result is left unknown.
     let result = match view.result.as_ref().map(|r| r.outcome) {
         Some(Outcome::RedWins) => RecordResult::RedWins,
         Some(Outcome::BlackWins) => RecordResult::BlackWins,
         Some(Outcome::Draw) => RecordResult::Draw,
         Some(Outcome::BothLose) | None => RecordResult::Unknown,
     };
-    let moves: Vec<Move> = view.moves.iter().map(|m| m.mv.iccs).collect();
-    let header = RecordHeader {
-        title: &title,
+    RecordHeader {
+        title,
         event: &h.event,
         date: &h.date,
         site: &h.venue,
         red: &known.table.red,
         black: &known.table.black,
         result,
-    };
-    Ok(write_xqf(&header, &start, &moves))
+    }
 }

@@ -27,6 +27,7 @@ use crate::hub::Hub;
 pub fn routes() -> Router<Arc<Hub>> {
     Router::new()
         .route("/api/tables/{id}/live.pgn", get(live_pgn))
+        .route("/api/tables/{id}/live.dhtmlxq", get(live_dhtmlxq))
         .route("/api/tables/{id}/live.sse", get(live_sse))
         .route("/api/events/{id}/live.pgn", get(event_pgn))
 }
@@ -62,6 +63,27 @@ async fn live_pgn(
     let known = known_of_table(&hub, id).await?;
     let body = export::pgn(&known, &view).map_err(|e| AppError::Internal(e.to_string()))?;
     current(&tag, body)
+}
+
+/// The same feed as `DhtmlXQ` (the UBB text the Chinese sites embed), under the same tag.
+async fn live_dhtmlxq(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<TableId>,
+    headers: HeaderMap,
+) -> Result<Response, AppError> {
+    let view = snapshot_of(&hub, id).await?;
+    let tag = tag(id, &view);
+    if matches(&headers, &tag) {
+        return not_modified(&tag);
+    }
+    let known = known_of_table(&hub, id).await?;
+    let body = export::dhtmlxq(&known, &view).map_err(|e| AppError::Internal(e.to_string()))?;
+    let mut resp = current(&tag, body)?;
+    resp.headers_mut().insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("text/plain; charset=utf-8"),
+    );
+    Ok(resp)
 }
 
 /// `304 Not Modified` for a poller holding `tag`.
