@@ -100,7 +100,7 @@ async fn s4p3_an_exported_pgn_replays_to_the_games_final_position() {
 /// Python package `cchess` reads it back with the same moves, the result and the players.
 #[tokio::test]
 async fn an_exported_xqf_is_read_back_by_cchess() {
-    let Some(py) = crate::xqf_cchess::python() else {
+    let Some(py) = crate::records_cchess::python() else {
         let required = std::env::var("BAOQI_REQUIRE_PYFFISH").is_ok_and(|v| v == "1");
         assert!(!required, "no Python with cchess was found");
         eprintln!("SKIPPED: no Python with cchess (run the README test command)");
@@ -166,4 +166,45 @@ async fn an_exported_dhtmlxq_reads_back_with_the_game() {
         "{text}"
     );
     assert_eq!(game.players, ["丙".to_string(), "丁".to_string()]);
+}
+
+/// Issue 33, item 1: `baoqi export --cbf` writes 象棋橋's XML; cchess reads its moves back.
+#[tokio::test]
+async fn an_exported_cbf_is_read_back_by_cchess() {
+    let Some(py) = crate::records_cchess::python() else {
+        let required = std::env::var("BAOQI_REQUIRE_PYFFISH").is_ok_and(|v| v == "1");
+        assert!(!required, "no Python with cchess was found");
+        eprintln!("SKIPPED: no Python with cchess (run the README test command)");
+        return;
+    };
+    let dir = Scratch::new("cli-export-cbf");
+    let db = dir.join("event.db");
+    let (table, _) = finished_game(&db).await;
+    let doc = baoqi(&[
+        "export",
+        "--cbf",
+        &table.to_string(),
+        "--db",
+        db.to_str().unwrap(),
+    ]);
+    assert!(
+        doc.contains("<Red>丙</Red>") && doc.contains("<RecordResult>1</RecordResult>"),
+        "{doc}"
+    );
+    let file = dir.join("game.cbf");
+    std::fs::write(&file, &doc).unwrap();
+    let read = Process::new(py)
+        .arg(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/diff/cchess_cbf.py"))
+        .arg(&file)
+        .output()
+        .expect("run cchess");
+    assert!(
+        read.status.success(),
+        "{}",
+        String::from_utf8_lossy(&read.stderr)
+    );
+    assert_eq!(
+        String::from_utf8(read.stdout).unwrap().trim_end(),
+        "h2e2 h9g7 h0g2 i9h9"
+    );
 }

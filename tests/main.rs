@@ -27,5 +27,5 @@ mod keypad_terminal;
 mod nodes;
 mod pyffish_diff;
 mod recording_crash;
+mod records_cchess;
 mod stall;
-mod xqf_cchess;

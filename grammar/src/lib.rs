@@ -10,6 +10,7 @@
 //! Pure: no I/O, no clock.
 
 mod announce;
+pub mod cbf;
 mod designation;
 pub mod dhtmlxq;
 mod locate;

@@ -234,6 +234,8 @@ pub enum ExportKind {
     Pgn(TableId),
     /// A table's `DhtmlXQ` block.
     Dhtmlxq(TableId),
+    /// A table's CBF document.
+    Cbf(TableId),
     /// An event's results table (text).
     Results(EventId),
     /// An event's JSON event log.
@@ -299,6 +301,10 @@ pub fn export_offline(db: &Database, what: ExportKind) -> Result<String, LaunchE
         ExportKind::Dhtmlxq(t) => {
             let (known, view) = known(&*store, &events, &tables, t)?;
             Ok(export::dhtmlxq(&known, &view)?)
+        }
+        ExportKind::Cbf(t) => {
+            let (known, view) = known(&*store, &events, &tables, t)?;
+            Ok(export::cbf(&known, &view)?)
         }
         ExportKind::Results(ev) => {
             let event = events

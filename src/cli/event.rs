@@ -154,7 +154,7 @@ pub(crate) fn run_table(args: &TableArgs) -> Result<(), CliError> {
 /// Arguments of `baoqi export`: exactly one of the kinds.
 #[derive(Debug, Args)]
 #[command(group = clap::ArgGroup::new("what").required(true).multiple(false)
-    .args(["scoresheet", "pgn", "xqf", "dhtmlxq", "results", "log"]))]
+    .args(["scoresheet", "pgn", "xqf", "dhtmlxq", "cbf", "results", "log"]))]
 pub(crate) struct ExportArgs {
     /// A table's scoresheet (text).
     #[arg(long, value_name = "TABLE")]
@@ -169,6 +169,9 @@ pub(crate) struct ExportArgs {
     /// A table's game as `DhtmlXQ` (the UBB text of 東萍象棋網 and the Chinese sites).
     #[arg(long, value_name = "TABLE")]
     dhtmlxq: Option<i64>,
+    /// A table's game as CBF (象棋橋's XML record).
+    #[arg(long, value_name = "TABLE")]
+    cbf: Option<i64>,
     /// An event's results table.
     #[arg(long, value_name = "EVENT")]
     results: Option<i64>,
@@ -190,9 +193,13 @@ pub(crate) fn run_export(args: &ExportArgs) -> Result<(), CliError> {
             .write_all(&bytes)
             .map_err(|e| CliError::Failed(e.to_string()));
     }
-    if let Some(t) = args.dhtmlxq {
-        let out = launch::export_offline(&args.db, ExportKind::Dhtmlxq(t))
-            .map_err(|e: LaunchError| failed(&e))?;
+    let text = match (args.dhtmlxq, args.cbf) {
+        (Some(t), _) => Some(ExportKind::Dhtmlxq(t)),
+        (_, Some(t)) => Some(ExportKind::Cbf(t)),
+        _ => None,
+    };
+    if let Some(kind) = text {
+        let out = launch::export_offline(&args.db, kind).map_err(|e: LaunchError| failed(&e))?;
         print!("{out}");
         return Ok(());
     }

@@ -19,7 +19,7 @@ pub use names::FileName;
 pub use pgn::pgn;
 pub use results::ResultLine;
 pub use sheet::{face, face_seconds, scoresheet};
-pub use xqf::{dhtmlxq, xqf};
+pub use xqf::{cbf, dhtmlxq, xqf};
 
 /// Why a game record cannot be exported.
 #[derive(Debug, thiserror::Error)]

@@ -4,6 +4,7 @@
 //! result (`baoqi_grammar::xqf`, `baoqi_grammar::dhtmlxq`).
 
 use baoqi_arbiter::{Outcome, View};
+use baoqi_grammar::cbf::write_cbf;
 use baoqi_grammar::dhtmlxq::write_dhtmlxq;
 use baoqi_grammar::record::{RecordHeader, RecordResult};
 use baoqi_grammar::xqf::write_xqf;
@@ -27,6 +28,13 @@ pub fn dhtmlxq(known: &Known, view: &View) -> Result<String, ExportError> {
         &start,
         &moves,
     ))
+}
+
+/// The CBF document of a table.
+pub fn cbf(known: &Known, view: &View) -> Result<String, ExportError> {
+    let (start, moves) = line(view)?;
+    let (h, title) = titled(known);
+    Ok(write_cbf(&header(known, &h, view, &title), &start, &moves))
 }
 
 /// The start position and the moves on the record.

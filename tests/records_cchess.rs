@@ -1,12 +1,14 @@
-//! Issue 33, item 1: a game written as XQF (the unencrypted XQF 1.0 form) is read back by an
-//! independent reader, the Python package `cchess` (`read_from_xqf`), with the same moves,
-//! result and players: 30 random games from the start position and one from a position of
-//! its own (a record type other than 全局, so that the piece table is read). Needs the
-//! test command's Python (`.venv`); without it the test fails when `BAOQI_REQUIRE_PYFFISH=1`.
+//! Issue 33, item 1: games written as XQF (the unencrypted XQF 1.0 form) and as CBF are read
+//! back by an independent reader, the Python package `cchess` (`read_from_xqf`,
+//! `read_from_cbf`), with the same moves (and from XQF the same result and players): random
+//! games from the start position and from a position of their own (for XQF a record type
+//! other than 全局, so that the piece table is read; for CBF black to move first). Needs the
+//! test command's Python (`.venv`); without it the tests fail when `BAOQI_REQUIRE_PYFFISH=1`.
 
 use std::path::PathBuf;
 use std::process::Command;
 
+use baoqi_grammar::cbf::write_cbf;
 use baoqi_grammar::record::{RecordHeader, RecordResult};
 use baoqi_grammar::xqf::write_xqf;
 use baoqi_rules::{Move, Position};
@@ -112,6 +114,61 @@ fn a_game_written_as_xqf_is_read_back_by_cchess_with_the_same_moves() {
         assert_eq!((f[0], f[1], f[2]), (score, "陳明", "林華"), "{line}");
         let ours: Vec<String> = moves.iter().map(ToString::to_string).collect();
         assert_eq!(f.get(3).copied().unwrap_or(""), ours.join(" "), "{line}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Issue 33, item 1: the same games written as CBF (象棋橋's XML) are read back by cchess's
+/// `read_from_cbf` with the same moves, from the start position and from one of their own.
+#[test]
+fn a_game_written_as_cbf_is_read_back_by_cchess_with_the_same_moves() {
+    let Some(py) = python() else {
+        let required = std::env::var("BAOQI_REQUIRE_PYFFISH").is_ok_and(|v| v == "1");
+        assert!(!required, "no Python with cchess was found");
+        eprintln!("SKIPPED: no Python with cchess (run the README test command)");
+        return;
+    };
+    let dir = std::env::temp_dir().join(format!("baoqi-cbf-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let endgame = Position::from_fen("3k5/4a4/9/9/2p6/9/9/4B4/4A4/3AK2R1 b").unwrap();
+    let mut games: Vec<(Position, Vec<Move>)> = (0..20)
+        .map(|i| (Position::start(), game(&Position::start(), 100 + i, 80)))
+        .collect();
+    games.push((endgame.clone(), game(&endgame, 7, 20)));
+    let h = RecordHeader {
+        title: "測試 <1> & 2",
+        event: "2026 視障及共融象棋公開賽",
+        date: "2026-11-27",
+        site: "香港",
+        red: "陳明",
+        black: "林華",
+        result: RecordResult::RedWins,
+    };
+    let paths: Vec<PathBuf> = games
+        .iter()
+        .enumerate()
+        .map(|(k, (start, moves))| {
+            let path = dir.join(format!("{k}.cbf"));
+            std::fs::write(&path, write_cbf(&h, start, moves)).unwrap();
+            path
+        })
+        .collect();
+    let out = Command::new(py)
+        .arg(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/diff/cchess_cbf.py"))
+        .args(&paths)
+        .output()
+        .expect("run cchess");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), games.len(), "{text}");
+    for ((_, moves), line) in games.iter().zip(&lines) {
+        let ours: Vec<String> = moves.iter().map(ToString::to_string).collect();
+        assert_eq!(*line, ours.join(" "));
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
