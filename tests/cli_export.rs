@@ -166,6 +166,23 @@ async fn an_exported_dhtmlxq_reads_back_with_the_game() {
         "{text}"
     );
     assert_eq!(game.players, ["丙".to_string(), "丁".to_string()]);
+    // `baoqi replay` knows it by its content, whatever the file is called.
+    let file = dir.join("game.txt");
+    std::fs::write(&file, &text).unwrap();
+    let out = baoqi(&["replay", file.to_str().unwrap()]);
+    assert!(
+        out.starts_with(&format!("{}\tok\t4\t", file.display())),
+        "{out}"
+    );
+    assert!(out.contains("1 passed, 0 failed"), "{out}");
+    let bad = text.replace("[DhtmlXQ_movelist]77477062", "[DhtmlXQ_movelist]77477060");
+    assert_ne!(bad, text);
+    std::fs::write(&file, bad).unwrap();
+    let out = baoqi(&["replay", file.to_str().unwrap()]);
+    assert!(
+        out.contains("\tfail\t2\t") && out.contains("0 passed, 1 failed"),
+        "{out}"
+    );
 }
 
 /// Issue 33, item 1: `baoqi export --cbf` writes 象棋橋's XML; cchess reads its moves back.

@@ -214,6 +214,15 @@ fn placement(rows: &[[Option<Piece>; 9]; 10], turn: Color) -> String {
     fen
 }
 
+/// [`read_dhtmlxq`] of a file's bytes: UTF-8 (a byte-order mark skipped), else GB18030, as
+/// the Chinese sites write it.
+pub fn read_dhtmlxq_bytes(bytes: &[u8]) -> Result<DhtmlGame, DhtmlError> {
+    match std::str::from_utf8(bytes) {
+        Ok(t) => read_dhtmlxq(t.trim_start_matches('\u{feff}')),
+        Err(_) => read_dhtmlxq(&encoding_rs::GB18030.decode(bytes).0),
+    }
+}
+
 /// Reads the first `DhtmlXQ` record of `src`: its start, main line, result and players.
 pub fn read_dhtmlxq(src: &str) -> Result<DhtmlGame, DhtmlError> {
     if field(src, "movelist").is_none() && field(src, "binit").is_none() {

@@ -1,10 +1,11 @@
-//! `baoqi replay`: replays game records (PGN, any notation and encoding) and reports, per
-//! file, the final position or the first move that could not be played.
+//! `baoqi replay`: replays game records (PGN, any notation and encoding; `DhtmlXQ`, known by its
+//! content, issue 33) and reports, per file, the final position or the first move that could
+//! not be played.
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use baoqi_grammar::pgn;
+use baoqi_grammar::{dhtmlxq, pgn};
 use clap::{Args, ValueEnum};
 
 use super::CliError;
@@ -42,6 +43,10 @@ struct FileReport {
 
 fn replay_file(f: &Path, format: ReplayFormat) -> std::io::Result<FileReport> {
     let bytes = std::fs::read(f)?;
+    // A record is known by its content, not by its file name's extension.
+    if bytes.windows(9).any(|w| w == b"[DhtmlXQ_") {
+        return Ok(replay_dhtmlxq(f, &bytes, format));
+    }
     Ok(match pgn::replay_bytes(&bytes) {
         Ok(r) => FileReport {
             line: (format == ReplayFormat::Tsv)
@@ -55,6 +60,36 @@ fn replay_file(f: &Path, format: ReplayFormat) -> std::io::Result<FileReport> {
             plies: e.ply,
         },
     })
+}
+
+/// A `DhtmlXQ` record (UTF-8, else GB18030 as the Chinese sites write it), replayed by its
+/// reader, which checks every move.
+fn replay_dhtmlxq(f: &Path, bytes: &[u8], format: ReplayFormat) -> FileReport {
+    match dhtmlxq::read_dhtmlxq_bytes(bytes) {
+        Ok(g) => {
+            let mut end = g.start.clone();
+            for m in &g.moves {
+                end.make(*m);
+            }
+            FileReport {
+                line: (format == ReplayFormat::Tsv)
+                    .then(|| format!("{}\tok\t{}\t{}", f.display(), g.moves.len(), end.fen())),
+                passed: true,
+                plies: g.moves.len(),
+            }
+        }
+        Err(e) => {
+            let ply = match e {
+                dhtmlxq::DhtmlError::Illegal { ply, .. } => ply,
+                _ => 0,
+            };
+            FileReport {
+                line: Some(format!("{}\tfail\t{ply}\t{e}", f.display())),
+                passed: false,
+                plies: ply,
+            }
+        }
+    }
 }
 
 /// Replays every record; the last line is `N passed, M failed`. Speed goes to stderr.
