@@ -33,7 +33,7 @@ fn game(start: &Position, seed: u64, plies: usize) -> Vec<Move> {
     moves
 }
 
-pub(crate) fn python() -> Option<PathBuf> {
+fn python() -> Option<PathBuf> {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
     [
         std::env::var_os("BAOQI_PYTHON").map(PathBuf::from),
@@ -49,14 +49,21 @@ pub(crate) fn python() -> Option<PathBuf> {
     })
 }
 
-#[test]
-fn a_game_written_as_xqf_is_read_back_by_cchess_with_the_same_moves() {
-    let Some(py) = python() else {
+/// The Python with cchess; without one the test is skipped, unless the test command requires
+/// it (`BAOQI_REQUIRE_PYFFISH=1`), when it fails.
+pub(crate) fn cchess() -> Option<PathBuf> {
+    let py = python();
+    if py.is_none() {
         let required = std::env::var("BAOQI_REQUIRE_PYFFISH").is_ok_and(|v| v == "1");
         assert!(!required, "no Python with cchess was found");
         eprintln!("SKIPPED: no Python with cchess (run the README test command)");
-        return;
-    };
+    }
+    py
+}
+
+#[test]
+fn a_game_written_as_xqf_is_read_back_by_cchess_with_the_same_moves() {
+    let Some(py) = cchess() else { return };
     let dir = std::env::temp_dir().join(format!("baoqi-xqf-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let endgame = Position::from_fen("3k5/4a4/9/9/2p6/9/9/4B4/4A4/3AK2R1 w").unwrap();
@@ -122,12 +129,7 @@ fn a_game_written_as_xqf_is_read_back_by_cchess_with_the_same_moves() {
 /// `read_from_cbf` with the same moves, from the start position and from one of their own.
 #[test]
 fn a_game_written_as_cbf_is_read_back_by_cchess_with_the_same_moves() {
-    let Some(py) = python() else {
-        let required = std::env::var("BAOQI_REQUIRE_PYFFISH").is_ok_and(|v| v == "1");
-        assert!(!required, "no Python with cchess was found");
-        eprintln!("SKIPPED: no Python with cchess (run the README test command)");
-        return;
-    };
+    let Some(py) = cchess() else { return };
     let dir = std::env::temp_dir().join(format!("baoqi-cbf-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let endgame = Position::from_fen("3k5/4a4/9/9/2p6/9/9/4B4/4A4/3AK2R1 b").unwrap();

@@ -7,33 +7,12 @@
 
 use std::fmt::Write as _;
 
-use baoqi_rules::{Color, Kind, Move, Piece, Point, Position};
+use baoqi_rules::{Color, Move, Piece, Point, Position};
 
-use crate::record::{RecordHeader, RecordResult};
+use crate::record::{PIECE_ORDER, RecordHeader, RecordResult};
 
 /// The most moves a record may hold when read (a game of 第11章 ends long before).
 pub const MAX_PLIES: usize = 2_000;
-
-/// The order of the 32 pieces of `_binit`: red's 車 馬 相 仕 帥 仕 相 馬 車 炮 炮 兵×5, then
-/// black's.
-const ORDER: [Kind; 16] = [
-    Kind::Rook,
-    Kind::Horse,
-    Kind::Elephant,
-    Kind::Advisor,
-    Kind::General,
-    Kind::Advisor,
-    Kind::Elephant,
-    Kind::Horse,
-    Kind::Rook,
-    Kind::Cannon,
-    Kind::Cannon,
-    Kind::Pawn,
-    Kind::Pawn,
-    Kind::Pawn,
-    Kind::Pawn,
-    Kind::Pawn,
-];
 
 /// Why a `DhtmlXQ` text cannot be read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -92,7 +71,7 @@ fn binit(pos: &Position) -> String {
     let mut out = String::new();
     for side in [Color::Red, Color::Black] {
         let mut taken: Vec<Point> = Vec::new();
-        for kind in ORDER {
+        for kind in PIECE_ORDER {
             let found = Point::all()
                 .find(|p| pos.piece_at(*p) == Some(Piece::new(side, kind)) && !taken.contains(p));
             match found {
@@ -176,7 +155,7 @@ fn start_of(src: &str) -> Result<Position, DhtmlError> {
         if slot.is_some() {
             return Err(DhtmlError::BadPosition);
         }
-        *slot = Some(Piece::new(side, ORDER[i % 16]));
+        *slot = Some(Piece::new(side, PIECE_ORDER[i % 16]));
     }
     let first = field(src, "movelist")
         .and_then(|l| l.as_bytes().get(..2).and_then(point))

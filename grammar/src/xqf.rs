@@ -3,9 +3,9 @@
 //! version 10, every key byte 0 — with the header's strings in GBK and the main line as a
 //! chain of move records. The fields and their sources: `docs/record-formats.md` §1.
 
-use baoqi_rules::{Color, Kind, Move, Point, Position};
+use baoqi_rules::{Color, Move, Point, Position};
 
-use crate::record::{RecordHeader, RecordResult};
+use crate::record::{PIECE_ORDER, RecordHeader, RecordResult};
 
 /// The header's size; the move records follow it.
 const HEADER: usize = 0x400;
@@ -18,26 +18,6 @@ const TO_BIAS: u8 = 0x20;
 const HAS_CHILD: u8 = 0xF0;
 /// A slot whose piece is off the board (every reader skips it).
 const OFF_BOARD: u8 = 0xFF;
-
-/// The 16 slots of a side's pieces: 車 馬 相 仕 帥 仕 相 馬 車 炮 炮 兵 ×5.
-const SLOTS: [Kind; 16] = [
-    Kind::Rook,
-    Kind::Horse,
-    Kind::Elephant,
-    Kind::Advisor,
-    Kind::General,
-    Kind::Advisor,
-    Kind::Elephant,
-    Kind::Horse,
-    Kind::Rook,
-    Kind::Cannon,
-    Kind::Cannon,
-    Kind::Pawn,
-    Kind::Pawn,
-    Kind::Pawn,
-    Kind::Pawn,
-    Kind::Pawn,
-];
 
 /// A point as XQF writes it: file × 10 + rank (the ICCS square, a0 = 0).
 fn square(p: Point) -> u8 {
@@ -63,7 +43,7 @@ fn pieces(pos: &Position) -> [u8; 32] {
             let Some(piece) = pos.piece_at(p) else {
                 continue;
             };
-            let free = SLOTS
+            let free = PIECE_ORDER
                 .iter()
                 .enumerate()
                 .position(|(i, k)| *k == piece.kind && table[base + i] == OFF_BOARD);

@@ -55,14 +55,7 @@ async fn live_pgn(
     Path(id): Path<TableId>,
     headers: HeaderMap,
 ) -> Result<Response, AppError> {
-    let view = snapshot_of(&hub, id).await?;
-    let tag = tag(id, &view);
-    if matches(&headers, &tag) {
-        return not_modified(&tag);
-    }
-    let known = known_of_table(&hub, id).await?;
-    let body = export::pgn(&known, &view).map_err(|e| AppError::Internal(e.to_string()))?;
-    current(&tag, body)
+    live(&hub, id, &headers, Format::Pgn).await
 }
 
 /// The same feed as `DhtmlXQ` (the UBB text the Chinese sites embed), under the same tag.
@@ -71,18 +64,44 @@ async fn live_dhtmlxq(
     Path(id): Path<TableId>,
     headers: HeaderMap,
 ) -> Result<Response, AppError> {
-    let view = snapshot_of(&hub, id).await?;
+    live(&hub, id, &headers, Format::Dhtmlxq).await
+}
+
+/// A feed's format.
+#[derive(Clone, Copy)]
+enum Format {
+    Pgn,
+    Dhtmlxq,
+}
+
+/// A table's feed in `format`: `304` when the poller holds the current tag (the table asked
+/// only for its cached snapshot), else the record under its tag.
+async fn live(
+    hub: &Hub,
+    id: TableId,
+    headers: &HeaderMap,
+    format: Format,
+) -> Result<Response, AppError> {
+    let view = snapshot_of(hub, id).await?;
     let tag = tag(id, &view);
-    if matches(&headers, &tag) {
+    if matches(headers, &tag) {
         return not_modified(&tag);
     }
-    let known = known_of_table(&hub, id).await?;
-    let body = export::dhtmlxq(&known, &view).map_err(|e| AppError::Internal(e.to_string()))?;
+    let known = known_of_table(hub, id).await?;
+    let internal = |e: export::ExportError| AppError::Internal(e.to_string());
+    let (body, mime) = match format {
+        Format::Pgn => (
+            export::pgn(&known, &view).map_err(internal)?,
+            "application/x-chess-pgn; charset=utf-8",
+        ),
+        Format::Dhtmlxq => (
+            export::dhtmlxq(&known, &view).map_err(internal)?,
+            "text/plain; charset=utf-8",
+        ),
+    };
     let mut resp = current(&tag, body)?;
-    resp.headers_mut().insert(
-        header::CONTENT_TYPE,
-        HeaderValue::from_static("text/plain; charset=utf-8"),
-    );
+    resp.headers_mut()
+        .insert(header::CONTENT_TYPE, HeaderValue::from_static(mime));
     Ok(resp)
 }
 
