@@ -219,3 +219,54 @@ async fn an_exported_cbf_is_read_back_by_cchess() {
         "h2e2 h9g7 h0g2 i9h9"
     );
 }
+
+/// Issue 33, item 2: `baoqi replay` reads XQF and CBF by their content, whatever the files
+/// are called, with the same report as for PGN; a damaged file fails with its reason and
+/// the others still replay.
+#[tokio::test]
+async fn exported_xqf_and_cbf_replay_by_their_content() {
+    let dir = Scratch::new("cli-replay-formats");
+    let db = dir.join("event.db");
+    let (table, _) = finished_game(&db).await;
+    let export = |flag: &str| {
+        let out = Process::new(BIN)
+            .args([
+                "export",
+                flag,
+                &table.to_string(),
+                "--db",
+                db.to_str().unwrap(),
+            ])
+            .output()
+            .expect("run baoqi");
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        out.stdout
+    };
+    let folder = dir.join("records");
+    std::fs::create_dir_all(&folder).unwrap();
+    let xqf = export("--xqf");
+    // Named as if they were PGN: the content decides.
+    std::fs::write(folder.join("a.pgn"), &xqf).unwrap();
+    std::fs::write(folder.join("b.pgn"), export("--cbf")).unwrap();
+    std::fs::write(folder.join("c.xqf"), &xqf[..xqf.len() - 5]).unwrap();
+    let out = baoqi(&["replay", folder.to_str().unwrap()]);
+    let lines: Vec<&str> = out.lines().collect();
+    // 炮二平五 馬８進７ 傌二進三 車９平８: the game's final position.
+    let end = "\tok\t4\trnbakabr1/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C1N2/9/RNBAKAB1R w - - 4 3";
+    for (line, name) in lines.iter().zip(["a.pgn", "b.pgn"]) {
+        assert_eq!(
+            *line,
+            format!("{}{end}", folder.join(name).display()),
+            "{out}"
+        );
+    }
+    assert!(
+        lines[2].contains("c.xqf\tfail\t4\tmove record 4 is cut short"),
+        "{out}"
+    );
+    assert_eq!(lines[3], "2 passed, 1 failed", "{out}");
+}

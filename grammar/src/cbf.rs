@@ -1,4 +1,4 @@
-//! Writing a game as CBF, the XML record of 象棋橋 (`XiangQi` Bridge) (issue 33, item 1): a
+//! Writing (and, in `read`, reading) a game as CBF, the XML record of 象棋橋 (`XiangQi` Bridge) (issue 33, item 1): a
 //! `ChineseChessRecord` with its `Head` (title, event, round, table, date, place, players,
 //! result, the start position as FEN) and its `MoveList`, the main line only, each move
 //! `FY-FY` with F the file (a = 0) and Y the row from black's side. The fields and their
@@ -9,6 +9,9 @@ use std::fmt::Write as _;
 use baoqi_rules::{Move, Point, Position};
 
 use crate::record::{RecordHeader, RecordResult};
+
+mod read;
+pub use read::{CbfError, MAX_BYTES, read_cbf, read_cbf_bytes};
 
 /// `s` with the characters XML gives meaning to escaped.
 fn escape(s: &str) -> String {

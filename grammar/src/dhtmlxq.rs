@@ -9,10 +9,10 @@ use std::fmt::Write as _;
 
 use baoqi_rules::{Color, Move, Piece, Point, Position};
 
-use crate::record::{PIECE_ORDER, RecordHeader, RecordResult};
-
-/// The most moves a record may hold when read (a game of 第11章 ends long before).
-pub const MAX_PLIES: usize = 2_000;
+use crate::record::{
+    IllegalAt, MAX_PLIES, PIECE_ORDER, RecordGame, RecordHeader, RecordResult, Rows, placement,
+    play,
+};
 
 /// Why a `DhtmlXQ` text cannot be read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -34,22 +34,20 @@ pub enum DhtmlError {
     Illegal {
         /// The ply (1 = the first move).
         ply: usize,
-        /// The move, in ICCS.
-        mv: String,
+        /// The move.
+        mv: Move,
     },
 }
 
-/// A game read from `DhtmlXQ`.
-#[derive(Clone, Debug)]
-pub struct DhtmlGame {
-    /// The start position.
-    pub start: Position,
-    /// The main line.
-    pub moves: Vec<Move>,
-    /// The result, when the record says it.
-    pub result: RecordResult,
-    /// Red's and black's names, as written.
-    pub players: [String; 2],
+impl DhtmlError {
+    /// The ply the error is at (0: before any move).
+    #[must_use]
+    pub fn ply(&self) -> usize {
+        match self {
+            Self::Illegal { ply, .. } => *ply,
+            _ => 0,
+        }
+    }
 }
 
 /// A point as two digits: its file (a = 0) and its row from black's side.
@@ -135,6 +133,16 @@ fn field<'a>(src: &'a str, tag: &str) -> Option<&'a str> {
     Some(src[from..from + len].trim())
 }
 
+/// The side to move of the extra `_fen` some writers add (vschess, and baoqi for a
+/// black-first record): the only word on it when no move is played.
+fn fen_turn(src: &str) -> Option<Color> {
+    match field(src, "fen")?.split_whitespace().nth(1)? {
+        "b" => Some(Color::Black),
+        "w" | "r" => Some(Color::Red),
+        _ => None,
+    }
+}
+
 /// The start position of `_binit` (the standard opening when absent).
 fn start_of(src: &str) -> Result<Position, DhtmlError> {
     let Some(init) = field(src, "binit") else {
@@ -144,7 +152,7 @@ fn start_of(src: &str) -> Result<Position, DhtmlError> {
     if b.len() != 64 || !b.iter().all(u8::is_ascii_digit) {
         return Err(DhtmlError::BadPosition);
     }
-    let mut fen_rows = [[None::<Piece>; 9]; 10];
+    let mut fen_rows: Rows = [[None::<Piece>; 9]; 10];
     for (i, pair) in b.chunks(2).enumerate() {
         if pair == b"99" {
             continue;
@@ -160,42 +168,15 @@ fn start_of(src: &str) -> Result<Position, DhtmlError> {
     let first = field(src, "movelist")
         .and_then(|l| l.as_bytes().get(..2).and_then(point))
         .and_then(|p| fen_rows[usize::from(p.rank())][usize::from(p.file())].map(|pc| pc.color))
+        .or_else(|| fen_turn(src))
         .unwrap_or(Color::Red);
     let fen = placement(&fen_rows, first);
     Position::from_fen(&fen).map_err(|e| DhtmlError::IllegalPosition(e.to_string()))
 }
 
-/// A FEN of `rows` (rank 0 first) with `turn` to move.
-fn placement(rows: &[[Option<Piece>; 9]; 10], turn: Color) -> String {
-    let mut fen = String::new();
-    for rank in (0..10).rev() {
-        let mut empty = 0;
-        for cell in rows[rank] {
-            match cell {
-                Some(p) => {
-                    if empty > 0 {
-                        fen.push_str(&empty.to_string());
-                        empty = 0;
-                    }
-                    fen.push(p.fen_char());
-                }
-                None => empty += 1,
-            }
-        }
-        if empty > 0 {
-            fen.push_str(&empty.to_string());
-        }
-        if rank > 0 {
-            fen.push('/');
-        }
-    }
-    fen.push_str(if turn == Color::Red { " w" } else { " b" });
-    fen
-}
-
 /// [`read_dhtmlxq`] of a file's bytes: UTF-8 (a byte-order mark skipped), else GB18030, as
 /// the Chinese sites write it.
-pub fn read_dhtmlxq_bytes(bytes: &[u8]) -> Result<DhtmlGame, DhtmlError> {
+pub fn read_dhtmlxq_bytes(bytes: &[u8]) -> Result<RecordGame, DhtmlError> {
     match std::str::from_utf8(bytes) {
         Ok(t) => read_dhtmlxq(t.trim_start_matches('\u{feff}')),
         Err(_) => read_dhtmlxq(&encoding_rs::GB18030.decode(bytes).0),
@@ -203,7 +184,7 @@ pub fn read_dhtmlxq_bytes(bytes: &[u8]) -> Result<DhtmlGame, DhtmlError> {
 }
 
 /// Reads the first `DhtmlXQ` record of `src`: its start, main line, result and players.
-pub fn read_dhtmlxq(src: &str) -> Result<DhtmlGame, DhtmlError> {
+pub fn read_dhtmlxq(src: &str) -> Result<RecordGame, DhtmlError> {
     if field(src, "movelist").is_none() && field(src, "binit").is_none() {
         return Err(DhtmlError::NotARecord);
     }
@@ -215,23 +196,15 @@ pub fn read_dhtmlxq(src: &str) -> Result<DhtmlGame, DhtmlError> {
     {
         return Err(DhtmlError::BadMoves);
     }
-    let mut pos = start.clone();
-    let mut moves = Vec::new();
-    for (i, m) in list.chunks(4).enumerate() {
-        let (from, to) = (point(&m[..2]), point(&m[2..]));
-        let (Some(from), Some(to)) = (from, to) else {
+    let mut line = Vec::with_capacity(list.len() / 4);
+    for m in list.chunks(4) {
+        let (Some(from), Some(to)) = (point(&m[..2]), point(&m[2..])) else {
             return Err(DhtmlError::BadMoves);
         };
-        let mv = Move::new(from, to);
-        if pos.check_move(mv).is_err() {
-            return Err(DhtmlError::Illegal {
-                ply: i + 1,
-                mv: mv.to_string(),
-            });
-        }
-        pos.make(mv);
-        moves.push(mv);
+        line.push(Move::new(from, to));
     }
+    let moves =
+        play(&start, line).map_err(|IllegalAt { ply, mv }| DhtmlError::Illegal { ply, mv })?;
     let result = match field(src, "result").unwrap_or("") {
         "红胜" | "紅勝" | "红先胜" | "黑负" | "黑負" => RecordResult::RedWins,
         "黑胜" | "黑勝" | "红负" | "紅負" | "红先负" => RecordResult::BlackWins,
@@ -239,7 +212,7 @@ pub fn read_dhtmlxq(src: &str) -> Result<DhtmlGame, DhtmlError> {
         _ => RecordResult::Unknown,
     };
     let name = |tag| field(src, tag).unwrap_or("").to_string();
-    Ok(DhtmlGame {
+    Ok(RecordGame {
         start,
         moves,
         result,

@@ -1,4 +1,4 @@
-//! Writing a game as XQF, the binary record of 象棋演播室 (`XQStudio`) that most Xiangqi
+//! Writing (and, in `read`, reading) a game as XQF, the binary record of 象棋演播室 (`XQStudio`) that most Xiangqi
 //! software opens (issue 33, item 1): the unencrypted XQF 1.0 form every reader reads —
 //! version 10, every key byte 0 — with the header's strings in GBK and the main line as a
 //! chain of move records. The fields and their sources: `docs/record-formats.md` §1.
@@ -7,13 +7,16 @@ use baoqi_rules::{Color, Move, Point, Position};
 
 use crate::record::{PIECE_ORDER, RecordHeader, RecordResult};
 
+mod read;
+pub use read::{MAX_BYTES, XqfError, read_xqf};
+
 /// The header's size; the move records follow it.
-const HEADER: usize = 0x400;
+pub(crate) const HEADER: usize = 0x400;
 /// XQF 1.0: not encrypted.
 const VERSION: u8 = 10;
 /// What XQF adds to a move's from and to squares.
-const FROM_BIAS: u8 = 0x18;
-const TO_BIAS: u8 = 0x20;
+pub(crate) const FROM_BIAS: u8 = 0x18;
+pub(crate) const TO_BIAS: u8 = 0x20;
 /// A record's flag: the next move of the line follows.
 const HAS_CHILD: u8 = 0xF0;
 /// A slot whose piece is off the board (every reader skips it).

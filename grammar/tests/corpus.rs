@@ -2,12 +2,15 @@
 //! Tseng): every consistent game replays to its end; the broken ones fail at the move (or
 //! start position) listed in `fixtures/corpus_failures.tsv`, with a reason naming the problem.
 //!
+//! Each consistent game also goes through XQF, CBF and `DhtmlXQ` (issue 33) to the same end.
+//!
 //! The corpus lives in `shared/corpus/ccpd` beside the repository (or at `$BAOQI_CORPUS`).
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use baoqi_grammar::pgn;
+use baoqi_grammar::record::{RecordGame, RecordHeader, RecordResult};
+use baoqi_grammar::{cbf, dhtmlxq, pgn, xqf};
 
 const EXPECTED_FAILURES: &str = include_str!("fixtures/corpus_failures.tsv");
 const EXPECTED_PASSED: usize = 6183;
@@ -31,9 +34,8 @@ fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
-#[test]
-#[allow(clippy::cast_precision_loss)] // a speed figure for the log
-fn s6p1_corpus_replays_and_broken_records_fail_with_their_reason() {
+/// Every file of the corpus, sorted, with its path from the corpus's root.
+fn records() -> Vec<(String, Vec<u8>)> {
     let root = corpus_root();
     assert!(
         root.is_dir(),
@@ -43,8 +45,7 @@ fn s6p1_corpus_replays_and_broken_records_fail_with_their_reason() {
     let mut files = Vec::new();
     collect(&root, &mut files);
     files.sort();
-    assert_eq!(files.len(), EXPECTED_FILES);
-    let records: Vec<(String, Vec<u8>)> = files
+    files
         .iter()
         .map(|f| {
             let rel = f
@@ -54,7 +55,66 @@ fn s6p1_corpus_replays_and_broken_records_fail_with_their_reason() {
                 .into_owned();
             (rel, std::fs::read(f).unwrap())
         })
-        .collect();
+        .collect()
+}
+
+/// A position's board and side to move: its FEN without the move counters.
+fn placement(pos: &baoqi_rules::Position) -> String {
+    pos.fen().split(' ').take(2).collect::<Vec<_>>().join(" ")
+}
+
+/// Issue 33's done-when: every master game that replays from PGN, written as XQF, CBF and
+/// `DhtmlXQ` and read back by baoqi's readers, gives the same moves and the same final
+/// position as from PGN — from the start or from its own `[FEN]`.
+#[test]
+fn corpus_games_replay_to_the_same_end_from_xqf_cbf_and_dhtmlxq() {
+    let header = RecordHeader {
+        title: "",
+        event: "",
+        date: "",
+        site: "",
+        red: "",
+        black: "",
+        result: RecordResult::Unknown,
+    };
+    let mut checked = 0;
+    for (rel, bytes) in records() {
+        let Ok(r) = pgn::replay_bytes(&bytes) else {
+            continue;
+        };
+        let reads: [(&str, Result<RecordGame, String>); 3] = [
+            (
+                "xqf",
+                xqf::read_xqf(&xqf::write_xqf(&header, &r.start, &r.moves))
+                    .map_err(|e| e.to_string()),
+            ),
+            (
+                "cbf",
+                cbf::read_cbf(&cbf::write_cbf(&header, &r.start, &r.moves))
+                    .map_err(|e| e.to_string()),
+            ),
+            (
+                "dhtmlxq",
+                dhtmlxq::read_dhtmlxq(&dhtmlxq::write_dhtmlxq(&header, &r.start, &r.moves))
+                    .map_err(|e| e.to_string()),
+            ),
+        ];
+        for (format, read) in reads {
+            let g = read.unwrap_or_else(|e| panic!("{rel} as {format}: {e}"));
+            assert_eq!(g.moves, r.moves, "{rel} as {format}");
+            // The formats carry no move counters: the board and the side to move must agree.
+            assert_eq!(placement(&g.end()), placement(&r.end), "{rel} as {format}");
+        }
+        checked += 1;
+    }
+    assert_eq!(checked, EXPECTED_PASSED);
+}
+
+#[test]
+#[allow(clippy::cast_precision_loss)] // a speed figure for the log
+fn s6p1_corpus_replays_and_broken_records_fail_with_their_reason() {
+    let records = records();
+    assert_eq!(records.len(), EXPECTED_FILES);
 
     let started = Instant::now();
     let mut failures = Vec::new();

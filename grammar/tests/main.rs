@@ -8,6 +8,7 @@ mod common;
 mod announce;
 mod cchess_diff;
 mod corpus;
+mod formats_fuzz;
 mod fuzz;
 mod notation;
 mod pgn;

@@ -1,11 +1,12 @@
-//! `baoqi replay`: replays game records (PGN, any notation and encoding; `DhtmlXQ`, known by its
-//! content, issue 33) and reports, per file, the final position or the first move that could
+//! `baoqi replay`: replays game records (PGN, any notation and encoding; XQF, CBF and
+//! `DhtmlXQ`, each known by its content, issue 33) and reports, per file, the final position or the first move that could
 //! not be played.
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use baoqi_grammar::{dhtmlxq, pgn};
+use baoqi_grammar::{cbf, dhtmlxq, pgn, xqf};
+use baoqi_rules::Position;
 use clap::{Args, ValueEnum};
 
 use super::CliError;
@@ -23,7 +24,8 @@ pub(crate) enum ReplayFormat {
 /// Arguments of `baoqi replay`.
 #[derive(Debug, Args)]
 pub(crate) struct ReplayArgs {
-    /// Files or folders (searched recursively for `*.pgn`).
+    /// Files or folders (searched recursively for `*.pgn`, `*.xqf`, `*.cbf`, `*.txt`, `*.ubb`;
+    /// each file's format is known by its content: PGN, XQF, CBF or `DhtmlXQ`).
     #[arg(required = true)]
     paths: Vec<PathBuf>,
     /// Output format.
@@ -41,54 +43,69 @@ struct FileReport {
     plies: usize,
 }
 
+/// The record formats besides PGN, known by their content.
+enum Other {
+    Xqf,
+    Cbf,
+    Dhtmlxq,
+}
+
+/// Which format `bytes` hold, by content (PGN when none of the others).
+fn sniff(bytes: &[u8]) -> Option<Other> {
+    let head = &bytes[..bytes.len().min(4096)];
+    let has = |needle: &[u8]| head.windows(needle.len()).any(|w| w == needle);
+    if bytes.starts_with(b"XQ") && bytes.len() >= 1024 {
+        Some(Other::Xqf)
+    } else if has(b"<ChineseChessRecord") {
+        Some(Other::Cbf)
+    } else if bytes.windows(9).any(|w| w == b"[DhtmlXQ_") {
+        Some(Other::Dhtmlxq)
+    } else {
+        None
+    }
+}
+
 fn replay_file(f: &Path, format: ReplayFormat) -> std::io::Result<FileReport> {
     let bytes = std::fs::read(f)?;
     // A record is known by its content, not by its file name's extension.
-    if bytes.windows(9).any(|w| w == b"[DhtmlXQ_") {
-        return Ok(replay_dhtmlxq(f, &bytes, format));
-    }
-    Ok(match pgn::replay_bytes(&bytes) {
-        Ok(r) => FileReport {
-            line: (format == ReplayFormat::Tsv)
-                .then(|| format!("{}\tok\t{}\t{}", f.display(), r.moves.len(), r.end.fen())),
-            passed: true,
-            plies: r.moves.len(),
-        },
-        Err(e) => FileReport {
-            line: Some(format!("{}\tfail\t{}\t{}", f.display(), e.ply, e.reason)),
-            passed: false,
-            plies: e.ply,
-        },
+    let read = match sniff(&bytes) {
+        Some(Other::Xqf) => xqf::read_xqf(&bytes).map_err(|e| (e.ply(), e.to_string())),
+        Some(Other::Cbf) => cbf::read_cbf_bytes(&bytes).map_err(|e| (e.ply(), e.to_string())),
+        Some(Other::Dhtmlxq) => {
+            dhtmlxq::read_dhtmlxq_bytes(&bytes).map_err(|e| (e.ply(), e.to_string()))
+        }
+        None => return Ok(replay_pgn(f, &bytes, format)),
+    };
+    Ok(match read {
+        Ok(g) => report_ok(f, format, g.moves.len(), &g.end()),
+        Err((ply, reason)) => report_fail(f, ply, &reason),
     })
 }
 
-/// A `DhtmlXQ` record (UTF-8, else GB18030 as the Chinese sites write it), replayed by its
-/// reader, which checks every move.
-fn replay_dhtmlxq(f: &Path, bytes: &[u8], format: ReplayFormat) -> FileReport {
-    match dhtmlxq::read_dhtmlxq_bytes(bytes) {
-        Ok(g) => {
-            let mut end = g.start.clone();
-            for m in &g.moves {
-                end.make(*m);
-            }
-            FileReport {
-                line: (format == ReplayFormat::Tsv)
-                    .then(|| format!("{}\tok\t{}\t{}", f.display(), g.moves.len(), end.fen())),
-                passed: true,
-                plies: g.moves.len(),
-            }
-        }
-        Err(e) => {
-            let ply = match e {
-                dhtmlxq::DhtmlError::Illegal { ply, .. } => ply,
-                _ => 0,
-            };
-            FileReport {
-                line: Some(format!("{}\tfail\t{ply}\t{e}", f.display())),
-                passed: false,
-                plies: ply,
-            }
-        }
+/// A PGN file, in any notation and encoding.
+fn replay_pgn(f: &Path, bytes: &[u8], format: ReplayFormat) -> FileReport {
+    match pgn::replay_bytes(bytes) {
+        Ok(r) => report_ok(f, format, r.moves.len(), &r.end),
+        Err(e) => report_fail(f, e.ply, &e.reason),
+    }
+}
+
+/// The line of a file that replayed to `end` in `plies` moves.
+fn report_ok(f: &Path, format: ReplayFormat, plies: usize, end: &Position) -> FileReport {
+    FileReport {
+        line: (format == ReplayFormat::Tsv)
+            .then(|| format!("{}\tok\t{plies}\t{}", f.display(), end.fen())),
+        passed: true,
+        plies,
+    }
+}
+
+/// The line of a file that failed at `ply` for `reason`.
+fn report_fail(f: &Path, ply: usize, reason: &impl std::fmt::Display) -> FileReport {
+    FileReport {
+        line: Some(format!("{}\tfail\t{ply}\t{reason}", f.display())),
+        passed: false,
+        plies: ply,
     }
 }
 
@@ -142,15 +159,18 @@ pub(crate) fn run(args: &ReplayArgs) -> Result<(), CliError> {
     Ok(())
 }
 
+/// The file names a folder is searched for (a file named on the command line is read
+/// whatever its name; either way its content says its format).
+const RECORD_EXTENSIONS: [&str; 5] = ["pgn", "xqf", "cbf", "txt", "ubb"];
+
 fn collect(p: &Path, out: &mut Vec<PathBuf>) -> Result<(), CliError> {
     if p.is_dir() {
         for entry in std::fs::read_dir(p)? {
             let path = entry?.path();
-            if path.is_dir()
-                || path
-                    .extension()
-                    .is_some_and(|e| e.eq_ignore_ascii_case("pgn"))
-            {
+            let known = path
+                .extension()
+                .is_some_and(|e| RECORD_EXTENSIONS.iter().any(|k| e.eq_ignore_ascii_case(k)));
+            if path.is_dir() || known {
                 collect(&path, out)?;
             }
         }
