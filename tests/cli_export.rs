@@ -138,6 +138,10 @@ async fn an_exported_xqf_is_read_back_by_cchess() {
     let fields: Vec<&str> = line.trim_end().split('\t').collect();
     assert_eq!(fields[..3], ["1-0", "丙", "丁"], "black resigned: {line}");
     assert_eq!(fields[3], "h2e2 h9g7 h0g2 i9h9", "{line}");
+    // The mover's clock after each move, as the PGN writes it, in the move's comment.
+    let notes: Vec<&str> = fields[4].split('|').collect();
+    assert_eq!(notes.len(), 4, "{line}");
+    assert!(notes.iter().all(|n| n.contains("[%clk 0:")), "{line}");
 }
 
 /// Issue 33, item 1: `baoqi export --dhtmlxq` writes the game as the Chinese sites embed it;
@@ -163,6 +167,16 @@ async fn an_exported_dhtmlxq_reads_back_with_the_game() {
         "{text}"
     );
     assert_eq!(game.players, ["丙".to_string(), "丁".to_string()]);
+    // The mover's clock after each move, in the comment after it (brackets made full-width:
+    // nothing escapes them in DhtmlXQ).
+    for ply in 1..=4 {
+        let tag = format!("[DhtmlXQ_comment{ply}]");
+        let after = &text[text.find(&tag).expect("a comment") + tag.len()..];
+        assert!(
+            after.split('[').next().unwrap().contains("［%clk 0:"),
+            "{text}"
+        );
+    }
     // `baoqi replay` knows it by its content, whatever the file is called.
     let file = dir.join("game.txt");
     std::fs::write(&file, &text).unwrap();
@@ -202,6 +216,8 @@ async fn an_exported_cbf_is_read_back_by_cchess() {
         doc.contains("<Red>丙</Red>") && doc.contains("<RecordResult>1</RecordResult>"),
         "{doc}"
     );
+    // The mover's clock after each move, as the move's text.
+    assert_eq!(doc.matches("[%clk 0:").count(), 4, "{doc}");
     let file = dir.join("game.cbf");
     std::fs::write(&file, &doc).unwrap();
     let read = Process::new(py)

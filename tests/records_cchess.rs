@@ -85,6 +85,7 @@ fn a_game_written_as_xqf_is_read_back_by_cchess_with_the_same_moves() {
     let mut paths = Vec::new();
     for (k, (start, moves, result)) in cases.iter().enumerate() {
         let h = RecordHeader {
+            comments: &[],
             title: "測試",
             event: "2026 視障及共融象棋公開賽",
             date: "2026-11-27",
@@ -138,6 +139,7 @@ fn a_game_written_as_cbf_is_read_back_by_cchess_with_the_same_moves() {
         .collect();
     games.push((endgame.clone(), game(&endgame, 7, 20)));
     let h = RecordHeader {
+        comments: &[],
         title: "測試 <1> & 2",
         event: "2026 視障及共融象棋公開賽",
         date: "2026-11-27",

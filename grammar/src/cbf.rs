@@ -56,12 +56,11 @@ pub fn write_cbf(h: &RecordHeader<'_>, start: &Position, moves: &[Move]) -> Stri
         } else {
             ""
         };
-        let _ = writeln!(
-            out,
-            "  <Move value=\"{}-{}\"{end} />",
-            square(m.from),
-            square(m.to)
-        );
+        let value = format!("{}-{}", square(m.from), square(m.to));
+        let _ = match h.comment(i) {
+            "" => writeln!(out, "  <Move value=\"{value}\"{end} />"),
+            c => writeln!(out, "  <Move value=\"{value}\"{end}>{}</Move>", escape(c)),
+        };
     }
     out.push_str(" </MoveList>\n</ChineseChessRecord>\n");
     out
@@ -76,6 +75,7 @@ mod tests {
         // 炮二平五 h2e2 is 77-47; 馬８進７ h9g7 is 70-62.
         let h2e2 = Move::new(Point::new(7, 2).unwrap(), Point::new(4, 2).unwrap());
         let h = RecordHeader {
+            comments: &[],
             title: "a<b>&c",
             event: "e",
             date: "d",

@@ -116,6 +116,15 @@ pub fn write_dhtmlxq(h: &RecordHeader<'_>, start: &Position, moves: &[Move]) -> 
     ] {
         let _ = writeln!(out, "[DhtmlXQ_{tag}]{value}[/DhtmlXQ_{tag}]");
     }
+    for ply in 0..moves.len() {
+        // Comment N follows the main line's ply N (from 1); `||` is its line break.
+        let c = h.comment(ply);
+        if !c.is_empty() {
+            let n = ply + 1;
+            let c = text(c).replace('\n', "||");
+            let _ = writeln!(out, "[DhtmlXQ_comment{n}]{c}[/DhtmlXQ_comment{n}]");
+        }
+    }
     // No standard tag says who moves first: the side of the first move's piece does.
     if start.turn() == Color::Black {
         let _ = writeln!(out, "[DhtmlXQ_fen]{}[/DhtmlXQ_fen]", start.fen());
@@ -263,6 +272,7 @@ mod tests {
                 RecordResult::Draw,
             ][k % 4];
             let h = RecordHeader {
+                comments: &[],
                 title: "t[1]",
                 event: "e",
                 date: "d",

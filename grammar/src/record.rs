@@ -58,6 +58,17 @@ pub struct RecordHeader<'a> {
     pub black: &'a str,
     /// The result.
     pub result: RecordResult,
+    /// A comment after each move (the clock, a draw offered), by ply from 0; empty for none,
+    /// and none for the moves past its end.
+    pub comments: &'a [String],
+}
+
+impl RecordHeader<'_> {
+    /// The comment after move `ply` (0 = the first), empty when none.
+    #[must_use]
+    pub fn comment(&self, ply: usize) -> &str {
+        self.comments.get(ply).map_or("", String::as_str)
+    }
 }
 
 /// A game read from a record: its start, main line, result and players.

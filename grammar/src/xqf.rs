@@ -107,10 +107,14 @@ fn header(h: &RecordHeader<'_>, start: &Position) -> Vec<u8> {
     head
 }
 
-/// One move record: from, to, flag, reserved, then an empty comment's length.
-fn record(out: &mut Vec<u8>, from: u8, to: u8, flag: u8, reserved: u8) {
-    out.extend_from_slice(&[from, to, flag, reserved]);
-    out.extend_from_slice(&0u32.to_le_bytes());
+/// One move record: from, to, flag, reserved, then its comment's length and its GBK bytes
+/// (CRLF between lines, as `XQStudio` stores them).
+fn record(out: &mut Vec<u8>, squares: (u8, u8), flag: u8, reserved: u8, comment: &str) {
+    let text = comment.replace("\r\n", "\n").replace('\n', "\r\n");
+    let (bytes, _, _) = encoding_rs::GBK.encode(&text);
+    out.extend_from_slice(&[squares.0, squares.1, flag, reserved]);
+    out.extend_from_slice(&u32::try_from(bytes.len()).unwrap_or(0).to_le_bytes());
+    out.extend_from_slice(&bytes);
 }
 
 /// The game from `start` through `moves` (its main line) as an XQF file.
@@ -118,16 +122,11 @@ pub fn write_xqf(h: &RecordHeader<'_>, start: &Position, moves: &[Move]) -> Vec<
     let mut out = header(h, start);
     // The root stands for the start position; its flag says whether a move follows.
     let root_flag = if moves.is_empty() { 0 } else { HAS_CHILD };
-    record(&mut out, FROM_BIAS, TO_BIAS, root_flag, OFF_BOARD);
+    record(&mut out, (FROM_BIAS, TO_BIAS), root_flag, OFF_BOARD, "");
     for (i, m) in moves.iter().enumerate() {
         let flag = if i + 1 < moves.len() { HAS_CHILD } else { 0 };
-        record(
-            &mut out,
-            square(m.from) + FROM_BIAS,
-            square(m.to) + TO_BIAS,
-            flag,
-            0,
-        );
+        let squares = (square(m.from) + FROM_BIAS, square(m.to) + TO_BIAS);
+        record(&mut out, squares, flag, 0, h.comment(i));
     }
     out
 }

@@ -69,6 +69,7 @@ fn placement(pos: &baoqi_rules::Position) -> String {
 #[test]
 fn corpus_games_replay_to_the_same_end_from_xqf_cbf_and_dhtmlxq() {
     let header = RecordHeader {
+        comments: &[],
         title: "",
         event: "",
         date: "",

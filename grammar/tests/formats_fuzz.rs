@@ -30,6 +30,7 @@ fn game(seed: u64, plies: usize) -> (Position, Vec<Move>) {
 }
 
 const HEADER: RecordHeader<'static> = RecordHeader {
+    comments: &[],
     title: "題",
     event: "賽",
     date: "2026",

@@ -1,5 +1,5 @@
-"""Reads XQF files with the cchess package and prints, for each: the result, the players
-and the main line in ICCS, tab-separated (tests/xqf_cchess.rs compares them)."""
+"""Reads XQF files with the cchess package and prints, for each: the result, the players,
+the main line in ICCS and each move's comment (joined by |), tab-separated (tests/xqf_cchess.rs compares them)."""
 import sys
 
 import cchess
@@ -10,4 +10,5 @@ for path in sys.argv[1:]:
     lines = game.dump_iccs_moves()
     main = lines[0] if lines else []
     info = game.info
-    print("\t".join([info.get("result", ""), info.get("red", ""), info.get("black", ""), " ".join(main)]))
+    notes = "|".join((m.annote or "") for m in game.move_line_to_list())
+    print("\t".join([info.get("result", ""), info.get("red", ""), info.get("black", ""), " ".join(main), notes]))

@@ -284,6 +284,7 @@ mod tests {
                 moves.push(m);
             }
             let h = RecordHeader {
+                comments: &[],
                 title: "t",
                 event: "e",
                 date: "d",

@@ -302,6 +302,7 @@ mod tests {
 
     fn header(result: RecordResult) -> RecordHeader<'static> {
         RecordHeader {
+            comments: &[],
             title: "t",
             event: "e",
             date: "d",

@@ -69,7 +69,7 @@ fn tags(known: &Known, h: &SheetHeader, view: &View, result: &str) -> Vec<(Strin
 }
 
 /// The comment after a move: `＝` for a draw offered in that turn, then the mover's clock.
-fn comment(m: &SheetMove) -> String {
+pub(super) fn comment(m: &SheetMove) -> String {
     let s = face_seconds(m.clock_ms);
     let clk = format!("[%clk {}:{:02}:{:02}]", s / 3600, s / 60 % 60, s % 60);
     if m.draw_offer {

@@ -1,7 +1,8 @@
 //! The XQF and `DhtmlXQ` records of a table (issue 33, item 1): the game for 象棋演播室 and
 //! the software that reads its files, and for the sites that embed `DhtmlXQ`, with the
 //! header's event, round and table as the title, the date, the venue, the players and the
-//! result (`baoqi_grammar::xqf`, `baoqi_grammar::dhtmlxq`).
+//! result, and after each move the comment the PGN writes (＝ for a draw offered, the mover's
+//! clock as `[%clk h:mm:ss]`) (`baoqi_grammar::xqf`, `baoqi_grammar::dhtmlxq`, `baoqi_grammar::cbf`).
 
 use baoqi_arbiter::{Outcome, View};
 use baoqi_grammar::cbf::write_cbf;
@@ -15,16 +16,20 @@ use super::{ExportError, Known, SheetHeader};
 /// The XQF file of a table.
 pub fn xqf(known: &Known, view: &View) -> Result<Vec<u8>, ExportError> {
     let (start, moves) = line(view)?;
-    let (h, title) = titled(known);
-    Ok(write_xqf(&header(known, &h, view, &title), &start, &moves))
+    let (h, title, comments) = titled(known, view);
+    Ok(write_xqf(
+        &header(known, &h, view, &title, &comments),
+        &start,
+        &moves,
+    ))
 }
 
 /// The `DhtmlXQ` block of a table.
 pub fn dhtmlxq(known: &Known, view: &View) -> Result<String, ExportError> {
     let (start, moves) = line(view)?;
-    let (h, title) = titled(known);
+    let (h, title, comments) = titled(known, view);
     Ok(write_dhtmlxq(
-        &header(known, &h, view, &title),
+        &header(known, &h, view, &title, &comments),
         &start,
         &moves,
     ))
@@ -33,8 +38,12 @@ pub fn dhtmlxq(known: &Known, view: &View) -> Result<String, ExportError> {
 /// The CBF document of a table.
 pub fn cbf(known: &Known, view: &View) -> Result<String, ExportError> {
     let (start, moves) = line(view)?;
-    let (h, title) = titled(known);
-    Ok(write_cbf(&header(known, &h, view, &title), &start, &moves))
+    let (h, title, comments) = titled(known, view);
+    Ok(write_cbf(
+        &header(known, &h, view, &title, &comments),
+        &start,
+        &moves,
+    ))
 }
 
 /// The start position and the moves on the record.
@@ -43,11 +52,13 @@ fn line(view: &View) -> Result<(Position, Vec<Move>), ExportError> {
     Ok((start, view.moves.iter().map(|m| m.mv.iccs).collect()))
 }
 
-/// The scoresheet's header, and the title it gives: the event, its round and table.
-fn titled(known: &Known) -> (SheetHeader, String) {
+/// The scoresheet's header, the title it gives (the event, its round and table), and the
+/// comment after each move: ＝ for a draw offered, and the mover's clock, as in the PGN.
+fn titled(known: &Known, view: &View) -> (SheetHeader, String, Vec<String>) {
     let h = known.header();
     let title = format!("{} 第{}輪 第{}台", h.event, h.round, h.table);
-    (h, title)
+    let comments = view.moves.iter().map(super::pgn::comment).collect();
+    (h, title, comments)
 }
 
 /// The record's header from what the store knows.
@@ -56,6 +67,7 @@ fn header<'a>(
     h: &'a SheetHeader,
     view: &View,
     title: &'a str,
+    comments: &'a [String],
 ) -> RecordHeader<'a> {
     // No format says "both lose": such a game's result is left unknown.
     let result = match view.result.as_ref().map(|r| r.outcome) {
@@ -72,5 +84,6 @@ fn header<'a>(
         red: &known.table.red,
         black: &known.table.black,
         result,
+        comments,
     }
 }
