@@ -286,3 +286,58 @@ async fn exported_xqf_and_cbf_replay_by_their_content() {
     );
     assert_eq!(lines[3], "2 passed, 1 failed", "{out}");
 }
+
+/// Issue 33, item 1: `baoqi export --table T --format F` writes one game in any format, and
+/// `baoqi export --archive E` the event's games as one ZIP; binary output is refused on a
+/// terminal (not testable here) and a second `--format` with `--table` is a usage error.
+#[tokio::test]
+async fn export_by_format_and_the_events_archive() {
+    use std::io::Read;
+    let dir = Scratch::new("cli-export-archive");
+    let db = dir.join("event.db");
+    let (table, _) = finished_game(&db).await;
+    let run = |args: &[&str]| {
+        Process::new(BIN)
+            .args(args)
+            .args(["--db", db.to_str().unwrap()])
+            .output()
+            .expect("run baoqi")
+    };
+    let t = table.to_string();
+    let out = run(&["export", "--table", &t, "--format", "cbf"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let g = baoqi_grammar::cbf::read_cbf_bytes(&out.stdout).expect("a CBF");
+    assert_eq!(g.moves.len(), 4);
+    let out = run(&["export", "--table", &t, "--format", "xqf,cbf"]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--table takes one --format"));
+
+    let out = run(&["export", "--archive", "1"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let mut zip = zip::ZipArchive::new(std::io::Cursor::new(out.stdout)).expect("a ZIP");
+    assert_eq!(zip.len(), 4, "one game in four formats");
+    let mut xqf = Vec::new();
+    let name = zip
+        .file_names()
+        .map(|n| n.unwrap().into_owned())
+        .find(|n| {
+            std::path::Path::new(n)
+                .extension()
+                .is_some_and(|e| e == "xqf")
+        })
+        .expect("an XQF");
+    zip.by_name(&name).unwrap().read_to_end(&mut xqf).unwrap();
+    let g = baoqi_grammar::xqf::read_xqf(&xqf).expect("the XQF reads back");
+    assert_eq!(g.players, ["丙".to_string(), "丁".to_string()]);
+    let out = run(&["export", "--archive", "9"]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains('9'));
+}

@@ -28,6 +28,7 @@ pub mod index;
 pub mod live;
 pub mod logs;
 pub mod organiser;
+mod records;
 pub mod register_api;
 pub mod standings;
 
@@ -189,6 +190,7 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/api/events/{id}/results.json", get(api_results_json))
         .merge(logs::routes())
         .merge(live::routes())
+        .merge(records::routes())
         .merge(standings::routes())
         .merge(organiser::routes(hub.clone()))
         .merge(grid::routes(hub.clone()))

@@ -275,13 +275,39 @@ fn known(
     Ok((Known::gather(store, event, row)?, view))
 }
 
-/// `baoqi export --xqf`: a table's game as an XQF file (binary), read from the database
-/// (a running server may be using it).
-pub fn export_xqf_offline(db: &Database, table: TableId) -> Result<Vec<u8>, LaunchError> {
+/// `baoqi export --table T --format F`: a table's game in a record format, as bytes (XQF is
+/// binary), read from the database (a running server may be using it).
+pub fn export_game_offline(
+    db: &Database,
+    table: TableId,
+    format: export::RecordFormat,
+) -> Result<Vec<u8>, LaunchError> {
     let store = open(db)?;
     let (events, tables) = (store.events()?, store.tables(None)?);
     let (known, view) = known(&*store, &events, &tables, table)?;
-    Ok(export::xqf(&known, &view)?)
+    Ok(format.render(&known, &view)?)
+}
+
+/// `baoqi export --archive E`: the event's games that have begun (a move or a result), each
+/// in every format of `formats`, as one ZIP.
+pub fn export_archive_offline(
+    db: &Database,
+    event: EventId,
+    formats: &[export::RecordFormat],
+) -> Result<Vec<u8>, LaunchError> {
+    let store = open(db)?;
+    let (events, tables) = (store.events()?, store.tables(None)?);
+    if !events.iter().any(|e| e.id == event) {
+        return Err(LaunchError::NoEvent(event));
+    }
+    let mut played = Vec::new();
+    for t in tables.iter().filter(|t| t.event == event) {
+        let (known, view) = known(&*store, &events, &tables, t.id)?;
+        if !view.moves.is_empty() || view.result.is_some() {
+            played.push((known, view));
+        }
+    }
+    Ok(export::archive(&played, formats)?)
 }
 
 /// `baoqi export`: reads the database (a running server may be using it) and renders.

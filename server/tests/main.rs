@@ -21,6 +21,7 @@ mod organiser_overrides;
 mod plumbing;
 mod postgres;
 mod recording;
+mod records;
 mod register_api;
 mod restart;
 mod revocation;

@@ -5,6 +5,7 @@
 use std::path::PathBuf;
 
 use baoqi_organiser::offline::{self, OfflineError};
+use baoqi_server::export::RecordFormat;
 use baoqi_server::launch::{self, ExportKind, LaunchError};
 use baoqi_store::Database;
 use baoqi_store::config::TableSpec;
@@ -154,7 +155,7 @@ pub(crate) fn run_table(args: &TableArgs) -> Result<(), CliError> {
 /// Arguments of `baoqi export`: exactly one of the kinds.
 #[derive(Debug, Args)]
 #[command(group = clap::ArgGroup::new("what").required(true).multiple(false)
-    .args(["scoresheet", "pgn", "xqf", "dhtmlxq", "cbf", "results", "log"]))]
+    .args(["scoresheet", "pgn", "xqf", "dhtmlxq", "cbf", "table", "archive", "results", "log"]))]
 pub(crate) struct ExportArgs {
     /// A table's scoresheet (text).
     #[arg(long, value_name = "TABLE")]
@@ -172,6 +173,16 @@ pub(crate) struct ExportArgs {
     /// A table's game as CBF (象棋橋's XML record).
     #[arg(long, value_name = "TABLE")]
     cbf: Option<i64>,
+    /// A table's game in the record format(s) of `--format` (PGN when absent).
+    #[arg(long, value_name = "TABLE")]
+    table: Option<i64>,
+    /// An event's games that have begun, as one ZIP (written to standard output: redirect
+    /// it to a file), each game in every format of `--format` (all four when absent).
+    #[arg(long, value_name = "EVENT")]
+    archive: Option<i64>,
+    /// Record formats for `--table` (one) and `--archive` (any, separated by commas).
+    #[arg(long, value_enum, value_delimiter = ',')]
+    format: Vec<FormatArg>,
     /// An event's results table.
     #[arg(long, value_name = "EVENT")]
     results: Option<i64>,
@@ -184,14 +195,69 @@ pub(crate) struct ExportArgs {
     db: Database,
 }
 
+/// A game-record format on the command line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub(crate) enum FormatArg {
+    /// PGN, traditional notation, `[%clk]` comments.
+    Pgn,
+    /// 象棋演播室's XQF 1.0 (binary).
+    Xqf,
+    /// 象棋橋's CBF (XML).
+    Cbf,
+    /// 東萍象棋網's `DhtmlXQ` text.
+    Dhtmlxq,
+}
+
+impl From<FormatArg> for RecordFormat {
+    fn from(f: FormatArg) -> Self {
+        match f {
+            FormatArg::Pgn => RecordFormat::Pgn,
+            FormatArg::Xqf => RecordFormat::Xqf,
+            FormatArg::Cbf => RecordFormat::Cbf,
+            FormatArg::Dhtmlxq => RecordFormat::Dhtmlxq,
+        }
+    }
+}
+
+/// Writes bytes to standard output; binary (XQF, ZIP) is refused on a terminal.
+fn write_out(bytes: &[u8], binary: bool) -> Result<(), CliError> {
+    use std::io::{IsTerminal, Write};
+    if binary && std::io::stdout().is_terminal() {
+        return Err(CliError::Usage(
+            "this export is binary: redirect it to a file (> games.zip, > game.xqf)".into(),
+        ));
+    }
+    std::io::stdout()
+        .write_all(bytes)
+        .map_err(|e| CliError::Failed(e.to_string()))
+}
+
 /// Runs `baoqi export`.
 pub(crate) fn run_export(args: &ExportArgs) -> Result<(), CliError> {
-    if let Some(t) = args.xqf {
-        use std::io::Write;
-        let bytes = launch::export_xqf_offline(&args.db, t).map_err(|e: LaunchError| failed(&e))?;
-        return std::io::stdout()
-            .write_all(&bytes)
-            .map_err(|e| CliError::Failed(e.to_string()));
+    let formats: Vec<RecordFormat> = args.format.iter().map(|f| (*f).into()).collect();
+    if let Some(e) = args.archive {
+        let formats = if formats.is_empty() {
+            RecordFormat::ALL.to_vec()
+        } else {
+            formats
+        };
+        let bytes = launch::export_archive_offline(&args.db, e, &formats)
+            .map_err(|e: LaunchError| failed(&e))?;
+        return write_out(&bytes, true);
+    }
+    let game = match (args.table, args.xqf) {
+        (Some(t), _) => match formats.as_slice() {
+            [] => Some((t, RecordFormat::Pgn)),
+            [one] => Some((t, *one)),
+            _ => return Err(CliError::Usage("--table takes one --format".into())),
+        },
+        (_, Some(t)) => Some((t, RecordFormat::Xqf)),
+        _ => None,
+    };
+    if let Some((t, format)) = game {
+        let bytes = launch::export_game_offline(&args.db, t, format)
+            .map_err(|e: LaunchError| failed(&e))?;
+        return write_out(&bytes, format == RecordFormat::Xqf);
     }
     let text = match (args.dhtmlxq, args.cbf) {
         (Some(t), _) => Some(ExportKind::Dhtmlxq(t)),

@@ -206,6 +206,7 @@ async function repetition({ server, chrome, pages: rep }) {
   await black.locator("#confirm:not([open])").waitFor({ state: "attached" });
   await expectFocus(black, "#resign");
   assert.equal(await black.locator("#result").textContent(), "", "cancelled: the game goes on");
+  assert.ok(await black.locator("#downloads").isHidden(), "no game record to download during the game");
   await black.keyboard.press("Enter");
   await black.locator("#confirm[open]").waitFor();
   await tabTo(black, "#confirm-yes", { max: 1, back: true });
@@ -213,5 +214,13 @@ async function repetition({ server, chrome, pages: rep }) {
   await waitText(black, "#answer", "認負：已接受");
   await waitText(red, "#result", "1-0");
   await waitText(mon, card, "黑方認負");
+  // Issue 33: after the game each player can save it for the software he opens games in.
+  for (const page of [red, black]) {
+    await waitText(page, "#downloads", "下載棋譜：PGN · XQF（象棋演播室） · CBF（象棋橋） · DhtmlXQ（東萍）");
+    const hrefs = await page.locator("#downloads a").evaluateAll((as) => as.map((a) => a.getAttribute("href")));
+    assert.deepEqual(hrefs, ["game.pgn", "game.xqf", "game.cbf", "game.dhtmlxq"].map((f) => `/api/tables/${REP}/${f}`));
+    const statuses = await page.evaluate((urls) => Promise.all(urls.map((u) => fetch(u).then((r) => r.status))), hrefs);
+    assert.deepEqual(statuses, [200, 200, 200, 200]);
+  }
   await rep.state("05-resigned", ["black", "red"]);
 }

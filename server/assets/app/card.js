@@ -4,7 +4,7 @@
 // alerts flash, show a banner and vibrate, never sound alone.
 
 import {
-  $, el, Connection, SIDE, CARD, describe, tableInfo, announcer, feed, banner, flash,
+  $, el, showDownloads, Connection, SIDE, CARD, describe, tableInfo, announcer, feed, banner, flash,
   commandSender, renderClocks, words, word, move, result, errorCode, KIND, moveLabel,
  t,
 } from "./common.js";
@@ -268,6 +268,7 @@ function render() {
     : t(`輪到${SIDE[snap.to_move]}${snap.to_move === me ? "（我）" : ""}${snap.phase === "paused" ? "（暫停）" : ""}`,
       `${SIDE[snap.to_move]} to move${snap.to_move === me ? " (me)" : ""}${snap.phase === "paused" ? " (paused)" : ""}`);
   $("result").textContent = result(snap.result);
+  showDownloads($("downloads"), table, over);
   if (snap.result) $("heard-msg").textContent = t(`對局結束 ${result(snap.result)}`, `Game over: ${result(snap.result)}`);
   renderTally();
   const p = snap.pending || {};

@@ -158,6 +158,25 @@ export function confirmThen(text, act) {
 
 /** Adds a line at the top of the page's `#feed` (an `alert` line stands out), keeping the
  * newest 200. The feed is not a live region: what must be heard goes through `say`. */
+/** The links to download table `table`'s game in each record format (issue 33): PGN, XQF
+ * for 象棋演播室, CBF for 象棋橋, DhtmlXQ for 東萍象棋網. */
+export function downloadLinks(table) {
+  const formats = [["game.pgn", "PGN"], ["game.xqf", t("XQF（象棋演播室）", "XQF (XQStudio)")],
+    ["game.cbf", t("CBF（象棋橋）", "CBF (XiangQi Bridge)")], ["game.dhtmlxq", t("DhtmlXQ（東萍）", "DhtmlXQ (dpxq)")]];
+  return [t("下載棋譜：", "Download the game: "),
+    ...formats.flatMap(([f, label], i) => [i ? " · " : "", el("a", { href: `/api/tables/${table}/${f}`, download: "" }, label)])];
+}
+
+/** Shows `node` (the page's `#downloads`) once the game is over, filled for `table`. */
+export function showDownloads(node, table, over) {
+  if (!node) return;
+  node.hidden = !over || table === null || table === undefined;
+  if (!node.hidden && node.dataset.table !== String(table)) {
+    node.replaceChildren(...downloadLinks(table));
+    node.dataset.table = String(table);
+  }
+}
+
 export function feed(text, alert = false) {
   if (!text) return;
   $("feed").prepend(el("li", { class: alert ? "alert" : "" }, text));

@@ -588,6 +588,9 @@ function showSheet() {
     el("p", { class: "row noprint" },
       el("a", { href: `/api/tables/${id}/scoresheet.txt` }, t("匯出文字", "Export text")), " ",
       el("a", { href: `/api/tables/${id}/game.pgn` }, t("匯出 PGN", "Export PGN")), " ",
+      el("a", { href: `/api/tables/${id}/game.xqf`, download: "" }, "XQF"), " ",
+      el("a", { href: `/api/tables/${id}/game.cbf`, download: "" }, "CBF"), " ",
+      el("a", { href: `/api/tables/${id}/game.dhtmlxq`, download: "" }, "DhtmlXQ"), " ",
       el("button", { type: "button", onclick: printSheet }, t("列印", "Print")))].filter(Boolean));
   $("h-sheet").focus();
 }

@@ -3,7 +3,7 @@
 // text-first screen-reader mode. With `<main data-readonly>` it is the spectator view.
 
 import {
-  $, el, Connection, SIDE, fmtTime, announcer, describe, tableInfo, token, feed,
+  $, el, showDownloads, Connection, SIDE, fmtTime, announcer, describe, tableInfo, token, feed,
   banner, flash, commandSender, wordEntry, renderClocks, boardName, words, word, move, result,
   unspeakable, errorCode, moveLabel,
  t, confirmThen, clockNow,
@@ -432,6 +432,7 @@ function render() {
     : snap.phase === "not_started" ? t("未開鐘（黑方按鐘開始）", "Not started (black starts the clocks)")
     : `${t("輪到", "To move: ")}${SIDE[snap.to_move]}${snap.to_move === me ? t("（我）", " (me)") : ""}${snap.phase === "paused" ? t("（暫停）", " (paused)") : ""}`;
   $("result").textContent = result(snap.result);
+  showDownloads($("downloads"), table, over);
   $("words").replaceChildren(...snap.attempt.map((w) => el("span", { class: "word" }, word(w, snap.to_move))));
   if (snap.announced) {
     $("verdict").textContent = `${t("已報（不能反悔）：", "Announced (binding): ")}${words(snap.announced, snap.to_move)}`;

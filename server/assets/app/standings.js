@@ -182,6 +182,7 @@ async function load() {
   $("csv").href = `/api/events/${id}/standings.csv`;
   $("csv-pairings").href = `/api/events/${id}/pairings.csv`;
   $("csv-cross").href = `/api/events/${id}/crosstable.csv`;
+  $("games-zip").href = `/api/events/${id}/games.zip`;
   const resp = await fetch(`/api/events/${id}/standings.json`);
   if (!resp.ok) {
     status.textContent = t("未能讀取成績", "The standings could not be read");

@@ -1,7 +1,9 @@
-//! Exports: a game's scoresheet (text) and PGN with the 附表四 第三部份 header as the server
+//! Exports: a game's scoresheet (text), PGN, XQF, CBF and `DhtmlXQ`, an event's games as one
+//! ZIP ([`archive`]), with the 附表四 第三部份 header as the server
 //! knows it, their download names, the event's results table ([`results`]), and the JSON
 //! event log of a table or of a whole event. Shared by the HTTP routes and the CLI.
 
+pub mod archive;
 mod known;
 mod names;
 mod pgn;
@@ -14,6 +16,7 @@ use serde::Serialize;
 use baoqi_store::game::Actor;
 use baoqi_store::{EntryKind, LogEntry};
 
+pub use archive::{RecordFormat, archive};
 pub use known::{Known, SheetHeader, referees_of};
 pub use names::FileName;
 pub use pgn::pgn;
@@ -30,6 +33,9 @@ pub enum ExportError {
     /// The moves cannot be written.
     #[error("the moves: {0}")]
     Moves(#[from] baoqi_grammar::RenderError),
+    /// The archive cannot be written.
+    #[error("the archive: {0}")]
+    Archive(#[from] zip::result::ZipError),
 }
 
 /// One stored step of the JSON event log.

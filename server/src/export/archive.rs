@@ -1,0 +1,92 @@
+//! An event's games as one archive (issue 33, item 1): a ZIP holding, for each table, its
+//! game in each record format asked for — PGN, XQF, CBF, `DhtmlXQ` — named by round and
+//! table, as a player or a club keeps them.
+
+use std::io::{Cursor, Write};
+
+use baoqi_arbiter::View;
+use zip::write::SimpleFileOptions;
+use zip::{CompressionMethod, ZipWriter};
+
+use super::{ExportError, FileName, Known};
+
+/// A game-record format a table's game is exported in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RecordFormat {
+    /// PGN, in traditional notation with `[%clk]` comments.
+    Pgn,
+    /// 象棋演播室's binary XQF 1.0.
+    Xqf,
+    /// 象棋橋's XML.
+    Cbf,
+    /// The UBB text of 東萍象棋網.
+    Dhtmlxq,
+}
+
+impl RecordFormat {
+    /// Every format, in the order an archive holds them.
+    pub const ALL: [RecordFormat; 4] = [Self::Pgn, Self::Xqf, Self::Cbf, Self::Dhtmlxq];
+
+    /// The format of a name as the command line and the URLs write it.
+    #[must_use]
+    pub fn named(name: &str) -> Option<RecordFormat> {
+        Self::ALL.into_iter().find(|f| f.name() == name)
+    }
+
+    /// Its name on the command line and in URLs.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Pgn => "pgn",
+            Self::Xqf => "xqf",
+            Self::Cbf => "cbf",
+            Self::Dhtmlxq => "dhtmlxq",
+        }
+    }
+
+    /// The file name's extension (`DhtmlXQ` is text the sites paste: `.dhtmlxq.txt`).
+    #[must_use]
+    pub fn extension(self) -> &'static str {
+        match self {
+            Self::Dhtmlxq => "dhtmlxq.txt",
+            other => other.name(),
+        }
+    }
+
+    /// The media type a download is served with.
+    #[must_use]
+    pub fn mime(self) -> &'static str {
+        match self {
+            Self::Pgn => "application/x-chess-pgn; charset=utf-8",
+            Self::Xqf => "application/octet-stream",
+            Self::Cbf => "application/xml; charset=utf-8",
+            Self::Dhtmlxq => "text/plain; charset=utf-8",
+        }
+    }
+
+    /// A table's game in this format.
+    pub fn render(self, known: &Known, view: &View) -> Result<Vec<u8>, ExportError> {
+        Ok(match self {
+            Self::Pgn => super::pgn(known, view)?.into_bytes(),
+            Self::Xqf => super::xqf(known, view)?,
+            Self::Cbf => super::cbf(known, view)?.into_bytes(),
+            Self::Dhtmlxq => super::dhtmlxq(known, view)?.into_bytes(),
+        })
+    }
+}
+
+/// The ZIP of `games` (each table as the exports know it, with its snapshot), each in every
+/// format of `formats`, named `r<round>-t<table>.<ext>` after the event's name.
+pub fn archive(games: &[(Known, View)], formats: &[RecordFormat]) -> Result<Vec<u8>, ExportError> {
+    let mut zip = ZipWriter::new(Cursor::new(Vec::new()));
+    let options = SimpleFileOptions::default().compression_method(CompressionMethod::Deflated);
+    for (known, view) in games {
+        for format in formats {
+            let name = FileName::of_table(&known.header(), known.event.id, format.extension());
+            zip.start_file(name.full, options)?;
+            zip.write_all(&format.render(known, view)?)
+                .map_err(zip::result::ZipError::Io)?;
+        }
+    }
+    Ok(zip.finish()?.into_inner())
+}
