@@ -176,3 +176,88 @@ fn a_game_written_as_cbf_is_read_back_by_cchess_with_the_same_moves() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Every tenth master game of the corpus that replays from PGN (`../shared/corpus/ccpd`, or
+/// `$BAOQI_CORPUS`), written as XQF and as CBF, is read back by cchess with the same moves
+/// (issue 33's done-when: the corpus through an independent reader as well as baoqi's own).
+#[test]
+fn corpus_games_written_as_xqf_and_cbf_are_read_back_by_cchess() {
+    let Some(py) = cchess() else { return };
+    let root = std::env::var_os("BAOQI_CORPUS").map_or_else(
+        || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/ccpd"),
+        PathBuf::from,
+    );
+    assert!(
+        root.is_dir(),
+        "corpus not found at {} (set BAOQI_CORPUS)",
+        root.display()
+    );
+    let mut files = Vec::new();
+    let mut folders = vec![root];
+    while let Some(d) = folders.pop() {
+        for e in std::fs::read_dir(d).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                folders.push(p);
+            } else if p.extension().is_some_and(|x| x == "pgn") {
+                files.push(p);
+            }
+        }
+    }
+    files.sort();
+    let games: Vec<(Position, Vec<Move>)> = files
+        .iter()
+        .step_by(10)
+        .filter_map(|f| baoqi_grammar::pgn::replay_bytes(&std::fs::read(f).unwrap()).ok())
+        .map(|r| (r.start, r.moves))
+        .collect();
+    assert!(games.len() > 600, "{} games", games.len());
+    let dir = std::env::temp_dir().join(format!("baoqi-corpus-cchess-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let h = RecordHeader {
+        comments: &[],
+        title: "",
+        event: "",
+        date: "",
+        site: "",
+        red: "",
+        black: "",
+        result: RecordResult::Unknown,
+    };
+    let mut xqf = Vec::new();
+    let mut cbf = Vec::new();
+    for (k, (start, moves)) in games.iter().enumerate() {
+        xqf.push(dir.join(format!("{k}.xqf")));
+        std::fs::write(&xqf[k], write_xqf(&h, start, moves)).unwrap();
+        cbf.push(dir.join(format!("{k}.cbf")));
+        std::fs::write(&cbf[k], write_cbf(&h, start, moves)).unwrap();
+    }
+    let run = |script: &str, paths: &[PathBuf]| {
+        let out = Command::new(&py)
+            .arg(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(script))
+            .args(paths)
+            .output()
+            .expect("run cchess");
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let from_xqf = run("tests/diff/cchess_xqf.py", &xqf);
+    let from_cbf = run("tests/diff/cchess_cbf.py", &cbf);
+    let (xl, cl): (Vec<&str>, Vec<&str>) = (from_xqf.lines().collect(), from_cbf.lines().collect());
+    assert_eq!((xl.len(), cl.len()), (games.len(), games.len()));
+    for (k, (_, moves)) in games.iter().enumerate() {
+        let ours: Vec<String> = moves.iter().map(ToString::to_string).collect();
+        let ours = ours.join(" ");
+        assert_eq!(
+            xl[k].split('\t').nth(3).unwrap_or(""),
+            ours,
+            "game {k} as XQF"
+        );
+        assert_eq!(cl[k], ours, "game {k} as CBF");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

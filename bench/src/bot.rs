@@ -286,6 +286,9 @@ pub(super) async fn play(
         let ids: Vec<i64> = created.tables.iter().map(|t| t.id).collect();
         super::poll::start(base(0).trim_start_matches("ws://"), &ids, &adversary_stop)
     });
+    if let Some(p) = &poller {
+        super::poll::first_pass(p, created.tables.len()).await;
+    }
     let started = Instant::now();
     let interval = Duration::from_secs_f64(1.0 / rate.max(0.01));
     let mut players = players.into_iter();

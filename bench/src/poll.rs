@@ -68,6 +68,23 @@ pub fn start(addr: &str, tables: &[i64], stop: &Arc<AtomicBool>) -> Arc<Polled> 
     polled
 }
 
+/// Waits for the broadcast site's first pass — every table's record sent whole — before the
+/// measured steady state (at most 2 minutes), and says how long it took: a site that starts
+/// mid-round costs the players that burst once, measured apart.
+pub async fn first_pass(polled: &Polled, tables: usize) {
+    let first = std::time::Instant::now();
+    let n = tables as u64;
+    while polled.full.load(Ordering::Relaxed) + polled.failed.load(Ordering::Relaxed) < n
+        && first.elapsed() < Duration::from_secs(120)
+    {
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    eprintln!(
+        "live feed: first pass of {n} records in {:.1} s",
+        first.elapsed().as_secs_f64()
+    );
+}
+
 /// One connection's share of the tables, each polled every [`EVERY`].
 async fn connection(addr: String, tables: Vec<i64>, stop: Arc<AtomicBool>, polled: Arc<Polled>) {
     if tables.is_empty() {

@@ -297,14 +297,6 @@ async fn snapshot_of(hub: &Hub, id: TableId) -> Result<Arc<baoqi_arbiter::View>,
         .ok_or_else(|| AppError::Internal("the table is not running".into()))
 }
 
-/// What the store knows of a table's event and players, for its record.
-async fn known_of_table(hub: &Hub, id: TableId) -> Result<export::Known, AppError> {
-    let row = hub
-        .table_row(id)
-        .ok_or_else(|| AppError::NotFound(format!("no table {id}")))?;
-    gather(hub, event_of(hub, row.event)?, row).await
-}
-
 /// A table's row, record and snapshot; the match configuration (the players' categories,
 /// aids and boards) only for a seat of the table (`Authorization: Bearer <token>`: its
 /// players, proxies and referees), whose pages need it.

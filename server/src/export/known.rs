@@ -3,7 +3,7 @@
 
 use baoqi_arbiter::Event;
 
-use baoqi_store::model::{EventRow, Role, SeatRow, TableRow};
+use baoqi_store::model::{EventRow, Role, SeatRow, TableId, TableRow};
 use baoqi_store::wallclock::{self, Day, UnixMillis, UtcTime};
 use baoqi_store::{Store, StoreError};
 
@@ -29,16 +29,7 @@ impl Known {
         table: TableRow,
     ) -> Result<Known, StoreError> {
         let referees = referees_of(&store.seats(event.id)?, &table);
-        let start = store.log(table.id)?.iter().find_map(|entry| {
-            entry.events.iter().find_map(|e| match e {
-                Event::Started { at, .. } => Some(at.0),
-                _ => None,
-            })
-        });
-        let started = match start {
-            Some(at) => wallclock::at(&store.wall_clock_marks()?, at),
-            None => None,
-        };
+        let started = started_of(store, table.id)?;
         Ok(Known {
             event,
             table,
@@ -96,6 +87,21 @@ pub struct SheetHeader {
     pub label: String,
     /// 終局裁判姓名 (3(15)); empty when unknown.
     pub referee: String,
+}
+
+/// The wall-clock instant table `table`'s clocks first started, when its log holds the
+/// start and the store can date it. Blocking: reads the table's log.
+pub fn started_of(store: &dyn Store, table: TableId) -> Result<Option<UnixMillis>, StoreError> {
+    let start = store.log(table)?.iter().find_map(|entry| {
+        entry.events.iter().find_map(|e| match e {
+            Event::Started { at, .. } => Some(at.0),
+            _ => None,
+        })
+    });
+    Ok(match start {
+        Some(at) => wallclock::at(&store.wall_clock_marks()?, at),
+        None => None,
+    })
 }
 
 /// The referees of a table, by name: the seats that name the table, else those that cover

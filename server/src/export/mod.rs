@@ -17,7 +17,7 @@ use baoqi_store::game::Actor;
 use baoqi_store::{EntryKind, LogEntry};
 
 pub use archive::{RecordFormat, archive};
-pub use known::{Known, SheetHeader, referees_of};
+pub use known::{Known, SheetHeader, referees_of, started_of};
 pub use names::FileName;
 pub use pgn::pgn;
 pub use results::ResultLine;

@@ -4,24 +4,29 @@
 //! without the server reading its store, until a move is played or the game ends. The
 //! record is the scoresheet's: a move sealed at an adjournment (第103條) is not on it until
 //! it is played, and is never in the feed. The same record as server-sent events, for a viewer
-//! that wants it pushed: an event `record` with the whole record each time it changes.
+//! that wants it pushed: an event `record` with the whole record each time it changes. A
+//! record sent whole reads the store only for what the hub does not hold, and seldom
+//! ([`headers`]).
 
 use std::convert::Infallible;
 use std::sync::Arc;
 
-use axum::Router;
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::sse::{Event as SseEvent, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
+use axum::{Extension, Router};
 use baoqi_arbiter::View;
 use baoqi_store::model::{EventId, TableId};
 use futures_util::Stream;
 use tokio::sync::broadcast::error::RecvError;
 
-use super::{AppError, export, known_of_table, snapshot_of};
+use super::{AppError, event_of, export, snapshot_of};
 use crate::hub::Hub;
+
+mod headers;
+use headers::Headers;
 
 /// The feed's routes.
 pub fn routes() -> Router<Arc<Hub>> {
@@ -30,6 +35,7 @@ pub fn routes() -> Router<Arc<Hub>> {
         .route("/api/tables/{id}/live.dhtmlxq", get(live_dhtmlxq))
         .route("/api/tables/{id}/live.sse", get(live_sse))
         .route("/api/events/{id}/live.pgn", get(event_pgn))
+        .layer(Extension(Arc::new(Headers::default())))
 }
 
 /// The version of a table's record as an entity tag: the table, the moves on its record and
@@ -52,19 +58,21 @@ fn matches(headers: &HeaderMap, tag: &str) -> bool {
 
 async fn live_pgn(
     State(hub): State<Arc<Hub>>,
+    Extension(known): Extension<Arc<Headers>>,
     Path(id): Path<TableId>,
     headers: HeaderMap,
 ) -> Result<Response, AppError> {
-    live(&hub, id, &headers, Format::Pgn).await
+    live(&hub, &known, id, &headers, Format::Pgn).await
 }
 
 /// The same feed as `DhtmlXQ` (the UBB text the Chinese sites embed), under the same tag.
 async fn live_dhtmlxq(
     State(hub): State<Arc<Hub>>,
+    Extension(known): Extension<Arc<Headers>>,
     Path(id): Path<TableId>,
     headers: HeaderMap,
 ) -> Result<Response, AppError> {
-    live(&hub, id, &headers, Format::Dhtmlxq).await
+    live(&hub, &known, id, &headers, Format::Dhtmlxq).await
 }
 
 /// A feed's format.
@@ -78,6 +86,7 @@ enum Format {
 /// only for its cached snapshot), else the record under its tag.
 async fn live(
     hub: &Hub,
+    cache: &Headers,
     id: TableId,
     headers: &HeaderMap,
     format: Format,
@@ -87,7 +96,7 @@ async fn live(
     if matches(headers, &tag) {
         return not_modified(&tag);
     }
-    let known = known_of_table(hub, id).await?;
+    let known = cache.known(hub, id).await?;
     let internal = |e: export::ExportError| AppError::Internal(e.to_string());
     let (body, mime) = match format {
         Format::Pgn => (
@@ -137,6 +146,7 @@ fn current(tag: &str, body: String) -> Result<Response, AppError> {
 /// made of the tables' (so that a poll costs the snapshots, not the store, until a move).
 async fn event_pgn(
     State(hub): State<Arc<Hub>>,
+    Extension(cache): Extension<Arc<Headers>>,
     Path(id): Path<EventId>,
     headers: HeaderMap,
 ) -> Result<Response, AppError> {
@@ -158,7 +168,7 @@ async fn event_pgn(
     }
     let mut body = String::new();
     for (t, view) in tables {
-        let known = known_of_table(&hub, t).await?;
+        let known = cache.known(&hub, t).await?;
         body.push_str(&export::pgn(&known, &view).map_err(|e| AppError::Internal(e.to_string()))?);
         body.push('\n');
     }
@@ -176,6 +186,7 @@ fn fnv(bytes: &[u8]) -> u64 {
 /// move, the end), its tag as the event's id; the stream ends with the table.
 async fn live_sse(
     State(hub): State<Arc<Hub>>,
+    Extension(cache): Extension<Arc<Headers>>,
     Path(id): Path<TableId>,
 ) -> Result<Sse<impl Stream<Item = Result<SseEvent, Infallible>>>, AppError> {
     let handle = hub
@@ -186,8 +197,8 @@ async fn live_sse(
         .await
         .ok_or_else(|| AppError::Internal("the table is not running".into()))?;
     let stream = futures_util::stream::unfold(
-        (hub, joined.rx, None::<String>),
-        move |(hub, mut rx, last)| async move {
+        (hub, cache, joined.rx, None::<String>),
+        move |(hub, cache, mut rx, last)| async move {
             loop {
                 // After the first, each version waits for the table's next event.
                 if last.is_some() {
@@ -201,13 +212,13 @@ async fn live_sse(
                 if last.as_deref() == Some(tag.as_str()) {
                     continue;
                 }
-                let known = known_of_table(&hub, id).await.ok()?;
+                let known = cache.known(&hub, id).await.ok()?;
                 let pgn = export::pgn(&known, &view).ok()?;
                 let sent = SseEvent::default()
                     .event("record")
                     .id(tag.clone())
                     .data(pgn);
-                return Some((Ok(sent), (hub, rx, Some(tag))));
+                return Some((Ok(sent), (hub, cache, rx, Some(tag))));
             }
         },
     );
