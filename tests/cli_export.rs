@@ -167,6 +167,10 @@ async fn an_exported_dhtmlxq_reads_back_with_the_game() {
         "{text}"
     );
     assert_eq!(game.players, ["丙".to_string(), "丁".to_string()]);
+    assert!(
+        text.contains(&format!("[DhtmlXQ_table]{table}[/DhtmlXQ_table]")),
+        "{text}"
+    );
     // The mover's clock after each move, in the comment after it (brackets made full-width:
     // nothing escapes them in DhtmlXQ).
     for ply in 1..=4 {
@@ -216,6 +220,8 @@ async fn an_exported_cbf_is_read_back_by_cchess() {
         doc.contains("<Red>丙</Red>") && doc.contains("<RecordResult>1</RecordResult>"),
         "{doc}"
     );
+    assert!(doc.contains(&format!("<Table>{table}</Table>")), "{doc}");
+    assert!(doc.contains("<Round>"), "{doc}");
     // The mover's clock after each move, as the move's text.
     assert_eq!(doc.matches("[%clk 0:").count(), 4, "{doc}");
     let file = dir.join("game.cbf");

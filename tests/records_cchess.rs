@@ -86,6 +86,8 @@ fn a_game_written_as_xqf_is_read_back_by_cchess_with_the_same_moves() {
     for (k, (start, moves, result)) in cases.iter().enumerate() {
         let h = RecordHeader {
             comments: &[],
+            round: "",
+            table: "",
             title: "測試",
             event: "2026 視障及共融象棋公開賽",
             date: "2026-11-27",
@@ -140,6 +142,8 @@ fn a_game_written_as_cbf_is_read_back_by_cchess_with_the_same_moves() {
     games.push((endgame.clone(), game(&endgame, 7, 20)));
     let h = RecordHeader {
         comments: &[],
+        round: "",
+        table: "",
         title: "測試 <1> & 2",
         event: "2026 視障及共融象棋公開賽",
         date: "2026-11-27",
@@ -216,6 +220,8 @@ fn corpus_games_written_as_xqf_and_cbf_are_read_back_by_cchess() {
     std::fs::create_dir_all(&dir).unwrap();
     let h = RecordHeader {
         comments: &[],
+        round: "",
+        table: "",
         title: "",
         event: "",
         date: "",

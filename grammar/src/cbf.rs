@@ -39,6 +39,8 @@ pub fn write_cbf(h: &RecordHeader<'_>, start: &Position, moves: &[Move]) -> Stri
     for (tag, value) in [
         ("Name", escape(h.title)),
         ("Contest", escape(h.event)),
+        ("Round", escape(h.round)),
+        ("Table", escape(h.table)),
         ("Date", escape(h.date)),
         ("Site", escape(h.site)),
         ("Red", escape(h.red)),
@@ -76,6 +78,8 @@ mod tests {
         let h2e2 = Move::new(Point::new(7, 2).unwrap(), Point::new(4, 2).unwrap());
         let h = RecordHeader {
             comments: &[],
+            round: "",
+            table: "",
             title: "a<b>&c",
             event: "e",
             date: "d",

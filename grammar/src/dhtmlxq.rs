@@ -106,6 +106,8 @@ pub fn write_dhtmlxq(h: &RecordHeader<'_>, start: &Position, moves: &[Move]) -> 
     for (tag, value) in [
         ("title", text(h.title)),
         ("event", text(h.event)),
+        ("round", text(h.round)),
+        ("table", text(h.table)),
         ("date", text(h.date)),
         ("place", text(h.site)),
         ("red", text(h.red)),
@@ -273,6 +275,8 @@ mod tests {
             ][k % 4];
             let h = RecordHeader {
                 comments: &[],
+                round: "",
+                table: "",
                 title: "t[1]",
                 event: "e",
                 date: "d",

@@ -48,6 +48,10 @@ pub struct RecordHeader<'a> {
     pub title: &'a str,
     /// The event.
     pub event: &'a str,
+    /// The round, as text (empty when none).
+    pub round: &'a str,
+    /// The table or board, as text (empty when none).
+    pub table: &'a str,
     /// The date, as text.
     pub date: &'a str,
     /// The place.

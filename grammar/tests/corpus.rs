@@ -70,6 +70,8 @@ fn placement(pos: &baoqi_rules::Position) -> String {
 fn corpus_games_replay_to_the_same_end_from_xqf_cbf_and_dhtmlxq() {
     let header = RecordHeader {
         comments: &[],
+        round: "",
+        table: "",
         title: "",
         event: "",
         date: "",

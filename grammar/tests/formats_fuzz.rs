@@ -31,6 +31,8 @@ fn game(seed: u64, plies: usize) -> (Position, Vec<Move>) {
 
 const HEADER: RecordHeader<'static> = RecordHeader {
     comments: &[],
+    round: "",
+    table: "",
     title: "題",
     event: "賽",
     date: "2026",

@@ -285,6 +285,8 @@ mod tests {
             }
             let h = RecordHeader {
                 comments: &[],
+                round: "",
+                table: "",
                 title: "t",
                 event: "e",
                 date: "d",

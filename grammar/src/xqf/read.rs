@@ -303,6 +303,8 @@ mod tests {
     fn header(result: RecordResult) -> RecordHeader<'static> {
         RecordHeader {
             comments: &[],
+            round: "",
+            table: "",
             title: "t",
             event: "e",
             date: "d",

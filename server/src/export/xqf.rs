@@ -79,6 +79,8 @@ fn header<'a>(
     RecordHeader {
         title,
         event: &h.event,
+        round: &h.round,
+        table: &h.table,
         date: &h.date,
         site: &h.venue,
         red: &known.table.red,
