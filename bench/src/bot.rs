@@ -38,11 +38,13 @@ pub(super) struct Shared {
     sent_at: Vec<AtomicU64>,
     /// Per table: the last sequence number before the command in flight.
     floor: Vec<AtomicU64>,
-    stop: AtomicBool,
+    pub(super) stop: AtomicBool,
+    /// Nodes are killed during the run (`--kill-every`): refusals are expected, not printed.
+    pub(super) outages: bool,
 }
 
 impl Shared {
-    fn micros(&self) -> u64 {
+    pub(super) fn micros(&self) -> u64 {
         self.origin.elapsed().as_micros() as u64
     }
 }
@@ -51,8 +53,8 @@ pub(super) type Ws = WebSocketStream<MaybeTlsStream<TcpStream>>;
 
 /// One socket's view of a table feed: checks order and counts.
 #[derive(Default)]
-struct Feed {
-    last: HashMap<i64, u64>,
+pub(super) struct Feed {
+    pub(super) last: HashMap<i64, u64>,
     states: u64,
 }
 
@@ -125,7 +127,7 @@ pub(super) async fn next_msg(ws: &mut Ws) -> Option<ServerMsg> {
 }
 
 impl Shared {
-    fn new(tables: usize) -> Shared {
+    pub(super) fn new(tables: usize) -> Shared {
         Shared {
             origin: Instant::now(),
             to_opponent: Histogram::default(),
@@ -140,10 +142,11 @@ impl Shared {
             sent_at: (0..tables).map(|_| AtomicU64::new(0)).collect(),
             floor: (0..tables).map(|_| AtomicU64::new(0)).collect(),
             stop: AtomicBool::new(false),
+            outages: false,
         }
     }
 
-    fn report(&self, games: usize, monitors: usize, seconds: f64) -> BenchReport {
+    pub(super) fn report(&self, games: usize, monitors: usize, seconds: f64) -> BenchReport {
         let get = |a: &AtomicU64| a.load(Ordering::Relaxed);
         BenchReport {
             games,
@@ -165,12 +168,13 @@ impl Shared {
             join_seconds: 0.0,
             memory: None,
             polled: None,
+            outages: None,
         }
     }
 }
 
 /// Connects one seat and reads until it has the state of each of its `tables`.
-async fn seat(
+pub(super) async fn seat(
     url: String,
     token: String,
     tables: usize,
@@ -365,18 +369,35 @@ fn move_commands(pos: &Position, mv: Move, ply: usize) -> Vec<Command> {
 }
 
 /// One game's two player sockets and where its commands stand.
-struct Bot {
-    index: usize,
-    table: i64,
-    seats: [(Ws, Feed); 2],
-    next_id: u64,
+pub(super) struct Bot {
+    pub(super) index: usize,
+    pub(super) table: i64,
+    pub(super) seats: [(Ws, Feed); 2],
+    pub(super) next_id: u64,
     /// The last event sequence number acknowledged to a command of this game.
-    acked: u64,
+    pub(super) acked: u64,
+}
+
+/// How long a command may wait for its answer and its opponent's event before its node is
+/// taken for gone (a node killed mid-command answers nothing).
+const ANSWER_WITHIN: Duration = Duration::from_secs(8);
+
+/// How one command of a game went.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Outcome {
+    /// Acknowledged, and its event reached the opponent.
+    Done,
+    /// Refused (`rejected` or `error`): a paused match, or a bug.
+    Refused,
+    /// A socket closed, or no answer came in time: its node is gone.
+    Broken,
+    /// The game ended.
+    Over,
 }
 
 /// Sends one command of `mover` and waits, on both sockets at once, for the opponent's
-/// first event caused by it and the mover's answer. False when the game cannot go on.
-async fn step(bot: &mut Bot, mover: usize, cmd: &Command, shared: &Shared) -> bool {
+/// first event caused by it and the mover's answer.
+pub(super) async fn step(bot: &mut Bot, mover: usize, cmd: &Command, shared: &Shared) -> Outcome {
     bot.next_id += 1;
     let id = bot.next_id.to_string();
     let (i, table, acked, seats) = (bot.index, bot.table, &mut bot.acked, &mut bot.seats);
@@ -396,13 +417,16 @@ async fn step(bot: &mut Bot, mover: usize, cmd: &Command, shared: &Shared) -> bo
         [r, b] => (b, r),
     };
     if me.0.send(Message::text(encode_client(&msg))).await.is_err() {
-        return false;
+        return Outcome::Broken;
     }
     let (mut seen, mut answered) = (false, false);
+    let give_up = tokio::time::sleep(ANSWER_WITHIN);
+    tokio::pin!(give_up);
     while !(answered && seen) {
         tokio::select! {
+            () = &mut give_up => return Outcome::Broken,
             m = next_msg(&mut opp.0), if !seen => {
-                let Some(m) = m else { return false };
+                let Some(m) = m else { return Outcome::Broken };
                 opp.1.observe(&m, shared);
                 // Clock alerts come from the table's timer, not from this command.
                 let (caused, over) = caused_after(&m, floor);
@@ -412,11 +436,11 @@ async fn step(bot: &mut Bot, mover: usize, cmd: &Command, shared: &Shared) -> bo
                 }
                 if over {
                     shared.finished.fetch_add(1, Ordering::Relaxed);
-                    return false;
+                    return Outcome::Over;
                 }
             }
             m = next_msg(&mut me.0), if !answered => {
-                let Some(m) = m else { return false };
+                let Some(m) = m else { return Outcome::Broken };
                 me.1.observe(&m, shared);
                 match m {
                     ServerMsg::Ack { id: Some(a), seq, .. } if a == id => {
@@ -428,17 +452,17 @@ async fn step(bot: &mut Bot, mover: usize, cmd: &Command, shared: &Shared) -> bo
                     | ServerMsg::Error { id: Some(ref a), .. }
                         if *a == id =>
                     {
-                        if shared.rejected.fetch_add(1, Ordering::Relaxed) < 3 {
+                        if shared.rejected.fetch_add(1, Ordering::Relaxed) < 3 && !shared.outages {
                             eprintln!("bench: table {table}: {cmd:?} refused: {m:?}");
                         }
-                        return false;
+                        return Outcome::Refused;
                     }
                     _ => {}
                 }
             }
         }
     }
-    true
+    Outcome::Done
 }
 
 /// One game: both players' sockets, a random walk of quiet moves, paced at `interval`.
@@ -491,7 +515,7 @@ async fn game(
             if shared.stop.load(Ordering::Relaxed) {
                 break 'game;
             }
-            if !step(&mut bot, who, &cmd, &shared).await {
+            if step(&mut bot, who, &cmd, &shared).await != Outcome::Done {
                 break 'game;
             }
         }

@@ -13,6 +13,7 @@ pub mod crash;
 pub mod hostile;
 mod nodes;
 pub mod poll;
+pub mod survive;
 
 use std::fmt;
 use std::path::PathBuf;
@@ -62,6 +63,9 @@ pub struct Nodes {
     pub db: String,
     /// The NATS server (`nats://…`).
     pub nats: String,
+    /// Kill a node (SIGKILL) this often and start it again, while the bots play on
+    /// ([`survive`]).
+    pub kill_every: Option<Duration>,
 }
 
 /// What the benchmark measured.
@@ -108,6 +112,8 @@ pub struct BenchReport {
     pub memory: Option<(u64, u64)>,
     /// The live feed's polls ([`BenchOptions::poll_live`]): full records, 304s, failures.
     pub polled: Option<(u64, u64, u64)>,
+    /// `--kill-every`: the nodes killed and what the games saw of it ([`survive`]).
+    pub outages: Option<survive::Outages>,
 }
 
 impl fmt::Display for BenchReport {
@@ -132,12 +138,15 @@ impl fmt::Display for BenchReport {
             self.events as f64 / secs,
             self.finished
         )?;
-        writeln!(
-            f,
-            "join phase: {} seats holding their state in {:.1} s",
-            2 * self.games + self.monitors,
-            self.join_seconds
-        )?;
+        // Under `--kill-every` the games join as they go (and again after each kill).
+        if self.outages.is_none() {
+            writeln!(
+                f,
+                "join phase: {} seats holding their state in {:.1} s",
+                2 * self.games + self.monitors,
+                self.join_seconds
+            )?;
+        }
         if let Some((idle, loaded)) = self.memory {
             let per = |b: u64| b as f64 / self.games.max(1) as f64 / 1024.0;
             writeln!(
@@ -148,6 +157,9 @@ impl fmt::Display for BenchReport {
                 per(loaded),
                 per(loaded.saturating_sub(idle))
             )?;
+        }
+        if let Some(o) = &self.outages {
+            write!(f, "{o}")?;
         }
         if let Some((full, unchanged, failed)) = self.polled {
             writeln!(

@@ -48,6 +48,11 @@ struct LoadArgs {
     /// The NATS server of the nodes (with `--nodes`).
     #[arg(long, requires = "nodes")]
     nats: Option<String>,
+    /// With `--nodes`: kill a node (SIGKILL) every this many seconds and start it again,
+    /// while the bots play on (their seats move to another node); reports each table's
+    /// longest stand-still and whether any acknowledged command was lost (issue 32).
+    #[arg(long, requires = "nodes", value_name = "SECONDS", value_parser = clap::value_parser!(u64).range(2..))]
+    kill_every: Option<u64>,
     /// Commands per second per game [default: 1, the stress rate; 0.2 with `--real-play`].
     #[arg(long)]
     rate: Option<f64>,
@@ -156,6 +161,7 @@ fn options(a: &LoadArgs) -> Result<BenchOptions, CliError> {
             count,
             db,
             nats: a.nats.clone().unwrap_or_default(),
+            kill_every: a.kill_every.map(std::time::Duration::from_secs),
         }),
         (Some(_), None) => {
             return Err(CliError::Usage(
