@@ -21,7 +21,7 @@ const SHARING: Duration = Duration::from_secs(120);
 
 /// The lease of the nodes when one is killed during the run: a dead node's tables move
 /// after about this long.
-const KILLED_LEASE_MS: &str = "1500";
+const KILLED_LEASE_MS: &str = "1200";
 
 /// Starts node `k`.
 fn node(exe: &Path, nodes: &Nodes, k: usize) -> Result<ChildServer, String> {

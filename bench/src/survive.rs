@@ -31,6 +31,10 @@ fn script(seed: u64) -> Result<Vec<(usize, Command)>, String> {
     Ok(steps)
 }
 
+/// How long a seat waits for its table's state from one node before it tries the next (a
+/// node that has just started again may not serve the table yet).
+const JOIN_WITHIN: Duration = Duration::from_secs(2);
+
 /// The nodes' WebSocket bases as they are now (a restarted node listens on a new port).
 pub type Bases = Arc<Mutex<Vec<String>>>;
 
@@ -68,8 +72,7 @@ async fn join(
         let url = format!("{base}/ws/seat");
         let red = bot::seat(url.clone(), tokens[0].clone(), 1, shared.clone());
         let black = bot::seat(url, tokens[1].clone(), 1, shared.clone());
-        let joined =
-            tokio::time::timeout(Duration::from_secs(5), async { (red.await, black.await) }).await;
+        let joined = tokio::time::timeout(JOIN_WITHIN, async { (red.await, black.await) }).await;
         if let Ok((Ok(r), Ok(b))) = joined {
             let acked = r.1.last.get(&table).copied().unwrap_or(0);
             return Some(Bot {
@@ -126,8 +129,7 @@ async fn game(
     let (mut last_ack, mut failed_at) = (Instant::now(), None::<Instant>);
     // The kills before this table first moved are not its to count.
     let mut seen_kills = usize::MAX;
-    let mut tick = tokio::time::interval(interval);
-    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    let mut tick = paced(interval);
     while k < steps.len() && !shared.stop.load(Ordering::Relaxed) {
         tick.tick().await;
         let Some(b) = bot.as_mut() else {
@@ -137,6 +139,8 @@ async fn game(
                 // The stand-still is counted from the first join, not the bench's start.
                 last_ack = Instant::now();
             }
+            // The game goes on at once on its new node, not at its next paced command.
+            tick = paced(interval);
             continue;
         };
         let (who, cmd) = &steps[k];
@@ -159,14 +163,24 @@ async fn game(
                     from += 1;
                     tally.reconnects.fetch_add(1, Ordering::Relaxed);
                 }
-                tokio::time::sleep(Duration::from_millis(200)).await;
+                tokio::time::sleep(Duration::from_millis(100)).await;
                 if let Some(n) = stored(&store, table).await {
                     k = n;
                 }
+                // Retried at once, not at the next paced command: what is measured is the
+                // nodes' recovery, not the bots' pace.
+                tick = paced(interval);
             }
         }
     }
     keep(&tally.longest, longest.max(last_ack.elapsed()));
+}
+
+/// A game's pace: a command every `interval`, the first at once.
+fn paced(interval: Duration) -> tokio::time::Interval {
+    let mut tick = tokio::time::interval(interval);
+    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    tick
 }
 
 /// On an acknowledged command: the time since each kill this table had not moved since.

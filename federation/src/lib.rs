@@ -54,7 +54,19 @@ pub struct NodeConfig {
     pub ttl: Duration,
 }
 
+/// The least time a node waits for another's answer over NATS.
+const MIN_ANSWER: Duration = Duration::from_secs(2);
+
 impl NodeConfig {
+    /// How long a request to the holder of a table (a command, a join) waits for its answer:
+    /// the lease, at least [`MIN_ANSWER`]. A holder that has not answered in its lease's
+    /// time is one the federation is taking the table from; the request is then answered
+    /// "not known" and the client resyncs (issue 32: with a fixed 5 s, a command in flight
+    /// at a node's death held its table 5 s past a takeover of 2).
+    pub fn answer_within(&self) -> Duration {
+        self.ttl.max(MIN_ANSWER)
+    }
+
     /// How often the node renews its leases and looks for tables nobody holds.
     pub fn tick(&self) -> Duration {
         self.ttl / 3
@@ -117,7 +129,7 @@ impl Node {
     pub async fn connect(config: NodeConfig, federation: &str) -> Result<Node, NodeError> {
         let nats = async_nats::ConnectOptions::new()
             .name(&config.name)
-            .request_timeout(Some(Duration::from_secs(5)))
+            .request_timeout(Some(config.answer_within()))
             .connect(&config.nats)
             .await
             .map_err(|source| NodeError::Nats {
