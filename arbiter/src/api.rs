@@ -97,11 +97,30 @@ impl Match {
             self.catch_up(now, &mut out);
             return Ok(out);
         }
+        // The copy that undoes a refused command leaves out the two records that only grow
+        // (the words and the scoresheet, pushed by `fold` alone): they move into the copy and,
+        // on a refusal, come back cut to their length before (issue 32: copying them made
+        // each word of a long game cost the length of its log).
+        let (words, moves) = (self.core.log.len(), self.core.sheet.len());
+        let log = std::mem::take(&mut self.core.log);
+        let sheet = std::mem::take(&mut self.core.sheet);
         let mut next = self.clone();
+        next.core.log = log;
+        next.core.sheet = sheet;
         next.catch_up(now, &mut out);
-        next.dispatch(seat, command, now, &mut out)?;
-        *self = next;
-        Ok(out)
+        match next.dispatch(seat, command, now, &mut out) {
+            Ok(()) => {
+                *self = next;
+                Ok(out)
+            }
+            Err(refused) => {
+                self.core.log = std::mem::take(&mut next.core.log);
+                self.core.log.truncate(words);
+                self.core.sheet = std::mem::take(&mut next.core.sheet);
+                self.core.sheet.truncate(moves);
+                Err(refused)
+            }
+        }
     }
 
     /// [`Match::apply`] for a command this match accepted once (a stored log being replayed):

@@ -269,3 +269,43 @@ fn s7p6_3_5_an_unnamed_proxy_is_refused() {
     let r = t.try_cmd(Seat::RedProxy, Command::PressClock);
     assert!(matches!(r, Err(Rejection::NoProxy { .. })));
 }
+
+/// 附表七 6.3(6)(a): a word after the announcement is complete is refused, and the refusal
+/// changes nothing — not the words already said, not the scoresheet, not the clocks' catch-up
+/// (issue 32: the undo no longer copies the words and the scoresheet, it cuts them back).
+#[test]
+fn s7p6_3_6_a_a_refused_word_leaves_the_words_and_the_scoresheet_as_they_were() {
+    let mut t = Table::started(part6());
+    for (seat, text, mv) in [
+        (Seat::Red, "炮二平五", "h2e2"),
+        (Seat::Black, "馬８進７", "h9g7"),
+        (Seat::Red, "馬二進三", "h0g2"),
+    ] {
+        t.say(seat, text);
+        t.board(seat, mv);
+        t.press(seat);
+    }
+    t.say(Seat::Black, "車９平８");
+    let before = t.m.clone();
+    let words = t.m.snapshot().log.len();
+    // Time passes (the catch-up would stamp alerts), then a word past the announcement.
+    t.wait(30_000);
+    let r = t.try_cmd(Seat::Black, Command::Word { text: "馬".into() });
+    assert!(
+        matches!(r, Err(Rejection::AnnouncementBound { .. })),
+        "{r:?}"
+    );
+    assert!(t.m == before, "a refused word changed the match");
+    let after = t.m.snapshot();
+    assert_eq!(after.log.len(), words);
+    assert_eq!(after.moves.len(), 3);
+    // And the next accepted command still sees every word and move.
+    t.board(Seat::Black, "i9h9");
+    assert_eq!(
+        t.m.snapshot().moves.len(),
+        3,
+        "the move is on the sheet once pressed"
+    );
+    t.press(Seat::Black);
+    assert_eq!(t.m.snapshot().moves.len(), 4);
+}

@@ -309,7 +309,7 @@ fn alert_thresholds() -> Vec<u64> {
 
 /// A 視障賽 (附表七 第六部分) between two blind players, `red` and `black`, on `time`: the
 /// benchmarks' game.
-pub(crate) fn blind_game(time: TimeControl) -> MatchConfig {
+pub fn blind_game(time: TimeControl) -> MatchConfig {
     let mut config = MatchConfig {
         kind: EventKind::Part6,
         ..MatchConfig::default()
