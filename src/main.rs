@@ -40,7 +40,8 @@ enum Command {
     Event(cli::event::EventArgs),
     /// Add a table (and its seats) to an event.
     Table(cli::event::TableArgs),
-    /// Export a scoresheet, a PGN, an event's results or its JSON event log.
+    /// Export a scoresheet, a game (PGN, XQF, CBF, `DhtmlXQ`), an event's games as one ZIP, its
+    /// results or its JSON event log.
     Export(cli::event::ExportArgs),
     /// A tournament's register: import it from CSV, list it, add, edit or withdraw a player.
     Players(cli::tournament::PlayersArgs),

@@ -343,6 +343,22 @@ async fn export_by_format_and_the_events_archive() {
     zip.by_name(&name).unwrap().read_to_end(&mut xqf).unwrap();
     let g = baoqi_grammar::xqf::read_xqf(&xqf).expect("the XQF reads back");
     assert_eq!(g.players, ["丙".to_string(), "丁".to_string()]);
+    // An event whose games have not begun: said, not an empty ZIP.
+    let idle = dir.join("idle.db");
+    let store = SqliteStore::open(&idle, false).unwrap();
+    let created = admin::create_event(&store, &EventFile::from_toml(EVENT).unwrap()).unwrap();
+    drop(store);
+    let out = Process::new(BIN)
+        .args(["export", "--archive", &created.event.to_string()])
+        .args(["--db", idle.to_str().unwrap()])
+        .output()
+        .expect("run baoqi");
+    assert!(!out.status.success() && out.stdout.is_empty());
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("has begun yet: nothing to archive"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let out = run(&["export", "--archive", "9"]);
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains('9'));

@@ -70,6 +70,9 @@ pub enum LaunchError {
     /// There is no such table.
     #[error("there is no table {0}")]
     NoTable(TableId),
+    /// No game of the event has begun: an archive would be empty.
+    #[error("no game of event {0} has begun yet: nothing to archive")]
+    NoGames(EventId),
     /// A table's log does not rebuild its match.
     #[error(transparent)]
     Replay(#[from] ReplayError),
@@ -306,6 +309,9 @@ pub fn export_archive_offline(
         if !view.moves.is_empty() || view.result.is_some() {
             played.push((known, view));
         }
+    }
+    if played.is_empty() {
+        return Err(LaunchError::NoGames(event));
     }
     Ok(export::archive(&played, formats)?)
 }

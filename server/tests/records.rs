@@ -83,6 +83,10 @@ async fn a_game_downloads_in_each_format_and_the_event_as_one_zip() {
     let s = start(None, Some(&event_file(EVENT))).await;
     let (hub, t) = (&s.hub, s.created.tables[0].id);
     let event = s.created.event;
+    // Before any game begins there is nothing to archive: said, not an empty ZIP.
+    let (status, _, body) = get(hub, &format!("/api/events/{event}/games.zip")).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert!(String::from_utf8_lossy(&body).contains("has begun yet"));
     ok(hub, t, Role::Referee, Command::Start).await;
     play(hub, t, Role::Red, "h2e2").await;
     play(hub, t, Role::Black, "h9g7").await;

@@ -106,6 +106,11 @@ async fn games(
             played.push((known, (*view).clone()));
         }
     }
+    if played.is_empty() {
+        return Err(AppError::NotFound(format!(
+            "no game of event {id} has begun yet: nothing to archive"
+        )));
+    }
     let body = tokio::task::spawn_blocking(move || export::archive(&played, &formats))
         .await
         .map_err(|e| AppError::Internal(e.to_string()))?
