@@ -85,9 +85,6 @@ fn a_game_written_as_xqf_is_read_back_by_cchess_with_the_same_moves() {
     let mut paths = Vec::new();
     for (k, (start, moves, result)) in cases.iter().enumerate() {
         let h = RecordHeader {
-            comments: &[],
-            round: "",
-            table: "",
             title: "測試",
             event: "2026 視障及共融象棋公開賽",
             date: "2026-11-27",
@@ -95,6 +92,7 @@ fn a_game_written_as_xqf_is_read_back_by_cchess_with_the_same_moves() {
             red: "陳明",
             black: "林華",
             result: *result,
+            ..RecordHeader::default()
         };
         let path = dir.join(format!("{k}.xqf"));
         std::fs::write(&path, write_xqf(&h, start, moves)).unwrap();
@@ -141,9 +139,6 @@ fn a_game_written_as_cbf_is_read_back_by_cchess_with_the_same_moves() {
         .collect();
     games.push((endgame.clone(), game(&endgame, 7, 20)));
     let h = RecordHeader {
-        comments: &[],
-        round: "",
-        table: "",
         title: "測試 <1> & 2",
         event: "2026 視障及共融象棋公開賽",
         date: "2026-11-27",
@@ -151,6 +146,7 @@ fn a_game_written_as_cbf_is_read_back_by_cchess_with_the_same_moves() {
         red: "陳明",
         black: "林華",
         result: RecordResult::RedWins,
+        ..RecordHeader::default()
     };
     let paths: Vec<PathBuf> = games
         .iter()
@@ -218,18 +214,7 @@ fn corpus_games_written_as_xqf_and_cbf_are_read_back_by_cchess() {
     assert!(games.len() > 600, "{} games", games.len());
     let dir = std::env::temp_dir().join(format!("baoqi-corpus-cchess-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let h = RecordHeader {
-        comments: &[],
-        round: "",
-        table: "",
-        title: "",
-        event: "",
-        date: "",
-        site: "",
-        red: "",
-        black: "",
-        result: RecordResult::Unknown,
-    };
+    let h = RecordHeader::default();
     let mut xqf = Vec::new();
     let mut cbf = Vec::new();
     for (k, (start, moves)) in games.iter().enumerate() {

@@ -87,24 +87,25 @@ async fn join(
     None
 }
 
-/// How many players' commands the store holds for `table`: where its script stands.
+/// How many of a log's entries are the players' commands: where a script stands.
+fn players_commands(log: &[baoqi_store::LogEntry]) -> usize {
+    log.iter()
+        .filter(|e| {
+            matches!(
+                e.actor,
+                baoqi_store::game::Actor::Seat(Role::Red | Role::Black)
+            )
+        })
+        .count()
+}
+
+/// How many players' commands the store holds for `table`.
 async fn stored(store: &Arc<PgStore>, table: i64) -> Option<usize> {
     let s = store.clone();
-    tokio::task::spawn_blocking(move || {
-        s.log(table).ok().map(|log| {
-            log.iter()
-                .filter(|e| {
-                    matches!(
-                        e.actor,
-                        baoqi_store::game::Actor::Seat(Role::Red | Role::Black)
-                    )
-                })
-                .count()
-        })
-    })
-    .await
-    .ok()
-    .flatten()
+    tokio::task::spawn_blocking(move || s.log(table).ok().map(|log| players_commands(&log)))
+        .await
+        .ok()
+        .flatten()
 }
 
 /// One table's game through the outages.
@@ -345,15 +346,7 @@ pub fn lost(store: &PgStore, created: &admin::Created, tally: &Tally) -> Result<
     let mut lost = Vec::new();
     for (i, t) in created.tables.iter().enumerate().take(tally.acked.len()) {
         let log = store.log(t.id).map_err(|e| e.to_string())?;
-        let held = log
-            .iter()
-            .filter(|e| {
-                matches!(
-                    e.actor,
-                    baoqi_store::game::Actor::Seat(Role::Red | Role::Black)
-                )
-            })
-            .count() as u64;
+        let held = players_commands(&log) as u64;
         if held < tally.acked[i].load(Ordering::Relaxed) {
             lost.push(t.id);
         }

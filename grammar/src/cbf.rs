@@ -77,9 +77,6 @@ mod tests {
         // 炮二平五 h2e2 is 77-47; 馬８進７ h9g7 is 70-62.
         let h2e2 = Move::new(Point::new(7, 2).unwrap(), Point::new(4, 2).unwrap());
         let h = RecordHeader {
-            comments: &[],
-            round: "",
-            table: "",
             title: "a<b>&c",
             event: "e",
             date: "d",
@@ -87,6 +84,7 @@ mod tests {
             red: "r",
             black: "b",
             result: RecordResult::Draw,
+            ..RecordHeader::default()
         };
         let doc = write_cbf(&h, &Position::start(), &[h2e2]);
         assert!(doc.contains("<Move value=\"77-47\" end=\"1\" />"), "{doc}");

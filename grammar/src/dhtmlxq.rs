@@ -248,25 +248,11 @@ mod tests {
     #[test]
     fn random_games_and_a_black_first_endgame_read_back_as_written() {
         let endgame = Position::from_fen("3k5/4a4/9/9/2p6/9/9/4B4/4A4/3AK2R1 b").unwrap();
-        let mut s: u64 = 0x2545_F491_4F6C_DD1D;
         for (k, start) in std::iter::repeat_n(Position::start(), 40)
             .chain([endgame])
             .enumerate()
         {
-            let mut pos = start.clone();
-            let mut moves = Vec::new();
-            for _ in 0..120 {
-                let legal = pos.legal_moves();
-                if legal.is_empty() {
-                    break;
-                }
-                s ^= s << 13;
-                s ^= s >> 7;
-                s ^= s << 17;
-                let m = legal[usize::try_from(s % legal.len() as u64).unwrap()];
-                pos.make(m);
-                moves.push(m);
-            }
+            let moves = crate::record::random_game(&start, 120, 0x2545_F491_4F6C_DD1D + k as u64);
             let result = [
                 RecordResult::Unknown,
                 RecordResult::RedWins,
@@ -274,9 +260,6 @@ mod tests {
                 RecordResult::Draw,
             ][k % 4];
             let h = RecordHeader {
-                comments: &[],
-                round: "",
-                table: "",
                 title: "t[1]",
                 event: "e",
                 date: "d",
@@ -284,6 +267,7 @@ mod tests {
                 red: "陳明",
                 black: "林華",
                 result,
+                ..RecordHeader::default()
             };
             let back = read_dhtmlxq(&write_dhtmlxq(&h, &start, &moves)).unwrap();
             assert_eq!(back.start.fen(), start.fen(), "game {k}");

@@ -29,9 +29,10 @@ pub const PIECE_ORDER: [Kind; 16] = [
 ];
 
 /// A game's result as the record formats say it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum RecordResult {
     /// Not known, or the game goes on (or both lost: no format says it).
+    #[default]
     Unknown,
     /// Red won.
     RedWins,
@@ -41,8 +42,9 @@ pub enum RecordResult {
     Draw,
 }
 
-/// What a record says of the game besides the position and the moves.
-#[derive(Clone, Copy, Debug)]
+/// What a record says of the game besides the position and the moves (the default: all
+/// empty, the result unknown, no comments).
+#[derive(Clone, Copy, Debug, Default)]
 pub struct RecordHeader<'a> {
     /// The title.
     pub title: &'a str,
@@ -157,4 +159,24 @@ pub(crate) fn placement(rows: &Rows, turn: Color) -> String {
     }
     fen.push_str(if turn == Color::Red { " w" } else { " b" });
     fen
+}
+
+/// A game of up to `n` pseudo-random legal moves from `start` (the format modules' tests).
+#[cfg(test)]
+pub(crate) fn random_game(start: &Position, n: usize, mut s: u64) -> Vec<Move> {
+    let mut pos = start.clone();
+    let mut moves = Vec::new();
+    for _ in 0..n {
+        let legal = pos.legal_moves();
+        if legal.is_empty() {
+            break;
+        }
+        s ^= s << 13;
+        s ^= s >> 7;
+        s ^= s << 17;
+        let m = legal[usize::try_from(s % legal.len() as u64).unwrap_or(0)];
+        pos.make(m);
+        moves.push(m);
+    }
+    moves
 }

@@ -9,7 +9,7 @@
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use baoqi_grammar::record::{RecordGame, RecordHeader, RecordResult};
+use baoqi_grammar::record::{RecordGame, RecordHeader};
 use baoqi_grammar::{cbf, dhtmlxq, pgn, xqf};
 
 const EXPECTED_FAILURES: &str = include_str!("fixtures/corpus_failures.tsv");
@@ -68,18 +68,7 @@ fn placement(pos: &baoqi_rules::Position) -> String {
 /// position as from PGN — from the start or from its own `[FEN]`.
 #[test]
 fn corpus_games_replay_to_the_same_end_from_xqf_cbf_and_dhtmlxq() {
-    let header = RecordHeader {
-        comments: &[],
-        round: "",
-        table: "",
-        title: "",
-        event: "",
-        date: "",
-        site: "",
-        red: "",
-        black: "",
-        result: RecordResult::Unknown,
-    };
+    let header = RecordHeader::default();
     let mut checked = 0;
     for (rel, bytes) in records() {
         let Ok(r) = pgn::replay_bytes(&bytes) else {

@@ -337,7 +337,7 @@ async fn gather(hub: &Hub, event: EventRow, row: TableRow) -> Result<export::Kno
 /// A text to download under `name`: `attachment` makes the browser save it, else it shows
 /// it and saves it under that name when asked.
 fn download(
-    body: String,
+    body: impl Into<axum::body::Body>,
     mime: &'static str,
     name: &export::FileName,
     attachment: bool,
@@ -349,7 +349,7 @@ fn download(
             (header::CONTENT_TYPE, header::HeaderValue::from_static(mime)),
             (header::CONTENT_DISPOSITION, disposition),
         ],
-        body,
+        body.into(),
     )
         .into_response()
 }

@@ -306,7 +306,7 @@ pub fn export_archive_offline(
     let mut played = Vec::new();
     for t in tables.iter().filter(|t| t.event == event) {
         let (known, view) = known(&*store, &events, &tables, t.id)?;
-        if !view.moves.is_empty() || view.result.is_some() {
+        if export::archive::began(&view) {
             played.push((known, view));
         }
     }

@@ -284,9 +284,6 @@ mod tests {
                 moves.push(m);
             }
             let h = RecordHeader {
-                comments: &[],
-                round: "",
-                table: "",
                 title: "t",
                 event: "e",
                 date: "d",
@@ -294,6 +291,7 @@ mod tests {
                 red: "A&B <陳>",
                 black: "林華",
                 result: RecordResult::Draw,
+                ..RecordHeader::default()
             };
             let back = read_cbf(&write_cbf(&h, &start, &moves)).unwrap();
             assert_eq!(back.start.fen(), start.fen());

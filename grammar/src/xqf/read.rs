@@ -279,32 +279,10 @@ fn name(field: &[u8]) -> String {
 mod tests {
     use super::super::write_xqf;
     use super::*;
-    use crate::record::RecordHeader;
-
-    /// A game of `n` pseudo-random legal moves from `start`.
-    fn game(start: &Position, n: usize, mut s: u64) -> Vec<Move> {
-        let mut pos = start.clone();
-        let mut moves = Vec::new();
-        for _ in 0..n {
-            let legal = pos.legal_moves();
-            if legal.is_empty() {
-                break;
-            }
-            s ^= s << 13;
-            s ^= s >> 7;
-            s ^= s << 17;
-            let m = legal[usize::try_from(s % legal.len() as u64).unwrap()];
-            pos.make(m);
-            moves.push(m);
-        }
-        moves
-    }
+    use crate::record::{RecordHeader, random_game as game};
 
     fn header(result: RecordResult) -> RecordHeader<'static> {
         RecordHeader {
-            comments: &[],
-            round: "",
-            table: "",
             title: "t",
             event: "e",
             date: "d",
@@ -312,6 +290,7 @@ mod tests {
             red: "陳明",
             black: "林華",
             result,
+            ..RecordHeader::default()
         }
     }
 

@@ -75,6 +75,13 @@ impl RecordFormat {
     }
 }
 
+/// Whether a table's game began (a move played or a result): only such games go into an
+/// event's archive.
+#[must_use]
+pub fn began(view: &View) -> bool {
+    !view.moves.is_empty() || view.result.is_some()
+}
+
 /// The ZIP of `games` (each table as the exports know it, with its snapshot), each in every
 /// format of `formats`, named `r<round>-t<table>.<ext>` after the event's name.
 pub fn archive(games: &[(Known, View)], formats: &[RecordFormat]) -> Result<Vec<u8>, ExportError> {

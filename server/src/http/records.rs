@@ -13,7 +13,7 @@ use serde::Deserialize;
 use serde_json::json;
 use tokio::sync::Semaphore;
 
-use super::{AppError, event_of, known_of};
+use super::{AppError, download, event_of, known_of};
 use crate::export::{self, FileName, RecordFormat};
 use crate::hub::Hub;
 use baoqi_store::model::{EventId, TableId};
@@ -43,20 +43,6 @@ pub(super) fn routes() -> Router<Arc<Hub>> {
         )
 }
 
-/// A file to save under `name`.
-fn attachment(body: Vec<u8>, mime: &'static str, name: &FileName) -> Response {
-    let disposition = HeaderValue::from_str(&name.disposition(true))
-        .unwrap_or_else(|_| HeaderValue::from_static("attachment"));
-    (
-        [
-            (header::CONTENT_TYPE, HeaderValue::from_static(mime)),
-            (header::CONTENT_DISPOSITION, disposition),
-        ],
-        body,
-    )
-        .into_response()
-}
-
 /// A table's game in `format`.
 async fn game(
     State(hub): State<Arc<Hub>>,
@@ -68,7 +54,7 @@ async fn game(
         .render(&known, &view)
         .map_err(|e| AppError::Internal(e.to_string()))?;
     let name = FileName::of_table(&known.header(), known.event.id, format.extension());
-    Ok(attachment(body, format.mime(), &name))
+    Ok(download(body, format.mime(), &name, true))
 }
 
 /// `?format=pgn,xqf`: the formats an archive holds (all four when absent).
@@ -102,7 +88,7 @@ async fn games(
     let mut played = Vec::new();
     for t in hub.tables_of(Some(id)) {
         let (known, view) = known_of(&hub, t.id).await?;
-        if !view.moves.is_empty() || view.result.is_some() {
+        if export::archive::began(&view) {
             played.push((known, (*view).clone()));
         }
     }
@@ -116,7 +102,7 @@ async fn games(
         .map_err(|e| AppError::Internal(e.to_string()))?
         .map_err(|e| AppError::Internal(e.to_string()))?;
     let name = FileName::of_event(&event.name, id, "games", "zip");
-    Ok(attachment(body, "application/zip", &name))
+    Ok(download(body, "application/zip", &name, true))
 }
 
 fn bad_format(list: &str) -> Response {
