@@ -28,4 +28,5 @@ mod nodes;
 mod pyffish_diff;
 mod recording_crash;
 mod records_cchess;
+mod shm;
 mod stall;

@@ -182,6 +182,17 @@ async fn serve(opts: &ServeOptions) -> Result<(), LaunchError> {
     let addr = listener.local_addr().map_err(LaunchError::Serve)?;
     let base = format!("http://{addr}");
     println!("listening on {base}");
+    if matches!(opts.db, Database::Sqlite(_)) {
+        let again = crate::cut_index::command_line(std::env::args_os(), addr);
+        crate::cut_index::watch(again).map_err(LaunchError::Serve)?;
+        if crate::cut_index::restarts() > 0 {
+            println!(
+                "started again in place ({} of at most {}): see the log for why",
+                crate::cut_index::restarts(),
+                crate::cut_index::MAX_RESTARTS
+            );
+        }
+    }
     if opts.demo {
         let created = baoqi_organiser::demo::ensure(&*store)?;
         print!("{}", admin::describe(&created, &base));

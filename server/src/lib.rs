@@ -9,6 +9,7 @@
 //! ([`export`], [`recording`]). A federation plugs in through [`federated`]; a hall runs
 //! with no federation code on its path.
 
+pub mod cut_index;
 pub mod export;
 pub mod federated;
 pub mod http;
