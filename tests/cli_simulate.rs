@@ -39,8 +39,7 @@ fn s7p6_4_c_script_prints_events_as_json_lines_with_times() {
 
 #[test]
 fn a_bad_script_line_is_a_usage_error() {
-    let dir = std::env::temp_dir().join(format!("baoqi-sim-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = crate::common::Scratch::new("sim");
     let script = dir.join("bad.jsonl");
     std::fs::write(
         &script,

@@ -246,5 +246,9 @@ async fn i34_7_a_restart_in_place_keeps_the_demos_links() {
     assert!(answers(&addr, "/").is_some(), "the server is back");
     let mut seat = join(&addr, "seat", &red).await;
     let first = until(&mut seat, |v| v["type"] == "state" || v["type"] == "error").await;
-    assert_eq!(first.unwrap()["type"], "state", "the old link still opens the seat");
+    assert_eq!(
+        first.unwrap()["type"],
+        "state",
+        "the old link still opens the seat"
+    );
 }

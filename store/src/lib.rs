@@ -31,6 +31,7 @@ mod pg;
 pub mod schema;
 mod snapshots;
 mod sqlite;
+mod sweep;
 mod tournament;
 mod wall;
 mod writer;

@@ -165,8 +165,11 @@ impl SqliteStore {
         &self.path
     }
 
-    /// A private in-memory-like store in a temporary file (tests).
+    /// A private in-memory-like store in a temporary file (tests). The file outlives the
+    /// store (a test may open it again, as after a restart); the files of test processes
+    /// that have ended are removed here instead, so that test runs do not fill the disk.
     pub fn open_temp() -> Result<(SqliteStore, std::path::PathBuf), StoreError> {
+        super::sweep::ended_tests(&std::env::temp_dir());
         let path = std::env::temp_dir().join(format!(
             "baoqi-test-{}-{}.db",
             std::process::id(),

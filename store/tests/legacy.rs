@@ -170,5 +170,10 @@ fn logs_of_the_first_protocol_load_and_replay_to_the_same_state() {
     let store = SqliteStore::open(&db, false).unwrap();
     assert_eq!(store.tables(None).unwrap().len(), tables.len());
     let _ = std::fs::remove_file(migrate::backup_path(&store));
-    let _ = std::fs::remove_file(&db);
+    drop(store);
+    for suffix in ["", "-wal", "-shm"] {
+        let mut file = db.clone().into_os_string();
+        file.push(suffix);
+        let _ = std::fs::remove_file(file);
+    }
 }

@@ -3,10 +3,9 @@
 // violations, offers), the selected table whole (both boards, tallies, offer) beside them.
 
 import assert from "node:assert/strict";
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { open, waitText } from "./harness.js";
+import { open, scratchDir, waitText } from "./harness.js";
 import { eventTest, seatAt, startEvent } from "./event.js";
 
 const HALL = { width: 1920, height: 1080 };
@@ -30,7 +29,7 @@ black = { name = "黑${n}", categories = ["${mixed ? "deaf" : "blind"}"]${mixed 
 `;
   });
   const text = `name = "全場測試 hall"\nspectators = 0\n\n[[referees]]\nname = "總裁判"\ntables = [${[...Array(TABLES).keys()].map((i) => i + 1).join(", ")}]\n\n${tables.join("\n")}`;
-  const file = join(mkdtempSync(join(tmpdir(), "baoqi-hall-")), "hall.toml");
+  const file = join(scratchDir("baoqi-hall-"), "hall.toml");
   writeFileSync(file, text);
   return file;
 }

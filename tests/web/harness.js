@@ -32,6 +32,13 @@ export function parseSeats(text, fix = (link) => link) {
   return seats;
 }
 
+/** A fresh folder under the system's temporary one, removed when the test process ends. */
+export function scratchDir(prefix) {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  process.once("exit", () => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
 /** Starts `baoqi serve` on a free port over a fresh database; resolves with
  * `{ base, seats, stop, freeze, crash, restart, output }` once its tables run. `prepare(bin, db)` may fill the
  * database first and return a listing of seats to read instead of the server's own

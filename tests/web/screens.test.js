@@ -8,11 +8,10 @@
 // and the crosstable never reached the hall. No axe violation in any state.
 
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import assert from "node:assert/strict";
-import { ROOT, baoqiBin, open, shot, startServer, waitText } from "./harness.js";
+import { ROOT, baoqiBin, open, scratchDir, shot, startServer, waitText } from "./harness.js";
 import { eventTest, seatAt, startEvent } from "./event.js";
 
 const HALL = { width: 1920, height: 1080 };
@@ -43,7 +42,7 @@ black = { name = "黑${r}-${k}", categories = ["blind"] }
     }
   }
   const text = `name = "百四台 144 tables"\nspectators = 0\n\n[[referees]]\nname = "總裁判"\n\n${tables.join("\n")}`;
-  const file = join(mkdtempSync(join(tmpdir(), "baoqi-screens-")), "big.toml");
+  const file = join(scratchDir("baoqi-screens-"), "big.toml");
   writeFileSync(file, text);
   return file;
 }
@@ -276,7 +275,7 @@ let runCli = null;
  * decided by absences (87), round 2 paired and half of it decided. */
 function prepareTournament(bin, path) {
   runCli = (...args) => execFileSync(bin, [...args, "--db", path], { encoding: "utf8" });
-  const dir = mkdtempSync(join(tmpdir(), "baoqi-hall-"));
+  const dir = scratchDir("baoqi-hall-");
   const csv = join(dir, "players.csv");
   const clubs = ["視障協會", "東區", "聾人會", "西區"];
   writeFileSync(csv, `姓名,所屬團體,種子,類別,代理\n${[...Array(PLAYERS).keys()].map((i) =>
