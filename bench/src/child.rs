@@ -10,7 +10,7 @@ use std::time::Duration;
 use super::crash::process::ServerProcess;
 use baoqi_server::metrics::Stats;
 
-/// A `baoqi serve` child ([`ServerProcess`], the crash benchmark's); killed when dropped.
+/// A `baoqi serve` child (`ServerProcess`, the crash benchmark's); killed when dropped.
 pub struct ChildServer {
     /// Held so that the server is killed with it.
     process: ServerProcess,
@@ -27,7 +27,7 @@ impl ChildServer {
     }
 
     /// [`ChildServer::start`] with the server's options given whole (a node of a
-    /// federation, [`super::nodes`]).
+    /// federation, `bench::nodes`).
     pub fn start_with(exe: &Path, db: &Path, options: &[&str]) -> Result<ChildServer, String> {
         let process = ServerProcess::spawn_with(exe, db, options).map_err(|e| e.to_string())?;
         let base = format!("http://{}", process.addr);

@@ -59,7 +59,7 @@ const MIN_ANSWER: Duration = Duration::from_secs(2);
 
 impl NodeConfig {
     /// How long a request to the holder of a table (a command, a join) waits for its answer:
-    /// the lease, at least [`MIN_ANSWER`]. A holder that has not answered in its lease's
+    /// the lease, at least `MIN_ANSWER`. A holder that has not answered in its lease's
     /// time is one the federation is taking the table from; the request is then answered
     /// "not known" and the client resyncs (issue 32: with a fixed 5 s, a command in flight
     /// at a node's death held its table 5 s past a takeover of 2).

@@ -6,7 +6,7 @@
 //! first round the draw is simply made without him; in a Swiss his results stand and he is
 //! paired no more; in a round robin his games are annulled, or his remaining games lost by
 //! absence, the rounds to come carrying it out when they are paired
-//! ([`super::withdrawal`]). A round robin's table is fixed at its first round: it takes no
+//! (`withdrawal.rs`). A round robin's table is fixed at its first round: it takes no
 //! late entrant, and its seeds and ratings (which drew the Berger numbers) no longer change.
 
 use baoqi_arbiter::{BoardUse, Category};

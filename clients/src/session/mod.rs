@@ -3,7 +3,7 @@
 //! - [`machine`]: the session as a pure state machine: server messages, keys, sensed board
 //!   events and time in; messages to send, what to say and what changed out.
 //! - [`frontend`]: speech, earcons, spoken-text log, status line and recording.
-//! - [`keys`]: what each keypad key does (words echoed and sent, commands, local queries).
+//! - `keys`: what each keypad key does (words echoed and sent, commands, local queries).
 //! - [`table`]: the table as the client keeps it from `state` and `event` messages.
 //! - [`wire`]: the client's side of the WebSocket protocol (`docs/protocol.md`).
 //! - [`net`]: the thin tokio loop around the session (WebSocket, reconnect with `since`).

@@ -1,5 +1,5 @@
 //! Exports: a game's scoresheet (text), PGN, XQF, CBF and `DhtmlXQ`, an event's games as one
-//! ZIP ([`archive`]), with the 附表四 第三部份 header as the server
+//! ZIP ([`mod@archive`]), with the 附表四 第三部份 header as the server
 //! knows it, their download names, the event's results table ([`results`]), and the JSON
 //! event log of a table or of a whole event. Shared by the HTTP routes and the CLI.
 

@@ -6,7 +6,7 @@
 //! it is played, and is never in the feed. The same record as server-sent events, for a viewer
 //! that wants it pushed: an event `record` with the whole record each time it changes. A
 //! record sent whole reads the store only for what the hub does not hold, and seldom
-//! ([`headers`]).
+//! (`headers.rs`).
 
 use std::convert::Infallible;
 use std::sync::Arc;

@@ -5,7 +5,7 @@
 //!
 //! - `GET /api/events/{id}/players`: the register, each player's derived settings (7.2) and
 //!   the change log;
-//! - `POST /api/events/{id}/players`: a late entrant ([`Patch`] as JSON, `name` required;
+//! - `POST /api/events/{id}/players`: a late entrant ([`baoqi_organiser::edits::Patch`] as JSON, `name` required;
 //!   `"allow_same_name": true` takes a second player of a name and club);
 //! - `PATCH /api/events/{id}/players/{n}`: a corrected line (`allow_same_name` as above);
 //! - `POST /api/events/{id}/players/import`: the register, the CSV file's bytes as the body
@@ -52,7 +52,7 @@ use baoqi_store::Store;
 use baoqi_store::model::{EventId, Role, TableId};
 
 /// The routes of this module: the page, and the API behind a gate that checks the token
-/// before any body is read and reads a body within its time ([`gate`]).
+/// before any body is read and reads a body within its time (`gate`).
 pub fn routes(hub: Arc<Hub>) -> Router<Arc<Hub>> {
     let api = Router::new()
         .route(

@@ -62,7 +62,7 @@ fn off_runtime<T: Send>(f: impl FnOnce() -> T + Send) -> T {
 /// A connection, `None` while the store is being dropped (and the leases' before their first use).
 type Conn = Mutex<Option<Client>>;
 
-/// Runs `f` on the connection `c` ([`off_runtime`]).
+/// Runs `f` on the connection `c` (`off_runtime`).
 fn with<T: Send>(c: &Conn, f: impl FnOnce(&mut Client) -> T + Send) -> T {
     let mut guard = c.lock().unwrap_or_else(PoisonError::into_inner);
     let client = guard
@@ -182,7 +182,7 @@ impl PgStore {
 }
 
 impl Drop for PgStore {
-    /// The connections are closed where the blocking client may run ([`off_runtime`]).
+    /// The connections are closed where the blocking client may run (`off_runtime`).
     fn drop(&mut self) {
         let take = |c: &mut Conn| c.get_mut().unwrap_or_else(PoisonError::into_inner).take();
         let conns = [

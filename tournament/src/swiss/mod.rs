@@ -4,7 +4,7 @@
 //! bye to the lowest-ranked player who has not had one.
 //!
 //! A round is one minimum-cost perfect matching ([`integer_blossom`]) over all players (and a
-//! bye seat for an odd number), with the costs of [`cost`], ordered by priority: a rematch,
+//! bye seat for an odd number), with the costs of `cost`, ordered by priority: a rematch,
 //! a second bye, a broken colour rule, the bye's rank, score differences, club, colour
 //! preferences, the order inside a score group. A higher criterion always outweighs every
 //! lower one taken together, so the pairing breaks a rule only when no pairing of this round

@@ -7,24 +7,27 @@
 //! Endpoints: `seat` (players and proxies: one table, commands for their own side only),
 //! `monitor` (referees: every table they supervise, commands name the table), `watch`
 //! (spectators: read only).
+//!
+//! This file holds the connection's loop and transport; `follow.rs` its joining and the
+//! tables it follows, `commands.rs` the commands it passes on.
+
+mod commands;
+mod follow;
 
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-use baoqi_arbiter::{Command, Millis as At};
-use baoqi_protocol::{
-    Audience, ClientMsg, ErrorCode, RecordedResult, RecorderState, ServerMsg, decode, encode, error,
-};
+use baoqi_arbiter::Millis as At;
+use baoqi_protocol::{ClientMsg, ErrorCode, RecordedResult, ServerMsg, decode, encode, error};
 use futures_util::stream::{self, BoxStream, SelectAll};
 use futures_util::{Sink, SinkExt, Stream, StreamExt};
 use tokio::sync::broadcast::error::RecvError;
 
-use crate::hub::{Hub, Listed, covered};
+use crate::hub::{Hub, Listed};
 use crate::limits::Bucket;
-use crate::table::{Handled, Published, SeatKey};
-use baoqi_store::game::Refusal;
+use crate::table::Published;
 use baoqi_store::model::{Role, SeatRow, TableId};
 
 /// Which endpoint a connection came in on.
@@ -201,16 +204,6 @@ where
     }
 }
 
-/// The organiser's results of the tables `seat` covers.
-fn recorded_of(seat: &SeatRow, listed: &Listed) -> Vec<RecordedResult> {
-    listed
-        .recorded
-        .iter()
-        .filter(|(t, _)| seat.covers(**t))
-        .map(|(&table, &result)| RecordedResult { table, result })
-        .collect()
-}
-
 /// The next change of the tables a connection follows; never, for a connection that
 /// follows none (or once their watch is gone).
 async fn next_change(following: &mut Option<tokio::sync::watch::Receiver<Listed>>) -> Option<()> {
@@ -346,29 +339,6 @@ where
         false
     }
 
-    /// A `sync` of a table within its budget: the events missed and the state; beyond it,
-    /// refused (and counted against the budget of messages).
-    async fn sync(&mut self, table: Option<TableId>, since: Option<u64>) -> bool {
-        let t = match self.table_of(None, table) {
-            Ok(t) => t,
-            Err(e) => return self.refused(&e).await,
-        };
-        let (rate, now) = (self.hub.limits().syncs, self.hub.timeline().now());
-        let bucket = self
-            .syncs
-            .entry(t)
-            .or_insert_with(|| Bucket::new(rate, now));
-        if !bucket.take(now) {
-            let e = error(
-                None,
-                ErrorCode::RateLimited,
-                format!("too many syncs of table {t}: wait a moment, then sync again"),
-            );
-            return self.refused(&e).await;
-        }
-        self.resync(t, since).await
-    }
-
     async fn on_text(&mut self, endpoint: Endpoint, msg: ClientMsg) -> bool {
         match (msg, self.seat.is_some()) {
             (ClientMsg::Hello { token, since }, false) => self.hello(endpoint, &token, since).await,
@@ -427,348 +397,4 @@ where
             }
         }
     }
-
-    async fn hello(&mut self, endpoint: Endpoint, token: &str, since: Option<u64>) -> bool {
-        let seat = match self.hub.authenticate(token).await {
-            Ok(s) => s,
-            Err(e) => return self.send(&error(None, e.code(), e.to_string())).await,
-        };
-        if !endpoint.admits(seat.role) {
-            let msg = format!("a {} seat does not join on this endpoint", seat.role);
-            return self.send(&error(None, ErrorCode::WrongEndpoint, msg)).await;
-        }
-        // A referee or a spectator follows the event's tables as they are added (issue 30).
-        if matches!(seat.role, Role::Referee | Role::Spectator) {
-            let mut rx = self.hub.follow_tables(seat.event);
-            let listed = rx.borrow_and_update().clone();
-            self.set_aside = listed
-                .set_aside
-                .iter()
-                .copied()
-                .filter(|t| seat.covers(*t))
-                .collect();
-            self.entered = recorded_of(&seat, &listed);
-            self.following = Some(rx);
-        }
-        let tables = covered(&seat.tables, &self.hub.table_ids(seat.event));
-        let welcome = ServerMsg::Welcome {
-            role: seat.role,
-            name: seat.name.clone(),
-            event: seat.event,
-            tables: tables.clone(),
-        };
-        if endpoint != Endpoint::Watch {
-            self.recorded = recording_feed(self.hub.recordings().board().subscribe());
-        }
-        self.seat = Some(seat);
-        self.tables.clone_from(&tables);
-        if !self.send(&welcome).await {
-            return false;
-        }
-        for t in tables {
-            if !self.resync(t, since).await {
-                return false;
-            }
-        }
-        if !self.entered.is_empty() {
-            let told = ServerMsg::Recorded {
-                event: self.seat.as_ref().map_or(0, |s| s.event),
-                results: self.entered.clone(),
-            };
-            return self.send(&told).await;
-        }
-        true
-    }
-
-    /// The event's tables changed: the seat is told its whole list, then gets the state of
-    /// each new one it covers and follows it.
-    async fn on_tables(&mut self) -> bool {
-        let Some(rx) = self.following.as_mut() else {
-            return true;
-        };
-        let listed = rx.borrow_and_update().clone();
-        self.reread_seat(&listed).await;
-        let Some(seat) = self.seat.as_ref() else {
-            return true;
-        };
-        let covered = |ids: &[TableId]| -> Vec<TableId> {
-            ids.iter().copied().filter(|t| seat.covers(*t)).collect()
-        };
-        let (tables, set_aside) = (covered(&listed.running), covered(&listed.set_aside));
-        let recorded = recorded_of(seat, &listed);
-        if recorded != self.entered {
-            self.entered.clone_from(&recorded);
-            let event = seat.event;
-            let told = ServerMsg::Recorded {
-                event,
-                results: recorded,
-            };
-            if !self.send(&told).await {
-                return false;
-            }
-        }
-        let Some(seat) = self.seat.as_ref() else {
-            return true;
-        };
-        let added: Vec<TableId> = tables
-            .iter()
-            .copied()
-            .filter(|t| !self.tables.contains(t))
-            .collect();
-        if added.is_empty() && set_aside == self.set_aside {
-            return true;
-        }
-        let event = seat.event;
-        for t in &set_aside {
-            if let Some(feed) = self.subscriptions.remove(t) {
-                feed.store(true, Ordering::Relaxed);
-            }
-        }
-        self.tables.clone_from(&tables);
-        self.set_aside.clone_from(&set_aside);
-        let told = ServerMsg::Tables {
-            event,
-            tables,
-            set_aside,
-        };
-        if !self.send(&told).await {
-            return false;
-        }
-        for t in added {
-            if !self.resync(t, None).await {
-                return false;
-            }
-        }
-        true
-    }
-
-    /// A referee of some tables (附表七 6.2(1)) follows his boards to their replays' tables
-    /// (108): when tables he does not cover are added, his seat is read again from the
-    /// store, which the replay extended.
-    async fn reread_seat(&mut self, listed: &Listed) {
-        let Some(seat) = self.seat.as_ref() else {
-            return;
-        };
-        let unknown = listed
-            .running
-            .iter()
-            .any(|t| !seat.covers(*t) && !self.tables.contains(t));
-        if seat.tables.is_empty() || !unknown {
-            return;
-        }
-        let (store, hash) = (self.hub.store().clone(), seat.token_hash.clone());
-        match tokio::task::spawn_blocking(move || store.seat(&hash)).await {
-            Ok(Ok(Some(fresh))) if !fresh.revoked => self.seat = Some(fresh),
-            Ok(Ok(_)) => {}
-            Ok(Err(e)) => tracing::error!("reading a referee's seat again: {e}"),
-            Err(e) => tracing::error!("reading a referee's seat again: {e}"),
-        }
-    }
-
-    /// The table a message is about: the one named (if this seat follows it), else the
-    /// seat's only table; otherwise the error to answer (carrying the message's `id`).
-    fn table_of(&self, id: Option<String>, table: Option<TableId>) -> Result<TableId, ServerMsg> {
-        match (table, self.tables.as_slice()) {
-            (Some(t), ts) if ts.contains(&t) => Ok(t),
-            (Some(t), _) => Err(error(
-                id,
-                ErrorCode::Forbidden,
-                format!("table {t} is not one of this seat's tables"),
-            )),
-            (None, [only]) => Ok(*only),
-            (None, _) => Err(error(
-                id,
-                ErrorCode::UnknownTable,
-                "name the table: this seat follows several",
-            )),
-        }
-    }
-
-    async fn command(
-        &mut self,
-        id: Option<String>,
-        table: Option<TableId>,
-        command: Command,
-    ) -> bool {
-        let Some(seat) = self.seat.as_ref().map(SeatKey::of) else {
-            return false;
-        };
-        let role = seat.role;
-        if !role.may_act() {
-            let e = error(id, ErrorCode::Forbidden, "spectators cannot send commands");
-            return self.send(&e).await;
-        }
-        let table = match self.table_of(id.clone(), table) {
-            Ok(t) => t,
-            Err(e) => return self.send(&e).await,
-        };
-        let Some(handle) = self.hub.table(table) else {
-            return self
-                .send(&error(id, ErrorCode::UnknownTable, "no such table"))
-                .await;
-        };
-        let asked = std::time::Instant::now();
-        let handled = handle.command(seat, command).await;
-        let took = asked.elapsed().as_micros() as u64;
-        self.hub.metrics().command_answer.record(took);
-        let reply = match handled {
-            Some(Handled::Accepted { seq }) => ServerMsg::Ack { id, table, seq },
-            Some(Handled::Refused(Refusal::Rejected(rejection))) => ServerMsg::Rejected {
-                id,
-                table,
-                rejection,
-            },
-            Some(Handled::Refused(r @ (Refusal::Spectator | Refusal::ServerOnly))) => {
-                error(id, ErrorCode::Forbidden, r.to_string())
-            }
-            Some(Handled::RateLimited) => error(
-                id,
-                ErrorCode::RateLimited,
-                "too many commands from this seat: nothing changed, try again shortly",
-            ),
-            Some(Handled::Storage(e)) => error(
-                id,
-                ErrorCode::Storage,
-                format!("not stored, nothing changed: {e}"),
-            ),
-            None => error(id, ErrorCode::Unavailable, "the table is not running"),
-        };
-        self.send(&reply).await
-    }
-
-    /// A seat's report about its recorder: only players and proxies, for their own side.
-    async fn recording(
-        &mut self,
-        id: Option<String>,
-        state: RecorderState,
-        microphone: bool,
-        reason: Option<String>,
-    ) -> bool {
-        let role = self.seat.as_ref().map_or(Role::Spectator, |s| s.role);
-        let Some(side) = role.side() else {
-            let e = error(
-                id,
-                ErrorCode::Forbidden,
-                "only a player's or proxy's client reports a recorder",
-            );
-            return self.send(&e).await;
-        };
-        let table = match self.table_of(id, None) {
-            Ok(t) => t,
-            Err(e) => return self.send(&e).await,
-        };
-        let reason = reason.map(|r| r.chars().take(500).collect());
-        let now = self.hub.timeline().now();
-        let board = self.hub.recordings().board();
-        let (seats, changed) = board.report(table, side, state, microphone, reason, now);
-        // A change reaches this connection through the feed; an unchanged status is
-        // answered here, so that every report gets its `recording` answer.
-        changed || self.send(&ServerMsg::Recording { table, seats }).await
-    }
-
-    async fn on_recording(&mut self, update: &(TableId, String)) -> bool {
-        if !self.tables.contains(&update.0) {
-            return true;
-        }
-        self.send_text(update.1.clone()).await
-    }
-
-    async fn on_published(&mut self, table: TableId, p: &Published) -> bool {
-        let last = self.last.get(&table).copied().unwrap_or(0);
-        if p.seq <= last {
-            return true;
-        }
-        if p.seq > last + 1 {
-            return self.resync(table, Some(last)).await;
-        }
-        self.last.insert(table, p.seq);
-        if !self.sees(p.audience) {
-            return true;
-        }
-        self.send_text(p.json.clone()).await
-    }
-
-    fn sees(&self, audience: Audience) -> bool {
-        self.seat
-            .as_ref()
-            .is_some_and(|s| audience.includes(s.role))
-    }
-
-    /// (Re)subscribes to a table: the events after `since` that were missed, then the
-    /// current state, then the live feed. With `since = None` after a lag, the last
-    /// delivered event is used.
-    async fn resync(&mut self, table: TableId, since: Option<u64>) -> bool {
-        let Some(handle) = self.hub.table(table) else {
-            return self
-                .send(&error(None, ErrorCode::UnknownTable, "no such table"))
-                .await;
-        };
-        let since = since.or_else(|| self.last.get(&table).copied());
-        let Some(joined) = handle.join(since).await else {
-            return self
-                .send(&error(
-                    None,
-                    ErrorCode::Unavailable,
-                    "the table is not running",
-                ))
-                .await;
-        };
-        let missed = match (since, joined.missed) {
-            (None, _) => Vec::new(),
-            (Some(_), Some(m)) => m
-                .iter()
-                .filter(|p| self.sees(p.audience))
-                .map(|p| p.json.clone())
-                .collect(),
-            (Some(s), None) => {
-                let role = self.seat.as_ref().map_or(Role::Spectator, |s| s.role);
-                match from_store(&self.hub, table, s, joined.seq, role).await {
-                    Ok(missed) => missed,
-                    Err(e) => {
-                        // Never "nothing missed": the client is told, then gets the state.
-                        if !matches!(e, ResyncError::TooFarBehind { .. }) {
-                            tracing::error!(table, "resync from the store: {e}");
-                        }
-                        let told = error(
-                            None,
-                            ErrorCode::Resync,
-                            format!("table {table}: the events missed cannot be read back: {e}"),
-                        );
-                        vec![encode(&told)]
-                    }
-                }
-            }
-        };
-        for text in missed {
-            if !self.send_text(text).await {
-                return false;
-            }
-        }
-        self.last.insert(table, joined.seq);
-        let dropped = Arc::new(AtomicBool::new(false));
-        if let Some(old) = self.subscriptions.insert(table, dropped.clone()) {
-            old.store(true, Ordering::Relaxed);
-        }
-        self.feed.push(one_feed(table, joined.rx, dropped));
-        self.send_text(joined.state).await
-    }
-}
-
-/// The recording status changes of every table, as a stream. A connection that lags
-/// behind by the feed's capacity loses the oldest changes; each message holds a table's
-/// whole status, so the table's next change (or a `sync`) puts it right.
-fn recording_feed(
-    rx: tokio::sync::broadcast::Receiver<Arc<(TableId, String)>>,
-) -> BoxStream<'static, Arc<(TableId, String)>> {
-    stream::unfold(rx, |mut rx| async move {
-        loop {
-            match rx.recv().await {
-                Ok(update) => return Some((update, rx)),
-                Err(RecvError::Lagged(_)) => {}
-                Err(RecvError::Closed) => return None,
-            }
-        }
-    })
-    .fuse()
-    .boxed()
 }

@@ -1,0 +1,303 @@
+//! Joining and following: a seat's `hello`, the tables it follows as the event's list
+//! changes, what it missed (`sync`, a resync from the store), and the tables' feeds passed
+//! on to it as its role may see them.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use baoqi_protocol::{Audience, ErrorCode, RecordedResult, ServerMsg, encode, error};
+use baoqi_store::model::{Role, SeatRow, TableId};
+use futures_util::stream::{self, BoxStream};
+use futures_util::{Sink, StreamExt};
+use tokio::sync::broadcast::error::RecvError;
+
+use super::{Conn, Endpoint, Outgoing, ResyncError, from_store, one_feed};
+use crate::hub::{Listed, covered};
+use crate::limits::Bucket;
+use crate::table::Published;
+
+impl<O> Conn<O>
+where
+    O: Sink<Outgoing> + Unpin + Send,
+{
+    /// A `sync` of a table within its budget: the events missed and the state; beyond it,
+    /// refused (and counted against the budget of messages).
+    pub(super) async fn sync(&mut self, table: Option<TableId>, since: Option<u64>) -> bool {
+        let t = match self.table_of(None, table) {
+            Ok(t) => t,
+            Err(e) => return self.refused(&e).await,
+        };
+        let (rate, now) = (self.hub.limits().syncs, self.hub.timeline().now());
+        let bucket = self
+            .syncs
+            .entry(t)
+            .or_insert_with(|| Bucket::new(rate, now));
+        if !bucket.take(now) {
+            let e = error(
+                None,
+                ErrorCode::RateLimited,
+                format!("too many syncs of table {t}: wait a moment, then sync again"),
+            );
+            return self.refused(&e).await;
+        }
+        self.resync(t, since).await
+    }
+
+    pub(super) async fn hello(
+        &mut self,
+        endpoint: Endpoint,
+        token: &str,
+        since: Option<u64>,
+    ) -> bool {
+        let seat = match self.hub.authenticate(token).await {
+            Ok(s) => s,
+            Err(e) => return self.send(&error(None, e.code(), e.to_string())).await,
+        };
+        if !endpoint.admits(seat.role) {
+            let msg = format!("a {} seat does not join on this endpoint", seat.role);
+            return self.send(&error(None, ErrorCode::WrongEndpoint, msg)).await;
+        }
+        // A referee or a spectator follows the event's tables as they are added (issue 30).
+        if matches!(seat.role, Role::Referee | Role::Spectator) {
+            let mut rx = self.hub.follow_tables(seat.event);
+            let listed = rx.borrow_and_update().clone();
+            self.set_aside = listed
+                .set_aside
+                .iter()
+                .copied()
+                .filter(|t| seat.covers(*t))
+                .collect();
+            self.entered = recorded_of(&seat, &listed);
+            self.following = Some(rx);
+        }
+        let tables = covered(&seat.tables, &self.hub.table_ids(seat.event));
+        let welcome = ServerMsg::Welcome {
+            role: seat.role,
+            name: seat.name.clone(),
+            event: seat.event,
+            tables: tables.clone(),
+        };
+        if endpoint != Endpoint::Watch {
+            self.recorded = recording_feed(self.hub.recordings().board().subscribe());
+        }
+        self.seat = Some(seat);
+        self.tables.clone_from(&tables);
+        if !self.send(&welcome).await {
+            return false;
+        }
+        for t in tables {
+            if !self.resync(t, since).await {
+                return false;
+            }
+        }
+        if !self.entered.is_empty() {
+            let told = ServerMsg::Recorded {
+                event: self.seat.as_ref().map_or(0, |s| s.event),
+                results: self.entered.clone(),
+            };
+            return self.send(&told).await;
+        }
+        true
+    }
+
+    /// The event's tables changed: the seat is told its whole list, then gets the state of
+    /// each new one it covers and follows it.
+    pub(super) async fn on_tables(&mut self) -> bool {
+        let Some(rx) = self.following.as_mut() else {
+            return true;
+        };
+        let listed = rx.borrow_and_update().clone();
+        self.reread_seat(&listed).await;
+        let Some(seat) = self.seat.as_ref() else {
+            return true;
+        };
+        let covered = |ids: &[TableId]| -> Vec<TableId> {
+            ids.iter().copied().filter(|t| seat.covers(*t)).collect()
+        };
+        let (tables, set_aside) = (covered(&listed.running), covered(&listed.set_aside));
+        let recorded = recorded_of(seat, &listed);
+        if recorded != self.entered {
+            self.entered.clone_from(&recorded);
+            let event = seat.event;
+            let told = ServerMsg::Recorded {
+                event,
+                results: recorded,
+            };
+            if !self.send(&told).await {
+                return false;
+            }
+        }
+        let Some(seat) = self.seat.as_ref() else {
+            return true;
+        };
+        let added: Vec<TableId> = tables
+            .iter()
+            .copied()
+            .filter(|t| !self.tables.contains(t))
+            .collect();
+        if added.is_empty() && set_aside == self.set_aside {
+            return true;
+        }
+        let event = seat.event;
+        for t in &set_aside {
+            if let Some(feed) = self.subscriptions.remove(t) {
+                feed.store(true, Ordering::Relaxed);
+            }
+        }
+        self.tables.clone_from(&tables);
+        self.set_aside.clone_from(&set_aside);
+        let told = ServerMsg::Tables {
+            event,
+            tables,
+            set_aside,
+        };
+        if !self.send(&told).await {
+            return false;
+        }
+        for t in added {
+            if !self.resync(t, None).await {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// A referee of some tables (附表七 6.2(1)) follows his boards to their replays' tables
+    /// (108): when tables he does not cover are added, his seat is read again from the
+    /// store, which the replay extended.
+    pub(super) async fn reread_seat(&mut self, listed: &Listed) {
+        let Some(seat) = self.seat.as_ref() else {
+            return;
+        };
+        let unknown = listed
+            .running
+            .iter()
+            .any(|t| !seat.covers(*t) && !self.tables.contains(t));
+        if seat.tables.is_empty() || !unknown {
+            return;
+        }
+        let (store, hash) = (self.hub.store().clone(), seat.token_hash.clone());
+        match tokio::task::spawn_blocking(move || store.seat(&hash)).await {
+            Ok(Ok(Some(fresh))) if !fresh.revoked => self.seat = Some(fresh),
+            Ok(Ok(_)) => {}
+            Ok(Err(e)) => tracing::error!("reading a referee's seat again: {e}"),
+            Err(e) => tracing::error!("reading a referee's seat again: {e}"),
+        }
+    }
+
+    pub(super) async fn on_recording(&mut self, update: &(TableId, String)) -> bool {
+        if !self.tables.contains(&update.0) {
+            return true;
+        }
+        self.send_text(update.1.clone()).await
+    }
+
+    pub(super) async fn on_published(&mut self, table: TableId, p: &Published) -> bool {
+        let last = self.last.get(&table).copied().unwrap_or(0);
+        if p.seq <= last {
+            return true;
+        }
+        if p.seq > last + 1 {
+            return self.resync(table, Some(last)).await;
+        }
+        self.last.insert(table, p.seq);
+        if !self.sees(p.audience) {
+            return true;
+        }
+        self.send_text(p.json.clone()).await
+    }
+
+    pub(super) fn sees(&self, audience: Audience) -> bool {
+        self.seat
+            .as_ref()
+            .is_some_and(|s| audience.includes(s.role))
+    }
+
+    /// (Re)subscribes to a table: the events after `since` that were missed, then the
+    /// current state, then the live feed. With `since = None` after a lag, the last
+    /// delivered event is used.
+    pub(super) async fn resync(&mut self, table: TableId, since: Option<u64>) -> bool {
+        let Some(handle) = self.hub.table(table) else {
+            return self
+                .send(&error(None, ErrorCode::UnknownTable, "no such table"))
+                .await;
+        };
+        let since = since.or_else(|| self.last.get(&table).copied());
+        let Some(joined) = handle.join(since).await else {
+            return self
+                .send(&error(
+                    None,
+                    ErrorCode::Unavailable,
+                    "the table is not running",
+                ))
+                .await;
+        };
+        let missed = match (since, joined.missed) {
+            (None, _) => Vec::new(),
+            (Some(_), Some(m)) => m
+                .iter()
+                .filter(|p| self.sees(p.audience))
+                .map(|p| p.json.clone())
+                .collect(),
+            (Some(s), None) => {
+                let role = self.seat.as_ref().map_or(Role::Spectator, |s| s.role);
+                match from_store(&self.hub, table, s, joined.seq, role).await {
+                    Ok(missed) => missed,
+                    Err(e) => {
+                        // Never "nothing missed": the client is told, then gets the state.
+                        if !matches!(e, ResyncError::TooFarBehind { .. }) {
+                            tracing::error!(table, "resync from the store: {e}");
+                        }
+                        let told = error(
+                            None,
+                            ErrorCode::Resync,
+                            format!("table {table}: the events missed cannot be read back: {e}"),
+                        );
+                        vec![encode(&told)]
+                    }
+                }
+            }
+        };
+        for text in missed {
+            if !self.send_text(text).await {
+                return false;
+            }
+        }
+        self.last.insert(table, joined.seq);
+        let dropped = Arc::new(AtomicBool::new(false));
+        if let Some(old) = self.subscriptions.insert(table, dropped.clone()) {
+            old.store(true, Ordering::Relaxed);
+        }
+        self.feed.push(one_feed(table, joined.rx, dropped));
+        self.send_text(joined.state).await
+    }
+}
+
+/// The organiser's results of the tables `seat` covers.
+fn recorded_of(seat: &SeatRow, listed: &Listed) -> Vec<RecordedResult> {
+    listed
+        .recorded
+        .iter()
+        .filter(|(t, _)| seat.covers(**t))
+        .map(|(&table, &result)| RecordedResult { table, result })
+        .collect()
+}
+
+/// The recording status changes of every table, as a stream. A connection that lags
+/// behind by the feed's capacity loses the oldest changes; each message holds a table's
+/// whole status, so the table's next change (or a `sync`) puts it right.
+fn recording_feed(
+    rx: tokio::sync::broadcast::Receiver<Arc<(TableId, String)>>,
+) -> BoxStream<'static, Arc<(TableId, String)>> {
+    stream::unfold(rx, |mut rx| async move {
+        loop {
+            match rx.recv().await {
+                Ok(update) => return Some((update, rx)),
+                Err(RecvError::Lagged(_)) => {}
+                Err(RecvError::Closed) => return None,
+            }
+        }
+    })
+    .fuse()
+    .boxed()
+}
