@@ -14,6 +14,7 @@ use baoqi_store::model::{Role, TableId};
 use baoqi_store::{SqliteStore, Store};
 
 use crate::common;
+use crate::records_cchess::{cchess, run_reader};
 use common::{BIN, Scratch};
 
 const EVENT: &str = r#"
@@ -100,7 +101,7 @@ async fn s4p3_an_exported_pgn_replays_to_the_games_final_position() {
 /// Python package `cchess` reads it back with the same moves, the result and the players.
 #[tokio::test]
 async fn an_exported_xqf_is_read_back_by_cchess() {
-    let Some(py) = crate::records_cchess::cchess() else {
+    let Some(py) = cchess() else {
         return;
     };
     let dir = Scratch::new("cli-export-xqf");
@@ -124,17 +125,7 @@ async fn an_exported_xqf_is_read_back_by_cchess() {
     assert_eq!(&out.stdout[..3], b"XQ\x0a", "an unencrypted XQF 1.0 file");
     let file = dir.join("game.xqf");
     std::fs::write(&file, &out.stdout).unwrap();
-    let read = Process::new(py)
-        .arg(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/diff/cchess_xqf.py"))
-        .arg(&file)
-        .output()
-        .expect("run cchess");
-    assert!(
-        read.status.success(),
-        "{}",
-        String::from_utf8_lossy(&read.stderr)
-    );
-    let line = String::from_utf8(read.stdout).unwrap();
+    let line = run_reader(&py, "tests/diff/cchess_xqf.py", &[file]);
     let fields: Vec<&str> = line.trim_end().split('\t').collect();
     assert_eq!(fields[..3], ["1-0", "丙", "丁"], "black resigned: {line}");
     assert_eq!(fields[3], "h2e2 h9g7 h0g2 i9h9", "{line}");
@@ -203,7 +194,7 @@ async fn an_exported_dhtmlxq_reads_back_with_the_game() {
 /// Issue 33, item 1: `baoqi export --cbf` writes 象棋橋's XML; cchess reads its moves back.
 #[tokio::test]
 async fn an_exported_cbf_is_read_back_by_cchess() {
-    let Some(py) = crate::records_cchess::cchess() else {
+    let Some(py) = cchess() else {
         return;
     };
     let dir = Scratch::new("cli-export-cbf");
@@ -226,20 +217,8 @@ async fn an_exported_cbf_is_read_back_by_cchess() {
     assert_eq!(doc.matches("[%clk 0:").count(), 4, "{doc}");
     let file = dir.join("game.cbf");
     std::fs::write(&file, &doc).unwrap();
-    let read = Process::new(py)
-        .arg(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/diff/cchess_cbf.py"))
-        .arg(&file)
-        .output()
-        .expect("run cchess");
-    assert!(
-        read.status.success(),
-        "{}",
-        String::from_utf8_lossy(&read.stderr)
-    );
-    assert_eq!(
-        String::from_utf8(read.stdout).unwrap().trim_end(),
-        "h2e2 h9g7 h0g2 i9h9"
-    );
+    let line = run_reader(&py, "tests/diff/cchess_cbf.py", &[file]);
+    assert_eq!(line.trim_end(), "h2e2 h9g7 h0g2 i9h9");
 }
 
 /// Issue 33, item 2: `baoqi replay` reads XQF and CBF by their content, whatever the files

@@ -33,6 +33,22 @@ fn game(start: &Position, seed: u64, plies: usize) -> Vec<Move> {
     moves
 }
 
+/// Runs one of the cchess readers (`tests/diff/cchess_*.py`) over `paths`: its standard
+/// output, one line a file.
+pub(crate) fn run_reader(py: &std::path::Path, script: &str, paths: &[PathBuf]) -> String {
+    let out = Command::new(py)
+        .arg(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(script))
+        .args(paths)
+        .output()
+        .expect("run cchess");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
 fn python() -> Option<PathBuf> {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
     [
@@ -98,17 +114,7 @@ fn a_game_written_as_xqf_is_read_back_by_cchess_with_the_same_moves() {
         std::fs::write(&path, write_xqf(&h, start, moves)).unwrap();
         paths.push(path);
     }
-    let out = Command::new(py)
-        .arg(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/diff/cchess_xqf.py"))
-        .args(&paths)
-        .output()
-        .expect("run cchess");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let text = String::from_utf8(out.stdout).unwrap();
+    let text = run_reader(&py, "tests/diff/cchess_xqf.py", &paths);
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), cases.len(), "{text}");
     for ((_, moves, result), line) in cases.iter().zip(&lines) {
@@ -157,17 +163,7 @@ fn a_game_written_as_cbf_is_read_back_by_cchess_with_the_same_moves() {
             path
         })
         .collect();
-    let out = Command::new(py)
-        .arg(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/diff/cchess_cbf.py"))
-        .args(&paths)
-        .output()
-        .expect("run cchess");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let text = String::from_utf8(out.stdout).unwrap();
+    let text = run_reader(&py, "tests/diff/cchess_cbf.py", &paths);
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), games.len(), "{text}");
     for ((_, moves), line) in games.iter().zip(&lines) {
@@ -223,21 +219,8 @@ fn corpus_games_written_as_xqf_and_cbf_are_read_back_by_cchess() {
         cbf.push(dir.join(format!("{k}.cbf")));
         std::fs::write(&cbf[k], write_cbf(&h, start, moves)).unwrap();
     }
-    let run = |script: &str, paths: &[PathBuf]| {
-        let out = Command::new(&py)
-            .arg(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(script))
-            .args(paths)
-            .output()
-            .expect("run cchess");
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        String::from_utf8(out.stdout).unwrap()
-    };
-    let from_xqf = run("tests/diff/cchess_xqf.py", &xqf);
-    let from_cbf = run("tests/diff/cchess_cbf.py", &cbf);
+    let from_xqf = run_reader(&py, "tests/diff/cchess_xqf.py", &xqf);
+    let from_cbf = run_reader(&py, "tests/diff/cchess_cbf.py", &cbf);
     let (xl, cl): (Vec<&str>, Vec<&str>) = (from_xqf.lines().collect(), from_cbf.lines().collect());
     assert_eq!((xl.len(), cl.len()), (games.len(), games.len()));
     for (k, (_, moves)) in games.iter().enumerate() {

@@ -12,28 +12,8 @@ use axum::http::{Request, StatusCode, header};
 use baoqi_arbiter::{Command, PauseReason};
 use baoqi_server::Hub;
 use baoqi_store::model::{Role, TableId};
-use common::{event_file, start};
+use common::{start, two_boards};
 use tower::ServiceExt;
-
-const EVENT: &str = r#"
-name = "relayed"
-[[referees]]
-name = "chief"
-[[tables]]
-name = "board 1"
-red = "甲"
-black = "乙"
-[tables.match]
-kind = "regular"
-time.default = { base_ms = 600_000, mode = "plain" }
-[[tables]]
-name = "board 2"
-red = "丙"
-black = "丁"
-[tables.match]
-kind = "regular"
-time.default = { base_ms = 600_000, mode = "plain" }
-"#;
 
 /// A poll of a table's feed, with the tag the poller holds: status, tag, body.
 async fn poll(
@@ -75,7 +55,7 @@ async fn poll_path(
 
 #[tokio::test]
 async fn a_poll_is_answered_not_modified_until_a_move_and_a_sealed_move_never_shows() {
-    let s = start(None, Some(&event_file(EVENT))).await;
+    let s = start(None, Some(&two_boards("relayed"))).await;
     let (hub, t) = (&s.hub, s.created.tables[0].id);
     let (status, tag, body) = poll(hub, t, None).await;
     assert_eq!(status, StatusCode::OK);
@@ -166,7 +146,7 @@ async fn next_record(
 
 #[tokio::test]
 async fn a_viewer_gets_the_record_pushed_at_once_and_at_each_move() {
-    let s = start(None, Some(&event_file(EVENT))).await;
+    let s = start(None, Some(&two_boards("relayed"))).await;
     let (hub, t) = (&s.hub, s.created.tables[0].id);
     let resp = baoqi_server::http::router(hub.clone())
         .oneshot(
@@ -191,7 +171,7 @@ async fn a_viewer_gets_the_record_pushed_at_once_and_at_each_move() {
 
 #[tokio::test]
 async fn the_event_feed_holds_every_table_and_changes_with_any_of_them() {
-    let s = start(None, Some(&event_file(EVENT))).await;
+    let s = start(None, Some(&two_boards("relayed"))).await;
     let (hub, t2) = (&s.hub, s.created.tables[1].id);
     let path = format!("/api/events/{}/live.pgn", s.created.event);
     let (status, tag, body) = poll_path(hub, &path, None).await;
@@ -214,7 +194,7 @@ async fn the_event_feed_holds_every_table_and_changes_with_any_of_them() {
 
 #[tokio::test]
 async fn the_feed_in_dhtmlxq_reads_back_with_the_game_and_its_tag() {
-    let s = start(None, Some(&event_file(EVENT))).await;
+    let s = start(None, Some(&two_boards("relayed"))).await;
     let (hub, t) = (&s.hub, s.created.tables[0].id);
     ok(hub, t, Role::Referee, Command::Start).await;
     play(hub, t, Role::Red, "h2e2").await;

@@ -15,28 +15,8 @@ use baoqi_grammar::record::{RecordGame, RecordResult};
 use baoqi_grammar::{cbf, dhtmlxq, pgn, xqf};
 use baoqi_server::Hub;
 use baoqi_store::model::Role;
-use common::{event_file, start};
+use common::{start, two_boards};
 use tower::ServiceExt;
-
-const EVENT: &str = r#"
-name = "club night"
-[[referees]]
-name = "chief"
-[[tables]]
-name = "board 1"
-red = "甲"
-black = "乙"
-[tables.match]
-kind = "regular"
-time.default = { base_ms = 600_000, mode = "plain" }
-[[tables]]
-name = "board 2"
-red = "丙"
-black = "丁"
-[tables.match]
-kind = "regular"
-time.default = { base_ms = 600_000, mode = "plain" }
-"#;
 
 /// A GET: status, `Content-Disposition`, body.
 async fn get(hub: &std::sync::Arc<Hub>, path: &str) -> (StatusCode, String, Vec<u8>) {
@@ -80,7 +60,7 @@ fn iccs(g: &RecordGame) -> Vec<String> {
 
 #[tokio::test]
 async fn a_game_downloads_in_each_format_and_the_event_as_one_zip() {
-    let s = start(None, Some(&event_file(EVENT))).await;
+    let s = start(None, Some(&two_boards("club night"))).await;
     let (hub, t) = (&s.hub, s.created.tables[0].id);
     let event = s.created.event;
     // Before any game begins there is nothing to archive: said, not an empty ZIP.

@@ -101,6 +101,33 @@ name = "ref of t1"
 tables = [1]
 "#;
 
+/// An event named `name` of two regular games of 10 minutes a side (甲 v 乙 on board 1,
+/// 丙 v 丁 on board 2) under one chief referee.
+pub fn two_boards(name: &str) -> EventFile {
+    event_file(&format!(
+        r#"
+name = "{name}"
+[[referees]]
+name = "chief"
+[[tables]]
+name = "board 1"
+red = "甲"
+black = "乙"
+[tables.match]
+kind = "regular"
+time.default = {{ base_ms = 600_000, mode = "plain" }}
+[[tables]]
+name = "board 2"
+red = "丙"
+black = "丁"
+[tables.match]
+kind = "regular"
+time.default = {{ base_ms = 600_000, mode = "plain" }}
+"#
+    ))
+}
+
+/// An event file read from TOML text.
 pub fn event_file(toml: &str) -> EventFile {
     EventFile::from_toml(toml).expect("event file")
 }
