@@ -137,7 +137,7 @@ pub fn watch(args: Vec<OsString>) -> std::io::Result<()> {
     Ok(())
 }
 
-fn restart_or_die(args: &[OsString]) {
+fn restart_or_die(args: &[OsString]) -> ! {
     let what = match cut_file() {
         Some(cut) if is_wal_index(&cut) => format!(
             "the store's WAL index {} was cut short by another program",

@@ -249,7 +249,7 @@ async fn api_events(State(hub): State<Arc<Hub>>) -> axum::Json<Value> {
         .events()
         .into_iter()
         .map(|e| {
-            let tables: Vec<Value> = hub.tables_of(Some(e.id)).iter().map(public_table).collect();
+            let tables: Vec<Value> = hub.tables_of(e.id).iter().map(public_table).collect();
             json!({"id": e.id, "name": e.name, "tables": tables})
         })
         .collect();
@@ -387,7 +387,7 @@ async fn results(
 ) -> Result<(EventRow, Vec<export::ResultLine>), AppError> {
     let event = event_of(hub, id)?;
     let mut rows = Vec::new();
-    for t in hub.tables_of(Some(id)) {
+    for t in hub.tables_of(id) {
         let (_, row, record, _) = record_of(hub, t.id).await?;
         rows.push((row, record));
     }

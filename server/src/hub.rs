@@ -279,15 +279,10 @@ impl Hub {
         self.read_tables().get(&id).map(|(r, _)| r.clone())
     }
 
-    /// The running tables of an event (every event when `None`), by id: an event's from its
-    /// list (no scan of the other events' tables).
-    pub fn tables_of(&self, event: Option<EventId>) -> Vec<TableRow> {
+    /// The running tables of an event, by id, from its list (no scan of the other events'
+    /// tables).
+    pub fn tables_of(&self, event: EventId) -> Vec<TableRow> {
         let tables = self.read_tables();
-        let Some(event) = event else {
-            let mut rows: Vec<TableRow> = tables.values().map(|(r, _)| r.clone()).collect();
-            rows.sort_by_key(|r| r.id);
-            return rows;
-        };
         self.table_ids(event)
             .iter()
             .filter_map(|id| tables.get(id).map(|(r, _)| r.clone()))

@@ -15,7 +15,7 @@ use crate::hub::Hub;
 /// table's snapshot once its game is over, kept up to date through the verification, 7.9):
 /// no table is asked for its whole record.
 pub fn from_tables(hub: &Hub, event: EventId) -> Outcomes {
-    hub.tables_of(Some(event))
+    hub.tables_of(event)
         .iter()
         .filter_map(|row| {
             let view = hub.table(row.id)?.over()?;

@@ -32,7 +32,7 @@ pub async fn page(State(hub): State<Arc<Hub>>) -> Html<String> {
     let mut list = String::new();
     for (i, event) in events.iter().enumerate() {
         let tournament = tournaments.get(i).copied().unwrap_or(false);
-        list.push_str(&section(event, &hub.tables_of(Some(event.id)), tournament));
+        list.push_str(&section(event, &hub.tables_of(event.id), tournament));
     }
     let (_, bytes) = super::asset_bytes("index.html").unwrap_or_default();
     Html(String::from_utf8_lossy(&bytes).replace("<!--TABLES-->", &list))

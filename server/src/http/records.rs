@@ -86,7 +86,7 @@ async fn games(
         return Ok(busy());
     };
     let mut played = Vec::new();
-    for t in hub.tables_of(Some(id)) {
+    for t in hub.tables_of(id) {
         let (known, view) = known_of(&hub, t.id).await?;
         if export::archive::began(&view) {
             played.push((known, (*view).clone()));
