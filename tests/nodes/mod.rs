@@ -1,0 +1,244 @@
+//! Three nodes of a federation as real processes (issue 19, "done when"): `baoqi serve
+//! --node` ×3 on one PostgreSQL database and one NATS server, bots playing every table
+//! through a node that never dies, and one of the other two killed with SIGKILL at random
+//! instants, 20 times, each time started again. Afterwards: every acknowledged command is
+//! stored, each table's log runs without a gap or a repeat (one writer at a time), every
+//! game was played to its end across the takeovers, and each takeover paused the match
+//! (its clocks were not charged for the time the table had no holder). A second test
+//! freezes a node with SIGSTOP past its lease: when it wakes, nothing it writes reaches the
+//! store. Needs `BAOQI_TEST_POSTGRES` and `BAOQI_TEST_NATS` (`scripts/services.sh start`).
+
+mod bench;
+mod harness;
+
+use std::process::Child;
+use std::sync::Arc;
+use std::time::Duration;
+
+use baoqi_store::Store;
+use futures_util::SinkExt;
+use serde_json::{Value, json};
+use tokio_tungstenite::tungstenite::Message;
+
+use harness::{
+    Federation, LEASE_MS, Node, Ready, bot, check_table, command, free_ports, join, script,
+    services, stored_moves, wait_for,
+};
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn kill_9_a_node_twenty_times_and_every_game_goes_on_elsewhere() {
+    let Some((pg, nats)) = services() else { return };
+    let tables = 6;
+    let fed = Federation::new("nodes-kill", tables, pg, nats);
+    let store = Arc::new(fed.store());
+    let ports = free_ports(3);
+    // Started together, the nodes share the tables.
+    let started: Vec<Child> = ports
+        .iter()
+        .enumerate()
+        .map(|(i, p)| fed.spawn(&format!("n{i}"), p))
+        .collect();
+    let mut nodes: Vec<Node> = started.into_iter().map(Ready::ready).collect();
+    // Two nodes may reach for one table at once: the loser takes another at its next scan.
+    let leases = store.leases().unwrap();
+    let shared = std::time::Instant::now();
+    while !leases.orphans(1).unwrap().is_empty() {
+        assert!(
+            shared.elapsed() < Duration::from_secs(10),
+            "every table has a holder"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    let loads = leases.loads(Duration::from_millis(LEASE_MS)).unwrap();
+    let held: Vec<usize> = loads.iter().map(|l| l.tables).collect();
+    assert_eq!(
+        held.iter().sum::<usize>(),
+        tables,
+        "one holder each: {loads:?}"
+    );
+    assert!(
+        held.len() == 3 && held.iter().filter(|&&h| h > 0).count() >= 2,
+        "the nodes shared the tables: {loads:?}"
+    );
+    let addrs: Vec<String> = nodes.iter().map(|n| n.addr.clone()).collect();
+    let mut referee = join(&addrs[0], "monitor", &fed.token("referee", None))
+        .await
+        .unwrap();
+    for t in 1..=tables as u32 {
+        let go = command(
+            &mut referee,
+            &format!("go{t}"),
+            t,
+            &json!({"type": "start"}),
+        )
+        .await;
+        assert_eq!(
+            go.as_ref().map(|g| g["type"].clone()),
+            Some(json!("ack")),
+            "table {t} starts: {go:?}"
+        );
+    }
+    drop(referee);
+    let steps = script(120);
+    let bots: Vec<_> = (1..=tables as u32)
+        .map(|t| {
+            let tokens = [fed.token("red", Some(t)), fed.token("black", Some(t))];
+            tokio::spawn(bot(addrs.clone(), tokens, t, steps.clone(), store.clone()))
+        })
+        .collect();
+    let mut seed = 0x2545_f491_4f6c_dd1d_u64 ^ u64::from(std::process::id());
+    for kill in 0..20 {
+        seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+        tokio::time::sleep(Duration::from_millis(300 + (seed >> 33) % 900)).await;
+        let victim = (seed >> 40) as usize % nodes.len();
+        nodes[victim].kill();
+        println!("kill {kill}: n{victim}");
+        nodes[victim] = fed.node(&format!("n{victim}"), &ports[victim]);
+    }
+    let mut pauses = 0;
+    for (t, b) in (1..=tables as u32).zip(bots) {
+        let acked = b.await.expect("the bot finished");
+        pauses += check_table(&store, t, &acked, steps.len());
+    }
+    println!("{tables} tables, 20 kills: {pauses} takeovers of a game in play paused it");
+    assert!(pauses > 0, "some kill hit a node running a game");
+}
+
+fn paused_for_takeover(v: &Value) -> bool {
+    v["type"] == "event"
+        && v["event"]["type"] == "paused"
+        && v["event"]["reason"] == "server_restart"
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_node_frozen_past_its_lease_writes_nothing_when_it_wakes() {
+    let Some((pg, nats)) = services() else { return };
+    let fed = Federation::new("nodes-sigstop", 1, pg, nats);
+    let store = fed.store();
+    let ports = free_ports(2);
+    // a starts alone and takes the table; b joins after.
+    let a = fed.node("a", &ports[0]);
+    let b = fed.node("b", &ports[1]);
+    assert_eq!((a.held, b.held), (1, 0));
+    let (red, black) = (fed.token("red", Some(1)), fed.token("black", Some(1)));
+    // The referee and the players are connected to b: it forwards to a, the holder.
+    let mut referee = join(&b.addr, "monitor", &fed.token("referee", None))
+        .await
+        .unwrap();
+    let mut on_b = [
+        join(&b.addr, "seat", &red).await.unwrap(),
+        join(&b.addr, "seat", &black).await.unwrap(),
+    ];
+    // A spectator on b too: the table's events reach it from a through NATS.
+    let mut spectator = join(&b.addr, "watch", &fed.token("spectator", None))
+        .await
+        .unwrap();
+    wait_for(&mut spectator, Duration::from_secs(5), |v| {
+        v["type"] == "state"
+    })
+    .await
+    .expect("the spectator's state, through b");
+    let go = command(&mut referee, "go", 1, &json!({"type": "start"}))
+        .await
+        .unwrap();
+    assert_eq!(go["type"], "ack", "{go}");
+    wait_for(&mut spectator, Duration::from_secs(5), |v| {
+        v["event"]["type"] == "started"
+    })
+    .await
+    .expect("the spectator on b saw the game start at a");
+    let steps = script(4);
+    for (k, (who, cmd)) in steps.iter().enumerate().take(3) {
+        let r = command(&mut on_b[*who], &format!("b{k}"), 1, cmd)
+            .await
+            .unwrap();
+        assert_eq!(r["type"], "ack", "command {k} through b: {r}");
+    }
+    // A second red connection, straight to a.
+    let (who, cmd) = &steps[3];
+    let token = if *who == 0 { &red } else { &black };
+    let mut on_a = join(&a.addr, "seat", token).await.unwrap();
+    wait_for(&mut on_a, Duration::from_secs(5), |v| v["type"] == "state")
+        .await
+        .expect("a's state");
+
+    // a freezes (SIGSTOP) past its lease: b takes the table over and pauses it.
+    a.signal("-STOP");
+    let frozen = std::time::Instant::now();
+    wait_for(&mut referee, Duration::from_secs(15), paused_for_takeover)
+        .await
+        .expect("b took the table over and paused it");
+    let took = frozen.elapsed();
+    assert!(
+        took < Duration::from_millis(LEASE_MS * 4),
+        "taken over in {took:?}"
+    );
+    wait_for(&mut referee, Duration::from_secs(5), |v| {
+        v["event"]["type"] == "resumed"
+    })
+    .await
+    .expect("the event's policy resumed it");
+    let before = stored_moves(&store, 1);
+
+    // The mover's command reaches frozen a; a wakes with it in hand.
+    let msg = json!({"v": 2, "type": "command", "id": "late", "table": 1, "command": cmd});
+    on_a.send(Message::text(msg.to_string())).await.unwrap();
+    a.signal("-CONT");
+    let answer = wait_for(&mut on_a, Duration::from_secs(15), |v| v["id"] == "late").await;
+    let after = stored_moves(&store, 1);
+    match answer.as_ref().map(|v| v["type"].as_str()) {
+        // a had already seen it lost the table and forwarded the command to b.
+        Some(Some("ack")) => assert_eq!(after, before + 1, "forwarded and stored once"),
+        // a still ran its old task: the store refused its append (its fence is old).
+        _ => assert_eq!(
+            after, before,
+            "a wrote nothing after losing the table: {answer:?}"
+        ),
+    }
+    println!("took over in {took:?}; a's late command: {answer:?}");
+    check_table(&store, 1, &[], after);
+    assert_eq!(
+        store
+            .leases()
+            .unwrap()
+            .owner(1)
+            .unwrap()
+            .map(|o| o.starts_with("b:")),
+        Some(true)
+    );
+}
+
+#[test]
+fn a_node_stopped_with_sigterm_hands_its_tables_over_at_once() {
+    let Some((pg, nats)) = services() else { return };
+    let fed = Federation::new("nodes-sigterm", 3, pg, nats);
+    let store = fed.store();
+    let ports = free_ports(2);
+    // Long leases: a handover faster than one shows that the stopping node released them.
+    let lease = 5_000;
+    let a = fed.spawn_leasing("a", &ports[0], lease).ready();
+    let b = fed.spawn_leasing("b", &ports[1], lease).ready();
+    assert_eq!((a.held, b.held), (3, 0));
+    a.signal("-TERM");
+    let stopped = std::time::Instant::now();
+    let leases = store.leases().unwrap();
+    let all_b = || {
+        (1..=3).all(|t| {
+            leases
+                .owner(t)
+                .unwrap()
+                .is_some_and(|o| o.starts_with("b:"))
+        })
+    };
+    while !all_b() {
+        assert!(
+            stopped.elapsed() < Duration::from_millis(lease),
+            "b holds every table before a's leases would have run out"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    println!(
+        "handed over in {:?} (leases of {lease} ms)",
+        stopped.elapsed()
+    );
+}
