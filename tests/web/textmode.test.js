@@ -63,7 +63,7 @@ test("text mode: a blind player makes a whole move without the board, and an ear
     // An early press: asked first, with what is owed; Cancel (focused) sends nothing.
     await pl.locator("#press").focus();
     await pl.keyboard.press("Enter");
-    await waitText(pl, "#confirm-text", "你尚未在棋盤走子：現在按鐘會被記違反按棋鐘規則");
+    await waitText(pl, "#confirm-text", "你尚未在棋盤走子及報棋：現在按鐘會被記違反按棋鐘規則");
     assert.equal(await pl.evaluate(() => document.activeElement.textContent), "取消");
     assert.deepEqual(await axe(pl, "text mode early press"), []);
     await shot(pl, "textmode-early-press");
@@ -109,7 +109,7 @@ test("text mode: a blind player makes a whole move without the board, and an ear
 // 「已連線」.
 test("text mode: joining and reconnecting say the turn, the last move, the times and the opponent", () => onDemo(async ({ server, chrome, red, black }) => {
     const pl = await textPage(chrome, red, PHONE);
-    await waitText(pl, "#summary", "未開鐘（黑方按鐘開始）。你的時間 30:00，對手 30:00。你是紅方李明，對手黑方張華。");
+    await waitText(pl, "#summary", "未開鐘（黑方按鐘開始）。你的時間 30 分 0 秒，對手 30 分 0 秒。你是紅方李明，對手黑方張華。");
     assert.equal(await pl.evaluate(() => document.activeElement.id), "summary", "the focus on the summary");
     await waitText(pl, "#live-polite", "未開鐘");
     const bl = await open(chrome, black, DESK);

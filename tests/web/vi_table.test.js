@@ -94,6 +94,8 @@ async function play({ server, chrome, pages }) {
   await waitText(mon, "#sheet", "炮二平五");
   await waitText(mon, `${card} .words`, "俥"); // red writes his rook 俥
   await sayWords(red, ["一", "進", "一"]);
+  // He presses once his page has the announcement (a press before it asks first).
+  await waitText(red, "#verdict", "已報（不能反悔）：俥一進一");
   await red.locator("#press").click();
   await waitText(black, "#moves", "俥一進一");
   await waitText(mon, card, "沒有待處理事項");

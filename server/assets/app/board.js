@@ -214,6 +214,16 @@ export function differences(a, b) {
   return out;
 }
 
+/** Whether a board's placement shows the game's position `fen` with the move `iccs` played
+ * on it: a move check's correction made (6.4(a)). */
+export function showsMove(placement, fen, iccs) {
+  const want = expand(fen);
+  const [ff, fr, tf, tr] = [FILES.indexOf(iccs[0]), Number(iccs[1]), FILES.indexOf(iccs[2]), Number(iccs[3])];
+  want[9 - tr][tf] = want[9 - fr][ff];
+  want[9 - fr][ff] = "";
+  return differences(want.map((row) => row.map((c) => c || "1").join("")).join("/"), placement).length === 0;
+}
+
 /** The command field's help (said on `h`; issue 31, items 6 and 8): the queries, then what a
  * seat does (its words, its board move, the clock, the draw, resigning). */
 export const HELP = t("指令：c 時間；d 現在須做甚麼（含須複讀）；l 上一着；[ 和 ] 逐着瀏覽；m 全部着法；t 輪到誰；" +
@@ -252,6 +262,14 @@ function duty(snap, me) {
   if (snap.phase === "over") return t("對局已結束", "the game is over");
   if (snap.phase === "not_started") return t("未開鐘", "the clocks have not started");
   if (!me || snap.to_move !== me) return t("等候對手", "wait for the opponent");
+  return owed(snap, me) || t("輪到你：走子、報棋，然後按鐘", "your turn: move, announce, then press the clock");
+}
+
+/** What `me` owes in his turn besides his move, in words: a repeat (mirroring the
+ * opponent's move on his own board first, 7.4(2)(g)) or a move check to answer (6.4: the
+ * board set right, the move announced again, the board restored); "" when nothing. */
+export function owed(snap, me) {
+  if (!me || snap.to_move !== me || !["playing", "paused"].includes(snap.phase)) return "";
   const p = snap.pending || {};
   if (p.repeat?.mirror) {
     const said = words(p.repeat.words, p.repeat.mover);
@@ -259,10 +277,10 @@ function duty(snap, me) {
       `play the opponent's move ${said} on your board, read it back, then confirm`);
   }
   if (p.repeat) return t(`複讀裁判的報棋「${words(p.repeat.words, p.repeat.mover)}」`, `read back the referee's announcement ${words(p.repeat.words, p.repeat.mover)}`);
-  if (p.correction) return t(`把棋盤修正為 ${p.correction}`, `set your board right to ${p.correction}`);
+  if (p.correction) return t(`把棋盤修正為 ${p.correction}（在棋盤走子：打 b 加走法）`, `set your board right to ${p.correction} (board moves: b and the move)`);
   if (p.reannounce) return t(`重新報棋 ${words(p.reannounce[1], me)}`, `announce again: ${words(p.reannounce[1], me)}`);
-  if (p.restore) return t("還原棋盤，改走別子", "restore the board and move another piece");
-  return t("輪到你：走子、報棋，然後按鐘", "your turn: move, announce, then press the clock");
+  if (p.restore) return t("還原棋盤（打 b 加走法），改走別子", "restore the board (type b and the move) and move another piece");
+  return "";
 }
 
 /** A move of the record as it is heard: 第 3 着 紅方 炮二平五，吃馬，將軍（h2e2）. */
@@ -349,14 +367,20 @@ export function command(text, snap, me = null) {
       if (!/^[a-i]\d$/.test(arg)) return t("點請用 ICCS，例如 e2", "a point is written in ICCS, e.g. e2");
       return `${arg} ${pieceName(at(FILES.indexOf(arg[0]), Number(arg[1])))}`;
     }
-    case "t":
-      return snap.phase === "over" ? t("對局已結束", "the game is over") : t(`輪到${SIDE[snap.to_move]}`, `${SIDE[snap.to_move]} to move`);
+    case "t": {
+      if (snap.phase === "over") return t("對局已結束", "the game is over");
+      if (snap.phase === "not_started") return t("未開鐘（黑方按鐘開始）", "not started (black starts the clocks)");
+      // To a seat in the second person, as the summary says it.
+      if (me) return snap.to_move === me ? t("輪到你", "your turn") : t("輪到對手", "your opponent's turn");
+      return t(`輪到${SIDE[snap.to_move]}`, `${SIDE[snap.to_move]} to move`);
+    }
     case "a":
       return snap.attempt.length ? `${t("本輪報棋：", "announcing: ")}${words(snap.attempt, snap.to_move)}`
         : (snap.announced ? `${t("已報：", "announced: ")}${words(snap.announced, snap.to_move)}` : t("本輪尚未報棋", "nothing announced yet"));
     case "h": case "?": case "":
       return HELP;
     default:
-      return `${t(`不明指令「${text}」。`, `Unknown command “${text}”. `)}${HELP}`;
+      // Short: the whole help at each slip would bury what he typed (h gives it).
+      return t(`不明指令「${text}」：h 聽指令說明`, `Unknown command “${text}”: h for the commands`);
   }
 }

@@ -363,6 +363,12 @@ export class Connection {
     this.n = 0;
     this.live = new Set();
     this.timers = new Map();
+    /** The tables whose state here is behind what this page has sent or seen (a command
+     * acknowledged, a burst of events), and who waits for their next state. */
+    this.stale = new Set();
+    this.settling = new Map();
+    /** The table of each command awaiting its answer. */
+    this.tableOf = new Map();
     this.heard = performance.now();
     this.open();
     setInterval(() => this.watch(), PING_MS);
@@ -435,8 +441,23 @@ export class Connection {
       return Promise.resolve({ type: "error", code: "not_connected", message: "" });
     }
     return new Promise((resolve) => {
+      // Its events, and a state after them, follow its answer.
+      this.stale.add(table);
+      this.tableOf.set(id, table);
       this.pending.set(id, resolve);
       this.send({ type: "command", id, table, command });
+    });
+  }
+
+  /** Resolves once this page's state of `table` has caught up with the commands it sent and
+   * the events it saw (a state after them; it asks for one 60 ms after a burst), or after
+   * `within` ms: a question asked of the player (a press that would be a violation) is then
+   * asked of the game as it stands, not as it stood a few commands ago. */
+  settled(table, within = 1000) {
+    if (!this.stale.has(table)) return Promise.resolve();
+    return new Promise((resolve) => {
+      this.settling.set(table, [...(this.settling.get(table) || []), resolve]);
+      setTimeout(resolve, within);
     });
   }
 
@@ -469,6 +490,8 @@ export class Connection {
         this.seq.set(msg.table, Math.max(msg.seq, this.seq.get(msg.table) ?? 0));
         this.live.add(msg.table);
         this.h.state?.(msg.table, msg.snapshot);
+        const answered = ![...this.tableOf.values()].includes(msg.table);
+        if (answered && !this.timers.get(msg.table)) this.caughtUp(msg.table);
         break;
       case "event":
         // A resync may send again what a live feed already delivered.
@@ -482,6 +505,7 @@ export class Connection {
         break;
       case "ack": case "rejected": case "error": {
         const done = this.pending.get(msg.id);
+        this.tableOf.delete(msg.id);
         if (done) { this.pending.delete(msg.id); done(msg); }
         else if (msg.type === "error") this.h.error?.(msg);
         break;
@@ -493,10 +517,19 @@ export class Connection {
 
   /** Asks for a fresh snapshot once a burst of events is over. */
   refresh(table) {
+    this.stale.add(table);
     clearTimeout(this.timers.get(table));
     this.timers.set(table, setTimeout(() => {
+      this.timers.set(table, null);
       this.send({ type: "sync", table, since: this.seq.get(table) });
     }, 60));
+  }
+
+  /** The state of `table` is as fresh as what this page has seen: its waiters go on. */
+  caughtUp(table) {
+    this.stale.delete(table);
+    for (const resolve of this.settling.get(table) || []) resolve();
+    this.settling.delete(table);
   }
 }
 

@@ -162,10 +162,13 @@ export class Narrator {
       case "repeat_due": return mine ? polite(duty(ev)) : onlyFull(t(`對手須複讀：${words(ev.words, ev.mover)}`, `Your opponent must read back ${words(ev.words, ev.mover)}`));
       case "checked": return this.checked(ev, mine, full);
       case "violation": {
-        const of = `${ev.count}${ev.limit ? "／" + ev.limit : ""}`;
-        const text = t(`${W}被記${KIND[ev.kind]} ${of}：${violationReason(ev, ev.side)}${ev.counted ? "" : "（同一輪次不重複計）"}`,
-          `${W}: ${KIND[ev.kind]} ${of.replace("／", "/")}: ${violationReason(ev, ev.side)}${ev.counted ? "" : " (not counted twice in a turn)"}`);
-        return mine ? urgent(text) : polite(text);
+        // The tally in words, as the keypad says it (a screen reader reads 1／4 as a fraction).
+        const of = t(`第 ${ev.count} 次${ev.limit ? `，上限 ${ev.limit} 次` : ""}`, `${ev.count}${ev.limit ? ` of ${ev.limit}` : ""}`);
+        const text = t(`${W}被記${KIND[ev.kind]}，${of}。${violationReason(ev, ev.side)}${ev.counted ? "" : "（同一輪次不重複計）"}`,
+          `${W}: ${KIND[ev.kind]}, ${of}. ${violationReason(ev, ev.side)}${ev.counted ? "" : " (not counted twice in a turn)"}`);
+        // Still his turn after his own violation: what next is one key away.
+        const next = mine && this.ownTurn() ? t("。仍輪到你：d 聽須做甚麼", ". Still your turn: d says what you owe") : "";
+        return mine ? urgent(text + next) : polite(text);
       }
       case "restore_required": return this.owed(ev, mine, t("還原棋盤", "restore the board") + (ev.mv ? `（${ev.mv}）` : ""));
       case "correction_required": return this.owed(ev, mine, t(`把棋盤修正為所報的「${words(ev.words, ev.side)}」（${ev.mv}）`,

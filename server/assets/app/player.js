@@ -3,14 +3,14 @@
 // text-first screen-reader mode. With `<main data-readonly>` it is the spectator view.
 
 import {
-  $, el, showDownloads, Connection, SIDE, fmtTime, announcer, describe, tableInfo, token, feed,
+  $, el, showDownloads, Connection, SIDE, fmtTime, sayTime, announcer, describe, tableInfo, token, feed,
   banner, flash, commandSender, wordEntry, renderClocks, boardName, words, word, move, result,
   unspeakable, errorCode, moveLabel,
  t, confirmThen, clockNow,
 } from "./common.js";
-import { Board, checked, command as nvui } from "./board.js";
+import { Board, checked, command as nvui, owed, showsMove } from "./board.js";
 import { CommandField } from "./seat_commands.js";
-import { Narrator, VERBOSITY_NAME, heardResult } from "./narrate.js";
+import { Narrator, VERBOSITY_NAME, heardMove, heardResult } from "./narrate.js";
 import { designate } from "./notation.js";
 
 const readonly = document.querySelector("main").dataset.readonly === "true";
@@ -27,7 +27,9 @@ let summaryOwed = null;
 let joinedOnce = false;
 
 /** Where this seat stands, what concerns the player first and in the second person: his
- * turn or the opponent's, a repeat owed, the last move, both times (his first), the seat. */
+ * turn or the opponent's, what he still owes (a repeat, a move check, the words and the
+ * board move of his turn so far, an offer to answer), the last move, both times (his first),
+ * the seat. Said on joining and on every reconnect: a reload must not leave him to guess. */
 function summary() {
   if (!snap) return "";
   const other = me === "red" ? "black" : "red";
@@ -37,14 +39,35 @@ function summary() {
   }
   const tm = clockNow(snap.clock);
   const last = snap.moves.at(-1);
-  const parts = [turnText()];
-  const repeat = snap.to_move === me && snap.pending?.repeat;
-  if (repeat) parts.push(t(`須複讀：${words(repeat.words, repeat.mover)}。`, `You owe a repeat: ${words(repeat.words, repeat.mover)}.`));
-  if (last) parts.push(t(`上一着：${SIDE[last.side]} ${move(last.mv, last.side)}。`, `Last move: ${SIDE[last.side]} ${move(last.mv, last.side)}.`));
-  parts.push(t(`你的時間 ${fmtTime(tm[me])}，對手 ${fmtTime(tm[other])}。`, `Your time ${fmtTime(tm[me])}, opponent ${fmtTime(tm[other])}.`));
+  const parts = [turnText(), ...stillOwed()];
+  if (last) parts.push(t(`上一着：${SIDE[last.side]} ${heardMove(last.mv, last.side)}。`, `Last move: ${SIDE[last.side]} ${heardMove(last.mv, last.side)}.`));
+  parts.push(t(`你的時間 ${sayTime(tm[me])}，對手 ${sayTime(tm[other])}。`, `Your time ${sayTime(tm[me])}, opponent ${sayTime(tm[other])}.`));
   parts.push(t(`你是${SIDE[me]}${names[me]}，對手${SIDE[other]}${names[other]}。`, `You are ${SIDE[me]}, ${names[me]}; opponent ${SIDE[other]}, ${names[other]}.`));
   return parts.join("");
 }
+
+/** What this seat still owes or has under way, one sentence each: the repeat or move
+ * check (board.js `owed`), the words said of this turn's announcement, a move already made
+ * on his board, a draw offer to answer or his own standing. */
+function stillOwed() {
+  if (snap.phase === "over") return [];
+  const out = [];
+  const due = owed(snap, me);
+  if (due) out.push(t(`你須${due}。`, `You must ${due}.`));
+  const mine = snap.to_move === me && ["playing", "paused"].includes(snap.phase);
+  const made = mine && moveMade() ? snap.moves.at(-1) : null;
+  if (made) out.push(t(`你已走 ${heardMove(made.mv, me)}，未按鐘。`, `You have played ${heardMove(made.mv, me)}; the clock is not pressed.`));
+  else if (mine && snap.announced) out.push(t(`你已報「${words(snap.announced, me)}」，未按鐘。`, `You announced ${words(snap.announced, me)}, clock not pressed.`));
+  else if (mine && snap.attempt?.length) out.push(t(`你本輪已報「${words(snap.attempt, me)}」，報棋未完。`, `You have said ${words(snap.attempt, me)}: the announcement is not complete.`));
+  const board = myBoard();
+  if (mine && !made && !due && board && board.placement !== snap.fen.split(" ")[0]) out.push(t("你已在棋盤走子。", "You have moved on your board."));
+  const offer = snap.offer;
+  if (offer?.side === opponentOf(me) && offer.stands) out.push(t("對手提和：y 接受，n 不接受。", "Your opponent offers a draw: y accepts, n declines."));
+  else if (offer?.side === me) out.push(t("你已提和。", "You have offered a draw."));
+  return out;
+}
+
+const opponentOf = (side) => (side === "red" ? "black" : "red");
 
 /** Whose turn it is, for this seat: 輪到你 / 輪到對手, or the phase. */
 function turnText() {
@@ -291,20 +314,47 @@ function myBoard() {
 /** Whether this seat plays the moves on a board of its own. */
 const hasBoard = () => myBoard() !== null;
 
-/** What this turn still owes before the clock is pressed, in words: the move on this
- * seat's board, while the board still shows the position the turn began with and this page
- * has not moved on it (the announcement's words are shown as they are said, #words);
- * empty when nothing is owed or it is not this seat's turn. */
+/** What this turn still owes before the clock is pressed, in words: a move check to
+ * answer (6.4), the move on this seat's board while the board still shows the position
+ * the turn began with and this page has not moved on it, and the announcement while it is
+ * not complete at a table where this seat announces (報棋未完成便按鐘); empty when nothing is
+ * owed or it is not this seat's turn. A press with any of these owed is a clock violation:
+ * the page asks first, and the player may still press. */
 function owedBeforePress() {
   const p = snap?.pending || {};
-  // A repeat or a move check under way says itself what is owed (#mode).
   if (!snap || snap.phase !== "playing" || snap.to_move !== me) return [];
-  if (p.repeat || p.correction || p.reannounce || p.restore) return [];
-  const owed = [];
+  // A repeat says itself what is owed (#mode); a press is its end.
+  if (p.repeat) return [];
   const mine = myBoard();
+  // A move check (6.4) owes the board set right, or the move announced again, or the board
+  // restored; a press once that is done ends the turn.
+  const checkOwed = (p.correction && !(mine && showsMove(mine.placement, snap.fen, p.correction)))
+    || (p.reannounce && !snap.announced) || (p.restore && mine && mine.placement !== snap.fen.split(" ")[0]);
+  if (checkOwed) return [t("完成走子檢查", "answering the move check")];
+  if (p.correction || p.reannounce || p.restore || moveMade()) return [];
+  const owedNow = [];
   const untouched = mine && mine.placement === snap.fen.split(" ")[0];
-  if (untouched && movedAt !== snap.moves.length) owed.push(t("在棋盤走子", "moving on your board"));
-  return owed;
+  if (untouched && movedAt !== snap.moves.length) owedNow.push(t("在棋盤走子", "moving on your board"));
+  if (announces() && !snap.announced) owedNow.push(t("報棋", "announcing your move"));
+  return owedNow;
+}
+
+/** Whether this seat's move of this turn is on the record already (its words and its board
+ * agreed): only the press is owed. */
+function moveMade() {
+  return snap.to_move === me && snap.moves.at(-1)?.side === me;
+}
+
+/** Whether this seat announces its moves (報棋): at a 第六部分 table always (6.3(2)), at a
+ * 第七部分 table when a VI player takes part (7.4(2)(a)), a deaf player excepted (his are
+ * announced for him, 7.4(2)(d)). */
+function announces() {
+  const cfg = info?.config;
+  if (!cfg || !me) return false;
+  const cats = (side) => cfg[side]?.categories || [];
+  const vi = (side) => cfg[side]?.blindfold || cats(side).some((c) => c === "blind" || c === "partially_sighted");
+  if (cats(me).includes("deaf")) return false;
+  return cfg.kind === "part6" || (cfg.kind === "part7" && (vi("red") || vi("black")));
 }
 
 /** The number of moves of the game when this page last moved on its board (a board whose
@@ -318,14 +368,16 @@ async function boardMove(mv) {
 if (!readonly) {
   // The word keys (one tab stop) and typed words, one by one, each binding (每一字不得反悔).
   wordEntry(wordCommand, send, wordContext, (text) => say(slipText(text), true));
-  $("press").addEventListener("click", () => {
+  $("press").addEventListener("click", async () => {
     if (snap?.phase === "not_started") return send({ type: "start" }, t("開鐘", "Start the clocks"));
-    const owed = owedBeforePress();
+    // What is owed is asked of the game as it stands after his last word and board move.
+    await conn.settled(table);
+    const due = owedBeforePress();
     const press = () => send({ type: "press_clock" }, t("按鐘", "Press clock"));
     // A press before the move is complete is a clock violation (走子未完成便按鐘): asked first.
-    if (owed.length) {
-      return confirmThen(t(`你尚未${owed.join("及")}：現在按鐘會被記違反按棋鐘規則。仍要按鐘？`,
-        `You have not finished ${owed.join(" and ")}: pressing now is a clock violation. Press anyway?`), press);
+    if (due.length) {
+      return confirmThen(t(`你尚未${due.join("及")}：現在按鐘會被記違反按棋鐘規則。仍要按鐘？`,
+        `You have not finished ${due.join(" and ")}: pressing now is a clock violation. Press anyway?`), press);
     }
     return press();
   });
@@ -362,6 +414,11 @@ if (!readonly) {
       $("summary").textContent = "";
       $("result").focus();
     }));
+  // The result line has the focus after a resignation, to be read first; what the player
+  // types next goes on in the command field (it went nowhere, unsaid).
+  $("result").addEventListener("keydown", (e) => {
+    if (e.key.length === 1 && !e.ctrlKey && !e.metaKey && !e.altKey) $("cmd").focus();
+  });
 }
 /** The command field (seat_commands.js): the queries, and a seat's words and acts. */
 const field = new CommandField({

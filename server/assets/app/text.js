@@ -41,6 +41,9 @@ const PIECE_EN = {
   general: "general", advisor: "advisor", elephant: "elephant", horse: "horse", rook: "chariot", cannon: "cannon", pawn: "soldier",
 };
 
+/** A file's number as the side of `letter` (a piece, upper case red) writes it: 二, ２. */
+const fileOf = (n, letter) => word(String(n), letter && letter === letter.toUpperCase() ? "red" : "black");
+
 /** A side's name: 紅方, 黑方 (Red, Black). */
 export const side = (s) => SIDE[s] || "";
 
@@ -187,8 +190,8 @@ export function violationReason(r, s = "red") {
 
 const IMPOSSIBLE = {
   diagonal_across: (u) => t(`${pieceOf(u.piece)}斜行，不能平`, `The ${pieceOf(u.piece)} moves diagonally and cannot move across (平)`),
-  same_file: (u) => t(`${pieceOf(u.piece)}已在第 ${u.file} 路`, `The ${pieceOf(u.piece)} is already on file ${u.file}`),
-  file_out_of_reach: (u) => t(`${pieceOf(u.piece)}不能一步由第 ${u.from} 路到第 ${u.to} 路`,
+  same_file: (u) => t(`${pieceOf(u.piece)}已在第${fileOf(u.file, u.piece)}路`, `The ${pieceOf(u.piece)} is already on file ${u.file}`),
+  file_out_of_reach: (u) => t(`${pieceOf(u.piece)}不能一步由第${fileOf(u.from, u.piece)}路到第${fileOf(u.to, u.piece)}路`,
     `The ${pieceOf(u.piece)} cannot go from file ${u.from} to file ${u.to} in one move`),
   one_step: (u) => t(`${pieceOf(u.piece)}每步只行一格`, `The ${pieceOf(u.piece)} moves only one point at a time`),
   pawn_retreat: (u) => t(`${pieceOf(u.piece)}不能後退`, `The ${pieceOf(u.piece)} cannot move backward`),
@@ -206,7 +209,7 @@ export function unspeakable(u) {
     case "order_names_none": return t("所報次序不指任何同路棋子", "The order announced names no piece on the file");
     case "no_same_pieces_on_a_file": return t("沒有同路的棋子可分前後", "No two like pieces share a file to be told front from rear");
     case "not_a_piece": return t("頭兩字不是一隻棋子", "The first two words are not a piece");
-    case "none_on_file": return t(`第 ${u.file} 路沒有${pieceOf(u.piece)}`, `No ${pieceOf(u.piece)} on file ${u.file}`);
+    case "none_on_file": return t(`第${fileOf(u.file, u.piece)}路沒有${pieceOf(u.piece)}`, `No ${pieceOf(u.piece)} on file ${u.file}`);
     case "bad_order": return t(`所報次序不合該路 ${u.count} 隻${pieceOf(u.piece)}`,
       `The order announced does not fit the ${u.count} ${plural(u.count, pieceOf(u.piece))} on that file`);
     case "several": return t(`${u.count} 隻${pieceOf(u.piece)}都合所報，須報前後或路數`,
