@@ -109,6 +109,8 @@ test("視障賽: after his own violation the blind player hears it in words and 
     await run(black, "z");
     await hears(red, /^開鐘。輪到你/);
     await says(red, "t", /^輪到你/);
+    // The summary on the page, browsed later, is current (it stayed 「未開鐘」 all game).
+    await red.waitForFunction(() => document.querySelector("#summary").textContent.startsWith("輪到你"));
     await says(red, "b h2e2", /你在視障棋盤走了/);
     // He presses anyway (Shift+Tab to 確定, Enter): the violation, its tally in words, and
     // what comes next.

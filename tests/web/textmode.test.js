@@ -122,7 +122,8 @@ test("text mode: joining and reconnecting say the turn, the last move, the times
     // The server goes down and comes back: the page, reconnected, says where things stand.
     await server.crash();
     await server.restart();
-    await waitText(pl, "#summary", "上一着：紅方 炮二平五", 20000);
+    // Said (the polite region), not only shown: the summary is kept current unsaid.
+    await waitText(pl, "#live-polite", "上一着：紅方 炮二平五", 20000);
     const said = await pl.locator("#summary").textContent();
     assert.match(said, /^輪到對手/, said);
     assert.ok(said.slice(0, 40).includes("上一着"), `the last move within the first 40 characters: ${said}`);

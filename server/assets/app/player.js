@@ -182,6 +182,10 @@ const conn = new Connection(endpoint, {
       $("summary").textContent = said;
       say(said);
       if (joined && !readonly) $("summary").focus();
+    } else {
+      // Kept current, unsaid (not a live region): read or browsed later, it is not the
+      // morning's 「未開鐘」.
+      $("summary").textContent = summary();
     }
   },
   event: (t, ev, live) => { if (t === table) onEvent(ev, live); },
