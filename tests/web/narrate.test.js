@@ -63,3 +63,13 @@ test("an opponent's move is one message, the turn first; terse leaves out his wo
   assert.deepEqual(said.map((m) => m.text), ["輪到你。黑方 馬８進７，吃炮，將軍", "時間：你 1 分 0 秒，對手 30 秒"]);
   assert.ok(said.every((m) => !m.urgent));
 });
+
+test("a board that differs from the game is said with what happens next, not as points alone", () => {
+  const ev = samples.events.find((e) => e.type === "board_diverges");
+  assert.ok(ev, "a sample of board_diverges");
+  for (const me of ["red", "black"]) {
+    const [m] = new Narrator(me, () => "auto", () => true).hear(ev);
+    assert.equal(m.urgent, true, "said at once");
+    assert.match(m.text, /與對局不同：.+。等候裁判修正棋盤$/, m.text);
+  }
+});

@@ -193,7 +193,10 @@ export class Narrator {
       // A call for the referee is the player's to hear at once only when it is about him.
       case "referee_needed": return ev.side && mine ? urgent(describe(ev)) : onlyFull(describe(ev));
       case "repetition_warning": return urgent(t(`循環警告（${article(ev.article)}）：${warning(ev.warning)}`, `Repetition warning (${article(ev.article)}): ${warning(ev.warning)}`));
-      case "warning_issued": case "board_diverges": return urgent(describe(ev));
+      case "warning_issued": return urgent(describe(ev));
+      // Where it differs, and what happens next: the referee puts it right (7.4(2)(g)(iv));
+      // points alone read as if he had done something wrong.
+      case "board_diverges": return urgent(`${describe(ev)}${t("。等候裁判修正棋盤", ". The referee puts the board right")}`);
       case "board": return mine ? null : onlyFull(describe(ev));
       case "touched": return onlyFull(t(`${W}摸子：${kindOf(ev.kind, ev.side)}（${ev.point}）`, `${W} touched a piece: ${kindOf(ev.kind, ev.side)} (${ev.point})`));
       case "signalled": return onlyFull(t(`${W}示意：請代為報棋`, `${W} signalled: please announce the move`));
