@@ -104,6 +104,11 @@ test("視障賽: after his own violation the blind player hears it in words and 
   try {
     const red = await srPage(chrome, seatAt(server.seats, "red", 1).link, PHONE, "red");
     const black = await srPage(chrome, seatAt(server.seats, "black", 1).link, PHONE, "black");
+    // Joining is one message, the summary: nothing else that a screen reader reads by
+    // itself holds text (the status line's 「已連線」 was a second one).
+    const speaking = await red.evaluate(() => [...document.querySelectorAll("[role=status], [role=alert], [aria-live]:not([aria-live=off])")]
+      .filter((e) => e.textContent.trim()).map((e) => e.id));
+    assert.deepEqual(speaking, ["live-polite"], "only the summary is said on joining");
     // `t` says the turn to him in the second person (it said 輪到紅方 before the start).
     await says(red, "t", /^未開鐘（黑方按鐘開始）/);
     await run(black, "z");

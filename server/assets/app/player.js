@@ -125,7 +125,12 @@ let narrator = null;
 let burst = null;
 
 const conn = new Connection(endpoint, {
-  status: (t) => { $("status").textContent = t; },
+  // One message on joining (the summary): the status line is not a live region here; a
+  // lost connection is said at once.
+  status: (line) => {
+    $("status").textContent = line;
+    if (document.body.classList.contains("offline")) say(line, true);
+  },
   welcome: async (w) => {
     summaryOwed = summaryOwed === null && joinedOnce ? "reconnect" : "join";
     joinedOnce = true;
