@@ -114,6 +114,9 @@ test("視障賽: after his own violation the blind player hears it in words and 
     await run(black, "z");
     await hears(red, /^開鐘。輪到你/);
     await says(red, "t", /^輪到你/);
+    // Black's word out of turn is refused to him in the second person (it said 不是黑方的輪次).
+    const refused = await says(black, "炮", /輪次/);
+    assert.match(refused.text, /現在不是你的輪次/);
     // The summary on the page, browsed later, is current (it stayed 「未開鐘」 all game).
     await red.waitForFunction(() => document.querySelector("#summary").textContent.startsWith("輪到你"));
     await says(red, "b h2e2", /你在視障棋盤走了/);

@@ -64,7 +64,7 @@ const conn = new Connection("seat", {
 const BANNER_MS = 15000;
 const VIBRATION = [400, 200, 400];
 /** A refusal is shown in the feed too: the deaf player reads, he does not hear. */
-const send = commandSender(conn, () => table, say);
+const send = commandSender(conn, () => table, say, () => me);
 
 function onEvent(ev, live) {
   const text = describe(ev);

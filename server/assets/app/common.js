@@ -217,11 +217,13 @@ export function flash(pattern) {
  * (a player who reads rather than hears must not miss it). What was accepted is read as the
  * event it brings. Resolves true when accepted.
  */
-export function commandSender(conn, table, say) {
+export function commandSender(conn, table, say, me = () => null) {
   return async (command, what) => {
     $("answer").textContent = `${what}${t("：傳送中…", ": sending…")}`;
     const a = await conn.command(command, table());
-    const msg = answerText(a);
+    // A seat's own refusal is said to him: 不是你的輪次, not his side's name.
+    const yours = a?.rejection?.reason === "not_your_turn" && a.rejection.side && a.rejection.side === me();
+    const msg = yours ? t("現在不是你的輪次", "It is not your turn") : answerText(a);
     const said = msg ? `${what}${t("：", ": ")}${msg}` : `${what}${t("：已接受", ": accepted")}`;
     $("answer").textContent = said;
     if (msg) {

@@ -281,7 +281,7 @@ function onEvent(ev, live) {
 
 /** Sends a command; the answer is shown, and a refusal read at once (what was accepted is
  * read as the event it brings). Resolves true when accepted; a spectator sends nothing. */
-const send = readonly ? async () => false : commandSender(conn, () => table, say);
+const send = readonly ? async () => false : commandSender(conn, () => table, say, () => me);
 
 /** Whether this table uses cards (a deaf player sits at it). */
 function cards() {
