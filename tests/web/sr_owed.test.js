@@ -151,3 +151,24 @@ test("視障賽: after his own violation the blind player hears it in words and 
     server.stop();
   }
 });
+
+test("視障賽: an outage is said once, and the way back says where he stands", async () => {
+  const server = await startServer({ demo: true });
+  const chrome = await browser();
+  try {
+    const red = await srPage(chrome, seatAt(server.seats, "red", 1).link, PHONE, "red");
+    await hears(red, /你是紅方/);
+    await red.waitForFunction(() => window.spokenSince() > 700);
+    const n = (await spoken(red)).length;
+    await server.crash();
+    // Three attempts to reconnect (one each 1.5 s) while the server is down.
+    await red.waitForTimeout(5000);
+    const during = (await spoken(red)).slice(n);
+    assert.deepEqual(during.map((m) => [m.region, m.text]), [["assertive", "連線中斷，重新連線中…"]], "said once");
+    await server.restart();
+    await hears(red, /^未開鐘（黑方按鐘開始）。.*你是紅方/, n + 1);
+  } finally {
+    await chrome.close();
+    server.stop();
+  }
+});

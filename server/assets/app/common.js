@@ -402,6 +402,7 @@ export class Connection {
   /** What was on its way may or may not have reached the arbiter: the state after the
    * reconnection says. */
   dropPending() {
+    this.tableOf.clear();
     for (const [id, done] of this.pending) {
       this.pending.delete(id);
       done({ type: "error", code: "connection_lost", message: "" });

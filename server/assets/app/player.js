@@ -128,8 +128,10 @@ const conn = new Connection(endpoint, {
   // One message on joining (the summary): the status line is not a live region here; a
   // lost connection is said at once.
   status: (line) => {
+    // Each failed attempt says it again (every 1.5 s): said once, as a status line would.
+    const changed = $("status").textContent !== line;
     $("status").textContent = line;
-    if (document.body.classList.contains("offline")) say(line, true);
+    if (changed && document.body.classList.contains("offline")) say(line, true);
   },
   welcome: async (w) => {
     summaryOwed = summaryOwed === null && joinedOnce ? "reconnect" : "join";
