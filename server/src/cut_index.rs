@@ -62,6 +62,8 @@ pub fn command_line(args: impl IntoIterator<Item = OsString>, bound: SocketAddr)
 /// A mapping of a file, as `/proc/self/maps` lists it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Mapping {
+    /// Shared with other processes (`s`): `SQLite`'s WAL index is; a library's code is not.
+    pub shared: bool,
     /// The offset in the file of the mapping's first byte.
     pub offset: u64,
     /// The mapping's length in bytes (whole pages).
@@ -78,7 +80,7 @@ pub fn file_mappings(maps: &str) -> Vec<Mapping> {
 fn mapping(line: &str) -> Option<Mapping> {
     let mut fields = line.splitn(6, ' ');
     let (start, end) = fields.next()?.split_once('-')?;
-    let (_perms, offset, _dev, _inode) = (
+    let (perms, offset, _dev, _inode) = (
         fields.next()?,
         fields.next()?,
         fields.next()?,
@@ -90,6 +92,7 @@ fn mapping(line: &str) -> Option<Mapping> {
     }
     let hex = |s: &str| u64::from_str_radix(s, 16).ok();
     Some(Mapping {
+        shared: perms.ends_with('s'),
         offset: hex(offset)?,
         len: hex(end)?.checked_sub(hex(start)?)?,
         path: PathBuf::from(path),
@@ -102,14 +105,18 @@ pub fn cut_short(m: &Mapping, size: u64, page: u64) -> bool {
     size.div_ceil(page) * page < m.offset + m.len
 }
 
-/// The first of this process's mapped files that has been cut short under its mapping.
+/// The first of this process's shared file mappings (a library's are private) whose file
+/// has been cut short under it.
 fn cut_file() -> Option<PathBuf> {
     let maps = std::fs::read_to_string("/proc/self/maps").ok()?;
     let page = rustix::param::page_size() as u64;
-    file_mappings(&maps).into_iter().find_map(|m| {
-        let size = std::fs::metadata(&m.path).ok()?.len();
-        cut_short(&m, size, page).then_some(m.path)
-    })
+    file_mappings(&maps)
+        .into_iter()
+        .filter(|m| m.shared)
+        .find_map(|m| {
+            let size = std::fs::metadata(&m.path).ok()?.len();
+            cut_short(&m, size, page).then_some(m.path)
+        })
 }
 
 /// Whether `path` is the WAL index of a `SQLite` database.
@@ -187,9 +194,11 @@ mod tests {
     fn the_file_mappings_are_read_from_proc_maps() {
         let found = file_mappings(MAPS);
         assert_eq!(found.len(), 3);
+        assert!(!found[0].shared, "the program's code is private");
         assert_eq!(
             found[2],
             Mapping {
+                shared: true,
                 offset: 0x8000,
                 len: 0x8000,
                 path: "/tmp/x/event.db-shm".into()

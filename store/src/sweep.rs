@@ -29,13 +29,16 @@ pub(crate) fn ended_tests(dir: &Path) {
     }
 }
 
-/// The process that made a file of [`crate::SqliteStore::open_temp`], from its name.
+/// The process that made a file of [`crate::SqliteStore::open_temp`], from its name:
+/// `baoqi-test-PID-XXXXXXXXXXXX.db` (twelve characters of a token) and the files `SQLite` and
+/// the recordings put beside it; nothing else.
 fn temp_owner(name: &str) -> Option<u32> {
-    name.strip_prefix("baoqi-test-")?
-        .split('-')
-        .next()?
-        .parse()
-        .ok()
+    let rest = name.strip_prefix("baoqi-test-")?;
+    let (pid, rest) = rest.split_once('-')?;
+    let (token, suffix) = rest.split_at_checked(12)?;
+    let known = [".db", ".db-wal", ".db-shm", ".db-journal", ".db.recordings"];
+    let ours = token.bytes().all(|b| b.is_ascii_alphanumeric()) && known.contains(&suffix);
+    ours.then(|| pid.parse().ok()).flatten()
 }
 
 #[cfg(test)]
@@ -54,6 +57,7 @@ mod tests {
             format!("{ended}-shm"),
             mine.clone(),
             "hall.db".to_owned(),
+            "baoqi-test-4000000000-notes.txt".to_owned(),
         ];
         for name in &names {
             std::fs::write(dir.join(name), b"x").unwrap();
@@ -67,6 +71,11 @@ mod tests {
             .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
             .collect();
         std::fs::remove_dir_all(&dir).unwrap();
-        assert_eq!(left, [mine, "hall.db".to_owned()].into_iter().collect());
+        let kept = [
+            mine,
+            "hall.db".to_owned(),
+            "baoqi-test-4000000000-notes.txt".to_owned(),
+        ];
+        assert_eq!(left, kept.into_iter().collect());
     }
 }

@@ -508,7 +508,11 @@ export class Connection {
         break;
       case "ack": case "rejected": case "error": {
         const done = this.pending.get(msg.id);
+        const of = this.tableOf.get(msg.id);
         this.tableOf.delete(msg.id);
+        // A refusal brings no events, so no state: the page's state is as fresh as it was.
+        const quiet = msg.type !== "ack" && of !== undefined && ![...this.tableOf.values()].includes(of) && !this.timers.get(of);
+        if (quiet) this.caughtUp(of);
         if (done) { this.pending.delete(msg.id); done(msg); }
         else if (msg.type === "error") this.h.error?.(msg);
         break;

@@ -167,7 +167,9 @@ export class Narrator {
         const text = t(`${W}被記${KIND[ev.kind]}，${of}。${violationReason(ev, ev.side)}${ev.counted ? "" : "（同一輪次不重複計）"}`,
           `${W}: ${KIND[ev.kind]}, ${of}. ${violationReason(ev, ev.side)}${ev.counted ? "" : " (not counted twice in a turn)"}`);
         // Still his turn after his own violation: what next is one key away.
-        const next = mine && this.ownTurn() ? t("。仍輪到你：d 聽須做甚麼", ". Still your turn: d says what you owe") : "";
+        // Not on the violation that reaches the limit: that one ends the game (127(2)).
+        const last = ev.counted && ev.limit && ev.count >= ev.limit;
+        const next = mine && !last && this.ownTurn() ? t("。仍輪到你：d 聽須做甚麼", ". Still your turn: d says what you owe") : "";
         return mine ? urgent(text + next) : polite(text);
       }
       case "restore_required": return this.owed(ev, mine, t("還原棋盤", "restore the board") + (ev.mv ? `（${ev.mv}）` : ""));

@@ -334,8 +334,8 @@ const hasBoard = () => myBoard() !== null;
 function owedBeforePress() {
   const p = snap?.pending || {};
   if (!snap || snap.phase !== "playing" || snap.to_move !== me) return [];
-  // A repeat says itself what is owed (#mode); a press is its end.
-  if (p.repeat) return [];
+  // A read-back owed (6.3(7), 7.4(2)(c)) is an early press too (126(1)(a)).
+  if (p.repeat) return [t("複讀", "the read-back")];
   const mine = myBoard();
   // A move check (6.4) owes the board set right, or the move announced again, or the board
   // restored; a press once that is done ends the turn.
@@ -344,8 +344,10 @@ function owedBeforePress() {
   if (checkOwed) return [t("完成走子檢查", "answering the move check")];
   if (p.correction || p.reannounce || p.restore || moveMade()) return [];
   const owedNow = [];
+  // A board that shows the turn's start owes the move (moved and put back too); a move
+  // made on the record returned above.
   const untouched = mine && mine.placement === snap.fen.split(" ")[0];
-  if (untouched && movedAt !== snap.moves.length) owedNow.push(t("在棋盤走子", "moving on your board"));
+  if (untouched) owedNow.push(t("在棋盤走子", "moving on your board"));
   if (announces() && !snap.announced) owedNow.push(t("報棋", "announcing your move"));
   return owedNow;
 }
@@ -368,12 +370,9 @@ function announces() {
   return cfg.kind === "part6" || (cfg.kind === "part7" && (vi("red") || vi("black")));
 }
 
-/** The number of moves of the game when this page last moved on its board (a board whose
- * move is the game's at once shows no difference from the game). */
-let movedAt = null;
-
+/** Moves on this seat's board (the text mode's field, the drawn board, `b`). */
 async function boardMove(mv) {
-  if (await send({ type: "board_move", mv }, moveLabel(mv, myBoard()?.placement || snap?.fen))) movedAt = snap?.moves.length ?? null;
+  return send({ type: "board_move", mv }, moveLabel(mv, myBoard()?.placement || snap?.fen));
 }
 
 if (!readonly) {
@@ -381,8 +380,9 @@ if (!readonly) {
   wordEntry(wordCommand, send, wordContext, (text) => say(slipText(text), true));
   $("press").addEventListener("click", async () => {
     if (snap?.phase === "not_started") return send({ type: "start" }, t("開鐘", "Start the clocks"));
-    // What is owed is asked of the game as it stands after his last word and board move.
-    await conn.settled(table);
+    // What is owed is asked of the game as it stands after his last word and board move: a
+    // state behind them owes more, never less, so only a question waits for it.
+    if (owedBeforePress().length) await conn.settled(table);
     const due = owedBeforePress();
     const press = () => send({ type: "press_clock" }, t("按鐘", "Press clock"));
     // A press before the move is complete is a clock violation (走子未完成便按鐘): asked first.
