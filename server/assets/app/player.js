@@ -25,6 +25,8 @@ let info = null;
 /** A summary is owed at the next state: "join" (the first) or "reconnect". */
 let summaryOwed = null;
 let joinedOnce = false;
+/** Whether the current outage has been said. */
+let outageSaid = false;
 
 /** Where this seat stands, what concerns the player first and in the second person: his
  * turn or the opponent's, what he still owes (a repeat, a move check, the words and the
@@ -128,10 +130,12 @@ const conn = new Connection(endpoint, {
   // One message on joining (the summary): the status line is not a live region here; a
   // lost connection is said at once.
   status: (line) => {
-    // Each failed attempt says it again (every 1.5 s): said once, as a status line would.
-    const changed = $("status").textContent !== line;
+    // Said once per outage: each failed attempt (every 1.5 s) sets the line again, and a
+    // server that stops answering is 「連線無回應」 before it is 「連線中斷」.
+    const offline = document.body.classList.contains("offline");
     $("status").textContent = line;
-    if (changed && document.body.classList.contains("offline")) say(line, true);
+    if (offline && !outageSaid) say(line, true);
+    outageSaid = offline;
   },
   welcome: async (w) => {
     summaryOwed = summaryOwed === null && joinedOnce ? "reconnect" : "join";
