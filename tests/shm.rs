@@ -10,15 +10,18 @@
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use futures_util::{SinkExt, StreamExt};
+use futures_util::StreamExt;
 use serde_json::{Value, json};
 use tokio_tungstenite::tungstenite::Message;
 
 use crate::common;
+use common::ws::{Ws, join};
 use common::{BIN, Scratch, Server, seat_lines, started, token_of};
 
-type Ws =
-    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+/// Sends a command; a connection the restart has closed is no error here.
+async fn send(ws: &mut Ws, id: &str, command: Value) {
+    let _ = common::ws::send(ws, id, command).await;
+}
 
 const EVENT: &str = r#"
 name = "shm"
@@ -32,21 +35,6 @@ time.default = { base_ms = 600_000, mode = "plain" }
 [[referees]]
 name = "裁判"
 "#;
-
-async fn join(addr: &str, endpoint: &str, token: &str) -> Ws {
-    let url = format!("ws://{addr}/ws/{endpoint}");
-    let (mut ws, _) = tokio_tungstenite::connect_async(url)
-        .await
-        .expect("connect");
-    let hello = json!({"v": 2, "type": "hello", "token": token});
-    ws.send(Message::text(hello.to_string())).await.unwrap();
-    ws
-}
-
-async fn send(ws: &mut Ws, id: &str, command: Value) {
-    let msg = json!({"v": 2, "type": "command", "id": id, "command": command});
-    let _ = ws.send(Message::text(msg.to_string())).await;
-}
 
 /// The next message `pred` accepts; `None` when the socket closes first.
 async fn until(ws: &mut Ws, pred: impl Fn(&Value) -> bool) -> Option<Value> {

@@ -7,15 +7,18 @@
 use std::process::Command;
 use std::time::Duration;
 
-use futures_util::{SinkExt, StreamExt};
+use futures_util::StreamExt;
 use serde_json::{Value, json};
 use tokio_tungstenite::tungstenite::Message;
 
 use crate::common;
+use common::ws::{Ws, join};
 use common::{Scratch, Server, token_of};
 
-type Ws =
-    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+/// Sends a command; the connection must be there.
+async fn send(ws: &mut Ws, id: &str, command: Value) {
+    common::ws::send(ws, id, command).await.unwrap();
+}
 
 /// A regular game of 6 s a side, without increment: a freeze of 8 s would end it.
 const EVENT: &str = r#"
@@ -30,21 +33,6 @@ time.default = { base_ms = 6_000, mode = "plain" }
 [[referees]]
 name = "裁判"
 "#;
-
-async fn join(addr: &str, endpoint: &str, token: &str) -> Ws {
-    let url = format!("ws://{addr}/ws/{endpoint}");
-    let (mut ws, _) = tokio_tungstenite::connect_async(url)
-        .await
-        .expect("connect");
-    let hello = json!({"v": 2, "type": "hello", "token": token});
-    ws.send(Message::text(hello.to_string())).await.unwrap();
-    ws
-}
-
-async fn send(ws: &mut Ws, id: &str, command: Value) {
-    let msg = json!({"v": 2, "type": "command", "id": id, "command": command});
-    ws.send(Message::text(msg.to_string())).await.unwrap();
-}
 
 async fn until(ws: &mut Ws, pred: impl Fn(&Value) -> bool) -> Value {
     loop {

@@ -190,6 +190,7 @@ pub fn get_with(addr: &str, path: &str, token: Option<&str>) -> (String, Vec<u8>
     (status, all[split + 4..].to_vec())
 }
 pub mod ear;
+pub mod ws;
 
 /// What a starting `baoqi serve` printed, up to its "tables running" line.
 pub struct Started {
