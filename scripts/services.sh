@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Starts the federation's services for tests and benchmarks (issue 19), from Debian's
+# Starts the federation's services for tests and benchmarks, from Debian's
 # packages, on loopback only, with their data under this checkout's target/: PostgreSQL (a
 # cluster of its own in target/pg) and nats-server (target/nats). Idempotent: a service of
 # this checkout that already runs is left alone. Prints the environment to use them:
@@ -7,7 +7,7 @@
 #   eval "$(bash scripts/services.sh start)"   # exports BAOQI_TEST_POSTGRES, BAOQI_TEST_NATS
 #   bash scripts/services.sh stop
 #
-# Each checkout has its own services on its own ports (issue 29): the ports are chosen free
+# Each checkout has its own services on its own ports: the ports are chosen free
 # the first time and kept in target/services.env, so a second checkout on the same machine
 # neither uses nor stops the first one's (BAOQI_PG_PORT / BAOQI_NATS_PORT choose them).
 #

@@ -15,7 +15,7 @@ case "$mode" in run|test) ;; *) echo "usage: $0 run|test" >&2; exit 2 ;; esac
 
 run_pkgs=(libasound2-dev libspeechd-dev libclang1-14 libclang-common-14-dev pkg-config
           speech-dispatcher speech-dispatcher-espeak-ng espeak-ng sox)
-test_pkgs=(python3-venv chromium fonts-wqy-zenhei tmux postgresql nats-server)
+test_pkgs=(xz-utils python3-venv chromium fonts-wqy-zenhei tmux postgresql nats-server)
 
 want=("${run_pkgs[@]}")
 [[ $mode == test ]] && want+=("${test_pkgs[@]}")

@@ -9,7 +9,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh test
 export BAOQI_REQUIRE_PYFFISH=1 BAOQI_REQUIRE_CCHESS=1 BAOQI_PYTHON="$PWD/.venv/bin/python"
-# PostgreSQL and nats-server on loopback (issue 19): the store's suite runs on both stores.
+# PostgreSQL and nats-server on loopback: the store's suite runs on both stores.
 eval "$(bash scripts/services.sh start)"
 export BAOQI_REQUIRE_POSTGRES=1
 mkdir -p target
@@ -57,6 +57,8 @@ step "web clients in Chromium (tests/web)"
 if [ ! -d tests/web/node_modules ] || [ tests/web/package-lock.json -nt tests/web/node_modules/.package-lock.json ]; then
   (cd tests/web && npm ci --no-audit --no-fund)
 fi
+step "the pages' JavaScript, linted (ESLint, 0 errors)"
+(cd tests/web && npm run --silent lint)
 # Two test files at a time: on 2 cores three or more only slow each other down.
 node --test --test-concurrency=2 tests/web/
 

@@ -54,19 +54,22 @@ enum Command {
     /// withdrawals (89(2)) and corrections (108).
     Changes(cli::organiser::ChangesArgs),
     /// Load benchmark: bots playing over real WebSocket connections.
+    #[cfg(feature = "bench")]
     Bench(cli::bench::BenchArgs),
     /// Run a match from a config (TOML) and a script (JSON lines); print every event as JSON.
     Simulate(cli::simulate::SimulateArgs),
     /// The blind player's keypad client: keys in, speech out (docs/keypad.md).
+    #[cfg(feature = "clients")]
     Keypad(cli::keypad::KeypadArgs),
     /// The tactile sensor board's client: board lines in, moves out (docs/board-protocol.md).
+    #[cfg(feature = "clients")]
     Board(cli::board::BoardArgs),
     /// The protocol as the web clients are built from it: their constants, and samples.
     Protocol(cli::protocol::ProtocolArgs),
 }
 
 /// `baoqi … | head`: once the reader has gone, printing more is pointless, not a fault
-/// (issue 34, item 12: it panicked with a backtrace). Rust ignores SIGPIPE, so a write to the
+/// (it panicked with a backtrace). Rust ignores SIGPIPE, so a write to the
 /// closed pipe fails and `print!` panics with that error: the program ends quietly then, as
 /// a program killed by SIGPIPE would, and any other panic is reported as before.
 fn quiet_on_closed_pipe() {
@@ -105,9 +108,12 @@ fn main() -> ExitCode {
         Command::Round(a) => cli::tournament::run_round(&a),
         Command::Standings(a) => cli::tournament::run_standings(&a),
         Command::Changes(a) => cli::organiser::run_changes(&a),
+        #[cfg(feature = "bench")]
         Command::Bench(a) => cli::bench::run(&a),
         Command::Simulate(a) => cli::simulate::run(&a),
+        #[cfg(feature = "clients")]
         Command::Keypad(a) => cli::keypad::run_keypad(&a),
+        #[cfg(feature = "clients")]
         Command::Board(a) => cli::board::run(&a),
         Command::Protocol(a) => cli::protocol::run(&a),
     };

@@ -1,5 +1,5 @@
-//! `baoqi bench crash` (issue 16) in small: the 100-round run on a 10,000-entry log is a
-//! benchmark (figures in the README); here two rounds on a short log exercise the same code
+//! `baoqi bench crash` in small: the 100-round run on a 10,000-entry log is a
+//! benchmark (figures in docs/benchmarks.md); here two rounds on a short log exercise the same code
 //! through the command line, and one round shows that its pause check can fail.
 
 use std::path::PathBuf;

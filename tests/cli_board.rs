@@ -1,4 +1,4 @@
-//! `baoqi board` against the real server, without hardware (issue 7): black's board client
+//! `baoqi board` against the real server, without hardware: black's board client
 //! reads board lines on standard input (its clock button starts the clocks, 95(3)); red's
 //! runs the built-in simulator (`--input sim:FILE`), whose lift and place become red's
 //! `board_move`; on the second table, black's board is a serial device (`serial:DEV`, here a

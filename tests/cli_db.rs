@@ -1,4 +1,4 @@
-//! `baoqi db` as the federation's administrator runs it (issue 19): `db migrate` on a hall's
+//! `baoqi db` as the federation's administrator runs it: `db migrate` on a hall's
 //! file and on PostgreSQL, `db copy` of a hall into PostgreSQL, and the clear refusals of
 //! bad input. The PostgreSQL halves need `BAOQI_TEST_POSTGRES` (the test command starts
 //! one and requires it).

@@ -1,6 +1,6 @@
 //! `baoqi export --pgn` of a finished game reads back through `baoqi replay` with the same
-//! moves (issue 15, item 10): the clock comments, ＝ marks and `1...` numbers of the export
-//! are skipped by the reader, and the replay ends on the game's final position.
+//! moves: the clock comments, ＝ marks and `1...` numbers of the export are skipped by the
+//! reader, and the replay ends on the game's final position.
 
 use std::process::Command as Process;
 use std::sync::Arc;
@@ -97,8 +97,8 @@ async fn s4p3_an_exported_pgn_replays_to_the_games_final_position() {
     assert!(out.contains("1 passed, 0 failed"), "{out}");
 }
 
-/// Issue 33, item 1: `baoqi export --xqf` writes the game for 象棋演播室's readers; the
-/// Python package `cchess` reads it back with the same moves, the result and the players.
+/// `baoqi export --xqf` writes the game for 象棋演播室's readers; the Python package
+/// `cchess` reads it back with the same moves, the result and the players.
 #[tokio::test]
 async fn an_exported_xqf_is_read_back_by_cchess() {
     let Some(py) = cchess() else {
@@ -135,8 +135,8 @@ async fn an_exported_xqf_is_read_back_by_cchess() {
     assert!(notes.iter().all(|n| n.contains("[%clk 0:")), "{line}");
 }
 
-/// Issue 33, item 1: `baoqi export --dhtmlxq` writes the game as the Chinese sites embed it;
-/// it reads back (baoqi's reader, every move checked) with the moves, result and players.
+/// `baoqi export --dhtmlxq` writes the game as the Chinese sites embed it; it reads back
+/// (baoqi's reader, every move checked) with the moves, result and players.
 #[tokio::test]
 async fn an_exported_dhtmlxq_reads_back_with_the_game() {
     let dir = Scratch::new("cli-export-dhtmlxq");
@@ -191,7 +191,7 @@ async fn an_exported_dhtmlxq_reads_back_with_the_game() {
     );
 }
 
-/// Issue 33, item 1: `baoqi export --cbf` writes 象棋橋's XML; cchess reads its moves back.
+/// `baoqi export --cbf` writes 象棋橋's XML; cchess reads its moves back.
 #[tokio::test]
 async fn an_exported_cbf_is_read_back_by_cchess() {
     let Some(py) = cchess() else {
@@ -221,9 +221,9 @@ async fn an_exported_cbf_is_read_back_by_cchess() {
     assert_eq!(line.trim_end(), "h2e2 h9g7 h0g2 i9h9");
 }
 
-/// Issue 33, item 2: `baoqi replay` reads XQF and CBF by their content, whatever the files
-/// are called, with the same report as for PGN; a damaged file fails with its reason and
-/// the others still replay.
+/// `baoqi replay` reads XQF and CBF by their content, whatever the files are called, with
+/// the same report as for PGN; a damaged file fails with its reason and the others still
+/// replay.
 #[tokio::test]
 async fn exported_xqf_and_cbf_replay_by_their_content() {
     let dir = Scratch::new("cli-replay-formats");
@@ -272,7 +272,7 @@ async fn exported_xqf_and_cbf_replay_by_their_content() {
     assert_eq!(lines[3], "2 passed, 1 failed", "{out}");
 }
 
-/// Issue 33, item 1: `baoqi export --table T --format F` writes one game in any format, and
+/// `baoqi export --table T --format F` writes one game in any format, and
 /// `baoqi export --archive E` the event's games as one ZIP; binary output is refused on a
 /// terminal (not testable here) and a second `--format` with `--table` is a usage error.
 #[tokio::test]

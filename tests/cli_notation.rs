@@ -1,5 +1,5 @@
-//! `baoqi notation`, `baoqi announce` and `baoqi replay` end to end: the contract of issue 3
-//! (output lines, tabs, exit codes).
+//! `baoqi notation`, `baoqi announce` and `baoqi replay` end to end: their command-line
+//! contract (output lines, tabs, exit codes).
 
 use std::io::Write;
 use std::process::{Command, Output, Stdio};

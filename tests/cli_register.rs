@@ -1,8 +1,8 @@
-//! The register on the command line as the organiser meets it (issue 30, item 13): a CSV a
-//! spreadsheet saved in Big5 is imported and the encoding said; every bad line is reported
-//! at once, nothing imported; a second player of one name and club needs
-//! `--allow-same-name`; `players delete` strikes a line entered by mistake before the player
-//! is paired (not a withdrawal, 89(2)); `players list` shows the ratings.
+//! The register on the command line as the organiser meets it: a CSV a spreadsheet saved in
+//! Big5 is imported and the encoding said; every bad line is reported at once, nothing
+//! imported; a second player of one name and club needs `--allow-same-name`;
+//! `players delete` strikes a line entered by mistake before the player is paired (not a
+//! withdrawal, 89(2)); `players list` shows the ratings.
 
 use crate::cli_tournament::Event;
 
@@ -20,7 +20,7 @@ fn big5(e: &Event, name: &str, text: &str) -> String {
 }
 
 #[test]
-fn i30_13_players_import_reads_big5_and_says_so_and_list_shows_ratings() {
+fn players_import_reads_big5_and_says_so_and_list_shows_ratings() {
     let e = Event::new("reg-big5", None);
     let file = big5(&e, "players.csv", REGISTER);
     let out = e.ok(&["players", "import", "--event", "1", &file]);
@@ -37,7 +37,7 @@ fn i30_13_players_import_reads_big5_and_says_so_and_list_shows_ratings() {
 }
 
 #[test]
-fn i30_13_players_import_reports_every_bad_line_and_imports_nothing() {
+fn players_import_reports_every_bad_line_and_imports_nothing() {
     let e = Event::new("reg-bad", None);
     let bad = "姓名,等級分,類別\r\n甲,x,\r\n乙,1500,半盲\r\n丙,,健視,多\r\n丁,1600,\r\n";
     let file = big5(&e, "bad.csv", bad);
@@ -55,7 +55,7 @@ fn i30_13_players_import_reports_every_bad_line_and_imports_nothing() {
 }
 
 #[test]
-fn i30_13_a_namesake_needs_allow_same_name_on_import_and_add() {
+fn a_namesake_needs_allow_same_name_on_import_and_add() {
     let e = Event::new("reg-same", None);
     let twice = "姓名,所屬團體\n陳大文,盲人會\n陳大文,盲人會\n";
     let file = e.dir.join("twice.csv");
@@ -100,7 +100,7 @@ fn i30_13_a_namesake_needs_allow_same_name_on_import_and_add() {
 }
 
 #[test]
-fn i30_13_players_delete_strikes_a_line_before_pairing_and_never_after() {
+fn players_delete_strikes_a_line_before_pairing_and_never_after() {
     let e = Event::new("reg-delete", None);
     let out = e.ok(&[
         "players",

@@ -1,9 +1,9 @@
-//! Issue 30, item 1: the organiser's result grid from the command line (`baoqi round
-//! results`, `baoqi round result`). A result that counts (a game played to its end and
-//! verified, 附表七 7.9; an absence entered, 第87條) is never replaced silently: the
-//! organiser is told what it is and replaces it only by saying so, with a reason; every
-//! entry is in the change log with who made it and why; a result can be cleared; a board of
-//! an earlier round can be put right after later rounds are paired.
+//! The organiser's result grid from the command line (`baoqi round results`,
+//! `baoqi round result`). A result that counts (a game played to its end and verified,
+//! 附表七 7.9; an absence entered, 第87條) is never replaced silently: the organiser is
+//! told what it is and replaces it only by saying so, with a reason; every entry is in the
+//! change log with who made it and why; a result can be cleared; a board of an earlier
+//! round can be put right after later rounds are paired.
 
 use std::process::Command;
 
@@ -137,7 +137,8 @@ fn a87_a_played_and_verified_result_is_replaced_only_when_asked_with_a_reason_an
         "{}",
         day.line(1, 1)
     );
-    // The wrong entry of the issue: refused, naming what it would replace.
+    // The wrong entry (a forfeit over a game played and verified): refused, naming what it
+    // would replace.
     let err = day.refused(&strs(&result("1", &["--forfeit", "black"])));
     assert!(
         err.contains("0-1")
@@ -231,9 +232,9 @@ fn a87_an_earlier_rounds_board_is_put_right_after_the_next_round_is_paired() {
     assert!(err.contains("round 1 has no board 9"), "{err}");
 }
 
-/// Issue 30, item 6 (87, 109(5), 89(2), 附表二 第二部份 1): before round 2 the organiser
-/// sees who was absent in round 1 (`--dry-run` writes nothing), withdraws one of them, and
-/// pairs: the listing names the absentees still in the event, and the bye (12 under 黃氏, a win
+/// 87, 109(5), 89(2) and 附表二 第二部份 1: before round 2 the organiser sees who was
+/// absent in round 1 (`--dry-run` writes nothing), withdraws one of them, and pairs: the
+/// listing names the absentees still in the event, and the bye (12 under 黃氏, a win
 /// without play) goes to nobody who was absent. A round whose games have not started is
 /// taken back and paired again; once a game has started it is refused.
 #[test]

@@ -1,4 +1,4 @@
-//! The `baoqi perft`, `baoqi moves` and `baoqi demo` command-line contracts (issue 2).
+//! The `baoqi perft`, `baoqi moves` and `baoqi demo` command-line contracts.
 
 use std::process::{Command, Output};
 
@@ -89,11 +89,11 @@ fn demo_plays_the_opening_and_finds_the_mate() {
     assert!(text.contains("79666 nodes"), "{text}");
 }
 
-/// Issue 34, item 12: `baoqi … | head` panicked with a backtrace when `head` had gone. The
-/// reader here goes before the first line: the program ends quietly, as a program killed
-/// by SIGPIPE does (status 141), and says nothing on stderr.
+/// `baoqi … | head` panicked with a backtrace when `head` had gone. The reader here goes
+/// before the first line: the program ends quietly, as a program killed by SIGPIPE does
+/// (status 141), and says nothing on stderr.
 #[test]
-fn i34_12_a_reader_that_has_gone_is_no_panic() {
+fn a_reader_that_has_gone_is_no_panic() {
     let (reader, writer) = std::io::pipe().expect("a pipe");
     drop(reader);
     let o = Command::new(env!("CARGO_BIN_EXE_baoqi"))

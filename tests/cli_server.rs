@@ -142,10 +142,10 @@ fn web_client_files_come_from_baoqi_assets_dir_when_it_is_set() {
     assert!(String::from_utf8_lossy(&embedded).contains("<meta charset=\"utf-8\">"));
 }
 
-/// Issue 16, item 9: a deleted or zero-length database started silently empty ("0 tables
-/// running"), and a damaged one printed "listening" before an unclear error. Now a missing
-/// or empty file is refused unless `--init` asks for a new store, and a damaged one is
-/// refused before anything is served, each with a clear message.
+/// A deleted or zero-length database started silently empty ("0 tables running"), and a
+/// damaged one printed "listening" before an unclear error. Now a missing or empty file is
+/// refused unless `--init` asks for a new store, and a damaged one is refused before
+/// anything is served, each with a clear message.
 /// A store named `name` in `dir` holding the sample event (`docs/event.toml`).
 fn sample_store(dir: &Scratch, name: &str) -> std::path::PathBuf {
     let db = dir.join(name);
@@ -202,11 +202,11 @@ fn serve_refuses_a_missing_or_damaged_database_with_a_clear_message() {
     assert!(!String::from_utf8_lossy(&damaged.stdout).contains("listening"));
 }
 
-/// Issue 34, item 12: `serve` said "listening" before it failed to write a read-only store.
-/// The file is made immutable (`chattr +i`: read-only even for root, who runs the tests);
-/// the server refuses it before it says it listens.
+/// `serve` said "listening" before it failed to write a read-only store. The file is made
+/// immutable (`chattr +i`: read-only even for root, who runs the tests); the server refuses
+/// it before it says it listens.
 #[test]
-fn i34_12_serve_refuses_a_store_it_cannot_write_before_it_says_it_listens() {
+fn serve_refuses_a_store_it_cannot_write_before_it_says_it_listens() {
     let dir = Scratch::new("serve-read-only");
     let db = sample_store(&dir, "ro.db");
     let chattr = |flag: &str| {

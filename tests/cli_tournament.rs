@@ -1,4 +1,4 @@
-//! The organiser's changes on the command line (issue 18): `baoqi players add|edit|withdraw`
+//! The organiser's changes on the command line: `baoqi players add|edit|withdraw`
 //! with the CSV register's spellings, `baoqi round override` (108) and `baoqi changes`, each
 //! refusal a sentence on stderr with exit code 2.
 
@@ -348,7 +348,7 @@ fn fu2_standings_text_gives_every_rounds_pairings_with_points_and_the_crosstable
     };
     let line = |what: &[&str]| line_of(&text, what);
     let row = |name: &str| line_of(cross, &[&format!(" {name} ")]);
-    // Issue 30, item 14: no "after round 0" during round 1.
+    // No "after round 0" during round 1.
     assert!(
         text.contains("名次 standings round 1 in play, no round finished"),
         "{text}"
@@ -483,8 +483,8 @@ fn a89_2_a_round_robin_withdrawal_before_half_annuls_all_his_games() {
     assert_eq!(e.score("張華"), 0);
 }
 
-/// The federation's organiser works on its PostgreSQL database as on a hall's file (issue
-/// 19): no hall file anywhere, the event made, its register imported, a round paired and
+/// The federation's organiser works on its PostgreSQL database as on a hall's file: no hall
+/// file anywhere, the event made, its register imported, a round paired and
 /// its absences recorded (87), a withdrawal (89(2)), the standings, the change log and the
 /// results export, each command with `--db postgres://…`.
 #[test]

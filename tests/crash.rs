@@ -1,8 +1,8 @@
-//! Crash recovery of the real binary (issue 6): `baoqi serve --demo` is started, a game is
-//! played over WebSocket connections, the process is killed with SIGKILL at random instants several
-//! times and restarted on the same database. After every crash: every acknowledged command
-//! is in the store, the match resumes (the referee restarts the clocks paused by the
-//! restart policy), and the clocks are within 1 s of their value at the crash.
+//! Crash recovery of the real binary: `baoqi serve --demo` is started, a game is played
+//! over WebSocket connections, the process is killed with SIGKILL at random instants
+//! several times and restarted on the same database. After every crash: every acknowledged
+//! command is in the store, the match resumes (the referee restarts the clocks paused by
+//! the restart policy), and the clocks are within 1 s of their value at the crash.
 
 use std::process::Command;
 use std::sync::{Arc, Mutex};

@@ -1,7 +1,7 @@
-//! The blind player's game by ear, end to end (issue 14): a real server, two scripted
-//! `baoqi keypad` processes with text speakers (and the board simulator where a board is
-//! involved), and what each player's spoken log shows. One test per item of the issue that
-//! a keypad game shows; items 1 and 8 (speech cut while it plays, a restart) are in
+//! The blind player's game by ear, end to end: a real server, two scripted `baoqi keypad`
+//! processes with text speakers (and the board simulator where a board is involved), and
+//! what each player's spoken log shows. One test per fault found by ear that a keypad game
+//! shows; the two that need real time (speech cut while it plays, a restart) are in
 //! `e2e_by_ear_live.rs`.
 
 use crate::common;
@@ -26,12 +26,12 @@ fn game(name: &str, board: &str, red: &str, black: &str) -> [String; 2] {
     logs
 }
 
-/// Item 5: "炮二平五 then Enter gave 紅方按鐘違規第一次 with no cause". A table whose blind
+/// "炮二平五 then Enter gave 紅方按鐘違規第一次 with no cause". A table whose blind
 /// players use no sensor board (`board = "none"`: the announcement is the move, the referee
 /// watches the tactile boards) is played from the keypads alone: no violation, each hears
-/// the other's move. Item 2 too: the bound announcement is read back whole.
+/// the other's move. And the bound announcement is read back whole.
 #[test]
-fn s7p6_3_item5_a_whole_game_from_the_keypads_alone() {
+fn s7p6_3_a_whole_game_from_the_keypads_alone() {
     let red_script =
         "await my_turn\nkeys 0 6 2 * 5\nkeys Enter\nawait moved side=black\nkeys / 0\nkeys / 0\n";
     let black_script =
@@ -49,8 +49,8 @@ fn s7p6_3_item5_a_whole_game_from_the_keypads_alone() {
         "{black_said}"
     );
     assert!(heard(&black_said, "Spoken", "紅方認負"), "{black_said}");
-    // Item 8: joining, the player hears where the game stands (not yet his turn: black
-    // starts the clocks, 95(3); issue 31, item 11); then that it started.
+    // Joining, the player hears where the game stands (not yet his turn: black starts the
+    // clocks, 95(3)); then that it started.
     assert!(
         heard(&red_said, "Requested", "對局未開始，黑方按鐘後由你先走"),
         "{red_said}"
@@ -59,14 +59,14 @@ fn s7p6_3_item5_a_whole_game_from_the_keypads_alone() {
         heard(&red_said, "Requested", "對局開始，紅方先走"),
         "{red_said}"
     );
-    // Item 2, 6.3(6)(a): the four bound words read back whole, as an echo.
+    // 6.3(6)(a): the four bound words read back whole, as an echo.
     assert!(heard(&red_said, "Echo Requested", "炮二平五"), "{red_said}");
 }
 
-/// Item 5: on a table that expects the VI board's report, the keypad alone cannot finish a
+/// On a table that expects the VI board's report, the keypad alone cannot finish a
 /// move; the violation says why (走子未完成便按鐘, 6.3(3)), and its count.
 #[test]
-fn s7p6_3_3_item5_a_press_before_the_board_shows_the_move_says_why() {
+fn s7p6_3_3_a_press_before_the_board_shows_the_move_says_why() {
     let red_script = "await my_turn\nkeys 0 6 2 * 5\nkeys Enter\nsleep 800\n";
     let black_script = "sleep 1500\nkeys Enter\nsleep 2500\n";
     let [red_said, _] = game("ear-no-board", "", red_script, black_script);
@@ -80,13 +80,13 @@ fn s7p6_3_3_item5_a_press_before_the_board_shows_the_move_says_why() {
     );
 }
 
-/// Items 4 and 6, through the server and the board simulator: check (a) on a sensor board.
+/// Through the server and the board simulator: check (a) on a sensor board.
 /// Red announces 炮二進四 and moves 炮二平五; at the press he hears what he announced, what
 /// the board shows and what to do; he undoes the wrong move and makes the announced one,
 /// which completes the move (6.4(a): on his time, no second press). No referee, no
 /// divergence: black hears red's move and replies.
 #[test]
-fn s7p6_4_a_item4_a_sensor_board_correction_clears_by_itself() {
+fn s7p6_4_a_a_sensor_board_correction_clears_by_itself() {
     let red_script = "await my_turn\nkeys 0 6 2 + 4\nawait moved side=red\nawait moved side=black\n\
         --- board\nawait announced side=red\nL h2\nP e2\nsleep 600\nC\n\
         await correction_required\nL e2\nP h2\nsleep 600\nL h2\nP h6\nsleep 600\n\
@@ -99,7 +99,7 @@ fn s7p6_4_a_item4_a_sensor_board_correction_clears_by_itself() {
             "Requested",
             "報棋炮二進四，棋盤炮二平五。須把棋盤改正為炮二進四"
         ),
-        "item 6 (a): announced, board, what to do\n{red_said}"
+        "附表七 6.4(a): announced, board, what to do\n{red_said}"
     );
     assert!(
         heard(&black_said, "Requested", "紅方：炮二進四"),
@@ -125,11 +125,11 @@ fn s7p6_4_a_item4_a_sensor_board_correction_clears_by_itself() {
     assert!(!red_said.contains("等候裁判"), "{red_said}");
 }
 
-/// Items 4 and 6, check (c): red announces 車一平二 (illegal: his horse stands there) and
-/// moves 炮二平五, a legal move of another piece. He hears that the board is restored and
-/// why, restores it on the sensor board (which clears by itself), then plays 炮二平五 properly.
+/// Check (c): red announces 車一平二 (illegal: his horse stands there) and moves 炮二平五,
+/// a legal move of another piece. He hears that the board is restored and why, restores it
+/// on the sensor board (which clears by itself), then plays 炮二平五 properly.
 #[test]
-fn s7p6_4_c_item6_another_piece_moved_is_restored_and_play_goes_on() {
+fn s7p6_4_c_another_piece_moved_is_restored_and_play_goes_on() {
     let red_script = "await my_turn\nkeys 0 1 1 * 2\nawait restore_required\nsleep 1500\nkeys 0 6 2 * 5\nawait moved side=red\n\
         --- board\nawait announced side=red\nL h2\nP e2\nsleep 600\nC\n\
         await restore_required\nL e2\nP h2\nsleep 600\n\
@@ -156,10 +156,10 @@ fn s7p6_4_c_item6_another_piece_moved_is_restored_and_play_goes_on() {
     );
 }
 
-/// Item 7: `/ 0` then `Enter` cancelled the resignation and pressed the clock. The cancel
+/// `/ 0` then `Enter` cancelled the resignation and pressed the clock. The cancel
 /// key does nothing else: no press, no violation, and the cancellation is heard.
 #[test]
-fn a69_1_item7_the_key_that_cancels_a_resignation_does_nothing_else() {
+fn a69_1_the_key_that_cancels_a_resignation_does_nothing_else() {
     let red_script = "await my_turn\nkeys / 0\nkeys Enter\nkeys / 0\nkeys 5\nkeys 0 6 2 * 5\nkeys Enter\nawait moved side=red\n";
     let black_script = "sleep 1500\nkeys Enter\nawait moved side=red\nsleep 500\n";
     let [red_said, black_said] = game("ear-resign-cancel", NONE, red_script, black_script);
@@ -180,10 +180,10 @@ fn a69_1_item7_the_key_that_cancels_a_resignation_does_nothing_else() {
     );
 }
 
-/// Item 9: the capture names the captured piece, and a check is 將軍 apart, to both sides.
-/// 炮二平五 象３進５ 炮五進四: the cannon takes the central pawn and checks through the elephant.
+/// The capture names the captured piece, and a check is 將軍 apart, to both sides. 炮二平五
+/// 象３進５ 炮五進四: the cannon takes the central pawn and checks through the elephant.
 #[test]
-fn item9_a_capture_names_the_piece_and_check_is_said_to_both() {
+fn a_capture_names_the_piece_and_check_is_said_to_both() {
     let red_script = "await my_turn\nkeys 0 6 2 * 5\nkeys Enter\nawait moved side=black\nkeys 0 6 5 + 4\nkeys Enter\nawait moved side=red\nsleep 500\n";
     let black_script = "sleep 1500\nkeys Enter\nawait moved side=red\nkeys 0 3 3 + 5\nkeys Enter\nawait moved side=red\nsleep 500\n";
     let [red_said, black_said] = game("ear-capture", NONE, red_script, black_script);
@@ -197,10 +197,10 @@ fn item9_a_capture_names_the_piece_and_check_is_said_to_both() {
     );
 }
 
-/// Item 10: in his own turn the player hears the position terse; he speeds speech up; help
+/// In his own turn the player hears the position terse; he speeds speech up; help
 /// comes in pages, `.` the next.
 #[test]
-fn item10_terse_readings_a_rate_key_and_help_in_pages() {
+fn terse_readings_a_rate_key_and_help_in_pages() {
     let red_script = "await my_turn\nkeys / 7\nkeys 0 +\nkeys / .\nkeys .\nsleep 300\n";
     let black_script = "sleep 1500\nkeys Enter\nsleep 2500\n";
     let [red_said, _] = game("ear-brevity", NONE, red_script, black_script);
@@ -219,10 +219,10 @@ fn item10_terse_readings_a_rate_key_and_help_in_pages() {
     assert!(heard(&red_said, "Requested", "零八前"), "{red_said}");
 }
 
-/// Item 8: touching a piece silently declined the opponent's standing draw offer (69(2)(c)).
+/// Touching a piece silently declined the opponent's standing draw offer (69(2)(c)).
 /// Now both players hear it, with who touched.
 #[test]
-fn a69_2_item8_touching_a_piece_declines_the_offer_and_both_hear_it() {
+fn a69_2_touching_a_piece_declines_the_offer_and_both_hear_it() {
     let red_script = "await my_turn\nkeys 0 6 2 * 5\nkeys Enter\nawait moved side=black\nkeys 0 6 5\nsleep 800\n";
     let black_script = "sleep 1500\nkeys Enter\nawait moved side=red\nkeys 0 2 8 + 7\nkeys / 8\nkeys Enter\nsleep 2500\n";
     let [red_said, black_said] = game("ear-touch-declines", NONE, red_script, black_script);
@@ -235,11 +235,11 @@ fn a69_2_item8_touching_a_piece_declines_the_offer_and_both_hear_it() {
     }
 }
 
-/// Item 6, check (b): red announces 炮二進六 (illegal: black's cannon on h7 blocks it) and
+/// Check (b): red announces 炮二進六 (illegal: black's cannon on h7 blocks it) and
 /// moves 炮二平五, a legal move of the announced piece. He hears that the board move stands
 /// and which move to announce again; he does, presses, and the game goes on.
 #[test]
-fn s7p6_4_b_item6_the_player_hears_which_move_to_announce_again() {
+fn s7p6_4_b_the_player_hears_which_move_to_announce_again() {
     let red_script = "await my_turn\nkeys 0 6 2 + 6\nsleep 2500\nkeys 0 6 2 * 5\nkeys Enter\nawait moved side=red\n\
         --- board\nawait announced side=red\nL h2\nP e2\nsleep 600\nC\nsleep 3000\n";
     let black_script = "sleep 1500\nkeys Enter\nawait moved side=red\nsleep 500\n";
@@ -254,11 +254,11 @@ fn s7p6_4_b_item6_the_player_hears_which_move_to_announce_again() {
     );
 }
 
-/// Item 11: 正規棋盤與對局不符，請改正 told the VI player to fix his opponent's board. In a 共融賽
+/// 正規棋盤與對局不符，請改正 told the VI player to fix his opponent's board. In a 共融賽
 /// game the sighted player's board (reported by his sensor board) loses a piece; the VI
 /// player hears that the referee is told, not that he must fix it.
 #[test]
-fn s7p7_item11_the_vi_player_is_not_told_to_fix_the_sighted_players_board() {
+fn s7p7_the_vi_player_is_not_told_to_fix_the_sighted_players_board() {
     let dir = Scratch::new("ear-regular-diverges");
     let toml = common::ear::event(
         "part7",

@@ -1,6 +1,6 @@
-//! The blind player's game by ear, end to end, where time matters (issue 14): a reading that
-//! really lasts (espeak-ng into an ALSA file tap) cut by the opponent's move and stopped by
-//! the stop key (item 1), and a server restart in the middle of a move (item 8).
+//! The blind player's game by ear, end to end, where time matters: a reading that really
+//! lasts (espeak-ng into an ALSA file tap) cut by the opponent's move and stopped by the
+//! stop key, and a server restart in the middle of a move.
 
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -21,11 +21,11 @@ fn until_said(path: &Path, text: &str, limit: Duration) -> bool {
     false
 }
 
-/// Item 1: the whole position (a long reading) was being read when the opponent moved; the
+/// The whole position (a long reading) was being read when the opponent moved; the
 /// move was heard 48.6 s later. Now the move cuts the reading at once (and the reading is not
 /// started again); the stop key stops a reading.
 #[test]
-fn item1_the_opponents_move_cuts_a_reading_and_the_stop_key_stops_one() {
+fn the_opponents_move_cuts_a_reading_and_the_stop_key_stops_one() {
     if !baoqi_audio::Espeak::default().available() {
         eprintln!("SKIPPED: espeak-ng is not installed (scripts/setup.sh)");
         return;
@@ -69,12 +69,12 @@ fn item1_the_opponents_move_cuts_a_reading_and_the_stop_key_stops_one() {
     );
 }
 
-/// Item 8: the server restarts in the middle of red's announcement. A key pressed while it
+/// The server restarts in the middle of red's announcement. A key pressed while it
 /// is down is refused aloud and not echoed as given; on reconnecting red hears where the
 /// game stands (his bound words, whose turn) and that the server paused it, not that a
 /// referee paused it or that anything was sealed.
 #[test]
-fn item8_a_restart_is_said_as_it_is_and_the_player_hears_where_the_game_stands() {
+fn a_restart_is_said_as_it_is_and_the_player_hears_where_the_game_stands() {
     let dir = Scratch::new("ear-restart");
     let port = std::net::TcpListener::bind("127.0.0.1:0")
         .and_then(|l| l.local_addr())

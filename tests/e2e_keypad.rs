@@ -1,4 +1,4 @@
-//! The blind players' clients end to end (issue 7): `baoqi serve` with a 視障賽 table (附表七
+//! The blind players' clients end to end: `baoqi serve` with a 視障賽 table (附表七
 //! 第六部分, two VI players on one VI board), two scripted `baoqi keypad` processes speaking
 //! through espeak-ng into an ALSA file tap (STYLE.md), red with a simulated tactile board
 //! that senses both sides' moves on the shared board. A short game: black starts the clocks
@@ -329,7 +329,7 @@ fn hears_what_it_should(red_said: &str, black_said: &str) {
         "二",
         "平",
         "摸子：炮二",
-        // File 5 read in red's own turn: terse, ranks only (issue 14, item 10).
+        // File 5 read in red's own turn: terse, ranks only.
         "紅方 帥一 兵四",
         "黑方：馬８進７",
         "黑方提和",

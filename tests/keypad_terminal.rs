@@ -1,6 +1,6 @@
 //! `baoqi keypad --raw` in a real terminal (tmux): each key acts when it is pressed, without
 //! `Enter`, and is not shown on the screen (a blind player's keys are his own; the screen
-//! may be watched); Ctrl-C ends it. Issue 14, item 3.
+//! may be watched); Ctrl-C ends it.
 
 use std::process::Command;
 use std::time::{Duration, Instant};

@@ -19,6 +19,8 @@ mod cli_rules;
 mod cli_server;
 mod cli_simulate;
 mod cli_tournament;
+#[path = "../corpus/unpack.rs"]
+mod corpus_unpack;
 mod crash;
 mod e2e_by_ear;
 mod e2e_by_ear_live;

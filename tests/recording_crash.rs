@@ -1,8 +1,8 @@
 //! A recording survives a crash of the real binary (附表七 part 6 建議每局對賽設錄音設備;
-//! SPEC §11 nothing acknowledged is ever lost): `baoqi serve --demo` receives a game's
-//! recording from the table client's own uploader, is killed with SIGKILL the moment the
-//! upload is answered, restarts on the same database, and lists and serves the recording
-//! byte for byte.
+//! `docs/product.md` §11 nothing acknowledged is ever lost): `baoqi serve --demo` receives
+//! a game's recording from the table client's own uploader, is killed with SIGKILL the
+//! moment the upload is answered, restarts on the same database, and lists and serves the
+//! recording byte for byte.
 
 use std::time::{Duration, Instant};
 

@@ -1,4 +1,4 @@
-//! Issue 33, item 1: games written as XQF (the unencrypted XQF 1.0 form) and as CBF are read
+//! Games written as XQF (the unencrypted XQF 1.0 form) and as CBF are read
 //! back by an independent reader, the Python package `cchess` (`read_from_xqf`,
 //! `read_from_cbf`), with the same moves (and from XQF the same result and players): random
 //! games from the start position and from a position of their own (for XQF a record type
@@ -132,7 +132,7 @@ fn a_game_written_as_xqf_is_read_back_by_cchess_with_the_same_moves() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// Issue 33, item 1: the same games written as CBF (象棋橋's XML) are read back by cchess's
+/// The same games written as CBF (象棋橋's XML) are read back by cchess's
 /// `read_from_cbf` with the same moves, from the start position and from one of their own.
 #[test]
 fn a_game_written_as_cbf_is_read_back_by_cchess_with_the_same_moves() {
@@ -173,16 +173,13 @@ fn a_game_written_as_cbf_is_read_back_by_cchess_with_the_same_moves() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// Every tenth master game of the corpus that replays from PGN (`../shared/corpus/ccpd`, or
-/// `$BAOQI_CORPUS`), written as XQF and as CBF, is read back by cchess with the same moves
-/// (issue 33's done-when: the corpus through an independent reader as well as baoqi's own).
+/// Every tenth master game of the corpus that replays from PGN (`corpus/ccpd.tar.xz`, unpacked
+/// under `target/corpus/`, or `$BAOQI_CORPUS`), written as XQF and as CBF, is read back by cchess with the same moves
+/// (the corpus through an independent reader as well as baoqi's own).
 #[test]
 fn corpus_games_written_as_xqf_and_cbf_are_read_back_by_cchess() {
     let Some(py) = cchess() else { return };
-    let root = std::env::var_os("BAOQI_CORPUS").map_or_else(
-        || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/ccpd"),
-        PathBuf::from,
-    );
+    let root = crate::corpus_unpack::corpus_root();
     assert!(
         root.is_dir(),
         "corpus not found at {} (set BAOQI_CORPUS)",

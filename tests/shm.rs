@@ -1,9 +1,9 @@
-//! Issue 34, item 7: the whole process died with SIGBUS when the store's `-shm` file was cut
-//! short under it (another program truncating or overwriting it: an organiser copying a
-//! backup over the hall's files while the server runs). `SQLite` keeps its WAL index in that
-//! file, mapped in memory; once cut, the next touch of the mapping faults, and nothing the
-//! library does afterwards with a zeroed index can be trusted. The server now stops at that
-//! fault, before `SQLite` acts on what it read, says why, and starts itself again in the same
+//! The whole process died with SIGBUS when the store's `-shm` file was cut short under it
+//! (another program truncating or overwriting it: an organiser copying a backup over the
+//! hall's files while the server runs). `SQLite` keeps its WAL index in that file, mapped
+//! in memory; once cut, the next touch of the mapping faults, and nothing the library does
+//! afterwards with a zeroed index can be trusted. The server now stops at that fault,
+//! before `SQLite` acts on what it read, says why, and starts itself again in the same
 //! process, at the same address, from what the store holds: every acknowledged command is
 //! kept, the games resume as after any restart, and the clients join again by themselves.
 
@@ -109,7 +109,7 @@ fn try_get(addr: &str, path: &str) -> Option<Vec<u8>> {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn i34_7_a_cut_wal_index_restarts_the_server_in_place_and_loses_nothing() {
+async fn a_cut_wal_index_restarts_the_server_in_place_and_loses_nothing() {
     let dir = Scratch::new("shm");
     let (db, seats) = common::create_event(&dir, EVENT);
     let log = dir.join("serve.log");
@@ -181,7 +181,7 @@ async fn i34_7_a_cut_wal_index_restarts_the_server_in_place_and_loses_nothing() 
 /// Something that keeps cutting the store's files needs a person: after three restarts in
 /// place the server stops, says so, and keeps what it acknowledged.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn i34_7_the_fourth_cut_stops_the_server_with_its_reason() {
+async fn the_fourth_cut_stops_the_server_with_its_reason() {
     let dir = Scratch::new("shm-stop");
     let (db, seats) = common::create_event(&dir, EVENT);
     let log = dir.join("serve.log");
@@ -219,7 +219,7 @@ async fn i34_7_the_fourth_cut_stops_the_server_with_its_reason() {
 /// The demo's start re-issues its tokens; a restart in place is not a start of the demo: the
 /// links the players hold still open their seats.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn i34_7_a_restart_in_place_keeps_the_demos_links() {
+async fn a_restart_in_place_keeps_the_demos_links() {
     let dir = Scratch::new("shm-demo");
     let db = dir.join("hall.db");
     let log = dir.join("serve.log");

@@ -1,8 +1,8 @@
-//! Issue 34, item 5: a stall of the server was charged to the player on move. After a 20 s
-//! SIGSTOP, a 30 s game ended on red's time at SIGCONT although his move and press had
-//! arrived 12.7 s before his flag; both were then refused. A frozen server is down to
-//! everyone at the table (the principle of a restart): the freeze is left out of the game
-//! timeline, and what arrived during it is taken at the instant it began.
+//! A stall of the server was charged to the player on move. After a 20 s SIGSTOP, a 30 s
+//! game ended on red's time at SIGCONT although his move and press had arrived 12.7 s
+//! before his flag; both were then refused. A frozen server is down to everyone at the
+//! table (the principle of a restart): the freeze is left out of the game timeline, and
+//! what arrived during it is taken at the instant it began.
 
 use std::process::Command;
 use std::time::Duration;
@@ -60,7 +60,7 @@ fn signal(pid: u32, which: &str) {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn i34_5_a_freeze_of_the_server_is_charged_to_nobody() {
+async fn a_freeze_of_the_server_is_charged_to_nobody() {
     let dir = Scratch::new("stall");
     let (db, seats) = common::create_event(&dir, EVENT);
     let server = Server::start(&db, false);

@@ -92,15 +92,15 @@ impl Match {
     ) -> Result<Vec<Event>, Rejection> {
         let mut out = Vec::new();
         if command == Command::Tick {
-            // A tick is never refused: no copy to undo it (issue 32: the tables' timers are
-            // the commands a loaded server runs most).
+            // A tick is never refused: no copy to undo it (the tables' timers are the
+            // commands a loaded server runs most).
             self.catch_up(now, &mut out);
             return Ok(out);
         }
         // The copy that undoes a refused command leaves out the two records that only grow
         // (the words and the scoresheet, pushed by `fold` alone): they move into the copy and,
-        // on a refusal, come back cut to their length before (issue 32: copying them made
-        // each word of a long game cost the length of its log).
+        // on a refusal, come back cut to their length before (copying them made each word of
+        // a long game cost the length of its log).
         let (words, moves) = (self.core.log.len(), self.core.sheet.len());
         let log = std::mem::take(&mut self.core.log);
         let sheet = std::mem::take(&mut self.core.sheet);

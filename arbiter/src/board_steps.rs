@@ -1,4 +1,4 @@
-//! The boards at the table (SPEC §8, 7.4(2)(g)): board steps (a whole move, or lift and
+//! The boards at the table (附表七 7.4(2)(g)): board steps (a whole move, or lift and
 //! place), who may operate which board, the touch of 31(1) in games without announcements,
 //! the completion of a check-(a) correction, and the divergences shown to the referee.
 
@@ -159,7 +159,7 @@ impl Match {
         }
     }
 
-    /// Opens or closes divergences (SPEC §8, 7.4(2)(g)(iv)).
+    /// Opens or closes divergences (7.4(2)(g)(iv)).
     pub(crate) fn refresh_boards(&mut self, out: &mut Vec<Event>) {
         if self.core.phase == crate::view::Phase::Over {
             return;

@@ -1,6 +1,6 @@
-//! The bounds of a match configuration (issue 34, item 11): values no match can use are
-//! refused when the configuration is read, with the field and the reason, instead of
-//! overflowing a clock or filling memory later. Pure: [`MatchConfig::check`].
+//! The bounds of a match configuration: values no match can use are refused when the
+//! configuration is read, with the field and the reason, instead of overflowing a clock or
+//! filling memory later. Pure: [`MatchConfig::check`].
 
 use crate::config::{MatchConfig, SideConfig, TimeControl};
 

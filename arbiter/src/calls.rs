@@ -1,9 +1,10 @@
 //! [`OpenCall`]: what the supervising referee (監局) must attend to at a table now, worked out
-//! from the match state alone (SPEC §10): a pending 走子檢查 with what it found (6.4, 7.5), a
-//! move to announce for a player (6.3(7), 7.4(2)(c)-(d)), a 61 warning due (60, 61, 121(2)),
-//! a board that differs from the game (7.4(2)(g)(iv)), an open draw offer (69(2)), a pause
-//! (103–104), a result to verify orally (6.8, 7.9). Pure: the list is a function of the state,
-//! so a monitor that reconnects gets it again from the snapshot. Typed: the monitor words it.
+//! from the match state alone (`docs/product.md` §10): a pending 走子檢查 with what it
+//! found (6.4, 7.5), a move to announce for a player (6.3(7), 7.4(2)(c)-(d)), a 61 warning
+//! due (60, 61, 121(2)), a board that differs from the game (7.4(2)(g)(iv)), an open draw
+//! offer (69(2)), a pause (103–104), a result to verify orally (6.8, 7.9). Pure: the list
+//! is a function of the state, so a monitor that reconnects gets it again from the
+//! snapshot. Typed: the monitor words it.
 
 use baoqi_grammar::Word;
 use baoqi_rules::{Color, Move, Point, WarningKind};

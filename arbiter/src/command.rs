@@ -144,7 +144,7 @@ pub enum Command {
     Tick,
     /// Starts the clocks (95(3)-(4)): the referee, or black's seat pressing the clock.
     Start,
-    /// One announced word (報棋, SPEC §5) from a player, a proxy or the referee.
+    /// One announced word (報棋, 附表七 6.3, 7.4(2)) from a player, a proxy or the referee.
     Word {
         /// The word: a character (`炮`, `二`, `平`) or any form the grammar reads.
         text: String,

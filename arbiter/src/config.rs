@@ -460,8 +460,8 @@ impl MatchConfig {
         use crate::reasons::Threshold;
         let (list, half, vi_only) = self.alert_plan();
         let s = self.side(side);
-        // 7.7(2): alerts for the VI side only; SPEC §7: a deaf side sees alerts on its own
-        // clock too (addressed to itself alone, spoken to nobody).
+        // 7.7(2): alerts for the VI side only; `docs/product.md` §7: a deaf side sees alerts
+        // on its own clock too (addressed to itself alone, spoken to nobody).
         if vi_only && !s.is_vi() && !s.is_deaf() {
             return Vec::new();
         }

@@ -44,7 +44,7 @@ pub enum Event {
         /// The clock.
         clock: ClockView,
     },
-    /// One announced word, with the prefix state after it (SPEC §5).
+    /// One announced word, with the prefix state after it (附表七 6.3, 7.4(2)).
     Word {
         /// Whose announcement.
         side: Side,
@@ -147,7 +147,7 @@ pub enum Event {
         /// Pieces in hand (lifted, not placed).
         hand: Vec<InHand>,
     },
-    /// A board differs from the game (SPEC §8); open until [`Event::BoardAgrees`].
+    /// A board differs from the game (7.4(2)(g)(iv)); open until [`Event::BoardAgrees`].
     BoardDiverges {
         /// Which board.
         board: BoardId,

@@ -1,6 +1,6 @@
 //! The arbiter of baoqi (報棋): a pure, sans-IO match state machine that enforces what a
 //! supervising referee enforces at a table for blind, deaf and sighted players (附表七
-//! 第六部分 視障賽 and 第七部分 共融賽 of the 通用象棋規則, SPEC §5–§10).
+//! 第六部分 視障賽 and 第七部分 共融賽 of the 通用象棋規則, `docs/product.md` §5–§10).
 //!
 //! - [`MatchConfig`] (serde, TOML): event kind, each side's categories and aids, time
 //!   controls per category (附表三), alerts, violation limits (127(2)), scoresheet header.

@@ -1,4 +1,4 @@
-//! The clock press and 走子檢查 (6.3(3), 6.4, 7.5; SPEC §6): the press is refused as a
+//! The clock press and 走子檢查 (6.3(3), 6.4, 7.5): the press is refused as a
 //! 按鐘違規 while the move or the announcement is incomplete; otherwise the announcement is
 //! compared with the board at once, with outcomes (a), (b), (c), their time consequences and
 //! the violation tallies of 126–127.

@@ -1,4 +1,4 @@
-//! Draws and resignation (69(1), 69(2), 123) and the deaf players' cards (7.1(2), SPEC §9).
+//! Draws and resignation (69(1), 69(2), 123) and the deaf players' cards (7.1(2)).
 //! A card action and a spoken one have the same effect; the events carry both forms so the
 //! server can show a card to a deaf player and speak to a VI one.
 

@@ -1,6 +1,6 @@
 //! A physical board as reported (sensor or operator): pieces on points and pieces in hand.
 //! It may be in any state, legal or not; the board move is read off its difference from the
-//! game position (SPEC §6, §8).
+//! game position (附表七 6.4, 7.5, 7.4(2)(g)).
 
 use baoqi_rules::{Move, Piece, Point, Position};
 use serde::{Deserialize, Serialize};

@@ -155,7 +155,7 @@ pub enum Removal {
 }
 
 /// Why a move cannot be played in the position: an announced one stays binding and goes to
-/// 走子檢查 (SPEC §5); one the referee gives is refused. JSON: `{"illegal": "self_check", "mv": "h2h9"}`.
+/// 走子檢查 (6.3, 7.4(2)); one the referee gives is refused. JSON: `{"illegal": "self_check", "mv": "h2h9"}`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(tag = "illegal", rename_all = "snake_case")]
 pub enum Illegality {

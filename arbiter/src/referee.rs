@@ -1,4 +1,4 @@
-//! Referee actions (監局, SPEC §10): confirm or override a check, correct a board
+//! Referee actions (監局, `docs/product.md` §10): confirm or override a check, correct a board
 //! (7.4(2)(g)(iv)), record or rescind a violation (126), warn (61, 128(1)(a)), adjudicate
 //! (67, 70, 71(2)), verify the result orally (6.8, 7.9), pause and resume with a sealed move
 //! (103–104). The sealed move may also come from the 續着方's own seat.

@@ -218,12 +218,12 @@ pub(crate) struct Core {
 /// A match: configuration, game record and table state. See the crate documentation.
 #[derive(Clone, Debug)]
 pub struct Match {
-    /// Shared, not copied: [`Match::apply`] copies the match to undo a refused command, and
-    /// the configuration never changes (issue 32: it was 5.7% of a loaded server's time).
+    /// Shared, not copied: [`Match::apply`] copies the match to undo a refused command, and the
+    /// configuration never changes (it was 5.7% of a loaded server's time).
     pub(crate) config: std::sync::Arc<MatchConfig>,
     /// Each side's alert thresholds (6.6, 7.7), largest first, computed once from the
-    /// configuration: the next deadline is asked after every command (issue 32: building
-    /// and sorting the list each time was the loaded server's first cost).
+    /// configuration: the next deadline is asked after every command (building and sorting
+    /// the list each time was the loaded server's first cost).
     pub(crate) alerts: std::sync::Arc<[Vec<(u64, crate::reasons::Threshold)>; 2]>,
     pub(crate) created: Millis,
     pub(crate) start: Position,

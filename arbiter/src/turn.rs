@@ -1,6 +1,6 @@
-//! The mover's announcement before the press, word by word (SPEC §5, 6.3(6), 7.4(2)(f)):
-//! who may speak for the side, what each word binds (頭兩字摸子走子, 後兩字落子無悔), and what
-//! the acting side's own board shows.
+//! The mover's announcement before the press, word by word (6.3, 7.4(2), above all 6.3(6),
+//! 7.4(2)(f)): who may speak for the side, what each word binds (頭兩字摸子走子,
+//! 後兩字落子無悔), and what the acting side's own board shows.
 
 use baoqi_grammar::{Completion, ResolveError};
 use baoqi_rules::{Color, IllegalMove, Move};
@@ -155,7 +155,7 @@ impl Match {
         Ok((side, by))
     }
 
-    /// One announced word (SPEC §5).
+    /// One announced word (附表七 6.3, 7.4(2)).
     pub(crate) fn word(
         &mut self,
         seat: Seat,

@@ -26,7 +26,7 @@ pub enum Phase {
     Over,
 }
 
-/// One word in the announcement log (nothing is ever deleted, SPEC §5).
+/// One word in the announcement log (nothing is ever deleted, 附表七 6.3, 7.4(2)).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LoggedWord {
     /// The ply the word belongs to (the move being announced, 1 for the first).

@@ -1,5 +1,5 @@
-//! SPEC §5: the spoken announcement and its binding (附表七 6.3(2)-(3), 6.3(6)-(7),
-//! 7.4(2)(a)-(f)), clause by clause.
+//! The spoken announcement and its binding (附表七 6.3(2)-(3), 6.3(6)-(7), 7.4(2)(a)-(f)),
+//! clause by clause.
 
 use crate::common;
 
@@ -272,7 +272,7 @@ fn s7p6_3_5_an_unnamed_proxy_is_refused() {
 
 /// 附表七 6.3(6)(a): a word after the announcement is complete is refused, and the refusal
 /// changes nothing — not the words already said, not the scoresheet, not the clocks' catch-up
-/// (issue 32: the undo no longer copies the words and the scoresheet, it cuts them back).
+/// (the undo no longer copies the words and the scoresheet, it cuts them back).
 #[test]
 fn s7p6_3_6_a_a_refused_word_leaves_the_words_and_the_scoresheet_as_they_were() {
     let mut t = Table::started(part6());

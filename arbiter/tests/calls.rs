@@ -1,7 +1,7 @@
-//! SPEC §10: the referee's open calls ([`Match::open_calls`], also in the snapshot): each
-//! pending 走子檢查 with what it found (6.4, 7.5), moves to announce for a player (6.3(7),
-//! 7.4(2)(c)-(d)), 61 warnings due (60, 61, 121(2)), board divergences (7.4(2)(g)(iv)), open
-//! offers (69(2)), pauses (103–104), results to verify (6.8).
+//! `docs/product.md` §10: the referee's open calls ([`Match::open_calls`], also in the
+//! snapshot): each pending 走子檢查 with what it found (6.4, 7.5), moves to announce for a
+//! player (6.3(7), 7.4(2)(c)-(d)), 61 warnings due (60, 61, 121(2)), board divergences
+//! (7.4(2)(g)(iv)), open offers (69(2)), pauses (103–104), results to verify (6.8).
 
 use crate::common;
 

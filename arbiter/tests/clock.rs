@@ -1,6 +1,6 @@
-//! SPEC §7: clocks in the four modes of 附表三 2, time by category (7.2), timeout (71(1), 97),
-//! automatic alerts (6.6, 7.7), time queries (6.5, 7.6), the talking clock (7.1(1)(b)), and
-//! `next_deadline` precision.
+//! 附表三, 附表七 6.5–6.7 and 7.6–7.7: clocks in the four modes of 附表三 2, time by
+//! category (7.2), timeout (71(1), 97), automatic alerts (6.6, 7.7), time queries (6.5,
+//! 7.6), the talking clock (7.1(1)(b)), and `next_deadline` precision.
 
 use crate::common;
 
@@ -153,10 +153,10 @@ fn s7p7_7_2_part7_alerts_only_for_the_vi_side_and_to_the_vi_player() {
     assert!(t.log.iter().all(|e| !matches!(e, Event::TimeAlert { audience, .. } if *audience != Audience::Side(Side::Red))));
 }
 
-/// SPEC §7: a deaf player receives every alert visually. With 7.7's VI-only alerts a deaf
-/// side gets alerts on its own clock too, addressed to itself alone: they are shown on its
-/// page and spoken to nobody, so the VI player hears only his own (7.7(2)). Decision in
-/// docs/decisions.md.
+/// `docs/product.md` §7: a deaf player receives every alert visually. With 7.7's VI-only
+/// alerts a deaf side gets alerts on its own clock too, addressed to itself alone: they are
+/// shown on its page and spoken to nobody, so the VI player hears only his own (7.7(2)).
+/// Decision in docs/decisions.md.
 #[test]
 fn s7p7_7_2_a_deaf_side_sees_alerts_on_its_own_clock_and_the_vi_player_hears_none_of_them() {
     let mut cfg = part7();

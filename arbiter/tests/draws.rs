@@ -1,4 +1,4 @@
-//! SPEC §9 and 第69條: resignation, draw offers (incl. 連續提和, 123(2)(c)) and the deaf
+//! 附表七 7.1(2) and 第69條: resignation, draw offers (incl. 連續提和, 123(2)(c)) and the deaf
 //! players' cards (附表七 7.1(2)).
 
 use crate::common;
@@ -196,7 +196,7 @@ fn a69_2_c_second_offer_is_consecutive() {
 }
 
 /// 69(2)(c)(ii): the snapshot says in advance when an offer would be 連續提和, so that a page
-/// can warn before the draw card is handed (issue 15, item 2).
+/// can warn before the draw card is handed.
 #[test]
 fn a69_2_c_ii_the_snapshot_says_when_a_reoffer_would_be_consecutive() {
     let mut t = Table::started(part6());

@@ -1,4 +1,4 @@
-//! SPEC §8: mirrored boards (附表七 7.4(2)(g)): each side operates its own board, the
+//! Mirrored boards (附表七 7.4(2)(g)): each side operates its own board, the
 //! opponent repeats the announcement and mirrors the move, divergences go to the referee.
 
 use crate::common;

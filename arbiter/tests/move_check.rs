@@ -1,4 +1,4 @@
-//! SPEC §6: 走子檢查 (附表七 6.4, 7.5), the clock-press rule (6.3(3), 7.4(2)(b)) and the
+//! 走子檢查 (附表七 6.4, 7.5), the clock-press rule (6.3(3), 7.4(2)(b)) and the
 //! violation tallies (126–127, 70(4)).
 
 use crate::common;

@@ -1,6 +1,7 @@
-//! SPEC §10 and the referee's rulings: repetition warnings and endings through the rules
-//! crate (61, 63–66), 官和 (67), oral verification (6.8, 7.9), pause and resume with a sealed
-//! move (103–104, 125), recorded and rescinded violations (126), the scoresheet (附表四 第三部份).
+//! `docs/product.md` §10 and the referee's rulings: repetition warnings and endings through
+//! the rules crate (61, 63–66), 官和 (67), oral verification (6.8, 7.9), pause and resume
+//! with a sealed move (103–104, 125), recorded and rescinded violations (126), the
+//! scoresheet (附表四 第三部份).
 
 use crate::common;
 

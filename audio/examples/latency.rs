@@ -1,5 +1,5 @@
-//! Time from an utterance request to its first sample written to the audio device (issue 7:
-//! goal < 100 ms), for earcons, cached word echoes, uncached readings and, with
+//! Time from an utterance request to its first sample written to the audio device
+//! (goal < 100 ms), for earcons, cached word echoes, uncached readings and, with
 //! `--speechd`, speech-dispatcher (its begin report).
 //!
 //! ```text

@@ -1,4 +1,5 @@
-//! baoqi-audio: what a visually impaired player hears (SPEC §1, §5, §7, §8; issue 7).
+//! baoqi-audio: what a visually impaired player hears (`docs/product.md` §1; 附表七 6.3,
+//! 6.5–6.7, 7.4(2), 7.6–7.7).
 //!
 //! - [`Utterance`]: what there is to say, pure data with slots; [`phrasebook::phrase`]
 //!   turns it into a [`Phrase`] (display, Cantonese, Mandarin) from `data/phrasebook.toml`;

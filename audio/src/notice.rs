@@ -306,7 +306,7 @@ fn standing(st: &Standing) -> Phrase {
     };
     let mut parts: Vec<Phrase> = stage.map(|k| entry(k).clone()).into_iter().collect();
     // Before the start nobody is to move yet: black starts the clocks, then red moves
-    // (95(3); issue 31, item 11: not 「對局未開始，輪到你走」).
+    // (95(3): not 「對局未開始，輪到你走」).
     if st.stage == Stage::NotStarted {
         parts.push(
             entry(if st.you {

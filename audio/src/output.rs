@@ -3,7 +3,7 @@
 //! what makes a new sound start within one callback period instead of a device open.
 //!
 //! The mixer also taps what it writes (for the game recording) and notes, per track, the
-//! instant its first sample was written: the latency figure of issue 7.
+//! instant its first sample was written: the latency figure of `examples/latency.rs`.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard};

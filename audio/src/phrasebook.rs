@@ -93,8 +93,8 @@ pub const fn voice(lang: Lang) -> &'static str {
 /// How much faster than the player's rate the voice named `voice_name` is driven, in percent,
 /// so that both languages say a syllable in the same time at the same rate: espeak-ng's
 /// Mandarin voice is 13 % slower per syllable than its Cantonese one (the start position's
-/// terse reading took 20.9 s against 18.4 s at 175 words a minute; issue 14, item 10).
-/// Other voices are driven at the rate as given.
+/// terse reading took 20.9 s against 18.4 s at 175 words a minute). Other voices are driven
+/// at the rate as given.
 pub fn pace_percent(voice_name: &str) -> u16 {
     match LANGS.iter().find(|&&lang| voice(lang) == voice_name) {
         Some(Lang::Cmn) => 113,
@@ -204,7 +204,7 @@ fn times(reason: TimeReason, first: &SideTime, second: &SideTime) -> Phrase {
 }
 
 /// The keypad's listener operates the VI board: the regular board is the sighted player's to
-/// fix, not his (issue 14, item 11).
+/// fix, not his.
 fn diverged(b: Board) -> Phrase {
     fill(
         match b {

@@ -1,8 +1,8 @@
 //! Board readings by ear ([`Pieces`]): what stands on a file or a rank, where the pieces of
 //! a kind stand, the whole position, grouped so that nothing is said twice in a row, in a
-//! full or a terse [`Form`] (issue 14: the whole start position took 57 s with 紅方 and the
-//! file repeated for every piece; grouped and terse it reads in under 20 s at espeak-ng's
-//! default rate).
+//! full or a terse [`Form`] (the whole start position took 57 s with 紅方 and the file
+//! repeated for every piece; grouped and terse it reads in under 20 s at espeak-ng's default
+//! rate).
 
 use baoqi_rules::Piece;
 

@@ -8,7 +8,7 @@
 //!   announcement) interrupts News and Readings and cuts the Echo being said (the player
 //!   has heard its start; the new key matters more): that one is *superseded*. Only the
 //!   newest Echo waits: behind a time alert the player's quick keys would otherwise queue
-//!   up (issue 14: five echoes, then the opponent's move, heard 3–5 s late); the newest says
+//!   up (five echoes, then the opponent's move, heard 3–5 s late); the newest says
 //!   where he stands, and once four words are given their read-back says them all
 //!   (每一字不得反悔; the spoken log keeps every echo with its fate);
 //! - a **Prompt** (the prompt after the first key of a pair) is an Echo that any newer
@@ -228,9 +228,9 @@ impl SpeechQueue {
 
     /// The stop key: the Reading, News or Prompt being said, every Prompt and Reading
     /// waiting, leave the queue; returns them. News waiting stays: the stop key is for a long
-    /// reading, and must never lose the opponent's move still to be said (issue 14). A
+    /// reading, and must never lose the opponent's move still to be said. A
     /// prompt is pointless once its sequence is complete: `/ /` (stop) is itself the key
-    /// that completes the `/` whose prompt 「指令」 is being said (issue 31, item 11).
+    /// that completes the `/` whose prompt 「指令」 is being said.
     pub fn stop(&mut self) -> Vec<Item> {
         let mut gone: Vec<Item> = self
             .current

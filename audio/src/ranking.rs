@@ -1,5 +1,5 @@
-//! A player's place in his event's standings, as the keypad says it when asked (`/ Enter`,
-//! issue 18): 第三輪後，你排第五，四分，共八人. Ties say 並列 (名次分先 leaves them level,
+//! A player's place in his event's standings, as the keypad says it when asked (`/ Enter`):
+//! 第三輪後，你排第五，四分，共八人. Ties say 並列 (名次分先 leaves them level,
 //! 附表二 第二部份 3); half points are said as people say them (四分半, 半分), and the whole
 //! scores of 黃氏計分法 as numbers (三十九分). Worded in the `[standing]` section of
 //! `data/phrasebook.toml`.

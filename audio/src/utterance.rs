@@ -13,7 +13,7 @@ use baoqi_rules::{Color, EndReason, Pattern, Piece, WarningKind};
 use crate::notice::Notice;
 use crate::queue::Topic;
 
-/// Which outcome of 走子檢查 (SPEC §6, 附表七 6.4 / 7.5) the referee or server found.
+/// Which outcome of 走子檢查 (附表七 6.4 / 7.5) the referee or server found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum CheckOutcome {
     /// (a): the announcement is legal, the board move differs: correct the board to the
@@ -118,7 +118,7 @@ pub enum TimeReason {
     ClockPress,
 }
 
-/// Which board a divergence is about (SPEC §8).
+/// Which board a divergence is about (附表七 7.4(2)(g)).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Board {
     /// The VI player's special board (視障棋盤).
@@ -256,7 +256,7 @@ pub enum Utterance {
         check: bool,
     },
     /// The listener's own move took a piece or gives check: he is told as his opponent is
-    /// (issue 31, item 11: 「吃馬，將軍」 for both players).
+    /// (「吃馬，將軍」 for both players).
     YourMove {
         /// The piece taken, if any.
         captured: Option<Piece>,
@@ -284,8 +284,7 @@ pub enum Utterance {
     Violation {
         /// Who committed it.
         side: Color,
-        /// Whether the listener did: said to him in the second person, the tally first
-        /// (issue 31, item 11).
+        /// Whether the listener did: said to him in the second person, the tally first.
         you: bool,
         /// Which kind.
         violation: Violation,
@@ -443,7 +442,7 @@ impl Utterance {
             Utterance::Times { .. } | Utterance::BoardAgrees { .. } => Urgency::Reading,
             // The rest is News, the game's start and resumption too (not Urgent: the player
             // starts typing as soon as he hears them, and his echoes must not wait behind
-            // them, issue 14; an echo that cuts one has it said again after).
+            // them; an echo that cuts one has it said again after).
             _ => Urgency::News,
         }
     }

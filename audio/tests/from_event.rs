@@ -153,7 +153,7 @@ fn s7p7_1_2_a_resignation_ends_the_game_with_its_reason() {
     assert_eq!(urgent, 1);
 }
 
-// Issue 14: every event said with what it means for the listener.
+// Every event said with what it means for the listener.
 
 impl Table {
     /// A part-6 table from `fen`, started.
@@ -230,8 +230,7 @@ fn a126_a_violation_is_said_with_its_reason() {
         red.contains("按鐘違規") && red.contains("走子未完成"),
         "{red}"
     );
-    // Said to him in the second person, the tally first (issue 31, item 11); the opponent
-    // hears it of red.
+    // Said to him in the second person, the tally first; the opponent hears it of red.
     assert!(red.contains("你按鐘違規第"), "{red}");
     let black = all_heard(&ev, Color::Black);
     assert!(black.contains("紅方走子未完成便按鐘"), "{black}");
@@ -249,7 +248,7 @@ fn captures_name_the_piece_and_check_is_said_to_both_sides() {
     );
     let red = all_heard(&ev, Color::Red);
     assert!(red.contains("將軍"), "the mover hears his check: {red}");
-    // …and his own capture, as his opponent does (issue 31, item 11).
+    // …and his own capture, as his opponent does.
     assert!(red.contains("吃馬"), "the mover hears his capture: {red}");
 }
 
@@ -303,8 +302,8 @@ fn a_server_restart_pause_is_not_called_a_referee_adjournment() {
     assert!(!red.contains("封棋") && !red.contains("裁判暫停"), "{red}");
 }
 
-/// Issue 14, item 11: 「已請裁判代為報棋」 sounded, to the VI player, as if it concerned him;
-/// the side the referee announces for is named, and the listener hears "you" for himself.
+/// 「已請裁判代為報棋」 sounded, to the VI player, as if it concerned him; the side the
+/// referee announces for is named, and the listener hears "you" for himself.
 #[test]
 fn s7p7_4_2_d_the_call_to_announce_names_the_side_it_is_for() {
     let call = Event::RefereeNeeded {

@@ -1,7 +1,7 @@
-//! How long the long readings last at espeak-ng's default rate (issue 14, item 10: the whole
-//! position took 57 s, help 40 s, an alert with 10 s left 3.3 s). The length of a rendered
-//! sound is a property of the text and the voice, not a timing: the same text always gives
-//! the same number of samples.
+//! How long the long readings last at espeak-ng's default rate (the whole position took
+//! 57 s, help 40 s, an alert with 10 s left 3.3 s). The length of a rendered sound is a
+//! property of the text and the voice, not a timing: the same text always gives the same
+//! number of samples.
 
 use std::time::Duration;
 

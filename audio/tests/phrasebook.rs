@@ -327,7 +327,7 @@ fn moves_checks_violations_cards_boards_and_endings_read_as_written() {
         // Said to the player who committed it: second person, the tally first.
         "你技術犯規第一次，上限二次：走子未完成便按鐘",
         "黑方報棋及複述未完成便按鐘，記錄違例第一次，上限四次",
-        // The mover hears his own capture and check (issue 31, item 11).
+        // The mover hears his own capture and check.
         "吃馬，將軍",
         "將軍",
         "對局開始，紅方先走",
@@ -353,7 +353,7 @@ fn moves_checks_violations_cards_boards_and_endings_read_as_written() {
     }
 }
 
-/// Issue 14, item 11: 正規棋盤與對局不符，請改正 told the VI player to fix his opponent's board.
+/// 正規棋盤與對局不符，請改正 told the VI player to fix his opponent's board.
 /// The keypad's listener operates the VI board: he is asked to correct that one only.
 #[test]
 fn s7p7_5_the_vi_player_is_asked_to_fix_only_his_own_board() {

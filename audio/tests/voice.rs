@@ -172,9 +172,9 @@ fn silence_empties_the_queue_and_logs_each_item() {
     );
 }
 
-/// Issue 14, item 1: the whole position (a long reading) was being read when the opponent
-/// moved; the move was heard 48 s later. Now the move cuts the reading at once, and the
-/// reading is not started again by itself.
+/// The whole position (a long reading) was being read when the opponent moved; the move was
+/// heard 48 s later. Now the move cuts the reading at once, and the reading is not started
+/// again by itself.
 #[test]
 fn the_opponents_move_cuts_a_long_reading_at_once_and_the_reading_is_not_restarted() {
     use baoqi_audio::{Notice, PieceAt, Pieces};

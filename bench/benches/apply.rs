@@ -1,8 +1,8 @@
-//! What one command costs the match on a long game (issue 32): `Match::apply` of a refused
+//! What one command costs the match on a long game: `Match::apply` of a refused
 //! word and of an accepted time query after the quiet walk's game of 300, 1,000 and 2,000
 //! moves (each move four words, the board move and the press: about 6 log entries a move).
-//! Before issue 32 each command copied the whole match, words and scoresheet included, to
-//! undo a refusal; now it leaves those two out and cuts them back.
+//! At first each command copied the whole match, words and scoresheet included, to undo a
+//! refusal; now it leaves those two out and cuts them back.
 
 use baoqi_arbiter::{ClockMode, Command, Match, Millis, Seat, TimeControl};
 use baoqi_bench::blind_game;

@@ -1,7 +1,7 @@
-//! The benchmark's server in a process of its own (issue 16, item 12): bots and server
-//! sharing one process also share its scheduler and allocator, and the figures then
-//! measure the bots as much as the server. The child is `baoqi serve` on the bench's
-//! database; its own figures come from `/api/stats`.
+//! The benchmark's server in a process of its own: bots and server sharing one process also
+//! share its scheduler and allocator, and the figures then measure the bots as much as the
+//! server. The child is `baoqi serve` on the bench's database; its own figures come from
+//! `/api/stats`.
 
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};

@@ -1,4 +1,4 @@
-//! `baoqi bench load --hostile` (issue 34): while the bots play, one table's red seat sends
+//! `baoqi bench load --hostile`: while the bots play, one table's red seat sends
 //! 60 KB "words" as fast as the rate limit lets through and a short non-word in between
 //! (which is stored, so the table's log grows), and 40 spectators of that table `sync` from
 //! the start of its log in a loop. The other tables' latencies are what the benchmark
@@ -18,7 +18,7 @@ use baoqi_organiser::admin;
 use baoqi_store::model::Role;
 
 /// Spectators syncing the hostile table from its start.
-pub const SPECTATORS: usize = 40;
+pub const WATCHERS: usize = 40;
 
 /// What the adversary sent and what it got back.
 #[derive(Debug, Default)]
@@ -52,9 +52,10 @@ pub async fn start(
     let ws = connect(&format!("{base}/ws/seat"), &red).await?;
     tokio::spawn(words(ws, counters.clone(), stop.clone()));
     // A spectator follows every table of the event: he joins (a state for each) before he
-    // starts, so that the run measures his syncs, not the event's joins (issue 32's).
+    // starts, so that the run measures his syncs, not the event's joins (the join phase is
+    // measured on its own).
     let tables = created.tables.len();
-    for spectator in token(Role::Spectator).into_iter().take(SPECTATORS) {
+    for spectator in token(Role::Spectator).into_iter().take(WATCHERS) {
         let mut ws = connect(&format!("{base}/ws/watch"), &spectator).await?;
         let mut states = 0;
         while states < tables {

@@ -54,7 +54,7 @@ pub struct BenchOptions {
 }
 
 /// `baoqi bench load --nodes N`: N `baoqi serve --node` processes on one PostgreSQL
-/// database and one NATS server (issue 19).
+/// database and one NATS server.
 #[derive(Debug, Clone)]
 pub struct Nodes {
     /// How many nodes.
@@ -104,7 +104,7 @@ pub struct BenchReport {
     /// What the adversary sent and got back ([`BenchOptions::hostile`]): words, refusals,
     /// syncs.
     pub hostile: Option<(u64, u64, u64)>,
-    /// The join phase on its own (issue 32): from the first connection to every seat (the
+    /// The join phase on its own: from the first connection to every seat (the
     /// monitors' and the players') holding its tables' `state`, in seconds.
     pub join_seconds: f64,
     /// The server's resident memory with its tables running and no one connected, then at
@@ -181,7 +181,7 @@ impl fmt::Display for BenchReport {
                 f,
                 "adversary on the last table: {words} words sent, {refused} refused; \
                  {} spectators' syncs from 0 answered {syncs} times (that table not measured)",
-                hostile::SPECTATORS
+                hostile::WATCHERS
             )?;
         }
         for (k, s) in self.nodes.iter().enumerate() {
@@ -243,7 +243,7 @@ fn create(db: &std::path::Path, opts: &BenchOptions) -> Result<admin::Created, S
     let store = SqliteStore::open(db, false).map_err(|e| e.to_string())?;
     let mut event = bench_event(opts.games, opts.real_play);
     if opts.hostile {
-        event.spectators = hostile::SPECTATORS;
+        event.spectators = hostile::WATCHERS;
     }
     admin::create_event(&store, &event).map_err(|e| e.to_string())
 }

@@ -1,10 +1,10 @@
-//! `baoqi bench load --nodes N` (issue 19): the load benchmark against N nodes of a
-//! federation, each `baoqi serve --node` in a process of its own, on one PostgreSQL
-//! database and one NATS server. The nodes start first; the bench event's tables are then
-//! added to the database, and the nodes share them out ([`baoqi_federation::share`]). Table i's
-//! seats connect to node i mod N, so most seats reach their table through another node
-//! (NATS), as in a federation whose players connect anywhere. Reports the total (the bots'
-//! end-to-end latencies) and each node's own figures.
+//! `baoqi bench load --nodes N`: the load benchmark against N nodes of a federation, each
+//! `baoqi serve --node` in a process of its own, on one PostgreSQL database and one NATS
+//! server. The nodes start first; the bench event's tables are then added to the database,
+//! and the nodes share them out ([`baoqi_federation::share`]). Table i's seats connect to
+//! node i mod N, so most seats reach their table through another node (NATS), as in a
+//! federation whose players connect anywhere. Reports the total (the bots' end-to-end
+//! latencies) and each node's own figures.
 
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};

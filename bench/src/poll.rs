@@ -1,5 +1,5 @@
-//! `baoqi bench load --poll-live` (issue 33, item 3): a broadcast site relaying every table,
-//! polling each table's live feed (`/api/tables/T/live.pgn`) every 2 s with the tag it holds
+//! `baoqi bench load --poll-live`: a broadcast site relaying every table, polling each
+//! table's live feed (`/api/tables/T/live.pgn`) every 2 s with the tag it holds
 //! (`If-None-Match`), over a few kept-alive HTTP/1.1 connections, while the bots play: what
 //! the feed costs the players is the difference in their latencies.
 

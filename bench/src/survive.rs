@@ -1,4 +1,4 @@
-//! `baoqi bench load --nodes N --kill-every S` (issue 32): the bots play on while a node of
+//! `baoqi bench load --nodes N --kill-every S`: the bots play on while a node of
 //! the federation is killed with SIGKILL every S seconds and started again. A seat whose node
 //! dies connects to another; a command that was not acknowledged (its node died with it in
 //! hand, or the match was paused by the takeover) is not guessed at: the bot reads how many

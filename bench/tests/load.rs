@@ -40,11 +40,11 @@ fn a_small_load_runs_clean() {
     );
 }
 
-/// Issue 34: with an adversary on one table (long words at the rate limit, 40 spectators
+/// With an adversary on one table (long words at the rate limit, 40 spectators
 /// syncing it from the start), the other tables play on and lose nothing; every long word
 /// is refused.
 #[test]
-fn i34_an_adversary_on_one_table_leaves_the_others_whole() {
+fn an_adversary_on_one_table_leaves_the_others_whole() {
     let report = run_blocking(&BenchOptions {
         games: 4,
         seconds: 3,

@@ -1,4 +1,5 @@
-//! The blind player's clients (SPEC §1, §5, §8): a numeric keypad and a tactile sensor board.
+//! The blind player's clients (`docs/product.md` §1; 附表七 6.3, 7.4(2)): a numeric keypad
+//! and a tactile sensor board.
 //!
 //! - [`board`]: the serial line protocol of a sensor board and the logic that turns lifts,
 //!   places and presses into moves, captures in either order, slides and put-backs.

@@ -1,4 +1,4 @@
-//! The tactile board's sensing cases (issue 7): plain moves, captures in either order, slides,
+//! The tactile board's sensing cases: plain moves, captures in either order, slides,
 //! half-finished moves, put-backs, both colours on a VI board, illegal moves, press-to-select.
 
 use baoqi_clients::board::{BoardOutput, BoardSensor, SenseMode, SensorEvent, parse_line};
@@ -131,7 +131,7 @@ fn s7p6_4_c_illegal_move_is_reported_and_restoring_it_is_seen() {
 
 /// 6.4(a): the board showed another legal move than the one announced; the player undoes it
 /// and makes the announced move. The undo is a take-back, not an illegal move, and the
-/// announced move is recognised from the board as it really stands (issue 14, item 4).
+/// announced move is recognised from the board as it really stands.
 #[test]
 fn s7p6_4_a_a_wrong_move_undone_then_the_announced_move_is_seen() {
     let mut s = start();

@@ -208,7 +208,7 @@ fn divergence_open(t: &Table) -> bool {
         .any(|c| matches!(c.matter, baoqi_arbiter::Matter::BoardDivergence { .. }))
 }
 
-/// Issue 14, item 4, 6.4(a): red announced 炮二進四 and moved 炮二平五 on the board; told to
+/// 附表七 6.4(a): red announced 炮二進四 and moved 炮二平五 on the board; told to
 /// correct it, he undoes the wrong move and makes the announced one. Both are reported, the
 /// correction completes by itself (no referee), and no divergence is raised.
 #[test]
@@ -234,7 +234,7 @@ fn s7p6_4_a_a_correction_on_the_sensor_board_completes_by_itself() {
     assert_eq!(t.m.snapshot().moves.len(), 1);
 }
 
-/// Issue 14, item 4, 6.4(c): an illegal board move is restored on the sensor board; the
+/// 附表七 6.4(c): an illegal board move is restored on the sensor board; the
 /// restore is reported, the server's restore order clears, and the next move is sensed.
 #[test]
 fn s7p6_4_c_a_restore_on_the_sensor_board_clears_and_play_goes_on() {
@@ -252,9 +252,9 @@ fn s7p6_4_c_a_restore_on_the_sensor_board_clears_and_play_goes_on() {
     assert!(!divergence_open(&t), "{:?}", t.m.open_calls());
 }
 
-/// Issue 14, item 4: a piece knocked off its point and put back. The server's board
-/// follows both reports, and whatever it raised meanwhile clears by itself once the board is
-/// right again: no divergence is left for a board that is right.
+/// A piece knocked off its point and put back. The server's board follows both reports, and
+/// whatever it raised meanwhile clears by itself once the board is right again: no
+/// divergence is left for a board that is right.
 #[test]
 fn a_knocked_piece_put_back_leaves_nothing_open() {
     let mut t = Table::part6();
@@ -270,9 +270,9 @@ fn a_knocked_piece_put_back_leaves_nothing_open() {
     assert_eq!(t.m.snapshot().moves.len(), 1);
 }
 
-/// Issue 14, item 4, a capture: red announced 炮二進四 but took the horse on the board
-/// (炮二進七). He puts the cannon back and the horse with it, then makes the announced move:
-/// the server's board gets the horse back from the take-back, and nothing is left open.
+/// A capture: red announced 炮二進四 but took the horse on the board (炮二進七). He puts
+/// the cannon back and the horse with it, then makes the announced move: the server's board
+/// gets the horse back from the take-back, and nothing is left open.
 #[test]
 fn s7p6_4_a_a_wrong_capture_undone_puts_the_captured_piece_back() {
     let mut t = Table::part6();

@@ -1,4 +1,4 @@
-//! Every keypad command at the client level (issue 7, `docs/keypad.md`): a session joined to
+//! Every keypad command at the client level (`docs/keypad.md`): a session joined to
 //! a real arbiter match, keys in, what is sent and said out.
 
 use crate::common;
@@ -420,7 +420,7 @@ fn s7p7_1_1_b_the_talking_clock_speaks_both_times_at_every_press() {
     );
 }
 
-// Issue 14: a key that takes back the resignation does nothing else; a key pressed while
+// A key that takes back the resignation does nothing else; a key pressed while
 // the connection is down is refused aloud, never echoed as if it were given.
 
 #[test]
@@ -466,9 +466,8 @@ fn a_word_keyed_while_disconnected_is_refused_aloud_not_echoed() {
     );
 }
 
-/// Issue 14, item 2: keys typed quickly cut each other's echo (only 六 was heard of
-/// 0 1 2 + 6); every word binds (6.3(6)(a)), so the whole announcement is read back once
-/// it is complete.
+/// Keys typed quickly cut each other's echo (only 六 was heard of 0 1 2 + 6); every word
+/// binds (6.3(6)(a)), so the whole announcement is read back once it is complete.
 #[test]
 fn s7p6_3_6_a_the_bound_announcement_is_read_back_whole() {
     let (mut t, mut s) = red();
@@ -490,8 +489,8 @@ fn s7p6_3_6_a_the_bound_announcement_is_read_back_whole() {
     );
 }
 
-/// Issue 14, item 1: a stop key (Backspace with nothing pending, or `/ /`) silences what
-/// is being read; nothing is sent.
+/// A stop key (Backspace with nothing pending, or `/ /`) silences what is being read;
+/// nothing is sent.
 #[test]
 fn the_stop_key_stops_speech_and_sends_nothing() {
     for keys in ["B", "//"] {
@@ -502,8 +501,8 @@ fn the_stop_key_stops_speech_and_sends_nothing() {
     }
 }
 
-/// Issue 14, item 10: `.` repeated a stale time (9:04 read when the clock showed 8:49). A
-/// time repeated is read from the live clock.
+/// `.` repeated a stale time (9:04 read when the clock showed 8:49). A time repeated is
+/// read from the live clock.
 #[test]
 fn s7p6_5_a_repeated_time_is_read_from_the_live_clock() {
     let (mut t, mut s) = red();
@@ -527,9 +526,9 @@ fn s7p6_5_a_repeated_time_is_read_from_the_live_clock() {
     );
 }
 
-/// Issue 14, item 8: after a reconnection only 「已連線，你是紅方」 was said. The player
-/// hears where the game stands: whose turn, the words he has already bound himself to, an
-/// offer waiting for his answer.
+/// After a reconnection only 「已連線，你是紅方」 was said. The player hears where the game
+/// stands: whose turn, the words he has already bound himself to, an offer waiting for his
+/// answer.
 #[test]
 fn after_a_reconnection_the_player_hears_whose_turn_and_his_bound_words() {
     let mut t = Table::part6();

@@ -1,6 +1,5 @@
-//! How much the keypad says and how fast (issue 14, item 10): board readings grouped and, in
-//! the player's own turn, terse; a rate key and a verbosity key; help in short pages, the
-//! next one on `.`.
+//! How much the keypad says and how fast: board readings grouped and, in the player's own
+//! turn, terse; a rate key and a verbosity key; help in short pages, the next one on `.`.
 
 use crate::common;
 
@@ -28,7 +27,7 @@ fn with(verbosity: Verbosity) -> SessionOptions {
     }
 }
 
-/// Item 10: the whole position took 57 s, 紅方 and the piece said again for every piece.
+/// The whole position took 57 s, 紅方 and the piece said again for every piece.
 /// Each side and each kind is now said once.
 #[test]
 fn the_whole_position_names_each_side_and_kind_once() {

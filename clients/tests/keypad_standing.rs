@@ -1,5 +1,5 @@
-//! `/ Enter`: a blind player asks his place in the event's standings (issue 18, item 5) and
-//! hears it: the key sends `query_standing`, the server's typed `standing` is said
+//! `/ Enter`: a blind player asks his place in the event's standings and hears it: the key
+//! sends `query_standing`, the server's typed `standing` is said
 //! (第三輪後，你排第五，四分), a tie as 並列, and an event without standings says so.
 
 use crate::common;

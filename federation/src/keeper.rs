@@ -1,4 +1,4 @@
-//! The node's loops (issue 19): every [`super::NodeConfig::tick`] it renews its leases and
+//! The node's loops: every [`super::NodeConfig::tick`] it renews its leases and
 //! drops the tables it lost (one task, from [`join`]), and follows the tables added to the
 //! store, takes its share of the tables nobody holds and reads the revoked seats (another,
 //! [`watch`]). When the server stops it gives its leases up ([`give_up_all`]), so that the

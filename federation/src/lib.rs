@@ -1,7 +1,7 @@
-//! baoqi-federation (報棋): a node of a federation (issue 19, items 2 and 3), one of several
-//! `baoqi serve --node` processes on one PostgreSQL database and one NATS server. It plugs
-//! into the server through the server's own seam ([`baoqi_server::federated`]): a hall's
-//! server runs with none of this code on its path.
+//! baoqi-federation (報棋): a node of a federation, one of several `baoqi serve --node`
+//! processes on one PostgreSQL database and one NATS server. It plugs into the server
+//! through the server's own seam ([`baoqi_server::federated`]): a hall's server runs with
+//! none of this code on its path.
 //!
 //! - **Ownership.** Each table is run by the one node holding its lease
 //!   ([`baoqi_store::lease`]); every append carries the lease's fence, so a node that
@@ -61,7 +61,7 @@ impl NodeConfig {
     /// How long a request to the holder of a table (a command, a join) waits for its answer:
     /// the lease, at least `MIN_ANSWER`. A holder that has not answered in its lease's
     /// time is one the federation is taking the table from; the request is then answered
-    /// "not known" and the client resyncs (issue 32: with a fixed 5 s, a command in flight
+    /// "not known" and the client resyncs (with a fixed 5 s, a command in flight
     /// at a node's death held its table 5 s past a takeover of 2).
     pub fn answer_within(&self) -> Duration {
         self.ttl.max(MIN_ANSWER)

@@ -1,7 +1,7 @@
-//! The holder's side of a table on NATS (issue 19, item 2): it answers the commands and
-//! joins other nodes forward, and publishes the table's events and its snapshot once over
-//! for the nodes whose connections follow the table ([`super::remote`]). The relay ends
-//! when the table is dropped (its lease lost) or the node stops.
+//! The holder's side of a table on NATS: it answers the commands and joins other nodes
+//! forward, and publishes the table's events and its snapshot once over for the nodes whose
+//! connections follow the table ([`super::remote`]). The relay ends when the table is
+//! dropped (its lease lost) or the node stops.
 
 use std::future::Future;
 use std::sync::Arc;

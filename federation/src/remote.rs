@@ -1,9 +1,9 @@
-//! A match another node holds, seen from this one (issue 19, item 2): a seat connected here
-//! sends its commands to the holder and follows its events through NATS, the same way as
-//! a match of this process ([`baoqi_server::table::TableHandle`]). While no node holds the table
-//! (its holder died and the takeover has not happened yet) a command or a join waits for
-//! the new holder, up to [`RemoteTable::PATIENCE`]; a command is sent again only when no
-//! node took it (`no responders`), never after one may have.
+//! A match another node holds, seen from this one: a seat connected here sends its commands
+//! to the holder and follows its events through NATS, the same way as a match of this
+//! process ([`baoqi_server::table::TableHandle`]). While no node holds the table (its
+//! holder died and the takeover has not happened yet) a command or a join waits for the new
+//! holder, up to [`RemoteTable::PATIENCE`]; a command is sent again only when no node took
+//! it (`no responders`), never after one may have.
 
 use std::sync::Arc;
 use std::time::Duration;

@@ -1,6 +1,6 @@
-//! Taking a table over (issue 19, item 3): its lease, its match rebuilt from the stored log,
-//! a pause at the last instant its old holder is known to have run it, its task, its relay;
-//! and dropping a table whose lease the node lost.
+//! Taking a table over: its lease, its match rebuilt from the stored log, a pause at the
+//! last instant its old holder is known to have run it, its task, its relay; and dropping a
+//! table whose lease the node lost.
 
 use std::sync::Arc;
 

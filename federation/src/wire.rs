@@ -1,4 +1,4 @@
-//! What the nodes of a federation say to each other over NATS (issue 19): the subjects of a
+//! What the nodes of a federation say to each other over NATS: the subjects of a
 //! table and the messages on them. The subjects are per table under the federation's and
 //! the event's prefix, `baoqi.<federation>.<event>.<table>.<what>`: two federations may
 //! share one NATS server without hearing each other, and whoever follows a whole event

@@ -1,4 +1,4 @@
-//! A node's share of the federation's tables (issue 19, item 3).
+//! A node's share of the federation's tables.
 
 use baoqi_federation::share;
 use baoqi_store::lease::NodeLoad;

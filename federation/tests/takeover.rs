@@ -1,4 +1,4 @@
-//! Where a table taken over is paused (issue 19, item 3; the rule of a restart).
+//! Where a table taken over is paused (the rule of a restart).
 
 use baoqi_federation::takeover::last_alive;
 

@@ -1,19 +1,17 @@
 //! Replay speed over the ccpd corpus (6,196 Big5 PGN files): decoding, reading, parsing and
 //! resolving every move text, and playing it. Reported as moves (plies) per second.
 //!
-//! `cargo bench -p baoqi-grammar --bench replay` (corpus at `../shared/corpus/ccpd` beside the
-//! repository, or `$BAOQI_CORPUS`).
+//! `cargo bench -p baoqi-grammar --bench replay` (the corpus shipped as `corpus/ccpd.tar.xz`,
+//! unpacked under `target/corpus/` on first use, or `$BAOQI_CORPUS`).
 
-use std::path::{Path, PathBuf};
+#[path = "../../corpus/unpack.rs"]
+mod corpus_unpack;
 
 use baoqi_grammar::pgn;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 
 fn corpus() -> Vec<Vec<u8>> {
-    let root = std::env::var_os("BAOQI_CORPUS").map_or_else(
-        || Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus/ccpd"),
-        PathBuf::from,
-    );
+    let root = corpus_unpack::corpus_root();
     let mut stack = vec![root];
     let mut out = Vec::new();
     while let Some(dir) = stack.pop() {

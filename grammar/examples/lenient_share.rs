@@ -1,6 +1,6 @@
 //! Counts, over record files, the moves that only the lenient reading accepts (a plain name
 //! for one of two same pieces on a file), e.g. `cargo run --release -p baoqi-grammar
-//! --example lenient_share -- ../shared/corpus/ccpd/*/*.pgn`.
+//! --example lenient_share -- target/corpus/ccpd/*/*.pgn`.
 
 use baoqi_grammar::{Mode, parse_move, pgn};
 

@@ -1,6 +1,6 @@
 //! Compares, move by move, the record's own text with baoqi's canonical traditional rendering
 //! (characters normalised to one set), and prints how often and where they differ, e.g.
-//! `cargo run --release -p baoqi-grammar --example render_agreement -- ../shared/corpus/ccpd/*/*.pgn`.
+//! `cargo run --release -p baoqi-grammar --example render_agreement -- target/corpus/ccpd/*/*.pgn`.
 
 use std::collections::BTreeMap;
 

@@ -1,4 +1,4 @@
-//! 報棋: the announcement, word by word (SPEC §5, 附表七 6.3 and 7.4(2)).
+//! 報棋: the announcement, word by word (附表七 6.3 and 7.4(2)).
 //!
 //! A prefix is *possible* when it can still be completed to a designation that names a piece
 //! of the side to move standing on the board and a point on the board that this kind of
@@ -34,7 +34,7 @@ pub enum Completion {
         mv: Move,
     },
     /// The designation is possible but illegal in the position: still binding, and goes to
-    /// the move check (SPEC §6).
+    /// the move check (附表七 6.4, 7.5).
     Illegal {
         /// The designation.
         designation: Designation,
@@ -50,7 +50,7 @@ pub struct Step {
     pub word: Option<Word>,
     /// Its place (0..4) in the current attempt.
     pub slot: usize,
-    /// Whether the words of this attempt can still be completed (SPEC §5).
+    /// Whether the words of this attempt can still be completed (附表七 6.3, 7.4(2)).
     pub possible: bool,
     /// Why the prefix is impossible (`None` when possible).
     pub why: Option<Unspeakable>,

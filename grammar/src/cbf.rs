@@ -1,8 +1,8 @@
-//! Writing (and, in `read`, reading) a game as CBF, the XML record of 象棋橋 (`XiangQi` Bridge) (issue 33, item 1): a
-//! `ChineseChessRecord` with its `Head` (title, event, round, table, date, place, players,
-//! result, the start position as FEN) and its `MoveList`, the main line only, each move
-//! `FY-FY` with F the file (a = 0) and Y the row from black's side. The fields and their
-//! sources: `docs/record-formats.md` §2.
+//! Writing (and, in `read`, reading) a game as CBF, the XML record of 象棋橋 (`XiangQi`
+//! Bridge): a `ChineseChessRecord` with its `Head` (title, event, round, table, date,
+//! place, players, result, the start position as FEN) and its `MoveList`, the main line
+//! only, each move `FY-FY` with F the file (a = 0) and Y the row from black's side. The
+//! fields and their sources: `docs/record-formats.md` §2.
 
 use std::fmt::Write as _;
 

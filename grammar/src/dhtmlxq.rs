@@ -1,5 +1,5 @@
 //! `DhtmlXQ`, the UBB text 東萍象棋網 and the Chinese Xiangqi sites embed and broadcast games
-//! in (issue 33): `[DhtmlXQ_tag]value[/DhtmlXQ_tag]` fields, the position as 32 pieces of two
+//! in: `[DhtmlXQ_tag]value[/DhtmlXQ_tag]` fields, the position as 32 pieces of two
 //! digits (`_binit`), the main line as four digits a move (`_movelist`), each a file (a = 0)
 //! and a row counted from black's side (row = 9 − rank). Written as UTF-8; read from any
 //! text, every field bounded and every move checked legal. The fields and their sources:

@@ -1,10 +1,10 @@
-//! Xiangqi notation for baoqi (報棋), after 附表六 of the 通用象棋規則 and SPEC §4–§5.
+//! Xiangqi notation for baoqi (報棋), after 附表六 and 附表七 6.3, 7.4(2) of the 通用象棋規則.
 //!
 //! - Syntax apart from legality: [`parse`] reads text into a [`Notation`] (a [`Designation`]
 //!   or an ICCS move); [`Designation::resolve`] turns it into a move in a position or a
 //!   precise [`ResolveError`].
 //! - [`render`] writes any legal move in each [`Style`].
-//! - [`Announcer`] follows an announcement word by word (報棋, SPEC §5).
+//! - [`Announcer`] follows an announcement word by word (報棋, 附表七 6.3, 7.4(2)).
 //! - [`speech`] gives display and speakable words; [`pgn`] reads and writes game records.
 //!
 //! Pure: no I/O, no clock.

@@ -1,6 +1,7 @@
 //! From words to points: which pieces a [`PieceName`] names in a position, and which point a
-//! [`Motion`] leads a piece to by its movement pattern on an empty board (SPEC §5's measure
-//! of what is *possible*). Legality in the position is not looked at here.
+//! [`Motion`] leads a piece to by its movement pattern on an empty board (the measure of
+//! what is *possible* in an announcement, 附表七 6.3, 7.4(2)). Legality in the position is
+//! not looked at here.
 
 use baoqi_rules::{Color, Kind, Piece, Point, Position};
 
@@ -258,7 +259,7 @@ pub(crate) const fn is_diagonal(kind: Kind) -> bool {
 }
 
 /// The point `motion` takes `color`'s `kind` from `from` to, by its movement pattern on an
-/// empty board. Palace, river, blocking and check are not considered (SPEC §5).
+/// empty board. Palace, river, blocking and check are not considered (附表七 6.3, 7.4(2)).
 pub fn destination(
     from: Point,
     color: Color,

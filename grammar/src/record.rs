@@ -1,4 +1,4 @@
-//! What the game-record formats share (issue 33): the header a record carries besides the
+//! What the game-record formats share: the header a record carries besides the
 //! moves, the result as they can say it, and the order of the pieces they list.
 
 use baoqi_rules::{Color, Kind, Move, Piece, Position};

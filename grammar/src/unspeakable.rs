@@ -1,7 +1,7 @@
-//! [`Unspeakable`]: why the words of an attempt cannot be the start of any move (SPEC §5),
-//! so that the player may correct them (附表七 6.3(6)(b), 7.4(2)(f)(ii)). Typed, for every
-//! client to say in its reader's language; `Display` is an English diagnostic for the
-//! command line.
+//! [`Unspeakable`]: why the words of an attempt cannot be the start of any move (附表七
+//! 6.3, 7.4(2)), so that the player may correct them (附表七 6.3(6)(b), 7.4(2)(f)(ii)).
+//! Typed, for every client to say in its reader's language; `Display` is an English
+//! diagnostic for the command line.
 
 use std::fmt;
 

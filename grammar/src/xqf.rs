@@ -1,7 +1,7 @@
 //! Writing (and, in `read`, reading) a game as XQF, the binary record of 象棋演播室 (`XQStudio`) that most Xiangqi
-//! software opens (issue 33, item 1): the unencrypted XQF 1.0 form every reader reads —
-//! version 10, every key byte 0 — with the header's strings in GBK and the main line as a
-//! chain of move records. The fields and their sources: `docs/record-formats.md` §1.
+//! software opens: the unencrypted XQF 1.0 form every reader reads — version 10, every key
+//! byte 0 — with the header's strings in GBK and the main line as a chain of move records.
+//! The fields and their sources: `docs/record-formats.md` §1.
 
 use baoqi_rules::{Color, Move, Point, Position};
 

@@ -1,7 +1,7 @@
-//! The announcement fixtures (`fixtures/announce.txt`): SPEC §5 word by word — possible,
-//! impossible and why, the touched piece, the completions left, and the complete designation
-//! legal or illegal. One loop reads every case; after every word the announcer also reads
-//! back from its JSON as the same announcer (match snapshots store it so).
+//! The announcement fixtures (`fixtures/announce.txt`): 附表七 6.3 and 7.4(2) word by word —
+//! possible, impossible and why, the touched piece, the completions left, and the complete
+//! designation legal or illegal. One loop reads every case; after every word the announcer
+//! also reads back from its JSON as the same announcer (match snapshots store it so).
 
 use baoqi_grammar::{Announcer, Completion, Mode, Step};
 use baoqi_rules::Position;

@@ -54,10 +54,7 @@ fn s6p1_corpus_agrees_with_cchess() {
         eprintln!("skipped: no Python with `cchess` (pip install cchess into .venv)");
         return;
     };
-    let root = std::env::var_os("BAOQI_CORPUS").map_or_else(
-        || Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus/ccpd"),
-        PathBuf::from,
-    );
+    let root = crate::corpus_unpack::corpus_root();
     let mut all = Vec::new();
     files(&root, &mut all);
     all.sort();

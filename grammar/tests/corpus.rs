@@ -2,9 +2,10 @@
 //! Tseng): every consistent game replays to its end; the broken ones fail at the move (or
 //! start position) listed in `fixtures/corpus_failures.tsv`, with a reason naming the problem.
 //!
-//! Each consistent game also goes through XQF, CBF and `DhtmlXQ` (issue 33) to the same end.
+//! Each consistent game also goes through XQF, CBF and `DhtmlXQ` to the same end.
 //!
-//! The corpus lives in `shared/corpus/ccpd` beside the repository (or at `$BAOQI_CORPUS`).
+//! The corpus is shipped as `corpus/ccpd.tar.xz` and unpacked under `target/corpus/` (or read
+//! from `$BAOQI_CORPUS`).
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -16,12 +17,7 @@ const EXPECTED_FAILURES: &str = include_str!("fixtures/corpus_failures.tsv");
 const EXPECTED_PASSED: usize = 6183;
 const EXPECTED_FILES: usize = 6196;
 
-fn corpus_root() -> PathBuf {
-    std::env::var_os("BAOQI_CORPUS").map_or_else(
-        || Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus/ccpd"),
-        PathBuf::from,
-    )
-}
+use crate::corpus_unpack::corpus_root;
 
 fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
     for entry in std::fs::read_dir(dir).expect("readable corpus folder") {
@@ -63,7 +59,7 @@ fn placement(pos: &baoqi_rules::Position) -> String {
     pos.fen().split(' ').take(2).collect::<Vec<_>>().join(" ")
 }
 
-/// Issue 33's done-when: every master game that replays from PGN, written as XQF, CBF and
+/// Every master game that replays from PGN, written as XQF, CBF and
 /// `DhtmlXQ` and read back by baoqi's readers, gives the same moves and the same final
 /// position as from PGN — from the start or from its own `[FEN]`.
 #[test]

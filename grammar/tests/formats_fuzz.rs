@@ -1,6 +1,6 @@
-//! No record file panics its reader or makes it grow without bound (issue 33, item 2): XQF,
-//! CBF and `DhtmlXQ` written by us from random legal setups and games, then damaged the ways
-//! files are damaged — bytes changed, cut short, a version and keys made up, fragments of the
+//! No record file panics its reader or makes it grow without bound: XQF, CBF and `DhtmlXQ`
+//! written by us from random legal setups and games, then damaged the ways files are
+//! damaged — bytes changed, cut short, a version and keys made up, fragments of the
 //! format's own syntax inserted — and random bytes as well. A read that succeeds gives a
 //! line no longer than [`MAX_PLIES`] from a legal position.
 

@@ -8,6 +8,8 @@ mod common;
 mod announce;
 mod cchess_diff;
 mod corpus;
+#[path = "../../corpus/unpack.rs"]
+mod corpus_unpack;
 mod formats_fuzz;
 mod fuzz;
 mod notation;

@@ -1,5 +1,5 @@
-//! Game records (issue 3 item 6): PGN in Big5, GBK and UTF-8, Chinese, ICCS and WXF moves,
-//! full-width and glued move numbers, black-first games, comments and variations, `[FEN]`.
+//! Game records: PGN in Big5, GBK and UTF-8, Chinese, ICCS and WXF moves, full-width and
+//! glued move numbers, black-first games, comments and variations, `[FEN]`.
 
 use baoqi_grammar::{Mode, pgn};
 use encoding_rs::{BIG5, GBK};
@@ -112,7 +112,7 @@ fn s6p1_several_games_in_one_record() {
 }
 
 #[test]
-fn i34_9_a_line_break_in_a_name_never_ends_a_tag() {
+fn a_line_break_in_a_name_never_ends_a_tag() {
     let tags = vec![
         ("Red".to_string(), "王\n芳".to_string()),
         ("Black".to_string(), "趙\"強\"\r\u{0}".to_string()),

@@ -1,7 +1,8 @@
-//! SPEC §5's *possible*, checked against a brute-force oracle: every sequence of four words
-//! (22⁴ of them) is tried against the definition — it names a piece of the side to move on the
-//! board (exactly one in strict mode) and a point that piece's kind reaches by its pattern on
-//! an empty board — and the announcer's set of completions must be exactly that set.
+//! The *possible* of an announcement (附表七 6.3, 7.4(2)), checked against a brute-force
+//! oracle: every sequence of four words (22⁴ of them) is tried against the definition — it
+//! names a piece of the side to move on the board (exactly one in strict mode) and a point
+//! that piece's kind reaches by its pattern on an empty board — and the announcer's set of
+//! completions must be exactly that set.
 
 use crate::common;
 

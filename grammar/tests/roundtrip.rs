@@ -1,4 +1,4 @@
-//! SPEC §4: parse(render(m)) == m for every legal move, in every style, on thousands of
+//! 附表六: parse(render(m)) == m for every legal move, in every style, on thousands of
 //! random positions — random playouts from the start and random setups rich in same pieces
 //! on one file. The announcer must agree: the rendered words of a legal move are possible
 //! after every word, touch the moving piece after two, and complete to the move.

@@ -219,7 +219,7 @@ pub fn create_event(store: &dyn Store, file: &EventFile) -> Result<Created, Admi
     })
 }
 
-/// Creates an event like [`create_event`] that is a tournament with `settings` (issue 18),
+/// Creates an event like [`create_event`] that is a tournament with `settings`,
 /// in one transaction: the event, its settings, its tables and seats, or nothing. Its
 /// rounds' tables are then made by [`crate::rounds::pair`].
 pub fn create_tournament(

@@ -1,7 +1,7 @@
-//! Text tables whose columns line up when names are Chinese (issue 30, item 14): a cell is
-//! padded to its column's display width, not its count of characters, since a Chinese
-//! character takes two columns of a terminal or a monospaced printout (`unicode-width`,
-//! Unicode's East Asian Width).
+//! Text tables whose columns line up when names are Chinese: a cell is padded to its
+//! column's display width, not its count of characters, since a Chinese character takes two
+//! columns of a terminal or a monospaced printout (`unicode-width`, Unicode's East Asian
+//! Width).
 
 use unicode_width::UnicodeWidthStr;
 
@@ -65,7 +65,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn i30_14_a_chinese_name_takes_two_columns_a_character() {
+    fn a_chinese_name_takes_two_columns_a_character() {
         let rows = vec![
             vec!["1".to_string(), "陳大文".into(), "3".into()],
             vec!["10".to_string(), "Amy".into(), "2½".into()],

@@ -31,7 +31,7 @@ alerts = { set = "part7", vi_only = true }
 
 /// The keypads-alone table: two blind players without a sensor board (`board = "none"`:
 /// the announcement is the move; the referee watches their tactile boards), so that
-/// `baoqi keypad` alone plays a whole game (issue 14, item 5).
+/// `baoqi keypad` alone plays a whole game.
 const KEYPADS: &str = r#"
 kind = "part6"
 talking_clock = true

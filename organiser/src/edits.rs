@@ -162,7 +162,7 @@ pub enum EditError {
         holder: PlayerId,
     },
     /// A second player of a name already registered, with no two different clubs to tell
-    /// them apart, and the organiser has not confirmed they are two people (issue 30, item 13).
+    /// them apart, and the organiser has not confirmed they are two people.
     #[error(
         "{holder} is already registered as {name}{}: give each his club, or confirm that they are two players",
         club.as_ref().map(|c| format!(" of {c}")).unwrap_or_default()
@@ -175,7 +175,7 @@ pub enum EditError {
         /// The player registered under it.
         holder: PlayerId,
     },
-    /// A name, club or proxy too long or holding a control character (issue 34, item 10).
+    /// A name, club or proxy too long or holding a control character.
     #[error("{field}: {problem}")]
     Text {
         /// The field.
@@ -183,7 +183,7 @@ pub enum EditError {
         /// What is wrong.
         problem: FieldProblem,
     },
-    /// The register is full (issue 34, item 10).
+    /// The register is full.
     #[error("the event has {MAX_PLAYERS} players already, the most an event may have")]
     Full,
     /// An edit that gives nothing to change.
@@ -419,7 +419,7 @@ pub fn edit_with(
 }
 
 /// A withdrawal done: the core's change, and the boards of the round being played that it
-/// decided without play (his absence, 缺席; issue 30, item 5).
+/// decided without play (his absence, 缺席).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Withdrawn {
     /// The core's change.

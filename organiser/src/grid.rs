@@ -1,6 +1,6 @@
-//! The result grid (issue 30, item 1): every board of a round with its game's result and the
-//! organiser's, where the organiser enters, corrects and clears any board's result, in any
-//! round (`baoqi round results`, `baoqi round result`, the organiser page).
+//! The result grid: every board of a round with its game's result and the organiser's,
+//! where the organiser enters, corrects and clears any board's result, in any round
+//! (`baoqi round results`, `baoqi round result`, the organiser page).
 //!
 //! A game's result is the table's (over, then verified by the referee, 附表七 7.9); the
 //! organiser's stands over it (an absence, 第87條; a correction). Entering a result over one

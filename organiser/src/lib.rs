@@ -1,6 +1,6 @@
 //! baoqi-organiser (報棋): the organiser's service, called alike by the command line and by
 //! the server's HTTP edge. It creates events, tables and seats from the organiser's event
-//! file ([`admin`], the demo event of [`demo`]), and runs a tournament (issue 18) on top of
+//! file ([`admin`], the demo event of [`demo`]), and runs a tournament on top of
 //! the pure core (`baoqi_tournament`): the event's register and settings, its rounds paired
 //! into tables with seats and tokens, results read from the tables' games (over and
 //! verified, 附表七 7.9) or recorded by the organiser (absence, 87), changes (108, 89(2)),

@@ -1,6 +1,6 @@
-//! Before a round is paired (issue 30, item 6): who was absent in the last round (缺席,
-//! 87), whom the organiser may withdraw first (109(5): an absence without good reason may
-//! be treated as an unjustified withdrawal, 89), and the round the system would draw
+//! Before a round is paired: who was absent in the last round (缺席, 87), whom the
+//! organiser may withdraw first (109(5): an absence without good reason may be treated as
+//! an unjustified withdrawal, 89), and the round the system would draw
 //! (`baoqi round pair --dry-run`), written nowhere.
 
 use std::fmt::Write as _;

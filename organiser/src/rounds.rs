@@ -33,8 +33,8 @@ pub enum PairError {
         "a round needs at least 2 players; the register has {0} (import it with `baoqi players import`)"
     )]
     TooFew(usize),
-    /// More players than an event may pair (a register stored before the limit; issue 34,
-    /// item 10: such a field once aborted the process in the Swiss matcher).
+    /// More players than an event may pair (a register stored before the limit: such a field
+    /// once aborted the process in the Swiss matcher).
     #[error(
         "the register has {found} players, more than the {max} an event may pair; withdraw or remove players first"
     )]

@@ -1,8 +1,7 @@
 //! The CSV files of the standings page and `baoqi standings --format csv`, written for a
-//! spreadsheet (issue 30, item 12): UTF-8 with a byte order mark (without it, a spreadsheet
-//! on Traditional Chinese Windows reads the names as Big5 and garbles them); scores and
-//! tie-breaks as numbers (`6.5`, not `6½`); no cell a spreadsheet would take for a formula
-//! (issue 34, item 9).
+//! spreadsheet: UTF-8 with a byte order mark (without it, a spreadsheet on Traditional
+//! Chinese Windows reads the names as Big5 and garbles them); scores and tie-breaks as
+//! numbers (`6.5`, not `6½`); no cell a spreadsheet would take for a formula.
 
 use baoqi_arbiter::Category;
 use baoqi_tournament::standings::TieBreak;
@@ -13,10 +12,10 @@ use super::standings::{Line, Standings};
 /// The byte order mark that opens every file: a spreadsheet then reads it as UTF-8.
 pub const BOM: char = '\u{feff}';
 
-/// A CSV field of text from the register or the organiser, safe in a spreadsheet (issue
-/// 34, item 9): control characters become spaces, a field a spreadsheet would take for a
-/// formula (`=`, `+`, `-`, `@` first) is kept as text by a leading `'` (OWASP's advice for
-/// CSV injection), and it is quoted when it holds a comma, a quote or a line break.
+/// A CSV field of text from the register or the organiser, safe in a spreadsheet: control
+/// characters become spaces, a field a spreadsheet would take for a formula (`=`, `+`, `-`,
+/// `@` first) is kept as text by a leading `'` (OWASP's advice for CSV injection), and it
+/// is quoted when it holds a comma, a quote or a line break.
 pub fn csv_field(s: &str) -> String {
     let mut text: String = s
         .chars()
@@ -172,7 +171,7 @@ mod tests {
     use super::{csv_field, halves, points_number};
 
     #[test]
-    fn i30_12_scores_are_numbers_a_spreadsheet_adds_up() {
+    fn scores_are_numbers_a_spreadsheet_adds_up() {
         assert_eq!(halves(13), "6.5");
         assert_eq!(halves(26), "13");
         assert_eq!(halves(1), "0.5");
@@ -183,7 +182,7 @@ mod tests {
     }
 
     #[test]
-    fn i34_9_a_name_from_the_register_is_never_a_formula_nor_breaks_a_line() {
+    fn a_name_from_the_register_is_never_a_formula_nor_breaks_a_line() {
         assert_eq!(
             csv_field("=HYPERLINK(\"http://x\",\"y\")"),
             "\"'=HYPERLINK(\"\"http://x\"\",\"\"y\"\")\""

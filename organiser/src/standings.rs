@@ -64,7 +64,7 @@ pub struct Line {
     pub tiebreaks: Vec<String>,
     /// Every tie-break's value, in the event's order, as written; `None` where it does not
     /// apply (head-to-head among players who have not all met, a club for a player without
-    /// one): the CSV's columns (issue 30, item 12).
+    /// one): the CSV's columns.
     pub every_tiebreak: Vec<Option<String>>,
     /// [`Line::every_tiebreak`] as the core counts it (half points, SB in quarters).
     #[serde(skip)]
@@ -413,7 +413,7 @@ fn board_points(
 }
 
 /// How far the standings go, in words: the rounds finished (every result final, 7.9) and
-/// the round in play, if any (issue 30, item 14: no "after round 0" during round 1).
+/// the round in play, if any (no "after round 0" during round 1).
 pub fn progress(s: &Standings) -> String {
     let paired = s.rounds.len() as u32;
     match (s.rounds_complete, paired) {

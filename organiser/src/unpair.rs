@@ -1,7 +1,7 @@
-//! `baoqi round unpair` (issue 30, item 6): the last round taken back before any of its games
-//! started, to be paired again (a late withdrawal, an absentee withdrawn, an entry put right).
-//! Its boards are removed, its seats revoked (their links stop working) and its tables set
-//! aside (作廢), all in one transaction, and the change is logged.
+//! `baoqi round unpair`: the last round taken back before any of its games started, to be
+//! paired again (a late withdrawal, an absentee withdrawn, an entry put right). Its boards
+//! are removed, its seats revoked (their links stop working) and its tables set aside
+//! (作廢), all in one transaction, and the change is logged.
 
 use baoqi_arbiter::Command;
 

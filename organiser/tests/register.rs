@@ -1,8 +1,8 @@
-//! The register as the organiser imports and corrects it (issue 30, item 13): a file saved
-//! by a spreadsheet in Big5 or UTF-16 is read and the encoding said; every bad line is
-//! reported at once; a second player of one name and club is refused unless the organiser
-//! confirms; a line entered by mistake is struck before the player is paired, which is not a
-//! withdrawal (89(2)); `players list` shows the ratings.
+//! The register as the organiser imports and corrects it: a file saved by a spreadsheet in
+//! Big5 or UTF-16 is read and the encoding said; every bad line is reported at once; a
+//! second player of one name and club is refused unless the organiser confirms; a line
+//! entered by mistake is struck before the player is paired, which is not a withdrawal
+//! (89(2)); `players list` shows the ratings.
 
 use baoqi_organiser::admin::{self, Created};
 use baoqi_organiser::edits::{self, EditError, Patch};
@@ -44,7 +44,7 @@ fn named(name: &str, club: Option<&str>) -> Patch {
 }
 
 #[test]
-fn i30_13_a_register_saved_as_big5_is_imported_and_the_encoding_said() {
+fn a_register_saved_as_big5_is_imported_and_the_encoding_said() {
     let (store, c) = event();
     let imported =
         register::import_file(&store, c.event, &big5(PLAYERS), SameName::Refuse).unwrap();
@@ -54,7 +54,7 @@ fn i30_13_a_register_saved_as_big5_is_imported_and_the_encoding_said() {
 }
 
 #[test]
-fn i30_13_bytes_no_encoding_reads_are_refused_with_the_fix_in_words() {
+fn bytes_no_encoding_reads_are_refused_with_the_fix_in_words() {
     let (store, c) = event();
     let e =
         register::import_file(&store, c.event, b"name\n\x80\x81\n", SameName::Refuse).unwrap_err();
@@ -64,7 +64,7 @@ fn i30_13_bytes_no_encoding_reads_are_refused_with_the_fix_in_words() {
 }
 
 #[test]
-fn i30_13_every_bad_line_is_reported_and_nothing_imported() {
+fn every_bad_line_is_reported_and_nothing_imported() {
     let (store, c) = event();
     let e = register::import(&store, c.event, "姓名,種子\n甲,x\n乙,0\n丙,\n").unwrap_err();
     let words = e.to_string();
@@ -77,7 +77,7 @@ fn i30_13_every_bad_line_is_reported_and_nothing_imported() {
 }
 
 #[test]
-fn i30_13_a_second_player_of_one_name_and_club_needs_the_organisers_word() {
+fn a_second_player_of_one_name_and_club_needs_the_organisers_word() {
     let (store, c) = event();
     let twice = "姓名,所屬團體\n陳大文,盲人會\n陳大文,盲人會\n";
     assert!(register::import_file(&store, c.event, twice.as_bytes(), SameName::Refuse).is_err());
@@ -125,7 +125,7 @@ fn i30_13_a_second_player_of_one_name_and_club_needs_the_organisers_word() {
 }
 
 #[test]
-fn i30_13_a_line_entered_by_mistake_is_struck_before_the_player_is_paired() {
+fn a_line_entered_by_mistake_is_struck_before_the_player_is_paired() {
     let (store, c) = event();
     register::import(&store, c.event, PLAYERS).unwrap();
     let struck = register::delete(&store, c.event, PlayerId(2), Some("entered twice")).unwrap();
@@ -156,7 +156,7 @@ fn a89_2_a_withdrawn_players_line_is_not_struck() {
 }
 
 #[test]
-fn i30_13_players_list_shows_the_ratings() {
+fn players_list_shows_the_ratings() {
     let (store, c) = event();
     register::import(&store, c.event, PLAYERS).unwrap();
     let (rules, players) = register::list(&store, c.event).unwrap();

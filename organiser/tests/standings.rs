@@ -1,8 +1,8 @@
-//! The standings as the organiser uses them (issue 30, items 12 and 14): the CSV a
-//! spreadsheet opens (UTF-8 with a BOM, scores and tie-breaks as numbers, every tie-break for
-//! every player, blank only where it does not apply, a withdrawn, a category and a rating
-//! column, no cell a formula); the keypad's place counting the players ranked; the text
-//! standings saying how far they go and lining up with Chinese names.
+//! The standings as the organiser uses them: the CSV a spreadsheet opens (UTF-8 with a BOM,
+//! scores and tie-breaks as numbers, every tie-break for every player, blank only where it
+//! does not apply, a withdrawn, a category and a rating column, no cell a formula); the
+//! keypad's place counting the players ranked; the text standings saying how far they go
+//! and lining up with Chinese names.
 
 use baoqi_organiser::admin::{self, Created};
 use baoqi_organiser::rounds::{self, Absent, Paired};
@@ -54,7 +54,7 @@ fn computed(store: &dyn Store, event: i64) -> standings::Standings {
 }
 
 #[test]
-fn i30_12_the_standings_csv_is_a_spreadsheets_numbers_for_every_player() {
+fn the_standings_csv_is_a_spreadsheets_numbers_for_every_player() {
     let (store, c) = event("\"head_to_head\", \"buchholz\", \"club\"");
     let paired = pair(&store, c.event);
     finish(&store, c.event, &paired);
@@ -115,7 +115,7 @@ fn i30_12_the_standings_csv_is_a_spreadsheets_numbers_for_every_player() {
 }
 
 #[test]
-fn i30_12_the_json_carries_what_the_category_prizes_need() {
+fn the_json_carries_what_the_category_prizes_need() {
     let (store, c) = event("");
     let json = serde_json::to_value(computed(&store, c.event)).unwrap();
     let line = &json["lines"][0];
@@ -125,7 +125,7 @@ fn i30_12_the_json_carries_what_the_category_prizes_need() {
 }
 
 #[test]
-fn i30_14_the_keypads_place_counts_the_players_ranked_not_the_register() {
+fn the_keypads_place_counts_the_players_ranked_not_the_register() {
     let (store, c) = event("");
     // 陳一 withdraws before the start: drawn without him, he has no line (89(2)).
     edits::withdraw(&store, c.event, PlayerId(5), None).unwrap();
@@ -147,7 +147,7 @@ fn i30_14_the_keypads_place_counts_the_players_ranked_not_the_register() {
 }
 
 #[test]
-fn i30_14_the_text_standings_say_round_1_is_in_play_not_after_round_0() {
+fn the_text_standings_say_round_1_is_in_play_not_after_round_0() {
     let (store, c) = event("");
     let text = standings::text(&computed(&store, c.event));
     assert!(text.contains("before round 1: no round paired"), "{text}");
@@ -168,7 +168,7 @@ fn i30_14_the_text_standings_say_round_1_is_in_play_not_after_round_0() {
 }
 
 #[test]
-fn i30_14_the_text_standings_line_up_with_chinese_names() {
+fn the_text_standings_line_up_with_chinese_names() {
     let (store, c) = event("");
     let paired = pair(&store, c.event);
     finish(&store, c.event, &paired);

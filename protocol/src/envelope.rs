@@ -107,8 +107,8 @@ pub enum ServerMsg {
         /// The tables this connection follows.
         tables: Vec<TableId>,
     },
-    /// The tables this connection follows changed (a round paired, a board replayed, issue
-    /// 30): the whole list, in order; the `state` of each new one follows. Sent to a seat
+    /// The tables this connection follows changed (a round paired, a board replayed): the
+    /// whole list, in order; the `state` of each new one follows. Sent to a seat
     /// that follows an event's tables (a referee, a spectator), never to a player.
     Tables {
         /// The event.
@@ -120,10 +120,10 @@ pub enum ServerMsg {
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         set_aside: Vec<TableId>,
     },
-    /// The organiser's results of the tables this connection follows (issue 30, item 1):
-    /// each stands over its table's own result in the standings (an absence, 第87條; a
-    /// correction). The whole list each time it changes, and after the `welcome` when it
-    /// is not empty. Sent to a referee or a spectator that follows an event's tables.
+    /// The organiser's results of the tables this connection follows: each stands over its
+    /// table's own result in the standings (an absence, 第87條; a correction). The whole
+    /// list each time it changes, and after the `welcome` when it is not empty. Sent to a
+    /// referee or a spectator that follows an event's tables.
     Recorded {
         /// The event.
         event: EventId,

@@ -1,9 +1,9 @@
-//! The bounds of the free text a command carries (issue 34, item 1). A word of an
-//! announcement is one character of notation (附表六), so a longer one is no word a player
-//! could say; notes and reasons are a referee's sentences. Text beyond these bounds, empty
-//! words and control characters are refused at the edge, before anything is stored: every
-//! word is kept in the log for good (每一字不得反悔), and a table's `state` carries that log
-//! to every seat, so one player's long words would reach his opponent's client at every join.
+//! The bounds of the free text a command carries. A word of an announcement is one
+//! character of notation (附表六), so a longer one is no word a player could say; notes and
+//! reasons are a referee's sentences. Text beyond these bounds, empty words and control
+//! characters are refused at the edge, before anything is stored: every word is kept in the
+//! log for good (每一字不得反悔), and a table's `state` carries that log to every seat, so
+//! one player's long words would reach his opponent's client at every join.
 
 use baoqi_arbiter::{Adjudication, Command};
 

@@ -54,7 +54,7 @@ fn command(c: &serde_json::Value) -> String {
 }
 
 #[test]
-fn i34_1_a_word_is_a_word_of_notation_and_a_note_a_sentence() {
+fn a_word_is_a_word_of_notation_and_a_note_a_sentence() {
     let refused = |c: serde_json::Value| {
         let e = decode(&command(&c)).unwrap_err();
         assert_eq!(
@@ -93,7 +93,7 @@ fn i34_1_a_word_is_a_word_of_notation_and_a_note_a_sentence() {
 }
 
 #[test]
-fn i34_1_an_id_is_short() {
+fn an_id_is_short() {
     let text = json!({"v": 2, "type": "ping", "id": "i".repeat(65)}).to_string();
     let e = decode(&text).unwrap_err();
     assert_eq!((e.code, e.id), (ErrorCode::Malformed, None));
@@ -102,7 +102,7 @@ fn i34_1_an_id_is_short() {
 }
 
 #[test]
-fn i34_12_a_frame_that_is_not_an_object_is_malformed_not_a_wrong_version() {
+fn a_frame_that_is_not_an_object_is_malformed_not_a_wrong_version() {
     for text in ["[]", "3", "\"ping\"", "null"] {
         assert_eq!(
             decode(text).unwrap_err().code,

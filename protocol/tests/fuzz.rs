@@ -1,4 +1,4 @@
-//! Issue 34: no frame panics the WebSocket message decoder, whatever a client sends, and a
+//! No frame panics the WebSocket message decoder, whatever a client sends, and a
 //! decoded command always keeps to the bounds of its text. Arbitrary text, and frames built
 //! from the protocol's own pieces (which reach deeper than random text does).
 
@@ -58,7 +58,7 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(4000))]
 
     #[test]
-    fn i34_no_frame_panics_the_decoder(random in any::<String>(), built in frame()) {
+    fn no_frame_panics_the_decoder(random in any::<String>(), built in frame()) {
         for t in [&random, &built] {
             if let Ok(ClientMsg::Command { command, .. }) = decode(t) {
                 prop_assert!(text::check(&command).is_ok(), "{t}");
@@ -68,7 +68,7 @@ proptest! {
 }
 
 #[test]
-fn i34_a_frame_nested_beyond_reason_is_refused_not_a_crash() {
+fn a_frame_nested_beyond_reason_is_refused_not_a_crash() {
     let deep = format!("{}{}", "[".repeat(100_000), "]".repeat(100_000));
     assert!(decode(&deep).is_err());
     let deep_object = format!(

@@ -1,4 +1,4 @@
-//! When the store's WAL index is cut short under the server (issue 34, item 7).
+//! When the store's WAL index is cut short under the server.
 //!
 //! `SQLite` keeps the index of its write-ahead log in `FILE-shm`, mapped in memory by every
 //! process that opens the database. Another program that truncates or overwrites that file

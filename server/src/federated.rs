@@ -1,4 +1,4 @@
-//! The seam through which a federation plugs into the server (issue 29). A hall's server
+//! The seam through which a federation plugs into the server. A hall's server
 //! runs every table of its store itself and names no node: on a node of a federation the
 //! hub is given a [`Member`], which decides which tables this process runs (and hands the
 //! others to it as [`RemoteMatch`]es), and `baoqi serve` is given a [`Federation`] to open

@@ -1,6 +1,6 @@
 //! The HTTP side: the WebSocket endpoints, the exports, the stats, and the static assets
-//! (the index page lists the event's tables; the web clients of a later issue go in
-//! `server/assets/`, embedded at build time and served under `/assets/`).
+//! (the index page lists the event's tables; the web clients go in `server/assets/`,
+//! embedded at build time and served under `/assets/`).
 
 use std::borrow::Cow;
 use std::sync::Arc;
@@ -44,7 +44,7 @@ pub const ASSETS: &[(&str, &str, &[u8])] = &[
         "text/html; charset=utf-8",
         include_bytes!("../assets/client.html"),
     ),
-    // The web clients (issue 8): plain HTML, CSS and JS modules, no build step.
+    // The web clients: plain HTML, CSS and JS modules, no build step.
     ("player.html", HTML, include_bytes!("../assets/player.html")),
     ("card.html", HTML, include_bytes!("../assets/card.html")),
     (
@@ -54,13 +54,13 @@ pub const ASSETS: &[(&str, &str, &[u8])] = &[
     ),
     ("watch.html", HTML, include_bytes!("../assets/watch.html")),
     ("proxy.html", HTML, include_bytes!("../assets/proxy.html")),
-    // The tournament's standings and pairings (issue 18).
+    // The tournament's standings and pairings.
     (
         "standings.html",
         HTML,
         include_bytes!("../assets/standings.html"),
     ),
-    // The organiser's register (issue 18).
+    // The organiser's register.
     (
         "organiser.html",
         HTML,
@@ -230,9 +230,9 @@ async fn asset(Path(path): Path<String>) -> Result<Response, AppError> {
     Ok(([(header::CONTENT_TYPE, mime)], bytes).into_response())
 }
 
-/// A table as the public sees it (issue 34, item 6): who plays, not how. The players'
-/// categories, blindfolds, proxies and boards are in the match configuration, which only the
-/// seats of the table read ([`api_table`] with their token).
+/// A table as the public sees it: who plays, not how. The players' categories, blindfolds,
+/// proxies and boards are in the match configuration, which only the seats of the table
+/// read ([`api_table`] with their token).
 fn public_table(row: &TableRow) -> Value {
     json!({
         "id": row.id,

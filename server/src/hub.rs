@@ -94,7 +94,7 @@ pub struct Hub {
     events: RwLock<HashMap<EventId, EventRow>>,
     recordings: Recordings,
     /// The token hashes of revoked seats, as last read from the store: a connection whose
-    /// seat appears here is closed (issue 16, item 3).
+    /// seat appears here is closed.
     revoked: watch::Sender<Arc<HashSet<String>>>,
     /// What one peer may cost the server ([`crate::limits`]).
     limits: Limits,
@@ -104,7 +104,7 @@ pub struct Hub {
     member: Option<Arc<dyn Member>>,
     /// Each event's running tables and tables set aside, as a watch ([`listing`]).
     listed: listing::Listing,
-    /// The tables set aside by a 108 replay (issue 30, item 2), as last read from the store.
+    /// The tables set aside by a 108 replay, as last read from the store.
     aside: std::sync::Mutex<Aside>,
 }
 
@@ -137,7 +137,7 @@ impl Hub {
     pub fn open_with(store: Arc<dyn Store>, limits: Limits) -> Result<Arc<Hub>, StoreError> {
         let last_stored = store.timeline()?;
         let timeline = Arc::new(Timeline::held_after(last_stored));
-        // A freeze of the process is charged to nobody (issue 34, item 5).
+        // A freeze of the process is charged to nobody.
         timeline.watch_stalls();
         let writer = Writer::start(store.clone(), timeline.clone());
         Hub::build(store, last_stored, timeline, writer, limits, None)

@@ -133,8 +133,8 @@ pub fn serve_blocking(opts: &ServeOptions) -> Result<(), LaunchError> {
 }
 
 /// The store at `opts.db`: a `SQLite` file is refused when missing or empty unless a new
-/// one is asked for, and checked for damage before anything is served (issue 16, item 9);
-/// a PostgreSQL database is brought to this code's schema (issue 19).
+/// one is asked for, and checked for damage before anything is served; a PostgreSQL
+/// database is brought to this code's schema.
 fn open_checked(opts: &ServeOptions) -> Result<Arc<dyn Store>, LaunchError> {
     let path = match &opts.db {
         Database::Sqlite(path) => path,
@@ -163,7 +163,7 @@ async fn serve(opts: &ServeOptions) -> Result<(), LaunchError> {
         ..Limits::default()
     };
     // The hub writes to the store as it opens: a store it cannot write (a read-only file) is
-    // refused before anything says the server listens (issue 34, item 12).
+    // refused before anything says the server listens.
     let hub = match &opts.federation {
         None => Hub::open_with(store.clone(), limits)?,
         Some(federation) => federation

@@ -1,7 +1,7 @@
 //! baoqi-server (報棋): the HTTP and WebSocket edge of a hall. It transports, authenticates,
 //! persists and broadcasts the matches of an event; all game behaviour stays in
 //! `baoqi-arbiter`, everything kept in `baoqi-store`, the organiser's service in
-//! `baoqi-organiser` (SPEC §2, §10–§11).
+//! `baoqi-organiser` (`docs/product.md` §2, §10–§11).
 //!
 //! Shape (after `mini-redis` and `lila-ws`): [`run`] serves a listener until a shutdown future
 //! resolves; one task per WebSocket connection ([`ws`]); one task per match owning its

@@ -1,7 +1,7 @@
-//! What one peer may cost the server (issue 16, items 6, 7 and 10): connections per
-//! address, how long a request's headers may take, how long a WebSocket may stay silent,
-//! and how many commands a seat may send. The values are documented in
-//! `docs/protocol.md` ("Limits") and the reasons in `docs/decisions.md`.
+//! What one peer may cost the server: connections per address, how long a request's headers
+//! may take, how long a WebSocket may stay silent, and how many commands a seat may send.
+//! The values are documented in `docs/protocol.md` ("Limits") and the reasons in
+//! `docs/decisions.md`.
 
 use std::collections::HashMap;
 use std::net::IpAddr;
@@ -30,22 +30,21 @@ pub struct Limits {
     /// How many commands a seat may send at once, and how fast afterwards.
     pub commands: Rate,
     /// How many `sync`s of one table a connection may send at once, and how fast
-    /// afterwards: each costs the table a state, and may read back events from the store
-    /// (issue 34, item 2).
+    /// afterwards: each costs the table a state, and may read back events from the store.
     pub syncs: Rate,
     /// How many messages of any kind one connection may send at once, and how fast
     /// afterwards; a connection beyond it is closed (1008): a client that ignores its
-    /// `rate_limited` answers and sends on in a loop (issue 34).
+    /// `rate_limited` answers and sends on in a loop.
     pub messages: Rate,
     /// An upload must go on at this average rate (bytes a second), once
     /// [`Limits::upload_grace`] has passed.
     pub upload_min_rate: u64,
     /// How long an upload may go slower than [`Limits::upload_min_rate`] at first.
     pub upload_grace: Duration,
-    /// How long a request body of the organiser's API may take to arrive (issue 34, item 4).
+    /// How long a request body of the organiser's API may take to arrive.
     pub body_within: Duration,
     /// How long a write may wait for the peer to take bytes before its connection is
-    /// closed (issue 34, item 4).
+    /// closed.
     pub write_within: Duration,
 }
 
@@ -106,8 +105,8 @@ impl Limits {
 const RESERVED_FDS: u64 = 64;
 
 /// How many connections may be open at once: the file-descriptor limit, raised to its hard
-/// limit first (issue 16, item 6: with `ulimit -n 256`, 300 idle sockets made every new
-/// connection time out), less what the server needs for itself.
+/// limit first (with `ulimit -n 256`, 300 idle sockets made every new connection time out),
+/// less what the server needs for itself.
 pub fn connection_budget() -> usize {
     let fds = rlimit::increase_nofile_limit(u64::MAX).unwrap_or_else(|e| {
         tracing::warn!("the file-descriptor limit could not be read or raised: {e}");

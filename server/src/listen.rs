@@ -1,6 +1,6 @@
-//! The accept loop (issue 16, item 6). `axum::serve` sets no header timeout and admits any
-//! number of connections, so a peer could hold the server's sockets with connections that
-//! never send a request; here every connection is counted per address and in all
+//! The accept loop. `axum::serve` sets no header timeout and admits any number of
+//! connections, so a peer could hold the server's sockets with connections that never send
+//! a request; here every connection is counted per address and in all
 //! ([`crate::limits::Occupancy`]), refused at once beyond the limits, and must send its
 //! request headers within [`Limits::header_read`] (hyper's timer; this also closes idle
 //! keep-alive connections). A WebSocket, once upgraded, is watched by its own pings
@@ -20,8 +20,8 @@ use crate::limits::{Admitted, Limits, Occupancy};
 /// A socket and its place in the count: the place is given back when the socket is dropped,
 /// whether hyper or an upgraded WebSocket held it last. A write the peer does not take
 /// within [`Limits::write_within`] fails: a client that stops reading loses its connection,
-/// and what was held for it is freed (issue 34, item 4: 20 clients that never read an 18 MB
-/// response pinned 380 MB for minutes).
+/// and what was held for it is freed (20 clients that never read an 18 MB response pinned
+/// 380 MB for minutes).
 struct Counted {
     tcp: TcpStream,
     _admitted: Admitted,
@@ -205,10 +205,10 @@ mod tests {
 
     use super::*;
 
-    /// Issue 34, item 4: a client that never reads held what was written for it for
-    /// minutes. The write fails once the peer has taken nothing for the limit's time.
+    /// A client that never reads held what was written for it for minutes. The write fails
+    /// once the peer has taken nothing for the limit's time.
     #[tokio::test]
-    async fn i34_4_a_peer_that_takes_nothing_fails_the_write_in_its_time() {
+    async fn a_peer_that_takes_nothing_fails_the_write_in_its_time() {
         let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
         let addr = listener.local_addr().unwrap();
         let _reader = TcpStream::connect(addr).await.unwrap(); // never reads

@@ -100,8 +100,8 @@ impl Histogram {
         }
         let ((p50_ms, p50_capped), (p99_ms, p99_capped)) = (pct(0.50), pct(0.99));
         let max_ms = self.max_us.load(Ordering::Relaxed) as f64 / 1000.0;
-        // A bucket's upper bound may lie above every sample in it (issue 34, item 12: p50
-        // above max): no percentile is more than the largest sample.
+        // A bucket's upper bound may lie above every sample in it (p50 was once above max):
+        // no percentile is more than the largest sample.
         Summary {
             count,
             p50_ms: p50_ms.min(max_ms),
@@ -121,7 +121,7 @@ pub struct Metrics {
     /// Command taken by its table's task → durably stored and published.
     pub command_latency: Histogram,
     /// Command read from its connection → answered: the table's queue included, so a table
-    /// held up (issue 34, item 12: a 6 s stall did not show) is seen.
+    /// held up (a 6 s stall once did not show) is seen.
     pub command_answer: Histogram,
 }
 
@@ -165,7 +165,7 @@ mod tests {
     }
 
     #[test]
-    fn i34_12_no_percentile_is_above_the_largest_sample() {
+    fn no_percentile_is_above_the_largest_sample() {
         let h = Histogram::default();
         for _ in 0..10 {
             h.record(30);
@@ -175,7 +175,7 @@ mod tests {
         assert!((s.max_ms - 0.03).abs() < 1e-9);
     }
 
-    /// Issue 16, item 12: "p99 100.0 ms" was the histogram's cap, not a measurement.
+    /// "p99 100.0 ms" was once the histogram's cap, not a measurement.
     #[test]
     fn a_percentile_past_the_cap_is_reported_as_at_least_the_cap() {
         let h = Histogram::default();

@@ -11,7 +11,7 @@ use baoqi_store::model::{Role, TableId};
 
 /// The most events a reconnecting client is sent back from the store: a client further
 /// behind takes the state alone (the `resync` error says so), so that no join reads a long
-/// log whole (issue 34, item 2: 40 connections × `sync since 0` stalled every table 6 s).
+/// log whole (40 connections × `sync since 0` once stalled every table 6 s).
 pub const MAX_REPLAY: u64 = 4_096;
 
 /// Why the events missed could not be read back from the store.

@@ -1,7 +1,7 @@
 //! An axum WebSocket as the connection's two streams ([`crate::ws::serve`]): frames in as
 //! [`Incoming`], [`Outgoing`] out as frames. A frame beyond the protocol is not dropped in
-//! silence (issue 16, item 10): it arrives as [`Incoming::Broken`], which the connection
-//! answers with an `error` and a close code (RFC 6455 §7.4.1).
+//! silence: it arrives as [`Incoming::Broken`], which the connection answers with an
+//! `error` and a close code (RFC 6455 §7.4.1).
 
 use std::sync::Arc;
 
@@ -80,7 +80,7 @@ fn frame(o: Outgoing) -> Message {
     }
 }
 
-/// Why the transport could not read a frame (issue 16, item 10).
+/// Why the transport could not read a frame.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Broken {
     /// Larger than [`baoqi_protocol::MAX_FRAME`]: closed with 1009.
@@ -107,7 +107,7 @@ impl Broken {
 pub enum Outgoing {
     /// A text frame (a protocol message).
     Text(String),
-    /// A ping: the peer's library answers it (issue 16, item 6).
+    /// A ping: the peer's library answers it.
     Ping,
     /// A close frame: code and reason.
     Close(u16, &'static str),

@@ -1,6 +1,6 @@
 //! What the running tables tell the organiser's service: the outcomes of an event's
 //! finished games as their tasks published them, and the answer to a seat's
-//! `query_standing` (issue 18, item 5) from them and the organiser's records.
+//! `query_standing` from them and the organiser's records.
 
 use std::sync::Arc;
 

@@ -1,9 +1,9 @@
-//! Issue 16, item 5: the sealed move was public over HTTP during an adjournment
-//! (`/api/tables/1/log.json` showed `seal_move` and the referee-only `sealed` event),
-//! defeating 第103條(1)(b). The logs and the recordings are now a referee's: `Authorization:
-//! Bearer <token>` of a referee of that table (or of the whole event, for the event's log);
-//! 401 without a token, 403 with one that does not cover it, a JSON error either way. The
-//! results, the scoresheet and the PGN stay public, and hold nothing of the sealed move.
+//! The sealed move was public over HTTP during an adjournment (`/api/tables/1/log.json`
+//! showed `seal_move` and the referee-only `sealed` event), defeating 第103條(1)(b). The
+//! logs and the recordings are now a referee's: `Authorization: Bearer <token>` of a
+//! referee of that table (or of the whole event, for the event's log); 401 without a token,
+//! 403 with one that does not cover it, a JSON error either way. The results, the
+//! scoresheet and the PGN stay public, and hold nothing of the sealed move.
 
 use crate::common;
 

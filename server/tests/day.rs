@@ -1,6 +1,6 @@
-//! Issue 30: a tournament day as the organiser and his referees live it. Screens opened in
-//! the morning follow the afternoon's rounds: a referee's monitor and a spectators' page
-//! opened before a round is paired get its tables without reconnecting (item 7).
+//! A tournament day as the organiser and his referees live it. Screens opened in the
+//! morning follow the afternoon's rounds: a referee's monitor and a spectators' page opened
+//! before a round is paired get its tables without reconnecting.
 
 use crate::common;
 
@@ -40,7 +40,7 @@ async fn next_tables(c: &mut Client, ms: u64) -> Value {
 }
 
 #[tokio::test]
-async fn i30_7_screens_opened_before_a_round_follow_its_tables_without_reconnecting() {
+async fn screens_opened_before_a_round_follow_its_tables_without_reconnecting() {
     let s = start(None, Some(&event_file(MORNING))).await;
     let event = s.created.event;
     let token = |role: Role| {
@@ -105,13 +105,13 @@ async fn i30_7_screens_opened_before_a_round_follow_its_tables_without_reconnect
     s.stop().await;
 }
 
-/// Item 4: the public results file counts as the standings do. Round 1 of a 5-player Swiss
+/// The public results file counts as the standings do. Round 1 of a 5-player Swiss
 /// of 20′ a side: board 1's colours were reversed and it is replayed at a new table (108(1),
 /// within 5′ of a game of 15′ or more); board 2's black was absent (87); one player has the
 /// bye. The file lists the boards: the replayed one at its new table, the absence as
 /// `+/-`, the bye; the table set aside is not listed.
 #[tokio::test]
-async fn i30_4_the_results_file_is_the_boards_as_the_standings_count_them() {
+async fn the_results_file_is_the_boards_as_the_standings_count_them() {
     use baoqi_organiser::overrides::{self, Correction};
     use baoqi_organiser::rounds::{self, Absent};
     let (store, c, db) = crate::organiser::event_at("swiss", 20);
@@ -169,12 +169,12 @@ async fn i30_4_the_results_file_is_the_boards_as_the_standings_count_them() {
     s.stop().await;
 }
 
-/// Item 2, 第108條: a table replaced by a replay is closed (作廢) while the server runs. Its
+/// 第108條: a table replaced by a replay is closed (作廢) while the server runs. Its
 /// clocks, running, stop where they stood (nothing more is written to its log, so no flag
 /// fall and no call for the referee); the referee's monitor, open all along, is told it is
 /// set aside and gets the new table; it is not started again after a restart.
 #[tokio::test]
-async fn i30_2_a108_a_table_replaced_by_a_replay_is_closed_with_its_clocks_stopped() {
+async fn a108_a_table_replaced_by_a_replay_is_closed_with_its_clocks_stopped() {
     use baoqi_organiser::overrides::{self, Correction};
     let (store, c, db) = crate::organiser::event_at("swiss", 20);
     let paired = crate::organiser::pair(&store, c.event);
@@ -222,13 +222,13 @@ async fn i30_2_a108_a_table_replaced_by_a_replay_is_closed_with_its_clocks_stopp
     again.stop().await;
 }
 
-/// Item 1 over HTTP, as the organiser page does it (第87條, 附表七 7.9): the grid of a
+/// The result grid over HTTP, as the organiser page does it (第87條, 附表七 7.9): the grid of a
 /// round; a result entered; another over it refused with 409 naming what it replaces,
 /// then made with `overwrite` and a reason (422 without one); the change log signed with
 /// the referee's seat name; the monitor, open all along, is told the organiser's result of
 /// the table within 2 s, and again when it is cleared.
 #[tokio::test]
-async fn i30_1_a87_the_result_grid_over_http_and_the_monitor_shows_the_organisers_result() {
+async fn a87_the_result_grid_over_http_and_the_monitor_shows_the_organisers_result() {
     let (store, c, db) = crate::organiser::event_at("swiss", 20);
     let paired = crate::organiser::pair(&store, c.event);
     let table = paired.created.tables[0].id;
@@ -326,11 +326,11 @@ async fn i30_1_a87_the_result_grid_over_http_and_the_monitor_shows_the_organiser
     s.stop().await;
 }
 
-/// Item 3, 附表七 6.2(1) and 第108條: a referee of some boards (`[[tournament.referees]]`)
+/// 附表七 6.2(1) and 第108條: a referee of some boards (`[[tournament.referees]]`)
 /// follows his board to its replay's table: his seat covers the new table, and his monitor,
 /// open all along, gets it without reconnecting; the other board referee does not.
 #[tokio::test]
-async fn i30_3_s7p6_2_1_a_board_referee_gets_the_replay_table_of_his_board() {
+async fn s7p6_2_1_a_board_referee_gets_the_replay_table_of_his_board() {
     use baoqi_organiser::overrides::{self, Correction};
     let root = env!("CARGO_MANIFEST_DIR");
     let toml = std::fs::read_to_string(format!("{root}/../docs/tournament.toml")).unwrap();

@@ -1,9 +1,9 @@
-//! Issue 30, done when: a whole tournament day end to end, on `SQLite` and on `PostgreSQL`. A
-//! 40-player, 7-round Swiss under 黃氏計分法 (a register saved with a BOM, a late entrant,
-//! a withdrawal after a round is paired (89(2)), a 108 replay, results entered and one
-//! corrected rounds later (87, 7.9)), with a referee's monitor and a spectators' page
-//! connected from before round 1 to after the last, each seeing every table of every round
-//! without reconnecting, and told of the table set aside.
+//! A whole tournament day end to end, on `SQLite` and on `PostgreSQL`. A 40-player, 7-round
+//! Swiss under 黃氏計分法 (a register saved with a BOM, a late entrant, a withdrawal after
+//! a round is paired (89(2)), a 108 replay, results entered and one corrected rounds later
+//! (87, 7.9)), with a referee's monitor and a spectators' page connected from before
+//! round 1 to after the last, each seeing every table of every round without reconnecting,
+//! and told of the table set aside.
 
 use crate::common;
 
@@ -229,13 +229,13 @@ async fn evening(
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn i30_the_whole_day_on_sqlite_with_the_screens_open_from_morning_to_evening() {
+async fn the_whole_day_on_sqlite_with_the_screens_open_from_morning_to_evening() {
     let (store, db) = SqliteStore::open_temp().unwrap();
     whole_day(Arc::new(store), db).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn i30_the_whole_day_on_postgres_with_the_screens_open_from_morning_to_evening() {
+async fn the_whole_day_on_postgres_with_the_screens_open_from_morning_to_evening() {
     let Some(schema) = PgSchema::new() else {
         return;
     };

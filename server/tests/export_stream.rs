@@ -1,8 +1,8 @@
-//! Issue 16, item 4: 10–20 parallel `GET /api/events/1/log.json` (7 MB each) delayed another
-//! table's acks by up to 4.4 s and took the server from 282 MB to 936 MB. An export is now
-//! streamed a page at a time from a read-only connection of its own, off the tables' path,
-//! and at most `EXPORT_LIMIT` run at once (one more is told to retry later); the bytes are
-//! those of the export before it streamed.
+//! 10–20 parallel `GET /api/events/1/log.json` (7 MB each) delayed another table's acks by
+//! up to 4.4 s and took the server from 282 MB to 936 MB. An export is now streamed a page
+//! at a time from a read-only connection of its own, off the tables' path, and at most
+//! `EXPORT_LIMIT` run at once (one more is told to retry later); the bytes are those of the
+//! export before it streamed.
 //!
 //! The long log is written straight into the store, made by the server's own `Game` (the
 //! events are exactly what a running server stores): a referee's `start`, then red asking the
@@ -88,7 +88,7 @@ async fn body_of(router: &axum::Router, path: &str, token: &str) -> Vec<u8> {
 }
 
 #[tokio::test]
-async fn i16_4_the_streamed_logs_are_byte_for_byte_the_exports_as_they_were() {
+async fn the_streamed_logs_are_byte_for_byte_the_exports_as_they_were() {
     // Three pages and a bit of the first table; the second table's log is its creation.
     let (s, created, _) = long_log(700).await;
     let (t1, t2) = (created.tables[0].id, created.tables[1].id);
@@ -124,7 +124,7 @@ async fn i16_4_the_streamed_logs_are_byte_for_byte_the_exports_as_they_were() {
 }
 
 #[tokio::test]
-async fn i16_4_no_more_than_the_limit_of_exports_run_at_once() {
+async fn no_more_than_the_limit_of_exports_run_at_once() {
     let (s, created, _) = long_log(2_000).await;
     let router = baoqi_server::http::router(s.hub.clone());
     let token = chief(&created);
@@ -212,8 +212,8 @@ async fn export_over_tcp(addr: std::net::SocketAddr, path: String, token: String
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn i16_4_a_table_is_answered_promptly_and_memory_stays_flat_while_logs_are_exported() {
-    // About 7 MB of log, as in the issue.
+async fn a_table_is_answered_promptly_and_memory_stays_flat_while_logs_are_exported() {
+    // About 7 MB of log, as the exports that once delayed the tables were.
     let (s, created, _) = long_log(28_000).await;
     let token = chief(&created);
     let path = format!("/api/events/{}/log.json", created.event);

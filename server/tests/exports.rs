@@ -1,5 +1,5 @@
-//! The exports of a finished game as a referee downloads them (附表四 第三部份, issue 15 item
-//! 10): the scoresheet's header complete, the PGN with the Seven Tag Roster, ＝ and `[%clk]`,
+//! The exports of a finished game as a referee downloads them (附表四 第三部份): the
+//! scoresheet's header complete, the PGN with the Seven Tag Roster, ＝ and `[%clk]`,
 //! file names made of the event, round and table, and the PGN read back with the same moves
 //! by baoqi's reader (what `baoqi replay` runs) and by the Python package `cchess`.
 

@@ -1,4 +1,4 @@
-//! Issue 18, a knock-out's last resorts (附表二 第一部份 1(1), 3(a)): a tie still level
+//! A knock-out's last resorts (附表二 第一部份 1(1), 3(a)): a tie still level
 //! after its tie-break games goes to the lot (抽籤), drawn by the server at the organiser's
 //! word, logged, its winner through to the next round; the tie-break games (and a
 //! decider) are played at the event's tie-break time, each player keeping his 7.2

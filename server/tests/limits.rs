@@ -1,6 +1,6 @@
-//! What one peer may cost the server (issue 16, items 6 and 10): frames beyond the
-//! protocol are answered and closed with a code, connections that send nothing are closed,
-//! one address cannot take every socket, and a half-open WebSocket is found by its pings.
+//! What one peer may cost the server: frames beyond the protocol are answered and closed
+//! with a code, connections that send nothing are closed, one address cannot take every
+//! socket, and a half-open WebSocket is found by its pings.
 
 use crate::common;
 
@@ -224,7 +224,7 @@ async fn s16_7_a_seat_flooding_queries_is_told_rate_limited_and_little_is_stored
     let mut red = Client::join(&s.url("seat"), &s.token(Role::Red, 0), None).await;
     let before = stored(&s);
     // 90 at once: within the connection's budget of messages (100 at once), beyond which
-    // a client that ignores its answers is closed (issue 34).
+    // a client that ignores its answers is closed.
     let (acks, limited) = flood(&mut red, 90, json!({"type": "query_time"})).await;
     // A burst of 30, then 10 a second: a human asking the time is never refused.
     assert!((30..=45).contains(&acks), "{acks} acks");

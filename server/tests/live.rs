@@ -1,4 +1,4 @@
-//! Issue 33, item 3: a club relaying its round polls each table's record. The live feed
+//! A club relaying its round polls each table's record. The live feed
 //! (`/api/tables/T/live.pgn`) always returns the record as it stands, with an entity tag: a
 //! poll whose `If-None-Match` names the current tag gets `304 Not Modified` and no body, and
 //! a move or the end of the game changes the tag. A move sealed at an adjournment (第103條)

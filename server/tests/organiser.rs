@@ -1,4 +1,4 @@
-//! Issue 18, the organiser's changes once the register is imported: late entrants, corrected
+//! The organiser's changes once the register is imported: late entrants, corrected
 //! lines, withdrawals (89(2)) and 108's corrections, each checked by the tournament core and
 //! logged; and the register's JSON API, which only a referee of the whole event may use.
 
@@ -142,10 +142,9 @@ fn a89_2_a_swiss_withdrawal_keeps_his_results_and_pairs_him_no_more() {
     );
 }
 
-/// Issue 30, item 5: a Swiss player who withdraws once his round is paired will not play
-/// his board: it is lost by his absence (缺席, 87; the opponent's 不戰而勝) in the same
-/// transaction, so the round does not wait for a result nobody will give; the standings mark
-/// him withdrawn.
+/// A Swiss player who withdraws once his round is paired will not play his board: it is
+/// lost by his absence (缺席, 87; the opponent's 不戰而勝) in the same transaction, so the
+/// round does not wait for a result nobody will give; the standings mark him withdrawn.
 #[test]
 fn a89_2_i30_5_a_swiss_withdrawal_after_the_pairing_loses_his_board_by_absence() {
     let (store, c) = event("swiss", 20);

@@ -1,4 +1,4 @@
-//! Issue 18, 第108條 from the organiser page: the register's view lists the current round's
+//! 第108條 from the organiser page: the register's view lists the current round's
 //! boards, and `POST /api/events/{id}/tables/{table}/override` corrects one (colours reversed,
 //! 108(1); a wrong pairing, 108(2)) with the same referee token as the register, each refusal
 //! a code the page reads out.

@@ -264,7 +264,7 @@ async fn s11_a_client_that_never_reads_does_not_delay_the_game() {
         .unwrap();
     let mut red = Client::join(&s.url("seat"), &s.token(Role::Red, 0), None).await;
     red.until(|v| v["type"] == "state").await;
-    // The longest word a seat may send (issue 34, item 1).
+    // The longest word a seat may send.
     let text = "字".repeat(baoqi_protocol::text::MAX_WORD_CHARS);
     let started = std::time::Instant::now();
     let mut worst = Duration::ZERO;

@@ -1,7 +1,7 @@
-//! The server on the federation's PostgreSQL store (issue 19, item 1): a game played over
-//! `WebSocket`s survives a restart of the server on the same database, and a hall's `SQLite`
-//! file copied into PostgreSQL (`baoqi db copy`) keeps its games and its players' tokens.
-//! Skipped (with a note) when no PostgreSQL is configured; the test command requires one
+//! The server on the federation's PostgreSQL store: a game played over `WebSocket`s
+//! survives a restart of the server on the same database, and a hall's `SQLite` file copied
+//! into PostgreSQL (`baoqi db copy`) keeps its games and its players' tokens. Skipped (with
+//! a note) when no PostgreSQL is configured; the test command requires one
 //! (`BAOQI_REQUIRE_POSTGRES=1`).
 
 use crate::common;

@@ -1,4 +1,4 @@
-//! Game recordings on the server (建議每局對賽設錄音設備, 附表七 part 6; issues 7–8): a
+//! Game recordings on the server (建議每局對賽設錄音設備, 附表七 part 6): a
 //! table client uploads with the audio crate's own `HttpUploader`, the referee lists the
 //! recordings and plays them back with seeking, refusals carry a reason, nothing is lost
 //! across a restart, and the recorder status of each seat reaches the monitor.
@@ -69,7 +69,7 @@ async fn upload(url: String, token: Option<String>, meta: RecordingMeta) -> Resu
 }
 
 /// A GET through the server's router as the event's referee (the recordings are the
-/// referee's, issue 16 item 5): status, headers, body.
+/// referee's): status, headers, body.
 async fn get(
     s: &Server,
     path: &str,
@@ -420,9 +420,9 @@ async fn s7p6_each_refusal_says_why_in_words() {
     cleanup(&db, &dir);
 }
 
-/// Issue 16, item 11: a proxy seat for a side with no named proxy uploaded a recording that
-/// became that side's current one. It is refused like every other command of that seat
-/// (7.4(2)(d)(ii)), and nothing is listed.
+/// A proxy seat for a side with no named proxy uploaded a recording that became that side's
+/// current one. It is refused like every other command of that seat (7.4(2)(d)(ii)), and
+/// nothing is listed.
 #[tokio::test]
 async fn an_unnamed_sides_proxy_seat_may_not_upload() {
     let dir = scratch("unnamed-proxy");

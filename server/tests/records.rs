@@ -1,7 +1,7 @@
-//! Issue 33, item 1: after the game a player downloads it in the format his software opens —
-//! `game.xqf` (象棋演播室), `game.cbf` (象棋橋), `game.dhtmlxq` (東萍象棋網) beside
-//! `game.pgn` — and a club downloads the event's games as one ZIP, each game in every format.
-//! Each file reads back with the game's moves and result.
+//! After the game a player downloads it in the format his software opens — `game.xqf`
+//! (象棋演播室), `game.cbf` (象棋橋), `game.dhtmlxq` (東萍象棋網) beside `game.pgn` — and a
+//! club downloads the event's games as one ZIP, each game in every format. Each file reads
+//! back with the game's moves and result.
 
 use std::io::Read;
 

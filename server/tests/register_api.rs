@@ -1,4 +1,4 @@
-//! Issue 30, item 13 over HTTP, as on the command line: the register imported from a file's
+//! The register over HTTP, as on the command line: the register imported from a file's
 //! bytes (UTF-8, UTF-16 or Big5, the encoding said; anything else refused with the fix in
 //! words), a second player of a name and club taken only with the organiser's word
 //! (`allow_same_name`), a line entered by mistake struck before the player is paired.
@@ -47,7 +47,7 @@ fn unicode_text(text: &str) -> Vec<u8> {
 }
 
 #[tokio::test]
-async fn i30_13_the_register_api_imports_a_file_and_asks_the_organisers_word_on_a_namesake() {
+async fn the_register_api_imports_a_file_and_asks_the_organisers_word_on_a_namesake() {
     let (store, c, db) = event_at("swiss", 20);
     let e = c.event;
     drop(store);

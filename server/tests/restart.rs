@@ -1,6 +1,6 @@
-//! A restart costs no player time (issue 16, item 2): the pause that stops the clocks after a
-//! restart is stamped at the last instant the store recorded, whatever the rebuild took and
-//! even when a restart is itself cut short; and rebuilding a long match is cheap.
+//! A restart costs no player time: the pause that stops the clocks after a restart is
+//! stamped at the last instant the store recorded, whatever the rebuild took and even when
+//! a restart is itself cut short; and rebuilding a long match is cheap.
 //!
 //! The logs here are written straight into the store, made by the server's own `Game` (so the
 //! events are exactly what a running server stores): a game of 60 plies in which the players

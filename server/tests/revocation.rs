@@ -1,6 +1,6 @@
-//! Issue 16, item 3: revoking a token did not end a live connection (a revoked referee's
-//! `pause` and `issue_warning` were still accepted 10 s later). Now the server reads the
-//! revoked seats at each store scan and closes their sessions, telling the client why.
+//! Revoking a token did not end a live connection (a revoked referee's `pause` and
+//! `issue_warning` were still accepted 10 s later). Now the server reads the revoked seats
+//! at each store scan and closes their sessions, telling the client why.
 
 use crate::common;
 

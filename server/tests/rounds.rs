@@ -1,4 +1,4 @@
-//! Issue 18, the rounds: a round and a tournament event are written whole or not at all;
+//! The rounds: a round and a tournament event are written whole or not at all;
 //! the referees of a round (監局, 附表七 6.2(1)) get seats on its tables; a 4-player
 //! knock-out (附表二 第一部份 1(1)) runs from the bracket through a drawn tie and its
 //! tie-break games to the final, played over the WebSocket protocol and verified (7.9).

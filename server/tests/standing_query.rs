@@ -1,7 +1,7 @@
-//! Issue 18, item 5: a player asks his place from his seat (`query_standing`) and the
-//! server answers from the event's standings: nothing before the first round is final, then
-//! his place and 黃氏計分法 points after it, still after round 1 while round 2 is played; an
-//! event that is not a tournament says it has no standings.
+//! A player asks his place from his seat (`query_standing`) and the server answers from the
+//! event's standings: nothing before the first round is final, then his place and
+//! 黃氏計分法 points after it, still after round 1 while round 2 is played; an event that
+//! is not a tournament says it has no standings.
 
 use crate::common;
 

@@ -1,7 +1,6 @@
-//! The standings over HTTP (issue 18, item 5): every round's pairings with the points the
-//! event's rules give (附表二 第二部份 1), the crosstable, the pairings and crosstable CSV, and
-//! what a request costs on a 200-player Swiss round of 100 played tables (a printout, not a
-//! timed test).
+//! The standings over HTTP: every round's pairings with the points the event's rules give
+//! (附表二 第二部份 1), the crosstable, the pairings and crosstable CSV, and what a request
+//! costs on a 200-player Swiss round of 100 played tables (a printout, not a timed test).
 
 use crate::common;
 
@@ -191,9 +190,9 @@ async fn check_csv(hub: &Arc<baoqi_server::Hub>, event: i64, json: &Value) {
     let pairings = get(hub, &format!("/api/events/{event}/pairings.csv")).await;
     let head =
         "round,board,table,red,red_name,black,black_name,result,red_points,black_points,final";
-    // UTF-8 with a BOM, for a spreadsheet (issue 30, item 12).
+    // UTF-8 with a BOM, for a spreadsheet.
     assert_eq!(pairings.lines().next(), Some(&*format!("\u{feff}{head}")));
-    // A cell a spreadsheet would take for a formula is kept as text (issue 34, item 9).
+    // A cell a spreadsheet would take for a formula is kept as text.
     let board2 = format!("1,2,{table},{red},棋手{red},{black},棋手{black},'+/-,12,0,true");
     assert!(pairings.lines().any(|l| l == board2), "{pairings}");
     assert_eq!(pairings.lines().count(), 1 + 3 + 3, "{pairings}");
@@ -270,7 +269,7 @@ async fn fu2_pairings_of_every_round_with_points_and_the_crosstable() {
 const N: u32 = 20;
 
 /// Not a test: a printout of what one standings request costs over 100 played tables (the
-/// figures of issue 18's note are this printout's). Run by hand:
+/// figures quoted for a standings request come from this printout). Run by hand:
 /// `cargo nextest run -p baoqi-server --run-ignored only standings_request_cost --no-capture`.
 #[tokio::test]
 #[ignore = "a measurement printout, run by hand"]

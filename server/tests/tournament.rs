@@ -1,7 +1,7 @@
-//! Issue 18 end to end: an 8-player, 3-round inclusive Swiss (two VI players, 全失明 and
+//! A tournament end to end: an 8-player, 3-round inclusive Swiss (two VI players, 全失明 and
 //! 部份失明, and a deaf 聾啞 player) from a CSV register → `round pair` → games played by
-//! scripted seats over the WebSocket protocol, verified by the referee (7.9) → standings over HTTP,
-//! equal to what the tournament core computes from the results the script played.
+//! scripted seats over the WebSocket protocol, verified by the referee (7.9) → standings over
+//! HTTP, equal to what the tournament core computes from the results the script played.
 
 use crate::common;
 

@@ -1,5 +1,5 @@
 //! `baoqi announce`: feeds an announcement (報棋) word by word and prints, after every word,
-//! what the arbiter answers a player who says it (SPEC §5): the parser's verdict, or a refusal.
+//! what the arbiter answers a player who says it (附表七 6.3, 7.4(2)): the parser's verdict, or a refusal.
 
 use baoqi_arbiter::Rejection;
 use baoqi_grammar::{Announcer, Completion, Mode, Step};

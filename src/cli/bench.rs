@@ -50,7 +50,7 @@ struct LoadArgs {
     nats: Option<String>,
     /// With `--nodes`: kill a node (SIGKILL) every this many seconds and start it again,
     /// while the bots play on (their seats move to another node); reports each table's
-    /// longest stand-still and whether any acknowledged command was lost (issue 32).
+    /// longest stand-still and whether any acknowledged command was lost.
     #[arg(long, requires = "nodes", value_name = "SECONDS", value_parser = clap::value_parser!(u64).range(2..))]
     kill_every: Option<u64>,
     /// Commands per second per game [default: 1, the stress rate; 0.2 with `--real-play`].
@@ -63,17 +63,17 @@ struct LoadArgs {
     real_play: bool,
     /// An adversary on the last table: its red seat sends 60 KB words at the rate
     /// limit, and 40 spectators sync it from the start in a loop; the other tables are
-    /// measured (issue 34).
+    /// measured.
     #[arg(long)]
     hostile: bool,
     /// A broadcast site polling every table's live feed (`live.pgn`) every 2 s with the tag
-    /// it holds, while the bots play (issue 33).
+    /// it holds, while the bots play.
     #[arg(long, conflicts_with = "nodes")]
     poll_live: bool,
     /// Find the knee instead of one run: runs of `--seconds` at `--rate`, then at twice the
     /// rate, and so on, each with a fresh server, until the opponent's p99 reaches 10 ms or
     /// the server handles less than 95% of what is offered; reports the highest rate under
-    /// 10 ms (issue 32).
+    /// 10 ms.
     #[arg(long, conflicts_with_all = ["nodes", "hostile"])]
     knee: bool,
 }
@@ -85,6 +85,7 @@ enum BenchAction {
     Load(LoadArgs),
     /// Lengths of the long readings and, through a sound device or a file tap, the latency
     /// of a key's echo and of the opponent's move while a reading plays.
+    #[cfg(feature = "clients")]
     Speech(super::bench_speech::SpeechArgs),
     /// `kill -9` rounds against `baoqi serve` on a long log: acknowledged commands lost,
     /// clocks after each restart against their value at the kill, flag falls while paused.
@@ -100,6 +101,7 @@ const STRESS: f64 = 1.0;
 /// Runs `baoqi bench …`.
 pub(crate) fn run(args: &BenchArgs) -> Result<(), CliError> {
     match &args.action {
+        #[cfg(feature = "clients")]
         BenchAction::Speech(a) => super::bench_speech::run(a),
         BenchAction::Crash(a) => super::bench_crash::run(a),
         BenchAction::Load(a) if a.knee => knee(a),

@@ -1,5 +1,5 @@
 //! `baoqi bench speech`: how long the blind player's readings last and how fast speech
-//! answers (issue 14). Two parts:
+//! answers. Two parts:
 //!
 //! - **Lengths**: the whole start position (terse and full), each help page and a 10-second
 //!   time alert, rendered by espeak-ng at the chosen rate; the length of the sound, in

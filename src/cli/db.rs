@@ -1,4 +1,4 @@
-//! `baoqi db`: the store itself (issue 19): bring a database's schema up to date, or move a
+//! `baoqi db`: the store itself: bring a database's schema up to date, or move a
 //! hall's events into the federation's PostgreSQL database.
 
 use baoqi_store::copy::copy;

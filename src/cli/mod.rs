@@ -2,13 +2,18 @@
 
 pub(crate) mod adjudicate;
 pub(crate) mod announce;
+#[cfg(feature = "bench")]
 pub(crate) mod bench;
+#[cfg(feature = "bench")]
 pub(crate) mod bench_crash;
+#[cfg(all(feature = "bench", feature = "clients"))]
 pub(crate) mod bench_speech;
+#[cfg(feature = "clients")]
 pub(crate) mod board;
 pub(crate) mod db;
 pub(crate) mod demo;
 pub(crate) mod event;
+#[cfg(feature = "clients")]
 pub(crate) mod keypad;
 pub(crate) mod moves;
 pub(crate) mod notation;

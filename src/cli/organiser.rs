@@ -1,4 +1,4 @@
-//! The organiser's changes to a running tournament (issue 18), each logged in the event's
+//! The organiser's changes to a running tournament, each logged in the event's
 //! change log: `baoqi players add|edit|withdraw|delete` (late entrants, corrections,
 //! 89(2), lines entered by mistake),
 //! `baoqi round override` (108) and `baoqi changes` (the log).

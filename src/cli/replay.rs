@@ -1,5 +1,5 @@
 //! `baoqi replay`: replays game records (PGN, any notation and encoding; XQF, CBF and
-//! `DhtmlXQ`, each known by its content, issue 33) and reports, per file, the final position or the first move that could
+//! `DhtmlXQ`, each known by its content) and reports, per file, the final position or the first move that could
 //! not be played.
 
 use std::path::{Path, PathBuf};

@@ -1,6 +1,6 @@
 //! `baoqi round results` (the result grid of a round, or of every round) and `baoqi round
 //! result` (enter, correct or clear one board's result), over the organiser's grid
-//! (issue 30, item 1; 第87條, 附表七 7.9).
+//! (第87條, 附表七 7.9).
 
 use baoqi_organiser::grid::{self, Entry, EntryError, Signed};
 use baoqi_organiser::results;

@@ -2,8 +2,10 @@
 //! tokio runtime (inside `baoqi_server::launch`), so `main` stays synchronous.
 
 use std::sync::Arc;
+#[cfg(feature = "federation")]
 use std::time::Duration;
 
+#[cfg(feature = "federation")]
 use baoqi_federation::{Joining, NodeConfig};
 use baoqi_server::launch::{ServeOptions, serve_blocking};
 use baoqi_store::Database;
@@ -44,14 +46,17 @@ pub(crate) struct ServeArgs {
     /// address, or for `baoqi bench load --url` whose bots all come from one address).
     #[arg(long, default_value_t = 256, value_parser = clap::value_parser!(u32).range(1..))]
     max_per_address: u32,
+    #[cfg(feature = "federation")]
     /// Run as one node of a federation, under this name (unique among the nodes): several
     /// `baoqi serve --node` on one PostgreSQL database share its tables, and take over
     /// those of a node that dies. Needs `--db postgres://…` and `--nats`.
     #[arg(long, requires = "nats")]
     node: Option<String>,
+    #[cfg(feature = "federation")]
     /// The NATS server the nodes of the federation talk through (`nats://127.0.0.1:4222`).
     #[arg(long, requires = "node")]
     nats: Option<String>,
+    #[cfg(feature = "federation")]
     /// How long a node's hold on a table lasts unless renewed, in milliseconds: a dead
     /// node's tables are taken over after about this long.
     #[arg(long, default_value_t = 3000, value_parser = clap::value_parser!(u64).range(300..))]
@@ -69,18 +74,25 @@ pub(crate) fn run(args: &ServeArgs) -> Result<(), CliError> {
         disk_reserve_bytes: args.disk_reserve_mb.saturating_mul(1024 * 1024),
         init: args.init,
         max_per_address: args.max_per_address as usize,
-        federation: args
-            .node
-            .clone()
-            .zip(args.nats.clone())
-            .map(|(name, nats)| {
-                let node = NodeConfig {
-                    name,
-                    nats,
-                    ttl: Duration::from_millis(args.lease_ms),
-                };
-                Arc::new(Joining(node)) as Arc<dyn baoqi_server::federated::Federation>
-            }),
+        federation: federation(args),
     };
     serve_blocking(&opts).map_err(|e| CliError::Failed(e.to_string()))
+}
+
+/// The federation this server joins as a node (`--node` and `--nats`), if any.
+#[cfg(feature = "federation")]
+fn federation(args: &ServeArgs) -> Option<Arc<dyn baoqi_server::federated::Federation>> {
+    let (name, nats) = args.node.clone().zip(args.nats.clone())?;
+    let node = NodeConfig {
+        name,
+        nats,
+        ttl: Duration::from_millis(args.lease_ms),
+    };
+    Some(Arc::new(Joining(node)))
+}
+
+/// A hall's build has no federation: the server runs alone.
+#[cfg(not(feature = "federation"))]
+fn federation(_: &ServeArgs) -> Option<Arc<dyn baoqi_server::federated::Federation>> {
+    None
 }

@@ -1,5 +1,5 @@
 //! The organiser's tournament commands on a hall's file or the federation's PostgreSQL
-//! (issues 18, 19; a running server or its nodes may share it and start the new tables
+//! (a running server or its nodes may share it and start the new tables
 //! within seconds): `baoqi players import|list|delete`, `baoqi round pair|result|results|lot`,
 //! `baoqi standings`.
 
@@ -19,7 +19,7 @@ use clap::{Args, Subcommand, ValueEnum};
 use super::CliError;
 
 /// Opens the organiser's database: a hall's `SQLite` file, which must hold an event
-/// already, or the federation's PostgreSQL (issue 19), a running server's or nodes' too.
+/// already, or the federation's PostgreSQL, a running server's or nodes' too.
 pub(super) fn open(db: &Database) -> Result<Arc<dyn Store>, CliError> {
     if let Database::Sqlite(path) = db
         && std::fs::metadata(path).map_or(true, |m| m.len() == 0)

@@ -1,4 +1,4 @@
-//! Writes made in one transaction (issue 18): an event's or a round's tables with their
+//! Writes made in one transaction: an event's or a round's tables with their
 //! seats (and a round's boards), named to one another by their place in the batch, since
 //! the store numbers the tables only when it writes them.
 

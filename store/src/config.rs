@@ -98,7 +98,7 @@ fn one_usize() -> usize {
 pub const MAX_RESUME_SECS: u64 = 86_400;
 
 /// The most spectator seats one event file may ask for.
-pub const MAX_SPECTATORS: usize = 1_000;
+pub const MAX_WATCHERS: usize = 1_000;
 /// The most tables one event file may list.
 pub const MAX_TABLES: usize = 10_000;
 
@@ -118,7 +118,7 @@ pub enum EventFileError {
         /// How many tables the file lists.
         count: usize,
     },
-    /// A value no event can use (issue 34, item 11).
+    /// A value no event can use.
     #[error(transparent)]
     Bounds(#[from] OutOfBounds),
     /// A start position that is no legal position.
@@ -158,7 +158,7 @@ impl EventFile {
         Ok(file)
     }
 
-    /// Reads an event file that may have a `[tournament]` section (issue 18): the event and
+    /// Reads an event file that may have a `[tournament]` section: the event and
     /// the tournament's settings, checked like [`EventFile::from_toml`].
     pub fn with_tournament(
         text: &str,
@@ -176,8 +176,8 @@ impl EventFile {
         Ok((file, tournament))
     }
 
-    /// Refuses counts beyond [`MAX_SPECTATORS`] and [`MAX_TABLES`], and every value no event
-    /// can use (issue 34, item 11), naming the field.
+    /// Refuses counts beyond [`MAX_WATCHERS`] and [`MAX_TABLES`], and every value no event
+    /// can use, naming the field.
     pub fn check(&self) -> Result<(), EventFileError> {
         let limit = |what, found, limit| {
             if found > limit {
@@ -186,7 +186,7 @@ impl EventFile {
                 Ok(())
             }
         };
-        limit("spectators", self.spectators, MAX_SPECTATORS)?;
+        limit("spectators", self.spectators, MAX_WATCHERS)?;
         limit("tables", self.tables.len(), MAX_TABLES)?;
         bounds::name("name", &self.name)?;
         if let ResumePolicy::Auto { after_secs } = self.settings.resume {

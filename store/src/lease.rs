@@ -1,9 +1,9 @@
-//! Table ownership between several server nodes on one database (issue 19, item 2): a lease
-//! per table with a fencing token. A node writes a table's log only while it holds the
-//! table's lease, and every append names the fence it holds: the store refuses an append
-//! whose fence is no longer the table's, or whose lease has run out, in the same
-//! transaction as the write. A node that was paused (SIGSTOP, a long GC-like stall, a
-//! partition) past its lease therefore can never write after another node took the table.
+//! Table ownership between several server nodes on one database: a lease per table with a
+//! fencing token. A node writes a table's log only while it holds the table's lease, and
+//! every append names the fence it holds: the store refuses an append whose fence is no
+//! longer the table's, or whose lease has run out, in the same transaction as the write. A
+//! node that was paused (SIGSTOP, a long GC-like stall, a partition) past its lease
+//! therefore can never write after another node took the table.
 
 use std::collections::HashMap;
 use std::sync::{PoisonError, RwLock};

@@ -127,7 +127,7 @@ pub enum StoreError {
     #[error("this store cannot {0} in one transaction")]
     Unsupported(&'static str),
     /// An append of a node that no longer holds the table's lease (or never did, or whose
-    /// lease ran out): nothing of it was written (issue 19, [`lease`]).
+    /// lease ran out): nothing of it was written ([`lease`]).
     #[error(
         "table {table}: this node's lease is gone (it held {held:?}); another node owns the table"
     )]
@@ -138,7 +138,7 @@ pub enum StoreError {
         held: Option<lease::Fence>,
     },
     /// The node holding the table could not store the command (the cause as that node
-    /// told it, issue 19).
+    /// told it).
     #[error("the node holding the table: {0}")]
     Remote(String),
     /// A log of an earlier format could not be migrated; nothing was changed.
@@ -301,7 +301,7 @@ pub trait Store: Send + Sync + 'static {
     }
     /// The index of the entry of a table's log that holds event `seq` (the last entry
     /// numbering its events from `seq` or before): a client that missed the events from
-    /// `seq` on reads the log from there, not from its start (issue 34, item 2).
+    /// `seq` on reads the log from there, not from its start.
     fn entry_of_seq(&self, table: TableId, seq: u64) -> Result<u64, StoreError> {
         let log = self.log(table)?;
         Ok(log
@@ -321,7 +321,7 @@ pub trait Store: Send + Sync + 'static {
         let _ = table;
         Ok(None)
     }
-    /// The organiser's records of tournaments (issue 18), when the backend keeps them.
+    /// The organiser's records of tournaments, when the backend keeps them.
     fn tournaments(&self) -> Option<&dyn TournamentStore> {
         None
     }

@@ -1,8 +1,8 @@
 //! A table's log read a page at a time. The store's own reads ([`super::SqliteStore`]) and the
-//! exports ([`LogPages`], issue 16, item 4) share these queries; an export reads on a
-//! read-only connection of its own, each page in a transaction of its own, so that a long
-//! export neither holds the store's one read connection (a seat joining waits on it) nor
-//! keeps a read transaction open for the whole export (the WAL could not be checkpointed).
+//! exports ([`LogPages`]) share these queries; an export reads on a read-only connection of
+//! its own, each page in a transaction of its own, so that a long export neither holds the
+//! store's one read connection (a seat joining waits on it) nor keeps a read transaction
+//! open for the whole export (the WAL could not be checkpointed).
 
 use std::path::Path;
 use std::time::Duration;

@@ -1,4 +1,4 @@
-//! What the store keeps of a tournament for the organiser (issue 18): the register's lines,
+//! What the store keeps of a tournament for the organiser: the register's lines,
 //! the boards of each round, and the change log. The organiser's service
 //! (`baoqi-organiser`) writes and reads them; the store only keeps them.
 
@@ -74,7 +74,7 @@ pub enum Logged {
         result: GameResult,
     },
     /// The organiser entered, corrected or cleared a board's result from the result grid
-    /// (第87條, 7.9; issue 30, item 1): what it was, what it is, who and why.
+    /// (第87條, 7.9): what it was, what it is, who and why.
     Entered {
         /// The round.
         round: u32,
@@ -89,8 +89,8 @@ pub enum Logged {
         /// Why, as written.
         reason: Option<String>,
     },
-    /// The last round was un-paired before any of its games started (issue 30, item 6): its
-    /// boards removed, its seats revoked, its tables set aside (作廢).
+    /// The last round was un-paired before any of its games started: its boards removed,
+    /// its seats revoked, its tables set aside (作廢).
     Unpaired {
         /// The round.
         round: u32,

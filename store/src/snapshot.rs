@@ -1,6 +1,6 @@
-//! Snapshots of the matches (issue 16, item 2): every [`EVERY`] log entries a table's task
-//! has its match written out whole, off the task, as the table's [`Snapshot`]; a rebuild
-//! starts from the latest usable snapshot and replays only the entries after it
+//! Snapshots of the matches: every [`EVERY`] log entries a table's task has its match
+//! written out whole, off the task, as the table's [`Snapshot`]; a rebuild starts from the
+//! latest usable snapshot and replays only the entries after it
 //! ([`crate::replay::rebuild`]).
 //!
 //! The log stays the record; a snapshot is a shortcut that must prove itself. It is the

@@ -6,12 +6,12 @@
 //! rebuild nor a crash during it costs anyone time.
 //!
 //! A server that stands still without stopping (frozen by SIGSTOP, a paused virtual
-//! machine, a suspended host) is down too (issue 34, item 5): the timeline leaves out every
-//! gap longer than [`STALL`] during which nothing in the process read the clock, while a
-//! watchdog thread reads it every [`WATCH_EVERY`] ([`Timeline::watch_stalls`]). The
-//! commands that arrived during the freeze are then taken at the instant it began. A node of
-//! a federation does not: its timeline follows the database's clock like its peers', and a
-//! node frozen past its lease loses its tables, which are paused at its last renewal.
+//! machine, a suspended host) is down too: the timeline leaves out every gap longer than
+//! [`STALL`] during which nothing in the process read the clock, while a watchdog thread
+//! reads it every [`WATCH_EVERY`] ([`Timeline::watch_stalls`]). The commands that arrived
+//! during the freeze are then taken at the instant it began. A node of a federation does
+//! not: its timeline follows the database's clock like its peers', and a node frozen past
+//! its lease loses its tables, which are paused at its last renewal.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, OnceLock, PoisonError, Weak};
@@ -215,7 +215,7 @@ mod tests {
     }
 
     #[test]
-    fn i34_5_a_freeze_of_the_process_is_left_out_and_the_timeline_never_goes_back() {
+    fn a_freeze_of_the_process_is_left_out_and_the_timeline_never_goes_back() {
         let t = Arc::new(Timeline::resume_at(5_000));
         std::thread::sleep(Duration::from_millis(300));
         t.watch_stalls();
@@ -242,7 +242,7 @@ mod tests {
     }
 
     #[test]
-    fn i34_5_a_timeline_not_watched_charges_every_millisecond() {
+    fn a_timeline_not_watched_charges_every_millisecond() {
         let t = Timeline::resume_at(0);
         std::thread::sleep(Duration::from_millis(300));
         assert!(t.now() >= 300);

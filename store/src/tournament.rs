@@ -1,4 +1,4 @@
-//! The tournament tables of the `SQLite` store (issue 18): `tournaments` (the settings of an
+//! The tournament tables of the `SQLite` store: `tournaments` (the settings of an
 //! event), `players` (the register), `pairings` (each round's boards with their tables and
 //! the organiser's results) and `changes` (the change log), in the first numbered migration
 //! ([`super::schema`]): a database written before tournaments existed gains them when next

@@ -102,7 +102,7 @@ impl Out<'_> {
 }
 
 /// What the timeline's marks last met, so that a failure is logged once and again only when
-/// it changes or ends (issue 34, item 12: an error every 50 ms while the disk was full).
+/// it changes or ends (an error every 50 ms while the disk was full).
 #[derive(Default)]
 struct MarkFailure(Option<String>);
 

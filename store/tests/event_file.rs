@@ -1,9 +1,8 @@
-//! Issue 34, item 11: event files with absurd values were accepted (a resume after
-//! `u64::MAX` seconds resumed at once, a knock-out of 0 games paired round 1 as tie-breaks,
-//! 4,294,967,295 rounds, a tie-break base of 2.6×10¹⁴ ms, empty referee names, boards `[0]`,
-//! every violation limit 0, a million alert thresholds, a million-character name, a start
-//! position that is no position). Each is refused when the file is read, naming the field
-//! and the reason.
+//! Event files with absurd values were accepted (a resume after `u64::MAX` seconds resumed
+//! at once, a knock-out of 0 games paired round 1 as tie-breaks, 4,294,967,295 rounds, a
+//! tie-break base of 2.6×10¹⁴ ms, empty referee names, boards `[0]`, every violation
+//! limit 0, a million alert thresholds, a million-character name, a start position that is
+//! no position). Each is refused when the file is read, naming the field and the reason.
 
 use baoqi_store::config::EventFile;
 
@@ -33,7 +32,7 @@ fn refusal(text: &str) -> String {
 }
 
 #[test]
-fn i34_11_absurd_values_are_refused_with_the_field_and_the_reason() {
+fn absurd_values_are_refused_with_the_field_and_the_reason() {
     let million = "x".repeat(1_000_000);
     let thresholds = vec!["1000"; 1_000_000].join(",");
     let cases: Vec<(String, &str)> = vec![
@@ -124,7 +123,7 @@ fn i34_11_absurd_values_are_refused_with_the_field_and_the_reason() {
 }
 
 #[test]
-fn i34_11_the_sample_event_files_are_within_every_bound() {
+fn the_sample_event_files_are_within_every_bound() {
     for text in [
         include_str!("../../docs/event.toml"),
         include_str!("../../docs/tournament.toml"),
@@ -166,9 +165,9 @@ mod fuzz {
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(2000))]
 
-        /// Issue 34, item 11: no event file panics its reader.
+        /// No event file panics its reader.
         #[test]
-        fn i34_11_no_event_file_panics_the_reader(
+        fn no_event_file_panics_the_reader(
             random in any::<String>(),
             built in prop::collection::vec(prop::sample::select(PIECES), 0..30),
         ) {

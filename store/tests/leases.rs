@@ -1,7 +1,7 @@
-//! Table leases with fencing tokens on PostgreSQL (issue 19, item 2): two stores on one
-//! database play two nodes. A table has one writer at a time; a node paused past its lease
-//! is refused when it wakes, and nothing of its append is written. Skipped (with a note)
-//! when no PostgreSQL is configured; the test command requires one.
+//! Table leases with fencing tokens on PostgreSQL: two stores on one database play two
+//! nodes. A table has one writer at a time; a node paused past its lease is refused when it
+//! wakes, and nothing of its append is written. Skipped (with a note) when no PostgreSQL is
+//! configured; the test command requires one.
 
 use std::sync::Arc;
 use std::time::Duration;

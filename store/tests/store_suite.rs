@@ -1,4 +1,4 @@
-//! The store's test suite, run against both backends (issue 19): every case below runs
+//! The store's test suite, run against both backends: every case below runs
 //! once on a `SQLite` file and once on PostgreSQL (a schema of its own on the database that
 //! `BAOQI_TEST_POSTGRES` names; `scripts/services.sh start` gives one). The test command
 //! sets `BAOQI_REQUIRE_POSTGRES=1`, so there a missing PostgreSQL fails the PostgreSQL half

@@ -1,4 +1,4 @@
-//! The blind player's game by ear, end to end (issue 14): an event file, a real server, and
+//! The blind player's game by ear, end to end: an event file, a real server, and
 //! scripted `baoqi keypad` processes whose spoken logs are what each player heard. A keypad
 //! speaks through the text speaker (no time passes while "speaking") or, when speech must
 //! take real time (a reading to be cut), through espeak-ng into an ALSA file tap.

@@ -53,7 +53,7 @@ fn bench_load_on_three_nodes_reports_each_node_and_loses_nothing() {
     assert!(!monitor.contains("(0 samples)"), "{monitor}");
 }
 
-/// `baoqi bench load --nodes 3 --kill-every S` in small (issue 32; the figures are the
+/// `baoqi bench load --nodes 3 --kill-every S` in small (the figures are the
 /// benchmark's, in docs/deployment.md): nodes are killed with SIGKILL during the run and
 /// started again, the bots' seats move to the nodes that live, and afterwards every
 /// acknowledged command is in the store. Only what cannot vary is asserted: nodes were

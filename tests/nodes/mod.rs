@@ -1,12 +1,12 @@
-//! Three nodes of a federation as real processes (issue 19, "done when"): `baoqi serve
-//! --node` ×3 on one PostgreSQL database and one NATS server, bots playing every table
-//! through a node that never dies, and one of the other two killed with SIGKILL at random
-//! instants, 20 times, each time started again. Afterwards: every acknowledged command is
-//! stored, each table's log runs without a gap or a repeat (one writer at a time), every
-//! game was played to its end across the takeovers, and each takeover paused the match
-//! (its clocks were not charged for the time the table had no holder). A second test
-//! freezes a node with SIGSTOP past its lease: when it wakes, nothing it writes reaches the
-//! store. Needs `BAOQI_TEST_POSTGRES` and `BAOQI_TEST_NATS` (`scripts/services.sh start`).
+//! Three nodes of a federation as real processes: `baoqi serve --node` ×3 on one PostgreSQL
+//! database and one NATS server, bots playing every table through a node that never dies,
+//! and one of the other two killed with SIGKILL at random instants, 20 times, each time
+//! started again. Afterwards: every acknowledged command is stored, each table's log runs
+//! without a gap or a repeat (one writer at a time), every game was played to its end
+//! across the takeovers, and each takeover paused the match (its clocks were not charged
+//! for the time the table had no holder). A second test freezes a node with SIGSTOP past
+//! its lease: when it wakes, nothing it writes reaches the store. Needs
+//! `BAOQI_TEST_POSTGRES` and `BAOQI_TEST_NATS` (`scripts/services.sh start`).
 
 mod bench;
 mod harness;

@@ -1,4 +1,4 @@
-// Time alerts seen, never only heard (SPEC §7, §9): on a table with a 25 s clock and an
+// Time alerts seen, never only heard: on a table with a 25 s clock and an
 // alert at 22 s, the alert reaches the deaf player's card UI and the sighted player's page
 // as a banner, a flash of the screen and a vibration where the device has one. Then the
 // card gestures: a tap or a quick swipe hands nothing over; dragging the resignation card up towards the
@@ -48,7 +48,7 @@ async function run({ server, chrome, pages }) {
   assert.match(onRed, /報時：紅方 22 秒/);
   // On the player page and the card UI the alert is read at once, and once: the banner
   // and the feed are not second live regions.
-  // To red, of himself: 你 (issue 31, item 5).
+  // To red, of himself: 你 (the second person).
   await heardOnce(red, "報時：你 22 秒", "assertive");
   await heardOnce(card, "報時：紅方 22 秒", "assertive");
   await pages.state("01-alert");

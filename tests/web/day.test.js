@@ -1,8 +1,8 @@
-// A tournament day's screens (issue 30, item 7): the referee's monitor and the spectators'
+// A tournament day's screens: the referee's monitor and the spectators'
 // page are opened before round 1 is paired, as a hall opens them in the morning. When the
 // organiser pairs the round from the command line, both follow its tables within seconds
 // without a reload: the monitor has a tile for each, the spectators' page lists them to
-// choose from and shows the board of the one chosen, captioned by its table (item 11).
+// choose from and shows the board of the one chosen, captioned by its table.
 // No axe violation.
 
 import { execFileSync } from "node:child_process";

@@ -1,4 +1,4 @@
-// Every ruling dialog of the referee monitor (SPEC §10), each confirmed, logged and its
+// Every ruling dialog of the referee monitor, each confirmed, logged and its
 // effect checked on the players' pages, on a 視障賽 table: start, pause/resume (103–104),
 // record and rescind a violation (126), correct a diverging board (7.4(2)(g)(iv)), override
 // a 走子檢查 (6.4), adjudicate (70(1)) and verify the result (6.8) — all with the keyboard
@@ -214,7 +214,7 @@ async function repetition({ server, chrome, pages: rep }) {
   await waitText(black, "#answer", "認負：已接受");
   await waitText(red, "#result", "1-0");
   await waitText(mon, card, "黑方認負");
-  // Issue 33: after the game each player can save it for the software he opens games in.
+  // After the game each player can save it for the software he opens games in.
   for (const page of [red, black]) {
     await waitText(page, "#downloads", "下載棋譜：PGN · XQF（象棋演播室） · CBF（象棋橋） · DhtmlXQ（東萍）");
     const hrefs = await page.locator("#downloads a").evaluateAll((as) => as.map((a) => a.getAttribute("href")));

@@ -1,4 +1,4 @@
-// The referee's monitor as a hall view (issue 15, item 7): 24 live tables on a 1920×1080
+// The referee's monitor as a hall view: 24 live tables on a 1920×1080
 // screen, each table's state readable without scrolling (clocks, whose turn, calls flagged,
 // violations, offers), the selected table whole (both boards, tallies, offer) beside them.
 
@@ -83,7 +83,7 @@ async function run({ server, chrome, pages }) {
   await onScreen(mon, "#table-2 .offer", "the offer line");
   await pages.state("01-hall");
 
-  // Item 10: 列印 prints the scoresheet, not the whole monitor.
+  // 列印 prints the scoresheet, not the whole monitor.
   await mon.evaluate(() => { window.print = () => { window.printed = true; }; });
   await mon.keyboard.press("r");
   await mon.locator("#sheet-sec:not([hidden])").waitFor();

@@ -1,4 +1,4 @@
-// The pages' language (issue 15, item 8): 繁體中文, 简体中文 or English, chosen on every page
+// The pages' language: 繁體中文, 简体中文 or English, chosen on every page
 // and remembered per device; in English every piece of Chinese left (notation, names) is
 // marked lang="zh-Hant" so that a screen reader switches voice; in Simplified no Traditional
 // character the map knows is left on the page.

@@ -1,4 +1,4 @@
-// The phrasebook in English (issue 15, item 8): with the device's language set to English,
+// The phrasebook in English: with the device's language set to English,
 // every event, refusal, error, open call, result, end cause and warning the server can send
 // — the samples printed by `baoqi protocol samples`, as in protocol.test.js, and their
 // variants through every value of the enums text.js speaks — is said in English.

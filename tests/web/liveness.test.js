@@ -1,4 +1,4 @@
-// A dead connection must not look alive (issue 15, item 4): with the server frozen (SIGSTOP:
+// A dead connection must not look alive: with the server frozen (SIGSTOP:
 // its sockets stay open, nothing is answered), every page said 已連線 and the clocks kept
 // counting. Missed pongs now mark the page 重新連線中 and stop its clocks where they were,
 // until it has reconnected and the state (with the clocks) is fresh again.
@@ -41,9 +41,9 @@ async function run({ server, chrome, pages }) {
 
 eventTest("restart", "after a server restart no clock runs and the card UI says why", restart);
 
-/** Issue 15, item 1: the server killed in red's turn and started again: the card UI showed
+/** The server killed in red's turn and started again: the card UI showed
  * 暫停 yet ◀ 走, and red's clock went on counting down. A restart is not an adjournment:
- * both clocks stop until the referee resumes (issue 16, item 1). */
+ * both clocks stop until the referee resumes. */
 async function restart({ server, chrome, pages }) {
   const card = pages.add("card", await open(chrome, seatAt(server.seats, "black", TABLE).link, { width: 1024, height: 768 }));
   await waitText(card, "#status", "已連線");

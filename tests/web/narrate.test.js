@@ -1,4 +1,4 @@
-// Issue 31, item 5 and the done-when's braille check, over every event the server can send
+// What a seat's screen reader is told, checked over every event the server can send
 // (the samples of `baoqi protocol samples`, as in protocol.test.js): what a seat's screen
 // reader is told of each, for both seats and every verbosity, has its first sentence within
 // the first 40 characters (a 40-cell braille line shows it whole), reads no symbol aloud

@@ -1,4 +1,4 @@
-// Issue 31, item 8: what a blind player types for his words without a Chinese input method
+// What a blind player types for his words without a Chinese input method
 // (AXF `C2=5`, `c 2 = 5`, WXF `R+.3`, ICCS `h2e2`) is read into the words of the notation.
 // ICCS needs the position: the page writes the move as the rule text does (附表六 1(2)–(4):
 // 前/後, 前/中/後, 一…四, 前前…後後, the file when two files hold several pawns), and is checked

@@ -1,4 +1,4 @@
-// The organiser's register page (issue 18): `/organiser#event=1&token=…` with the token of the
+// The organiser's register page: `/organiser#event=1&token=…` with the token of the
 // event-wide referee. Through the page's form a late entrant is registered and a player
 // withdrawn (89(2)); the API and the standings see both, and the next round pairs the
 // entrant and not the withdrawn player. Without a token the page asks for one, and a wrong
@@ -59,7 +59,7 @@ test("organiser: a late entrant and a withdrawal through the page, seen by the A
     await waitText(page, "#players tbody", "吳五");
     await waitText(page, "#log", "遲到賽員 #9 吳五");
 
-    // A second 吳五 of the same club (issue 30, item 13): the page asks first; cancelled,
+    // A second 吳五 of the same club: the page asks first; cancelled,
     // nothing is added.
     await page.getByLabel("姓名（必填）").fill("吳五");
     await page.getByLabel("所屬團體").fill("南區");
@@ -221,7 +221,7 @@ test("organiser: 108 corrections of the current round through the page", async (
   }
 });
 
-// Issue 30, item 1 (第87條, 附表七 7.9): the result grid on the organiser's page. An absence
+// The result grid on the organiser's page (第87條, 附表七 7.9). An absence
 // is entered; entering another result over it is refused by the server and the page asks
 // first, naming what it replaces, and only with a reason; the change log says who and why;
 // the organiser's result is cleared; round 1 is put right after round 2 is paired. The

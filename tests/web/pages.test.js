@@ -1,4 +1,4 @@
-// The pages in real use (issue 15), at the sizes of the devices people hold: the deaf player's
+// The pages in real use, at the sizes of the devices people hold: the deaf player's
 // card UI on a tablet (1024×768) and a phone (390×844), the sighted player's page on a phone,
 // the referee's monitor on a hall screen (1920×1080). What matters must be on the screen
 // without scrolling and without sound: the board (a Xiangqi board, not a chess grid), the
@@ -50,7 +50,7 @@ async function run({ server, chrome, pages }) {
   await waitText(card, "#who", "高聰");
   await waitText(red, "#who", "高明");
 
-  // Item 9: a Xiangqi board: the river with its words, two palaces with their diagonals,
+  // A Xiangqi board: the river with its words, two palaces with their diagonals,
   // pieces on the intersections, files numbered as each side announces them (第7條).
   for (const page of [card, red]) {
     await page.locator("#board svg").waitFor();
@@ -69,7 +69,7 @@ async function run({ server, chrome, pages }) {
   assert.ok(Math.abs(a0.x + a0.width / 2 - frame.x) < 3 && Math.abs(a0.y + a0.height / 2 - (frame.y + frame.height)) < 3,
     `a0 on the corner (${JSON.stringify(a0)} vs ${JSON.stringify(frame)})`);
 
-  // Item 6: the card UI on a tablet: the announcement, the clocks, the board, both cards and
+  // The card UI on a tablet: the announcement, the clocks, the board, both cards and
   // the place a received card arrives, on one screen.
   const tabletParts = ["#heard-words", "#clocks", "#board .xboard", "#press",
     '#mine [data-card="black-draw"]', '#mine [data-card="black-resign"]', "#received"];
@@ -95,8 +95,8 @@ async function run({ server, chrome, pages }) {
   await pages.state("02-phone", ["card", "red"]);
   await card.setViewportSize(TABLET);
 
-  // Black starts the clocks; in red's turn the card UI's 按鐘 is disabled and looks it
-  // (item 9): not the green of a button that acts.
+  // Black starts the clocks; in red's turn the card UI's 按鐘 is disabled and looks it:
+  // not the green of a button that acts.
   await card.locator("#press").click();
   await waitText(red, "#turn", "輪到紅方（我）");
   await card.waitForFunction(() => document.getElementById("press").disabled);
@@ -108,7 +108,7 @@ async function run({ server, chrome, pages }) {
   assert.equal(pressLook.border, "dashed");
 
   // Red moves, announces and presses; black mirrors; then the card UI says what to do, not
-  // that he has already signalled (item 5).
+  // that he has already signalled.
   await boardMove(red, "h2e2");
   await sayWords(red, ["炮", "二", "平", "五"]);
   await red.locator("#press").click();
@@ -119,7 +119,7 @@ async function run({ server, chrome, pages }) {
   assert.doesNotMatch(before, /已示意/, "nothing signalled yet");
   assert.match(before, /示意/);
 
-  // Items 2 and 3: scrolled down to the feed, black hands his draw card, then presses the
+  // Scrolled down to the feed, black hands his draw card, then presses the
   // clock before his move is done (a foul, 違反按棋鐘規則): the foul is in a banner in view,
   // it stays until dismissed, and the tally shows it.
   await holdPointer(card, '#mine [data-card="black-draw"]');
@@ -137,14 +137,14 @@ async function run({ server, chrome, pages }) {
   assert.equal(await card.locator("#banner.on").count(), 0, "✕ dismisses it");
 
   // Black moves, signals; the card UI now says so; the referee announces for him; the panel shows
-  // it as announced for him, not as the opponent's (item 5).
+  // it as announced for him, not as the opponent's.
   await boardMove(card, "h9g7");
   await card.locator("#signal").click();
   await waitText(card, "#todo", "已示意");
   await mon.locator(`#table-${TABLE}`).waitFor();
   await mon.keyboard.press("a");
   await mon.locator("#dlg[open]").waitFor();
-  // Item 7: the dialog is filled with the move on black's board, and leaves the boards in
+  // The dialog is filled with the move on black's board, and leaves the boards in
   // view beside it.
   assert.equal(await mon.locator("#f-words").inputValue(), "馬８進７");
   const dlg = await box(mon, "#dlg");
@@ -159,17 +159,17 @@ async function run({ server, chrome, pages }) {
   assert.match(await card.locator("#h-heard").textContent(), /代我報棋/);
   await card.locator("#press").click();
   await waitText(red, "#turn", "輪到紅方（我）");
-  // Item 10: the move of the offer carries ＝ once in the player's move list.
+  // The move of the offer carries ＝ once in the player's move list.
   await waitText(red, "#moves", "馬８進７");
   const marks = (await red.locator("#moves").textContent()).match(/＝/g) || [];
   assert.equal(marks.length, 1, await red.locator("#moves").textContent());
 
-  // Red declines the draw: the card comes back, and the banner says so in view (item 3).
+  // Red declines the draw: the card comes back, and the banner says so in view.
   await card.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
   await red.locator("#decline").click();
   await waitText(card, "#banner.on", "交還");
   await onScreen(card, ["#banner"], "the returned card's banner, page scrolled down");
-  // Item 2: red's material has not changed, so offering again now would be 連續提和
+  // Red's material has not changed, so offering again now would be 連續提和
   // (69(2)(c)(ii)): the draw card says so before it is handed.
   await waitText(card, '#mine [data-card="black-draw"]', "連續提和");
   assert.match(await card.locator('#mine [data-card="black-draw"]').getAttribute("class"), /warn/);

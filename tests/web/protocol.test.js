@@ -1,4 +1,4 @@
-// The pages' phrasebook against the protocol (issue 13): every message, event, refusal, error
+// The pages' phrasebook against the protocol: every message, event, refusal, error
 // and open call the server can send — one sample of each variant, printed by
 // `baoqi protocol samples` from the protocol crate — is said in words by text.js, with no
 // empty line and no `undefined`; and the constants the pages import are the crate's own

@@ -1,4 +1,4 @@
-// Game recordings on the referee monitor (建議每局對賽設錄音設備, 附表七 part 6; issues 7–8),
+// Game recordings on the referee monitor (建議每局對賽設錄音設備, 附表七 part 6),
 // in a real browser against a real `baoqi serve --demo`: a seat's recorder status reaches the
 // monitor in words, an uploaded recording gets an <audio controls> player with a label, and
 // the scoresheet's button for a move seeks the player to the moment of that move. axe-core
@@ -79,7 +79,7 @@ async function seeking({ server, chrome, pages }) {
     const a = await ask(client, "red", { type: "command", command });
     assert.equal(a?.type, "ack", `${JSON.stringify(command)}: ${JSON.stringify(a)}`);
   }
-  // The log is the referee's (issue 16, item 5): refused without his token, or with a player's.
+  // The log is the referee's: refused without his token, or with a player's.
   const logUrl = `${base}/api/tables/1/log.json`;
   assert.equal((await fetch(logUrl)).status, 401);
   assert.equal((await fetch(logUrl, { headers: { Authorization: `Bearer ${tokenOf(red)}` } })).status, 403);

@@ -1,10 +1,10 @@
-// The screens of a tournament day (issue 30, items 8-10), as the organiser saw them fail.
-// Item 8: the event-wide monitor of 144 tables over four rounds showed round 1 first, the
+// The screens of a tournament day, as the organiser saw them fail.
+// The monitor: the event-wide monitor of 144 tables over four rounds showed round 1 first, the
 // current round below the fold; on a tablet and a phone the selected table's detail was
 // thousands of pixels down and a tap did not bring it into view; at 390 px the page was
-// wider than the screen. Item 9: a call's banner stayed after the call was settled at a table
+// wider than the screen. The calls: a call's banner stayed after the call was settled at a table
 // not selected; a lost connection showed only as small red text while the tiles kept frozen
-// clocks running. Item 10: the standings page's hall screen never paged, so the standings
+// clocks running. The hall: the standings page's hall screen never paged, so the standings
 // and the crosstable never reached the hall. No axe violation in any state.
 
 import { execFileSync } from "node:child_process";
@@ -12,7 +12,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import assert from "node:assert/strict";
 import { ROOT, baoqiBin, open, scratchDir, shot, startServer, waitText } from "./harness.js";
-import { eventTest, seatAt, startEvent } from "./event.js";
+import { eventTest, seatAt } from "./event.js";
 
 const HALL = { width: 1920, height: 1080 };
 const TABLET = { width: 1024, height: 768 };
@@ -114,7 +114,7 @@ function startBig() {
   });
 }
 
-eventTest("screens-monitor", "item 8: the monitor of 144 tables shows the current round first, a tap brings the table into view, a call in another round is one tap away", monitorRounds, startBig);
+eventTest("screens-monitor", "the monitor of 144 tables shows the current round first, a tap brings the table into view, a call in another round is one tap away", monitorRounds, startBig);
 
 async function monitorRounds({ server, chrome, pages }) {
   const { seats } = server;
@@ -197,7 +197,7 @@ async function monitorRounds({ server, chrome, pages }) {
   await pages.state("07-tablet-round5");
 }
 
-eventTest("screens-sync", "item 9: a settled call's banner goes whichever table is selected; a lost connection dashes every tile's clocks and says 未同步", settledAndLost);
+eventTest("screens-sync", "a settled call's banner goes whichever table is selected; a lost connection dashes every tile's clocks and says 未同步", settledAndLost);
 
 async function settledAndLost({ server, chrome, pages }) {
   const { seats } = server;
@@ -266,7 +266,7 @@ async function settledAndLost({ server, chrome, pages }) {
   await pages.state("03-resynchronised");
 }
 
-// ---- Item 10: the standings page's hall screen ----
+// ---- The standings page's hall screen ----
 
 const PLAYERS = 40;
 let runCli = null;
@@ -338,7 +338,7 @@ async function cycle(page, label, pages = null) {
 /** The names of the rows of a section's pages, in order. */
 const rowsOf = (seen, sec) => seen.filter((p) => p.sections[0] === sec).flatMap((p) => p.rows);
 
-eventTest("screens-hall", "item 10: the hall screen pages through the pairings, the standings and the crosstable by itself, standings first once the last round is over", hallPages,
+eventTest("screens-hall", "the hall screen pages through the pairings, the standings and the crosstable by itself, standings first once the last round is over", hallPages,
   () => startServer({ demo: false, prepare: prepareTournament }));
 
 async function hallPages({ server, chrome, pages }) {

@@ -75,7 +75,8 @@ export async function play(page, mv, words) {
   await hears(page, /你走了 /, n);
 }
 
-/** The checks every transcript passes (items 3 and 5, the braille line). */
+/** The checks every transcript passes: the braille line, no symbol read out, one voice at
+ * a time. */
 export function audit(list, who) {
   for (const m of list) {
     // The first sentence says what happened on its own: a 40-cell line shows all of it.

@@ -1,9 +1,9 @@
-// Issue 31, done when: a whole game played by keyboard alone in the seat page's
+// A whole game played by keyboard alone in the seat page's
 // screen-reader mode (文字模式（讀屏器）), on each demo table, reading what the live regions
 // say, in order and with their times, as a screen reader (and a 40-cell braille line) would.
-// Every action goes through the one command field (item 8): words as AXF letters, ICCS or
+// Every action goes through the one command field: words as AXF letters, ICCS or
 // characters, `b` for the board move, `z` the clock, `o`/`n` a draw offer and its refusal,
-// `resign` (asked first). Checked on what is heard (items 3 and 5): one message per
+// `resign` (asked first). Checked on what is heard: one message per
 // happening, the opponent's move with the turn first and in the second person, the mover
 // told his own capture, no score read as 1/2-1/2, nothing in both regions, and every
 // message's first sentence within the first 40 characters. The transcripts are written to
@@ -57,7 +57,7 @@ test("視障賽: a whole game by keyboard in the screen-reader mode, heard messa
     await says(red, "d", /^輪到你：走子、報棋，然後按鐘/);
 
     // 2. Red offers a draw (it stands when his turn ends, 69(2)(b)) and takes a pawn with
-    // the words typed in characters: he is told his own capture (item 11).
+    // the words typed in characters: he is told his own capture.
     await says(red, "o", /^你已提和/);
     await says(red, "b e2e6", /你在視障棋盤走了 炮五進四/);
     await says(red, "炮五進四", /報棋完成/);
@@ -116,7 +116,7 @@ async function deafMove(cd, mon, mirrorOf, mv, words) {
 }
 
 /** The deaf player presses his clock: what red's page says of it (the press, the move, the
- * turn and his duty) is one message, polite (items 3 and 5). */
+ * turn and his duty) is one message, polite. */
 async function deafPress(cd, red) {
   await red.waitForFunction((ms) => window.spokenSince() > ms, LISTEN_MS);
   const n = (await spoken(red)).length;
@@ -153,7 +153,7 @@ test("共融賽: the blind player's whole game by keyboard against a deaf player
     let n = (await spoken(red)).length;
     await deafMove(cd, mon, "h2e2", "h9g7", "馬 8 進 7");
     await deafPress(cd, red);
-    // His turn, the move and his duty, in one message, in that order (items 4 and 5).
+    // His turn, the move and his duty, in one message, in that order.
     const duty = await hears(red, /^輪到你。黑方 馬８進７。先在你的棋盤走出對手的着法 馬８進７/, n);
     assert.equal(duty.region, "polite");
     await mirrorByKeys(red, "h9g7");

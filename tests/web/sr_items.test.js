@@ -1,14 +1,14 @@
-// Issue 31, items 5, 6, 8, 9 and 10, each as the blind player met it on the demo's 視障賽
-// table, keyboard only (sr_game.test.js plays whole games; textmode.test.js items 1–4, 7):
-// - 6: the command field is one Tab from the summary the focus starts on, and its help is
+// What the blind player met on the demo's 視障賽 table, keyboard only (sr_game.test.js
+// plays whole games; textmode.test.js the text mode's move, joining and one voice at a time):
+// - the command field is one Tab from the summary the focus starts on, and its help is
 //   not read on every focus (no 107-character description);
-// - 9: the board is an ARIA grid (rows of cells: a screen reader leaves browse mode in it),
+// - the board is an ARIA grid (rows of cells: a screen reader leaves browse mode in it),
 //   its instructions are still read on a phone, where they are not drawn;
-// - 8: in the word keys a typed letter, digit or sign goes to its word (type-ahead), nothing
+// - in the word keys a typed letter, digit or sign goes to its word (type-ahead), nothing
 //   sent; the next possible words are said (full);
-// - 5: verbosity: terse says the opponent's move once, with the turn; full says his words
+// - verbosity: terse says the opponent's move once, with the turn; full says his words
 //   and the check that agreed too;
-// - 10: the focus is not lost when 不接受 disables itself.
+// - the focus is not lost when 不接受 disables itself.
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -63,7 +63,7 @@ async function withDemo(body) {
   }
 }
 
-test("items 6 and 9: the command field one Tab away, the board a grid, its instructions read on a phone", () => withDemo(async ({ server, chrome }) => {
+test("the command field one Tab away, the board a grid, its instructions read on a phone", () => withDemo(async ({ server, chrome }) => {
   for (const view of [DESK, PHONE]) {
     const sr = (await seats(chrome, server, view, true)).red;
     assert.equal(await sr.evaluate(() => document.activeElement.id), "summary");
@@ -88,7 +88,7 @@ test("items 6 and 9: the command field one Tab away, the board a grid, its instr
   }
 }));
 
-test("item 8: type-ahead in the word keys, nothing sent; item 5: terse and full", () => withDemo(async ({ server, chrome }) => {
+test("type-ahead in the word keys, nothing sent; the terse and the full verbosity", () => withDemo(async ({ server, chrome }) => {
   const { red, black } = await seats(chrome, server, DESK);
   await run(black, "z");
   await waitText(red, "#turn", "輪到紅方（我）");
@@ -136,7 +136,7 @@ test("item 8: type-ahead in the word keys, nothing sent; item 5: terse and full"
   assert.deepEqual([...red.errors, ...black.errors], []);
 }));
 
-test("item 10: declining a draw by keyboard keeps the focus on the page", () => withDemo(async ({ server, chrome }) => {
+test("declining a draw by keyboard keeps the focus on the page", () => withDemo(async ({ server, chrome }) => {
   const { red, black } = await seats(chrome, server, PHONE);
   await run(black, "z");
   await waitText(red, "#turn", "輪到紅方（我）");

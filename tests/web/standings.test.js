@@ -1,4 +1,4 @@
-// The standings page (issue 18): an 8-player inclusive Swiss made by the organiser's
+// The standings page: an 8-player inclusive Swiss made by the organiser's
 // commands (event create, players import, round pair, round result --forfeit) and played two
 // rounds in (round 1 decided by absences, 87; round 2 paired, one absence, the rest in play),
 // then `/standings#event=1` in Chinese and in English: the pairings of any round with the
@@ -58,7 +58,7 @@ test("standings: every round's pairings, the crosstable, a text view, the hall a
     // The crosstable: a real table, a column per round, a row header per player.
     assert.deepEqual(shape.cross, ["col:序", "col:姓名", "col:第1輪", "col:第2輪", "col:積分"]);
     assert.equal(shape.crossRows, 8);
-    // 組別獎 (issue 30, item 12): each category present, its best-placed players.
+    // 組別獎: each category present, its best-placed players.
     const prizes = await zh.evaluate(() => ({
       heads: [...document.querySelectorAll("#prizes h3")].map((h) => h.textContent),
       blind: document.querySelector("#prizes ol li").textContent,
@@ -157,11 +157,11 @@ test("standings: every round's pairings, the crosstable, a text view, the hall a
     assert.equal(pages, 2, "the pairings and standings on one A4 page, the crosstable on the next");
 
     const csv = await (await fetch(`${server.base}/api/events/1/standings.csv`)).text();
-    // fetch's text() drops the BOM a spreadsheet needs (issue 30, item 12).
+    // fetch's text() drops the BOM a spreadsheet needs.
     assert.match(csv, /^place,shared,player,name,club,score,Head-to-head,Buchholz,Sonneborn-Berger,withdrawn,category,rating\n/);
     const pairings = await (await fetch(`${server.base}/api/events/1/pairings.csv`)).text();
     assert.equal(pairings.trim().split("\n").length, 1 + 8);
-    // Issue 30, item 5 (89(2)): table 5's absent black player withdraws; his results
+    // A withdrawal (89(2)): table 5's absent black player withdraws; his results
     // stand, and the standings mark him, in the table and in the text view.
     const json = await (await fetch(`${server.base}/api/events/1/standings.json`)).json();
     const five = json.rounds[1].boards.find((b) => b.table === 5).black;

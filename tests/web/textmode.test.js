@@ -1,4 +1,4 @@
-// Issue 31, item 1: the seat page's text mode (文字模式（讀屏器）), the one labelled for
+// The seat page's text mode (文字模式（讀屏器）), the one labelled for
 // screen readers, must make a move at a table that expects the move on the player's board.
 // Today it hides the board, the only way to report the board move, and 按鐘 says nothing:
 // four presses lost a game in 6 s (走子未完成便按鐘). The demo's 視障賽 red seat, keyboard
@@ -80,7 +80,7 @@ test("text mode: a blind player makes a whole move without the board, and an ear
     await waitText(pl, "#moves", "炮二平五");
     const tallies = await pl.locator("body").textContent();
     assert.doesNotMatch(tallies, /違反按棋鐘規則：[1-9]/, "no clock violation");
-    // The time asked with `c` (issue 31, item 6): the arbiter's report through query_time,
+    // The time asked with `c`: the arbiter's report through query_time,
     // the side to move first (6.5(2)): black is to move now.
     await pl.locator("#cmd").fill("c");
     await pl.keyboard.press("Enter");
@@ -91,7 +91,7 @@ test("text mode: a blind player makes a whole move without the board, and an ear
     await pl.keyboard.press("Enter");
     await waitText(pl, "#live", "請以 ICCS 輸入走子");
     // Resigning by keyboard (asked first, Cancel focused): the focus is not lost with the
-    // buttons the end of the game disables (issue 31, item 10; WCAG 2.4.3), it is on the result.
+    // buttons the end of the game disables (WCAG 2.4.3), it is on the result.
     await pl.locator("#resign").focus();
     await pl.keyboard.press("Enter");
     await waitText(pl, "#confirm-text", "認負即時生效");
@@ -103,7 +103,7 @@ test("text mode: a blind player makes a whole move without the board, and an ear
     assert.deepEqual([...pl.errors, ...bl.errors], []);
 }));
 
-// Issue 31, items 2 and 7: joining says where the player stands (the focus on it), and so
+// Joining says where the player stands (the focus on it), and so
 // does every reconnect: whose turn (in the second person), a repeat owed, the last move made
 // meanwhile, both times (his first), his seat and his opponent. Today the page says only
 // 「已連線」.
@@ -132,7 +132,7 @@ test("text mode: joining and reconnecting say the turn, the last move, the times
     assert.deepEqual(pl.errors.filter((e) => !/WebSocket|ERR_CONNECTION/.test(e)), []);
 }));
 
-// Issue 31, item 3: one voice at a time. Screen readers may drop queued polite speech when
+// One voice at a time. Screen readers may drop queued polite speech when
 // an assertive change comes (WAI-ARIA 1.2); an impossible word is said politely (the word)
 // and at once assertively (the refusal). The polite words given just before go with the
 // assertive message, after its own, and the polite region is emptied: nothing is said in

@@ -1,4 +1,4 @@
-// The web clients in a real browser against a real `baoqi serve --demo` (issue 8): a whole
+// The web clients in a real browser against a real `baoqi serve --demo`: a whole
 // 共融賽 game (table 2: 王芳, VI, red, on the player page; 趙強, deaf, black, on the card UI)
 // with the referee monitor and a spectator; a draw offered and declined by cards, a
 // 走子檢查 (a) ruled on the monitor, a resignation by card (附表七 7.1(2), 7.4(2), 7.5(a));
@@ -29,7 +29,7 @@ function recordSockets() {
 }
 
 /** The number of entries in a table's event log (what the store holds), read with the
- * referee's token (the log holds the sealed move: a referee's read, issue 16 item 5). */
+ * referee's token (the log holds the sealed move: a referee's read). */
 async function logLength(base, table, referee) {
   const token = new URL(referee.link).hash.match(/token=([0-9a-f]+)/)[1];
   const res = await fetch(`${base}/api/tables/${table}/log.json`, { headers: { Authorization: `Bearer ${token}` } });
@@ -48,7 +48,7 @@ const FINAL = {
   black: "黑方：車a9，馬b9，象c9，士d9，將e9，士f9，象g9，車h9，砲b7，馬g7，砲h7，卒a6，卒c6，卒e6，卒g6，卒i6",
 };
 
-/** The screen-reader text mode (lichess nvui; issue 8), turned on with the keyboard: the
+/** The screen-reader text mode (lichess nvui), turned on with the keyboard: the
  * visual board gives way to a text board with a heading; the commands read a file, a rank,
  * a point, the pieces of a side, the clocks, the last move; an answer asked for twice is read
  * twice (the live region is emptied and refilled with a different string). */
@@ -169,7 +169,7 @@ async function game({ server, chrome, pages }) {
   await waitText(pl, "#verdict", "可能的着法");
   await waitText(cd, "#heard-words", "炮");
   // The word is read once, politely, by one live region (not also by the feed), with the
-  // arbiter's verdict (issue 31, item 5: his own word, not 「紅方報」).
+  // arbiter's verdict (his own word, not 「紅方報」).
   await heardOnce(pl, "炮：可能，尚餘", "polite");
   await pages.state("02-announcing");
   // A tap on the resignation card hands nothing over (7.1(2): only a deliberate hold does),
@@ -215,7 +215,7 @@ async function game({ server, chrome, pages }) {
   await waitText(mon, "#table-2", "代為報棋");
   // The call is read at once (assertive), by one live region: the banner is not another.
   await heardOnce(mon, "黑方示意：請代為報棋", "assertive");
-  // The call about black is not red's to act on (issue 31, items 3 and 5): written in his
+  // The call about black is not red's to act on: written in his
   // feed, never made assertive, and said only in the full verbosity.
   await waitText(pl, "#feed", "請裁判：須代為報棋（黑方）");
   assert.doesNotMatch(await pl.locator("#live").textContent(), /請裁判：須代為報棋/);
@@ -231,8 +231,8 @@ async function game({ server, chrome, pages }) {
   await waitText(pl, "#moves", "馬８進７");
   await waitText(pl, "#turn", "輪到紅方（我）");
 
-  // Red is told his duty, what to do first (issue 31, item 4; 7.4(2)(g)), in the second
-  // person, in one message with the turn and the move (item 5); `d` says it again whenever
+  // Red is told his duty, what to do first (7.4(2)(g)), in the second
+  // person, in one message with the turn and the move; `d` says it again whenever
   // he asks.
   await waitText(pl, "#live-polite", "輪到你。黑方 馬８進７。先在你的棋盤走出對手的着法 馬８進７，複讀「馬８進７」，然後確認。附表七 7.4(2)(g)");
   assert.match(await command(pl, "d"), /^先在你的棋盤走出對手的着法 馬８進７，複讀「馬８進７」，然後確認$/);
@@ -252,7 +252,7 @@ async function game({ server, chrome, pages }) {
   await waitText(pl, "#moves", "傌二進三");
   await waitText(mon, "#table-2", "紅方提和（已生效）");
 
-  // The spectator view is read-only (SPEC §11): no control that would command the game, a
+  // The spectator view is read-only: no control that would command the game, a
   // board that cannot move, and a command sent over its own socket gets an error event and
   // changes nothing.
   assert.equal(await w.locator("#keys button, #press, #offer, #accept, #decline, #resign, #typed, #confirm-repeat").count(), 0);

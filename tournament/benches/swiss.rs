@@ -1,4 +1,4 @@
-//! Criterion benchmark: pairing one round of a 500-player Swiss (issue 18: under 1 s), the
+//! Criterion benchmark: pairing one round of a 500-player Swiss (goal: under 1 s), the
 //! fifth round, after four rounds of random results (score groups, colours and rematches to
 //! avoid are all in play).
 #![allow(missing_docs)]

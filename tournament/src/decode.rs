@@ -1,9 +1,9 @@
-//! A register file's bytes as text (issue 30, item 13). A spreadsheet on Traditional Chinese
-//! Windows saves "CSV" in Big5 (code page 950) and "Unicode Text" in UTF-16 with a byte
-//! order mark; only "CSV UTF-8" is UTF-8, with a BOM. The bytes are read in that order of
-//! certainty: a BOM (UTF-8, UTF-16 LE or BE) names its encoding; else valid UTF-8 is UTF-8;
-//! else Big5, only when every byte decodes; else the file is refused with the way to save
-//! it as UTF-8. Which encoding was read is said back to the organiser.
+//! A register file's bytes as text. A spreadsheet on Traditional Chinese Windows saves
+//! "CSV" in Big5 (code page 950) and "Unicode Text" in UTF-16 with a byte order mark; only
+//! "CSV UTF-8" is UTF-8, with a BOM. The bytes are read in that order of certainty: a BOM
+//! (UTF-8, UTF-16 LE or BE) names its encoding; else valid UTF-8 is UTF-8; else Big5, only
+//! when every byte decodes; else the file is refused with the way to save it as UTF-8.
+//! Which encoding was read is said back to the organiser.
 
 use encoding_rs::{BIG5, Encoding, UTF_8, UTF_16LE};
 

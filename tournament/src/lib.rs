@@ -1,6 +1,6 @@
 //! The tournament core of baoqi (報棋): the organiser's side of an event, pure and sans-IO
-//! like the arbiter (no I/O, no clock). Issue 18; 附表二 (常見賽制), 第87–91、108條 and
-//! 附表七 7.2 of the 通用象棋規則.
+//! like the arbiter (no I/O, no clock). 附表二 (常見賽制), 第87–91、108條 and 附表七 7.2 of
+//! the 通用象棋規則.
 //!
 //! - [`Player`], [`read_register`]: the register, imported from CSV (its bytes read by
 //!   [`decode_register`]: UTF-8, UTF-16 or Big5); [`EventRules`] derives

@@ -69,10 +69,9 @@ impl Player {
             .collect()
     }
 
-    /// Whether `other` may be the same person as far as the register tells (issue 30, item
-    /// 13): the same name ([`Player::name_key`]) and no two different clubs to tell them
-    /// apart (a missing club tells nothing). Such a second player is taken only when the
-    /// organiser confirms.
+    /// Whether `other` may be the same person as far as the register tells: the same name
+    /// ([`Player::name_key`]) and no two different clubs to tell them apart (a missing club
+    /// tells nothing). Such a second player is taken only when the organiser confirms.
     pub fn namesake(&self, other: &Player) -> bool {
         let told_apart = matches!((&self.club, &other.club), (Some(a), Some(b)) if a != b);
         self.name_key() == other.name_key() && !told_apart

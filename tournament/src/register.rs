@@ -27,7 +27,7 @@ pub enum RegisterError {
     /// A column the header must have is missing.
     #[error("the header has no column `{0}`")]
     MissingColumn(&'static str),
-    /// The file is larger than a register can be (issue 34, item 10).
+    /// The file is larger than a register can be.
     #[error(
         "the register is {bytes} bytes, more than the {max} a register of {MAX_PLAYERS} players needs"
     )]
@@ -37,14 +37,14 @@ pub enum RegisterError {
         /// The largest accepted.
         max: usize,
     },
-    /// More players than an event can pair (issue 34, item 10).
+    /// More players than an event can pair.
     #[error("the register lists more than {max} players")]
     TooMany {
         /// The most players of an event.
         max: usize,
     },
-    /// Lines that cannot be read: every one of them, in the file's order (issue 30, item 13:
-    /// the organiser corrects them all at once).
+    /// Lines that cannot be read: every one of them, in the file's order (the organiser
+    /// corrects them all at once).
     #[error("{}", lines_text(.0))]
     Lines(Vec<LineError>),
 }

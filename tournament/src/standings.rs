@@ -57,11 +57,11 @@ pub struct Standing {
     pub score: Points,
     /// The values of the criteria that were needed to place the player, in order.
     pub tiebreaks: Vec<i64>,
-    /// Every criterion's value, in the event's order, for the outputs (issue 30, item 12):
-    /// those needed to place him as they were computed then, the others among the players
-    /// level with him on points. `None` where a criterion does not apply: 對賽的結果 for a
-    /// player alone on his score or among players who have not all met, 所屬團體 for a
-    /// player without a club, a 章程 criterion that gives him no value.
+    /// Every criterion's value, in the event's order, for the outputs: those needed to
+    /// place him as they were computed then, the others among the players level with him on
+    /// points. `None` where a criterion does not apply: 對賽的結果 for a player alone on
+    /// his score or among players who have not all met, 所屬團體 for a player without a
+    /// club, a 章程 criterion that gives him no value.
     pub values: Vec<Option<i64>>,
 }
 

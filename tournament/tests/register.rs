@@ -1,5 +1,5 @@
-//! The register (issue 18, item 1): CSV import with errors naming line and column, and each
-//! player's settings derived from it and the event's rules (附表七 7.2, 7.4).
+//! The register: CSV import with errors naming line and column, and each player's settings
+//! derived from it and the event's rules (附表七 7.2, 7.4).
 
 use baoqi_arbiter::{BoardUse, Category, ClockMode, EventKind, TimeControl, TimeTable};
 use baoqi_tournament::{
@@ -205,7 +205,7 @@ fn s7p1_match_config_of_a_pairing_repeats_nothing_by_hand() {
 }
 
 #[test]
-fn i34_10_a_register_beyond_an_events_size_is_refused_before_it_is_read() {
+fn a_register_beyond_an_events_size_is_refused_before_it_is_read() {
     let line = "陳大文,香港盲人輔導會\n";
     let huge = format!("姓名,所屬團體\n{}", line.repeat(60_000));
     assert!(matches!(
@@ -229,7 +229,7 @@ fn i34_10_a_register_beyond_an_events_size_is_refused_before_it_is_read() {
 }
 
 #[test]
-fn i34_10_a_name_is_a_name_not_a_payload() {
+fn a_name_is_a_name_not_a_payload() {
     let long = "名".repeat(101);
     let e = read_register(&format!("姓名\n{long}\n")).unwrap_err();
     assert!(
@@ -294,9 +294,9 @@ mod fuzz {
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(3000))]
 
-        /// Issue 34, item 10: no register file panics the reader.
+        /// No register file panics the reader.
         #[test]
-        fn i34_10_no_register_panics_the_reader(
+        fn no_register_panics_the_reader(
             random in any::<String>(),
             built in prop::collection::vec(prop::sample::select(PIECES), 0..80),
         ) {

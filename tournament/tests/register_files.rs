@@ -1,7 +1,7 @@
-//! The register as a spreadsheet saves it (issue 30, item 13): Big5 or UTF-16 from a
-//! spreadsheet on Traditional Chinese Windows is read and the encoding said, anything else
-//! refused with how to save it as UTF-8; every bad line reported at once; a second player of
-//! a name refused unless the clubs tell them apart or the organiser confirms.
+//! The register as a spreadsheet saves it: Big5 or UTF-16 from a spreadsheet on Traditional
+//! Chinese Windows is read and the encoding said, anything else refused with how to save it
+//! as UTF-8; every bad line reported at once; a second player of a name refused unless the
+//! clubs tell them apart or the organiser confirms.
 
 use baoqi_tournament::{
     DecodeError, FieldProblem, LineError, SameName, TextEncoding, decode_register, read_register,
@@ -29,7 +29,7 @@ fn utf16(text: &str, little: bool) -> Vec<u8> {
 }
 
 #[test]
-fn i30_13_a_big5_csv_from_traditional_chinese_windows_is_read_and_said_so() {
+fn a_big5_csv_from_traditional_chinese_windows_is_read_and_said_so() {
     let (bytes, _, lossy) = BIG5.encode(REGISTER);
     assert!(!lossy);
     let read = decode_register(&bytes).expect("Big5 decodes");
@@ -40,7 +40,7 @@ fn i30_13_a_big5_csv_from_traditional_chinese_windows_is_read_and_said_so() {
 }
 
 #[test]
-fn i30_13_utf16_with_its_byte_order_mark_is_read_either_way() {
+fn utf16_with_its_byte_order_mark_is_read_either_way() {
     for (little, encoding) in [
         (true, TextEncoding::Utf16Le),
         (false, TextEncoding::Utf16Be),
@@ -51,7 +51,7 @@ fn i30_13_utf16_with_its_byte_order_mark_is_read_either_way() {
 }
 
 #[test]
-fn i30_13_a_spreadsheets_unicode_text_is_tab_separated_and_read() {
+fn a_spreadsheets_unicode_text_is_tab_separated_and_read() {
     let text = REGISTER.replace(',', "\t");
     let read = decode_register(&utf16(&text, true)).expect("UTF-16 LE");
     let players = read_register(&read.text).expect("tabs separate the columns");
@@ -59,7 +59,7 @@ fn i30_13_a_spreadsheets_unicode_text_is_tab_separated_and_read() {
 }
 
 #[test]
-fn i30_13_utf8_with_or_without_bom_is_utf8() {
+fn utf8_with_or_without_bom_is_utf8() {
     let mut bom = vec![0xEF, 0xBB, 0xBF];
     bom.extend(REGISTER.as_bytes());
     let read = decode_register(&bom).expect("UTF-8 BOM");
@@ -72,7 +72,7 @@ fn i30_13_utf8_with_or_without_bom_is_utf8() {
 }
 
 #[test]
-fn i30_13_bytes_neither_utf8_nor_big5_are_refused_with_how_to_save_as_utf8() {
+fn bytes_neither_utf8_nor_big5_are_refused_with_how_to_save_as_utf8() {
     // 0x80 begins no Big5 character, and is no UTF-8 either.
     let e = decode_register(b"name\n\x80\x80\x80\n").unwrap_err();
     assert_eq!(e, DecodeError::Unknown { offset: 5 });
@@ -89,7 +89,7 @@ fn i30_13_bytes_neither_utf8_nor_big5_are_refused_with_how_to_save_as_utf8() {
 }
 
 #[test]
-fn i30_13_every_bad_line_is_reported_at_once() {
+fn every_bad_line_is_reported_at_once() {
     let e =
         read_register("姓名,種子,類別\n甲,x,\n乙,1,健視\n丙,1,半盲\n丁,1,\n戊,2,健視,多\n己,0,\n")
             .unwrap_err();
@@ -118,7 +118,7 @@ fn i30_13_every_bad_line_is_reported_at_once() {
 }
 
 #[test]
-fn i30_13_a_second_player_of_one_name_and_club_is_refused() {
+fn a_second_player_of_one_name_and_club_is_refused() {
     let e = read_register("姓名,所屬團體\n陳大文,盲人會\n李四,\n陳 大文,盲人會\n").unwrap_err();
     assert_eq!(
         e.lines(),
@@ -134,7 +134,7 @@ fn i30_13_a_second_player_of_one_name_and_club_is_refused() {
 }
 
 #[test]
-fn i30_13_two_players_of_one_name_are_taken_when_their_clubs_differ_or_the_organiser_confirms() {
+fn two_players_of_one_name_are_taken_when_their_clubs_differ_or_the_organiser_confirms() {
     let clubs = read_register("姓名,所屬團體\n陳大文,盲人會\n陳大文,聾人會\n").expect("two clubs");
     assert_eq!(clubs.len(), 2);
     let confirmed =
@@ -143,7 +143,7 @@ fn i30_13_two_players_of_one_name_are_taken_when_their_clubs_differ_or_the_organ
 }
 
 #[test]
-fn i30_13_lines_are_counted_as_the_spreadsheet_numbers_its_rows_with_crlf_too() {
+fn lines_are_counted_as_the_spreadsheet_numbers_its_rows_with_crlf_too() {
     let e = read_register("姓名,種子\r\n甲,1\r\n乙,x\r\n丙,y\r\n").unwrap_err();
     let lines: Vec<u64> = e.lines().iter().map(LineError::line).collect();
     assert_eq!(lines, [3, 4], "{e}");

@@ -282,10 +282,10 @@ fn buchholz_counts_a_bye_as_the_players_own_score() {
     assert_eq!(table[0].tiebreaks, vec![2]);
 }
 
-/// Issue 30, item 12: every criterion's value for every player, for the outputs. 4 (2½) and
-/// 5 (½) are alone on their scores: head-to-head does not apply to them; 1, 2, 3, 6 have not
-/// all met: head-to-head does not apply to them either (blank, not 0). Buchholz and SB are
-/// given to all, 4 and 5 included, though no place needed them; a club only where there is one.
+/// Every criterion's value for every player, for the outputs. 4 (2½) and 5 (½) are alone on
+/// their scores: head-to-head does not apply to them; 1, 2, 3, 6 have not all met:
+/// head-to-head does not apply to them either (blank, not 0). Buchholz and SB are given to
+/// all, 4 and 5 included, though no place needed them; a club only where there is one.
 #[test]
 fn fu2_2_3_every_criterion_is_given_for_every_player_where_it_applies() {
     let mut register = players(6);

@@ -1,5 +1,5 @@
 //! 積分編排制 (附表二 第一部份 1(2), 3(b)–(e)): the Swiss pairer on hand-made rounds and, as
-//! property tests, over thousands of simulated events (issue 18).
+//! property tests, over thousands of simulated events.
 //!
 //! "Unless unavoidable" is checked, not assumed: whenever the pairer breaks a rule (a
 //! rematch, a second bye, a colour rule) it must say so, and for events of up to
@@ -18,8 +18,8 @@ use proptest::prelude::*;
 
 const EXHAUSTIVE: usize = 14;
 
-/// The colour rules, written again from the issue's words: difference within ±2, never three
-/// of one colour running.
+/// The colour rules, written again apart from the pairer, as they read: difference within
+/// ±2, never three of one colour running.
 fn colour_ok(colours: &[Color], c: Color) -> bool {
     let reds = colours.iter().filter(|x| **x == Color::Red).count() as i32;
     let diff = 2 * reds - colours.len() as i32 + if c == Color::Red { 1 } else { -1 };
@@ -240,9 +240,9 @@ fn entrant(id: u32, score: u32, colours: &[Color], met: &[u32]) -> Entrant {
     }
 }
 
-/// Issue 30, item 6 (87, 附表二 第二部份 1): under 黃氏計分法 a bye scores 12, as a win
-/// without play; the lowest-ranked player was absent last round, so the bye goes to the
-/// next one up, and to him only when nobody else can take it.
+/// 87 and 附表二 第二部份 1: under 黃氏計分法 a bye scores 12, as a win without play; the
+/// lowest-ranked player was absent last round, so the bye goes to the next one up, and to
+/// him only when nobody else can take it.
 #[test]
 fn a87_a_player_absent_last_round_is_not_given_the_bye() {
     let mut entrants: Vec<Entrant> = (1..=5).map(|i| entrant(i, 0, &[], &[])).collect();

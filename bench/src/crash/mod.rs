@@ -1,5 +1,5 @@
-//! `baoqi bench crash`: `kill -9` rounds against the real server process on a long log
-//! (issue 16). The database is filled in-process to `entries` log entries; then, each round,
+//! `baoqi bench crash`: `kill -9` rounds against the real server process on a long log.
+//! The database is filled in-process to `entries` log entries; then, each round,
 //! `baoqi serve` runs on it, the referee resumes the match, two bots play on (within the
 //! per-seat command rate), the server is killed with SIGKILL at a random instant and
 //! restarted on the same file. After each kill: every acknowledged command is in the store;

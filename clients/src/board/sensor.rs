@@ -1,4 +1,4 @@
-//! Turns what a tactile sensor board senses into moves (SPEC §8, 第33條 走子動作).
+//! Turns what a tactile sensor board senses into moves (附表七 7.4(2)(g), 第33條 走子動作).
 //!
 //! The sensor knows only occupancy, so it compares the sensed occupancy with the position
 //! the board should show. A move is recognised when exactly one point was emptied and either
@@ -14,7 +14,7 @@
 //! The reverse of the last reported move, before the game has taken it, is a take-back: a
 //! wrong move undone after check (a) (6.4(a): 改正棋盤) or an illegal one restored after
 //! check (c) (6.4(c)): reported so that the server's board follows, and never called
-//! illegal (issue 14, item 4: the undo was called illegal and the board got stuck).
+//! illegal (the undo was once called illegal and the board got stuck).
 
 use baoqi_rules::{Move, Point, Position};
 

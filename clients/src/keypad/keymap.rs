@@ -1,6 +1,6 @@
 //! The keypad's key map (documented for players in `docs/keypad.md`).
 //!
-//! Every word of an announcement is reachable in at most two keys (issue 7):
+//! Every word of an announcement is reachable in at most two keys:
 //!
 //! | keys | word |
 //! |---|---|
@@ -65,7 +65,7 @@ impl Key {
     }
 }
 
-/// A keypad command (issue 7), answered by the client or sent to the server.
+/// A keypad command, answered by the client or sent to the server.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum KeyCommand {
     /// Press the clock (走子及報棋均須完整完成，方可按鐘).
@@ -98,7 +98,7 @@ pub enum KeyCommand {
     ConfirmMirror,
     /// Ask the referee to announce for me (7.4(2)(c)–(d)).
     CallReferee,
-    /// Ask my place in the event's standings (`/ Enter`; issue 18).
+    /// Ask my place in the event's standings (`/ Enter`).
     AskStanding,
     /// Speak the key map.
     Help,

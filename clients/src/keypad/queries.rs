@@ -1,4 +1,4 @@
-//! Board queries a blind player asks by ear (issue 7): what stands on a file or a rank, where
+//! Board queries a blind player asks by ear: what stands on a file or a rank, where
 //! pieces of a kind stand, the whole position. Files and ranks are counted as the asking
 //! player counts them in traditional notation: files 1–9 from his right (附表六), ranks 1–10
 //! from his own side.

@@ -1,4 +1,4 @@
-//! The networked seat client shared by `baoqi keypad` and `baoqi board` (issue 7).
+//! The networked seat client shared by `baoqi keypad` and `baoqi board`.
 //!
 //! - [`machine`]: the session as a pure state machine: server messages, keys, sensed board
 //!   events and time in; messages to send, what to say and what changed out.

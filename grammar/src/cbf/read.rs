@@ -1,8 +1,8 @@
-//! Reading CBF, the XML record of 象棋橋 (issue 33, item 2): the head's players, result and
-//! FEN, and the main line of `<Move value="FY-FY">` elements up to the first `end="1"`. The
-//! XML is read as a stream of events (no recursion, no tree), a DOCTYPE is refused (so no
-//! entity is ever declared, let alone expanded), and the size and the moves are bounded.
-//! The fields: `docs/record-formats.md` §2.
+//! Reading CBF, the XML record of 象棋橋: the head's players, result and FEN, and the main
+//! line of `<Move value="FY-FY">` elements up to the first `end="1"`. The XML is read as a
+//! stream of events (no recursion, no tree), a DOCTYPE is refused (so no entity is ever
+//! declared, let alone expanded), and the size and the moves are bounded. The fields:
+//! `docs/record-formats.md` §2.
 
 use std::borrow::Cow;
 

@@ -63,7 +63,7 @@ pub fn write_pgn(
 }
 
 /// A tag's value as a PGN string token: `\\` and `"` escaped, and no control character (a
-/// line break from a player's name would end the tag inside its value; issue 34, item 9).
+/// line break from a player's name would end the tag inside its value).
 fn tag_value(v: &str) -> String {
     v.chars()
         .map(|c| if c.is_control() { ' ' } else { c })

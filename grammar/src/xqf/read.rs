@@ -1,8 +1,8 @@
-//! Reading XQF (issue 33, item 2): the unencrypted 1.0 form and the encrypted forms 1.1–1.8
-//! that 象棋演播室 writes, every length checked against the bytes there are and every move
-//! against the rules. Only the main line is read: in the records' depth-first order it is the
-//! chain of first children from the root, so no variation is ever walked and no recursion
-//! depth depends on the file. The fields: `docs/record-formats.md` §1.3, §1.4, §1.6.
+//! Reading XQF: the unencrypted 1.0 form and the encrypted forms 1.1–1.8 that 象棋演播室
+//! writes, every length checked against the bytes there are and every move against the
+//! rules. Only the main line is read: in the records' depth-first order it is the chain of
+//! first children from the root, so no variation is ever walked and no recursion depth
+//! depends on the file. The fields: `docs/record-formats.md` §1.3, §1.4, §1.6.
 
 use baoqi_rules::{Color, Move, Piece, Point, Position};
 

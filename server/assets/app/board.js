@@ -131,7 +131,7 @@ export class Board {
     this.buttons = new Map();
     const drawing = svg("svg", { viewBox: `0 0 ${WIDTH} ${HEIGHT}`, "aria-hidden": "true", class: "lines" });
     drawing.append(...lines(), ...labels(cols, this.flip ? "black" : "red"));
-    // The grid pattern (issue 31, item 9): rows of cells, each holding its point's button,
+    // The grid pattern: rows of cells, each holding its point's button,
     // so that a screen reader leaves browse mode in it and the arrow keys reach the board.
     // The rows and cells take no room: the buttons are laid on the drawing as before.
     const rows = ranks.map((r, row) => el("div", { role: "row", class: "xrow" }, ...cols.map((f, c) => {
@@ -224,7 +224,7 @@ export function showsMove(placement, fen, iccs) {
   return differences(want.map((row) => row.map((c) => c || "1").join("")).join("/"), placement).length === 0;
 }
 
-/** The command field's help (said on `h`; issue 31, items 6 and 8): the queries, then what a
+/** The command field's help (said on `h`): the queries, then what a
  * seat does (its words, its board move, the clock, the draw, resigning). */
 export const HELP = t("指令：c 時間；d 現在須做甚麼（含須複讀）；l 上一着；[ 和 ] 逐着瀏覽；m 全部着法；t 輪到誰；" +
   "a 本輪報棋；f 路數 1–9 或 a–i；r 橫線 0–9；s 一點如 e2；k 棋種如 k 馬 或 k h；p 全部棋子。" +
@@ -256,7 +256,7 @@ function notationFile(n, side) {
   return side === "black" ? n - 1 : 9 - n;
 }
 
-/** What `me` must do now (issue 31, item 4): a repeat owed (mirroring the opponent's move
+/** What `me` must do now: a repeat owed (mirroring the opponent's move
  * on his own board first, 7.4(2)(g)), a move check to answer (6.4), his move, or nothing. */
 function duty(snap, me) {
   if (snap.phase === "over") return t("對局已結束", "the game is over");

@@ -1,4 +1,4 @@
-// The deaf player's card UI (附表七 7.1(2), 7.4(2)(d), SPEC §9): two large cards per side,
+// The deaf player's card UI (附表七 7.1(2), 7.4(2)(d)): two large cards per side,
 // handed over by one deliberate gesture (hold, or drag up towards the opponent); the
 // opponent's cards arrive visibly; everything a VI opponent hears is shown as text; time
 // alerts flash, show a banner and vibrate, never sound alone.

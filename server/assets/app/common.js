@@ -1,4 +1,4 @@
-// Shared by every web client: the WebSocket connection (protocol v1, docs/protocol.md),
+// Shared by every web client: the WebSocket connection (protocol v2, docs/protocol.md),
 // the per-table state (the arbiter's snapshot, refreshed after each burst of events),
 // the game timeline clock, the live region and the words used on every page; the feed,
 // banner, answer line, word keys and clocks of the player, card and announcing pages.
@@ -14,7 +14,7 @@ export {
   finding, endCause, BOARD_RESULT, boardResult,
 } from "./text.js";
 export { FILES, expand, pieceAt } from "./notation.js";
-import { FILES, typedKeys, splitWords, designate } from "./notation.js";
+import { typedKeys, splitWords, designate } from "./notation.js";
 export { t };
 
 // Every page imports this module first: the page takes its language before it draws.
@@ -95,8 +95,8 @@ const POLITE_READ_MS = 600;
 /**
  * The page's voice for screen readers: `say(text, urgent)` reads a message once, in exactly
  * one live region — the assertive one when `urgent`, else the polite one. Feeds, banners and
- * status lines are not live regions, so nothing is read twice. One voice at a time (issue
- * 31, item 3): an urgent message takes with it the polite words given just before, said
+ * status lines are not live regions, so nothing is read twice. One voice at a time: an
+ * urgent message takes with it the polite words given just before, said
  * after its own, so a screen reader that drops queued polite speech loses nothing.
  */
 export function announcer(polite, assertive) {
@@ -110,7 +110,7 @@ export function announcer(polite, assertive) {
 }
 
 /** A board move as a page echoes it, with its words as the board it is made on shows the
- * piece (issue 31, item 9: not in ICCS only): 走子 h2e2（炮二平五）. */
+ * piece (not in ICCS only): 走子 h2e2（炮二平五）. */
 export function moveLabel(mv, placement) {
   const d = designate(placement, mv);
   const said = d ? words(d.tokens, d.side) : "";
@@ -158,7 +158,7 @@ export function confirmThen(text, act) {
 
 /** Adds a line at the top of the page's `#feed` (an `alert` line stands out), keeping the
  * newest 200. The feed is not a live region: what must be heard goes through `say`. */
-/** The links to download table `table`'s game in each record format (issue 33): PGN, XQF
+/** The links to download table `table`'s game in each record format: PGN, XQF
  * for 象棋演播室, CBF for 象棋橋, DhtmlXQ for 東萍象棋網. */
 export function downloadLinks(table) {
   const formats = [["game.pgn", "PGN"], ["game.xqf", t("XQF（象棋演播室）", "XQF (XQStudio)")],
@@ -201,7 +201,7 @@ export function banner(text, ms = null, kind = "alert") {
   bannerTimer = setTimeout(() => b.classList.remove("on"), ms);
 }
 
-/** Flashes the screen and vibrates with `pattern` where the device can (SPEC §9: a time
+/** Flashes the screen and vibrates with `pattern` where the device can (a time
  * alert is seen and felt, never only heard). */
 export function flash(pattern) {
   document.body.classList.remove("flash");
@@ -270,7 +270,7 @@ export function wordEntry(command, send, context = () => ({}), slip = () => {}) 
 }
 
 /** In the word keys, a typed letter, digit or sign moves to its word (`c` 炮, `2` 二 for red
- * and 2 for black, `+` 進 after the first two words; issue 31, item 8): nothing is sent. */
+ * and 2 for black, `+` 進 after the first two words): nothing is sent. */
 function typeAhead(node, context) {
   node.addEventListener("keydown", (e) => {
     if (e.key.length !== 1 || e.ctrlKey || e.altKey || e.metaKey || e.key === " ") return;
@@ -483,7 +483,7 @@ export class Connection {
         // The organiser's results of the tables followed (an absence, a correction).
         this.h.recorded?.(msg);
         break;
-      case "state":
+      case "state": {
         // Connected again only once the state (and its clocks) is fresh.
         if (document.body.classList.contains("offline") || timeline.frozen !== null || !this.synced) {
           this.connected();
@@ -496,6 +496,7 @@ export class Connection {
         const answered = ![...this.tableOf.values()].includes(msg.table);
         if (answered && !this.timers.get(msg.table)) this.caughtUp(msg.table);
         break;
+      }
       case "event":
         // A resync may send again what a live feed already delivered.
         if (msg.seq <= (this.seq.get(msg.table) ?? 0)) break;

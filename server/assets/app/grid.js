@@ -1,4 +1,4 @@
-// The result grid on the organiser's page (issue 30, item 1; 第87條, 附表七 7.9): every
+// The result grid on the organiser's page (第87條, 附表七 7.9): every
 // board of a round with its game's result, the organiser's and the one that counts, and a
 // form to enter, correct or clear any board's result (GET /api/events/N/grid, POST
 // /api/events/N/grid/R/B). A board whose result counts already is refused by the server

@@ -1,4 +1,4 @@
-// The language of the pages (issue 15, item 8): 繁體中文, 简体中文 or English, chosen on every
+// The language of the pages: 繁體中文, 简体中文 or English, chosen on every
 // page and remembered per device. Traditional Chinese is the pages' own text; Simplified is
 // made from it character by character (app/hans.js), for everything drawn, as it is drawn;
 // English comes from `t(hant, en)` in the scripts and `data-en` in the HTML. In English, any

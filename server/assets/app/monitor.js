@@ -1,8 +1,8 @@
-// The referee monitor (監局, SPEC §10): every table at a glance — boards (both side by side
+// The referee monitor (監局): every table at a glance — boards (both side by side
 // when mirrored, differences marked), the live announcement, clocks, tallies against limits,
 // pending 走子檢查, repetition warnings due, offers, calls — and one confirmed, logged action
 // per ruling, each with a keyboard shortcut; the scoresheet of each table. A hall of many
-// tables shows one round at a time, the current one by default (issue 30, item 8); a call in
+// tables shows one round at a time, the current one by default; a call in
 // a round not shown is flagged above the tiles and in its banner, one tap from its table.
 
 import {
@@ -25,7 +25,7 @@ let chosen = false;
 let roundPick = null;
 /** Whether the page has lost the server: its clocks show dashes, not frozen times. */
 let unsynced = false;
-/** The organiser's results, by table (issue 30, item 1): they stand over the tables'. */
+/** The organiser's results, by table: they stand over the tables'. */
 const entered = new Map();
 
 const conn = new Connection("monitor", {
@@ -34,14 +34,14 @@ const conn = new Connection("monitor", {
     $("who").textContent = `— ${w.name}`;
     await follow(w.tables);
   },
-  // A round paired or a board replayed while the monitor is open (issue 30, item 7).
+  // A round paired or a board replayed while the monitor is open.
   tables: async (m) => {
     const added = m.tables.filter((id) => !tables.has(id));
     for (const id of m.set_aside || []) setAside(id);
     await follow(m.tables);
     if (added.length) say(t(`新增 ${added.length} 台：第 ${added.join("、")} 台`, `${added.length} new table(s): ${added.join(", ")}`));
   },
-  // The organiser entered, corrected or cleared a board's result (issue 30, item 1).
+  // The organiser entered, corrected or cleared a board's result.
   recorded: (m) => {
     const now = new Map(m.results.map((r) => [r.table, r.result]));
     const changed = [...new Set([...entered.keys(), ...now.keys()])].filter((id) => entered.get(id) !== now.get(id));
@@ -59,7 +59,7 @@ const conn = new Connection("monitor", {
     const tab = tables.get(id);
     if (!tab) return;
     tab.snap = s;
-    // A settled call takes its banner with it, whichever table is selected (item 9).
+    // A settled call takes its banner with it, whichever table is selected.
     if (bannerFrom === id && !s.calls?.length) { $("banner").classList.remove("on"); bannerFrom = null; }
     renderTable(id);
     renderHallLines();
@@ -271,7 +271,7 @@ function renderTile(b, id, i) {
   const fouls = s ? ["red", "black"].map((side) => Object.values(s.tallies[side]).reduce((a, n) => a + n, 0)) : [0, 0];
   const own = !s ? t("等候狀態", "waiting") : s.phase === "over" ? t(`結束 ${result(s.result)}`, `over ${result(s.result)}`)
     : s.phase === "not_started" ? t("未開鐘", "not started") : toMove(s);
-  // The organiser's result stands over the table's (issue 30, item 1).
+  // The organiser's result stands over the table's.
   const state = entered.has(id) ? t(`成績（裁判長登記）${boardResult(entered.get(id))}`, `result (entered by the organiser) ${boardResult(entered.get(id))}`) : own;
   b.replaceChildren(
     el("span", { class: "t-head" }, `${i >= 0 ? `${i + 1}. ` : ""}${tab?.info?.name || t(`第 ${id} 台`, `Table ${id}`)}`,

@@ -1,4 +1,4 @@
-// What a seat's screen reader says (issue 31, item 5): one message per happening, what
+// What a seat's screen reader says: one message per happening, what
 // concerns the player first and in the second person (「輪到你。黑方 馬８進７」), the rest
 // after, the first 40 characters enough on their own; terse, full or auto (terse while his
 // own clock runs, as on the keypad). An opponent's move is one message, not six: his words,

@@ -1,4 +1,4 @@
-// What a player types for his words, read into the words of the notation (issue 31, item 8):
+// What a player types for his words, read into the words of the notation:
 // the characters themselves (炮二平五, 馬 8 進 7), the letters of 附表六 2 (AXF: `C2=5`,
 // `c 2 = 5`, `H8+7`) and of WXF (`C2.5`, `R+.3` the front rook, `2P+1`), and a move in ICCS
 // coordinates (`h2e2`), written as the rule text would (the pieces of one file told front and
@@ -116,7 +116,7 @@ export function letterTokens(text, slot = 0) {
  * command field's commands, which are a letter and an argument apart: `r 5`, `f 3`). */
 export function isWholeMove(text) {
   const c = String(text).replace(/\s+/g, "");
-  return /^[a-i]\d-?[a-i]\d$/.test(c) || /^[kgaebhnrcp][1-9+\-][+\-=.][1-9]$/i.test(c)
+  return /^[a-i]\d-?[a-i]\d$/.test(c) || /^[kgaebhnrcp][1-9+-][+\-=.][1-9]$/i.test(c)
     || /^[+\-1-5][kgaebhnrcp][+\-=.][1-9]$/i.test(c);
 }
 

@@ -1,4 +1,4 @@
-// The organiser's register page (issue 18): `/organiser#event=N&token=T` (the token of a
+// The organiser's register page: `/organiser#event=N&token=T` (the token of a
 // referee of every table of the event; without one in the link, the page asks for it and
 // keeps it only in memory). It reads /api/events/N/players and draws the register as a real
 // table, a form to add a late entrant or correct a player's line, a form to withdraw a player
@@ -241,8 +241,8 @@ async function submitPlayer(ev) {
   await sendPlayer(body);
 }
 
-/** Sends the form; a second player of a name and club already registered (issue 30, item
- * 13) is asked about first, and sent again with the organiser's confirmation. */
+/** Sends the form; a second player of a name and club already registered is asked
+ * about first, and sent again with the organiser's confirmation. */
 async function sendPlayer(body) {
   try {
     const done = editing === null ? await api("POST", "/players", body) : await api("PATCH", `/players/${editing}`, body);

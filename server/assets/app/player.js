@@ -90,8 +90,8 @@ $("cmdhelp").textContent = t("h 說明；c 時間；d 須做甚麼；報棋直�
 const textmode = $("textmode");
 textmode.checked = localStorage.getItem("baoqi-textmode") === "1";
 
-/** The command field comes first in the screen-reader mode (one Tab from the summary; issue
- * 31, item 6), after the board otherwise (a sighted player's board stays on a phone's first
+/** The command field comes first in the screen-reader mode (one Tab from the summary),
+ * after the board otherwise (a sighted player's board stays on a phone's first
  * screen). */
 function placeCommands() {
   document.body.classList.toggle("textmode", textmode.checked);
@@ -109,7 +109,7 @@ textmode.addEventListener("change", () => {
   say(textmode.checked ? t("文字模式已開", "Text mode on") : t("文字模式已關", "Text mode off"), true);
 });
 
-/** How much the seat's screen reader hears (issue 31, item 5): auto, terse or full. */
+/** How much the seat's screen reader hears: auto, terse or full. */
 let verbosity = localStorage.getItem("baoqi-verbosity") || "auto";
 const setVerbosity = (v) => {
   verbosity = v;
@@ -168,7 +168,7 @@ const conn = new Connection(endpoint, {
     }
     render();
   },
-  // A spectator's page follows the tables of the event as rounds are paired (issue 30).
+  // A spectator's page follows the tables of the event as rounds are paired.
   // A table set aside by a replay (108) leaves the list; its viewers are moved to the first.
   tables: (m) => {
     const aside = m.set_aside || [];
@@ -184,8 +184,8 @@ const conn = new Connection(endpoint, {
     if (t !== table) return;
     snap = s;
     render();
-    // On joining and on every reconnect, one message says where the player stands (issue
-    // 31, items 2 and 7); the focus goes to it on joining.
+    // On joining and on every reconnect, one message says where the player stands;
+    // the focus goes to it on joining.
     if (summaryOwed) {
       const joined = summaryOwed === "join";
       summaryOwed = null;
@@ -205,7 +205,7 @@ const conn = new Connection(endpoint, {
 
 $("table-pick")?.addEventListener("change", (e) => show(Number(e.target.value)));
 
-/** The spectator's list of the event's tables, the one shown selected (issue 30, item 11). */
+/** The spectator's list of the event's tables, the one shown selected. */
 function chooser(ids) {
   const pick = $("table-pick");
   if (!pick) return;
@@ -245,8 +245,8 @@ const VIBRATION = [300, 150, 300];
 /** Events a player must hear at once (assertive): alerts, rulings, what he must put right. */
 const URGENT = ["time_alert", "referee_needed", "repetition_warning", "warning_issued", "game_over",
   "impossible", "violation", "correction_required", "reannounce_required", "restore_required", "board_diverges"];
-/** A call for the referee about the opponent is no player's to act on: polite (issue 31,
- * item 3: nothing a player need not act on made assertive). */
+/** A call for the referee about the opponent is no player's to act on: polite
+ * (nothing a player need not act on made assertive). */
 const aboutOpponent = (ev) => ev.type === "referee_needed" && me && ev.side && ev.side !== me;
 const urgent = (ev) => (URGENT.includes(ev.type) && !aboutOpponent(ev))
   || (ev.type === "checked" && !["agree", "corrected"].includes(ev.outcome));
@@ -254,7 +254,7 @@ const urgent = (ev) => (URGENT.includes(ev.type) && !aboutOpponent(ev))
 /** Says what an event brings to this seat (narrate.js): one message per happening; what a
  * burst of events leaves held (an opponent's move without its turn) is said when it ends. */
 function narrate(ev) {
-  // Its own board step is said with the move's words (issue 31, item 9: not ICCS only).
+  // Its own board step is said with the move's words (not ICCS only).
   if (ev.type === "board" && ev.by === me && ev.step?.step === "move") {
     // Written as the board showed it before the step (a mirrored move is already the game's).
     const d = designate(myBoard()?.placement || snap?.fen, ev.step.mv);
@@ -407,7 +407,7 @@ if (!readonly) {
     boardMove(mv);
   });
   // A button that hides or disables itself takes the focus with it (WCAG 2.4.3): the focus
-  // goes where the player acts next (issue 31, item 10).
+  // goes where the player acts next.
   const then = (next) => () => { if (document.activeElement === document.body || document.activeElement?.disabled || document.activeElement?.hidden) $(next).focus(); };
   $("confirm-repeat").addEventListener("click", async () => {
     await send({ type: "confirm_repeat" }, t("確認複讀", "Confirm the repeat"));
@@ -477,7 +477,7 @@ function textBoard() {
 
 /** The placement of the board this seat operates (7.4(2)(g)), else the game's. */
 function ownBoard() {
-  // A spectator sees the game's position (the players' boards are theirs: issue 30, item 11).
+  // A spectator sees the game's position (the players' boards are theirs).
   if (readonly) {
     board.label = t(`棋盤（第 ${table} 台）`, `Board (table ${table})`);
     return snap.fen;
@@ -495,7 +495,7 @@ function render() {
   $("board").hidden = tm;
   $("board-help").hidden = tm;
   $("textboard").hidden = !tm;
-  // The text mode hides the board, not the board move (issue 31, item 1): a field takes it.
+  // The text mode hides the board, not the board move: a field takes it.
   if ($("textmove")) $("textmove").hidden = !tm || readonly || !hasBoard();
   if (tm) $("textboard").replaceChildren(...textBoard());
   else board.draw(ownBoard(), { last: last?.mv.iccs || "", check: checked(last) });
@@ -523,8 +523,8 @@ function render() {
   clocks();
 }
 
-/** Where the focus goes when the control it is on disables or hides itself (WCAG 2.4.3;
- * issue 31, item 10): where the player acts next. */
+/** Where the focus goes when the control it is on disables or hides itself (WCAG
+ * 2.4.3): where the player acts next. */
 const NEXT_FOCUS = { decline: "offer", accept: "offer", "confirm-repeat": "press", resign: "result", press: "cmd", offer: "cmd" };
 
 /** Keeps the focus on the page when a render takes its control away. */

@@ -1,4 +1,4 @@
-// The announcing page of one who speaks for a player (附表七 7.4(2)(d), SPEC §5): the proxy a
+// The announcing page of one who speaks for a player (附表七 7.4(2)(d)): the proxy a
 // deaf player named before the game announces for him and presses his clock (7.4(2)(d)(ii));
 // the referee announces for a player who cannot (6.3(7), 7.4(2)(c), 7.4(2)(d)(i)), and then
 // the board move governs (7.4(2)(f)(iii)). Words go one by one, each binding once sent and
@@ -68,7 +68,7 @@ const conn = new Connection(endpoint, {
 
 const send = commandSender(conn, () => table, say);
 
-/** The verdict after one word, in words (SPEC §5: the engine answers after every word). */
+/** The verdict after one word, in words (the engine answers after every word). */
 function verdictText(ev) {
   const w = ev.word ? word(ev.word, ev.side) : ev.text;
   if (!ev.possible) return t(`「${w}」：不可能是任何着法（${unspeakable(ev.why)}），可以重新報棋`, `“${w}”: no move can follow (${unspeakable(ev.why)}); announce again`);

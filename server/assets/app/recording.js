@@ -3,7 +3,7 @@
 // recording, and seeking from the scoresheet: the recording is aligned with the event log,
 // so move N is heard at (its event-log time − the recording's offset) seconds.
 //
-// The recordings and the event log are the referee's (issue 16, item 5): they are fetched with
+// The recordings and the event log are the referee's: they are fetched with
 // the monitor's token as `Authorization: Bearer` (the token stays in the URL's fragment, which
 // no server sees), so a player gets the audio as a Blob, and a download saves that Blob.
 

@@ -1,4 +1,4 @@
-// The seat page's command field (issue 31, items 6 and 8; lichess's nvui): one line for
+// The seat page's command field (after lichess's nvui): one line for
 // everything a blind player asks and does. The queries are board.js's; a seat also says its
 // words here (characters, AXF/WXF letters, ICCS: notation.js), moves on its own board, presses
 // the clock, confirms a read-back, offers, accepts or declines a draw, resigns, sets the
@@ -43,7 +43,7 @@ export class CommandField {
     // lichess's blind players' words for the same commands (docs/lichess-comparison.md).
     const cmd = ALIASES[typed] ?? typed;
     if (cmd === "c" && ["playing", "paused"].includes(snap?.phase)) {
-      // The arbiter's report (query_time), the side to move first (6.5(2), 7.6(2); item 6).
+      // The arbiter's report (query_time), the side to move first (6.5(2), 7.6(2)).
       p.askTime();
       await p.send({ type: "query_time" }, t("問時間", "Ask the time"));
       return "";

@@ -1,11 +1,11 @@
-// The standings page (issue 18): `/standings#event=N` reads /api/events/N/standings.json and
+// The standings page: `/standings#event=N` reads /api/events/N/standings.json and
 // draws the pairings of a round (the current one, or any earlier one chosen in the menu),
 // the standings, the best-placed players of each category (組別獎) and the crosstable
 // (app/standings_views.js). The address says what to show:
 // `&round=R` a round's pairings, `&view=text` lists a screen reader reads line by line,
 // `&view=hall` the hall screen: the current round's pairings, the standings and the
 // crosstable, large, a screenful at a time, turning the page by itself every `&page=S`
-// seconds (the standings first once the last round is over; issue 30, item 10), read again
+// seconds (the standings first once the last round is over), read again
 // every 30 seconds. Printable on A4 (standings.css). Nothing is announced but the status
 // line after a refresh.
 
@@ -57,7 +57,7 @@ function draw(s) {
     ? [text ? pairingsText(shown, current) : pairingsTable(shown, current)].flat()
     : [el("p", {}, t("尚未配對", "No round paired yet"))]));
   $("standings").replaceChildren(...[text ? standingsText(s) : standingsTable(s)].flat());
-  // The category prizes (issue 30, item 12): lists, read alike in every view but the hall's.
+  // The category prizes: lists, read alike in every view but the hall's.
   $("sec-prizes").hidden = view() === "hall";
   $("prizes").replaceChildren(...categoryPrizes(s));
   $("cross").replaceChildren(...(s.rounds.length ? [text ? crossText(s) : crossTable(s)].flat()

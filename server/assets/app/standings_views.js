@@ -1,4 +1,4 @@
-// What the standings page draws from /api/events/N/standings.json (issue 18, item 5): the
+// What the standings page draws from /api/events/N/standings.json: the
 // pairings of a round, the standings and the crosstable, each as a real table (caption,
 // column headers, the player's name as the row header) or as a text view, a list a screen
 // reader reads line by line ("第一台：王小明（紅）勝 李大華"). Results show the points the
@@ -253,7 +253,7 @@ function prizeLine(l) {
 }
 
 /**
- * The category prizes (組別獎, issue 30, item 12): for each category present in the
+ * The category prizes (組別獎): for each category present in the
  * standings, its best-placed players in the standings' order (a player of several
  * categories is in each list). Lists, so that a screen reader reads them as they are shown.
  */

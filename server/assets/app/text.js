@@ -4,7 +4,7 @@
 // 61 warnings, outcomes) come from protocol.js, generated from the Rust side. No DOM here:
 // the pages' tests import this module in Node and format every sample the server can send.
 //
-// Languages (issue 15, item 8): each line is written twice, `t(繁體, English)`; Simplified
+// Languages: each line is written twice, `t(繁體, English)`; Simplified
 // Chinese is made from the Traditional text (i18n.js). The notation stays Chinese in every
 // language (炮二平五, 馬８進７, the characters of the pieces), and so do the names and notes
 // people type; everything else has its English here, the rule words of protocol.js too

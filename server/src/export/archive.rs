@@ -1,6 +1,6 @@
-//! An event's games as one archive (issue 33, item 1): a ZIP holding, for each table, its
-//! game in each record format asked for — PGN, XQF, CBF, `DhtmlXQ` — named by round and
-//! table, as a player or a club keeps them.
+//! An event's games as one archive: a ZIP holding, for each table, its game in each record
+//! format asked for — PGN, XQF, CBF, `DhtmlXQ` — named by round and table, as a player or a
+//! club keeps them.
 
 use std::io::{Cursor, Write};
 

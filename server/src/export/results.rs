@@ -1,7 +1,7 @@
 //! The results table of an event (`baoqi export --results`, `/api/events/N/results.txt`):
-//! a tournament's by its boards, as the standings count them (issue 30, item 4): the
-//! organiser's result over the table's game (an absence, 87, is `+/-`, not `*`), the byes,
-//! and no table set aside by a 108 replay; another event's by its tables.
+//! a tournament's by its boards, as the standings count them: the organiser's result over
+//! the table's game (an absence, 87, is `+/-`, not `*`), the byes, and no table set aside
+//! by a 108 replay; another event's by its tables.
 
 use std::fmt::Write as _;
 

@@ -1,8 +1,9 @@
-//! The XQF and `DhtmlXQ` records of a table (issue 33, item 1): the game for 象棋演播室 and
-//! the software that reads its files, and for the sites that embed `DhtmlXQ`, with the
-//! header's event, round and table as the title, the date, the venue, the players and the
-//! result, and after each move the comment the PGN writes (＝ for a draw offered, the mover's
-//! clock as `[%clk h:mm:ss]`) (`baoqi_grammar::xqf`, `baoqi_grammar::dhtmlxq`, `baoqi_grammar::cbf`).
+//! The XQF and `DhtmlXQ` records of a table: the game for 象棋演播室 and the software that
+//! reads its files, and for the sites that embed `DhtmlXQ`, with the header's event, round
+//! and table as the title, the date, the venue, the players and the result, and after each
+//! move the comment the PGN writes (＝ for a draw offered, the mover's clock as
+//! `[%clk h:mm:ss]`) (`baoqi_grammar::xqf`, `baoqi_grammar::dhtmlxq`,
+//! `baoqi_grammar::cbf`).
 
 use baoqi_arbiter::{Outcome, View};
 use baoqi_grammar::cbf::write_cbf;

@@ -1,8 +1,8 @@
-//! Who may read what over HTTP (issue 16, item 5). The event logs and the recordings of a
-//! table hold what the referee alone may know during a game (the sealed move of an
-//! adjournment, 103(1)(b); the words said at the table), so they are read with a referee's
-//! token, sent as `Authorization: Bearer <token>` (never in the URL, which servers and
-//! proxies log). The results, scoresheets and PGN stay public: they hold nothing of that.
+//! Who may read what over HTTP. The event logs and the recordings of a table hold what the
+//! referee alone may know during a game (the sealed move of an adjournment, 103(1)(b); the
+//! words said at the table), so they are read with a referee's token, sent as
+//! `Authorization: Bearer <token>` (never in the URL, which servers and proxies log). The
+//! results, scoresheets and PGN stay public: they hold nothing of that.
 
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};

@@ -1,6 +1,6 @@
-//! The result grid over HTTP (issue 30, item 1): the organiser page's results of every
-//! board, entered, corrected and cleared by a referee of the whole event (the register's
-//! gate, `organiser::gate`), over the organiser's grid ([`grid`]).
+//! The result grid over HTTP: the organiser page's results of every board, entered,
+//! corrected and cleared by a referee of the whole event (the register's gate,
+//! `organiser::gate`), over the organiser's grid ([`grid`]).
 //!
 //! - `GET /api/events/{id}/grid` (`?round=R` for one round): every board's cell;
 //! - `POST /api/events/{id}/grid/{round}/{board}`: `{"result": "red_wins" | … | null,

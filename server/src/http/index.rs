@@ -1,7 +1,6 @@
 //! The index page (`/`): the events on this server, each with its tables by round and the
 //! links a visitor needs: the results table, and for a tournament its standings page and the
-//! organiser's page (issue 30, item 4). Only what the public may see: who plays at which
-//! table, never how (issue 34, item 6).
+//! organiser's page. Only what the public may see: who plays at which table, never how.
 
 use std::fmt::Write as _;
 use std::sync::Arc;

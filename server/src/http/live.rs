@@ -1,12 +1,11 @@
-//! The live feed of a table's record for broadcasts (issue 33, item 3): a URL that always
-//! returns the game's record as it stands (PGN), with an entity tag, so that a site relaying
-//! a round polls it every few seconds and gets `304 Not Modified`, without a body and
-//! without the server reading its store, until a move is played or the game ends. The
-//! record is the scoresheet's: a move sealed at an adjournment (第103條) is not on it until
-//! it is played, and is never in the feed. The same record as server-sent events, for a viewer
-//! that wants it pushed: an event `record` with the whole record each time it changes. A
-//! record sent whole reads the store only for what the hub does not hold, and seldom
-//! (`headers.rs`).
+//! The live feed of a table's record for broadcasts: a URL that always returns the game's
+//! record as it stands (PGN), with an entity tag, so that a site relaying a round polls it
+//! every few seconds and gets `304 Not Modified`, without a body and without the server
+//! reading its store, until a move is played or the game ends. The record is the
+//! scoresheet's: a move sealed at an adjournment (第103條) is not on it until it is played,
+//! and is never in the feed. The same record as server-sent events, for a viewer that wants
+//! it pushed: an event `record` with the whole record each time it changes. A record sent
+//! whole reads the store only for what the hub does not hold, and seldom (`headers.rs`).
 
 use std::convert::Infallible;
 use std::sync::Arc;

@@ -1,4 +1,4 @@
-//! The JSON event logs over HTTP (issue 16, items 4 and 5):
+//! The JSON event logs over HTTP:
 //! - `GET /api/tables/{id}/log.json`: the table's log, for a referee of that table;
 //! - `GET /api/events/{id}/log.json`: every table's, for a referee of the whole event.
 //!

@@ -1,4 +1,4 @@
-//! The organiser's register over HTTP (issue 18): the organiser page's JSON API. Every
+//! The organiser's register over HTTP: the organiser page's JSON API. Every
 //! request, reads included (the register holds the players' disabilities), carries the
 //! token of a referee of the whole event (`Authorization: Bearer <token>`, as the event's
 //! logs, [`access::referee_of_event`]); nothing is written without it.
@@ -99,8 +99,8 @@ fn body_limit(path: &str) -> usize {
 /// The organiser API's gate: the bearer must be a referee of the whole event (checked from
 /// the headers alone, nothing of the body read), then the body is read whole within
 /// [`crate::limits::Limits::body_within`] and at most [`MAX_BODY`] bytes, or refused (408,
-/// 413): issue 34, item 4, bodies sent a byte every 10 s before any token was checked held
-/// every connection of the server.
+/// 413): bodies sent a byte every 10 s before any token was checked held every connection
+/// of the server.
 pub(super) async fn gate(
     State(hub): State<Arc<Hub>>,
     Path(params): Path<std::collections::HashMap<String, String>>,

@@ -1,6 +1,6 @@
 //! A table's game in the formats Xiangqi players open (XQF, CBF, `DhtmlXQ`, beside
-//! `game.pgn`), and an event's games as one ZIP (issue 33, item 1). Public, as the PGN is:
-//! names, results and moves; a sealed move (第103條) is not on the record until it is played.
+//! `game.pgn`), and an event's games as one ZIP. Public, as the PGN is: names, results and
+//! moves; a sealed move (第103條) is not on the record until it is played.
 
 use std::sync::Arc;
 

@@ -1,7 +1,7 @@
 //! The register's lines over HTTP, behind the organiser API's gate ([`super::organiser`]):
-//! a late entrant, a corrected line, the register imported from a file, a line struck
-//! (issue 18; issue 30, item 13). A second player of a name and club is refused unless the
-//! request carries the organiser's word (`allow_same_name`), as on the command line.
+//! a late entrant, a corrected line, the register imported from a file, a line struck. A
+//! second player of a name and club is refused unless the request carries the organiser's
+//! word (`allow_same_name`), as on the command line.
 
 use std::sync::Arc;
 

@@ -1,4 +1,4 @@
-//! A tournament's standings over HTTP (issue 18), public like the results table:
+//! A tournament's standings over HTTP, public like the results table:
 //! - `GET /api/events/{id}/standings.json`: the standings, every round's pairings and the
 //!   crosstable;
 //! - `GET /api/events/{id}/standings.csv`: the standings, one line per player;

@@ -1,8 +1,8 @@
-//! Each event's tables as the connections that follow the event see them (issue 30, items 2
-//! and 7; the index of issue 32): the running tables, in order, and the tables set aside
-//! (作廢) by a 108 replay, as a watch per event. A seat's tables are read from here without
-//! cloning any row; a connection that follows an event hears of every table added (a round
-//! paired, a replay) and of every table set aside.
+//! Each event's tables as the connections that follow the event see them (indexed, so that
+//! a join reads only the tables its seat covers): the running tables, in order, and the
+//! tables set aside (作廢) by a 108 replay, as a watch per event. A seat's tables are read
+//! from here without cloning any row; a connection that follows an event hears of every
+//! table added (a round paired, a replay) and of every table set aside.
 
 use std::collections::{BTreeMap, HashMap};
 use std::sync::{Arc, RwLock};
@@ -19,7 +19,7 @@ pub struct Listed {
     /// The tables set aside by a 108 replay, in order: closed, their games no longer count.
     pub set_aside: Arc<[TableId]>,
     /// The organiser's results of the event's tables (an absence, 87; a correction), which
-    /// stand over the tables' own (issue 30, item 1).
+    /// stand over the tables' own.
     pub recorded: Arc<BTreeMap<TableId, GameResult>>,
 }
 
@@ -37,8 +37,8 @@ fn with(ids: &[TableId], id: TableId) -> Option<Arc<[TableId]>> {
 
 /// The running tables a seat covers: a seat of some tables (a player's, a board referee's)
 /// has its own looked up in the sorted `running` list, each in O(log n), so that joining
-/// costs what the seat covers, not what the event holds (issue 32: a join scanned every
-/// table of the event); a seat of the whole event (`seat` empty) covers every running table.
+/// costs what the seat covers, not what the event holds (a join once scanned every table of
+/// the event); a seat of the whole event (`seat` empty) covers every running table.
 pub fn covered(seat: &[TableId], running: &[TableId]) -> Vec<TableId> {
     if seat.is_empty() {
         return running.to_vec();

@@ -249,10 +249,10 @@ impl Hub {
         Ok(())
     }
 
-    /// Closes the tables set aside by a 108 replay (作廢, issue 30, item 2): each running
-    /// one's task ends, its clocks stopped where they stood and no call raised any more; it
-    /// leaves the running tables (exports, results) and the connections that follow its
-    /// event are told. Its log stays in the store, for the record.
+    /// Closes the tables set aside by a 108 replay (作廢): each running one's task ends,
+    /// its clocks stopped where they stood and no call raised any more; it leaves the
+    /// running tables (exports, results) and the connections that follow its event are
+    /// told. Its log stays in the store, for the record.
     pub(super) async fn close_set_aside(self: &Arc<Self>) -> Result<(), StartError> {
         let hub = self.clone();
         tokio::task::spawn_blocking(move || hub.refresh_aside()).await??;

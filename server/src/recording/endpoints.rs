@@ -7,12 +7,12 @@
 //! - `GET /api/tables/{id}/recordings`: the list (JSON) with each seat's status.
 //! - `GET /api/tables/{id}/recordings/{n}.wav`: the audio, with byte ranges.
 //!
-//! The list and the audio are a referee's of that table (issue 16, item 5): `Authorization:
-//! Bearer <referee token>`, refused as [`crate::http::access`] says (JSON: 401, 403, 404).
-//! The upload's refusals are plain text with a reason, as the uploader reads them: 401 (no
-//! or unknown token), 403 (a seat that is not a player or proxy of this table), 400 (missing
-//! or bad metadata), 413 (over the size limit), 415 (not a WAV), 404 (no such table or
-//! recording), 503 (no archive).
+//! The list and the audio are a referee's of that table:
+//! `Authorization: Bearer <referee token>`, refused as [`crate::http::access`] says
+//! (JSON: 401, 403, 404). The upload's refusals are plain text with a reason, as the
+//! uploader reads them: 401 (no or unknown token), 403 (a seat that is not a player or
+//! proxy of this table), 400 (missing or bad metadata), 413 (over the size limit), 415 (not
+//! a WAV), 404 (no such table or recording), 503 (no archive).
 
 use std::sync::Arc;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
@@ -50,7 +50,7 @@ pub enum RecordingError {
     /// Larger than the limit (413).
     #[error("the recording is larger than this server's limit of {0} bytes")]
     TooLarge(u64),
-    /// The table's recordings have taken their share of the disk (507; issue 34, item 3).
+    /// The table's recordings have taken their share of the disk (507).
     #[error(
         "table {table} keeps {used} bytes of recordings; {more} more would pass its quota of \
          {quota} bytes: ask the referee to remove old uploads"
@@ -65,7 +65,7 @@ pub enum RecordingError {
         /// Its quota.
         quota: u64,
     },
-    /// The disk would be left with less than the store needs (507; issue 34, item 3).
+    /// The disk would be left with less than the store needs (507).
     #[error(
         "the server's disk has {free} bytes free; this upload ({more} bytes) would leave less \
          than the {reserve} kept for the games"
@@ -81,8 +81,7 @@ pub enum RecordingError {
     /// Not a WAV file (415).
     #[error("{0}")]
     NotWav(String),
-    /// The body came slower than the server's minimum rate, bytes a second (408; issue 16,
-    /// item 6).
+    /// The body came slower than the server's minimum rate, bytes a second (408).
     #[error("the upload came slower than {0} bytes a second and was cut off")]
     TooSlow(u64),
     /// No such table or recording (404).

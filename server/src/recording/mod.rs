@@ -21,12 +21,11 @@ use status::RecordingBoard;
 pub const DEFAULT_LIMIT: u64 = 512 * 1024 * 1024;
 
 /// A table keeps at most this many recordings' worth of bytes (each side's recording and a
-/// second upload of each): one player's uploads cannot take the hall's disk (issue 34,
-/// item 3).
+/// second upload of each): one player's uploads cannot take the hall's disk.
 pub const TABLE_QUOTA_RECORDINGS: u64 = 4;
 
 /// The disk space an upload must leave free for the store, by default: 1 GiB. A full disk
-/// fails every table's commands (issue 34, item 3: 132 of 150 failed with `storage`).
+/// fails every table's commands (132 of 150 once failed with `storage`).
 pub const DEFAULT_RESERVE: u64 = 1024 * 1024 * 1024;
 
 /// A side of the table, as recordings are kept: a proxy's recording is its side's.

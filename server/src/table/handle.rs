@@ -1,5 +1,5 @@
-//! The handle to a match: its task in this process, or (on a node of a federation, issue
-//! 19) the task of the node that holds the table, reached through the federation
+//! The handle to a match: its task in this process, or (on a node of a federation) the
+//! task of the node that holds the table, reached through the federation
 //! ([`crate::federated::RemoteMatch`]). Connections use both the same way.
 
 use std::sync::Arc;
@@ -15,9 +15,8 @@ use baoqi_store::game::{GameRecord, Refusal};
 use baoqi_store::model::{Role, TableId};
 
 /// Who sends a command to a table: the seat's role (what it may do) and the seat itself, by
-/// its token's hash, so that every seat has its own rate of commands (issue 34, item 8:
-/// the referees of a table shared one, and a board referee's ticks locked the chief
-/// referee out).
+/// its token's hash, so that every seat has its own rate of commands (once the referees of
+/// a table shared one, and a board referee's ticks locked the chief referee out).
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct SeatKey {
     /// What the seat may do.
@@ -67,7 +66,7 @@ pub enum Handled {
     /// Refused; nothing changed.
     Refused(Refusal),
     /// The seat sent more commands than [`crate::limits::Limits::commands`] allows; nothing
-    /// changed (issue 16, item 7).
+    /// changed.
     RateLimited,
     /// Could not be stored; the match was rebuilt from the store and nothing changed.
     Storage(StoreError),
@@ -181,7 +180,7 @@ impl TableHandle {
 
     /// The snapshot of the game once it is over (kept up to date after: the referee's
     /// verification, 7.9, comes later), `None` while it goes on. Read without asking the
-    /// task: the standings read every table of an event at each request (issue 18).
+    /// task: the standings read every table of an event at each request.
     pub fn over(&self) -> Option<Arc<View>> {
         match &self.at {
             Where::Here { over, .. } => over.borrow().clone(),
@@ -210,7 +209,7 @@ impl TableHandle {
     }
 
     /// The current snapshot alone: cheap (the task keeps it for its sequence number), for
-    /// what is asked often, such as a live feed's poll (issue 33).
+    /// what is asked often, such as a live feed's poll.
     pub async fn snapshot(&self) -> Option<Arc<View>> {
         let tx = match &self.at {
             Where::Here { tx, .. } => tx,

@@ -237,8 +237,8 @@ impl Task {
             Err(refusal) => return Handled::Refused(refusal),
         };
         if command == Command::Tick && events.is_empty() {
-            // Time passed and nothing fell due: nothing to store (issue 16, item 7; the
-            // table's own deadlines do the same).
+            // Time passed and nothing fell due: nothing to store (the table's own deadlines
+            // do the same).
             return Handled::Accepted { seq: self.seq };
         }
         self.stalled = None;
@@ -253,7 +253,7 @@ impl Task {
 
     async fn on_deadline(&mut self, deadline: Millis) {
         // Woken before the timeline reached the deadline: a stall left out of the timeline
-        // since the sleep began moved it later (issue 34, item 5); sleep again.
+        // since the sleep began moved it later; sleep again.
         if self.ctx.timeline.now() < deadline {
             return;
         }

@@ -57,7 +57,7 @@ where
             let msg = format!("a {} seat does not join on this endpoint", seat.role);
             return self.send(&error(None, ErrorCode::WrongEndpoint, msg)).await;
         }
-        // A referee or a spectator follows the event's tables as they are added (issue 30).
+        // A referee or a spectator follows the event's tables as they are added.
         if matches!(seat.role, Role::Referee | Role::Spectator) {
             let mut rx = self.hub.follow_tables(seat.event);
             let listed = rx.borrow_and_update().clone();

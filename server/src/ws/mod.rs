@@ -119,7 +119,7 @@ struct Conn<O> {
     following: Option<tokio::sync::watch::Receiver<Listed>>,
     /// The tables of its event it was told are set aside (作廢, 108).
     set_aside: Vec<TableId>,
-    /// The organiser's results it was told (issue 30, item 1).
+    /// The organiser's results it was told.
     entered: Vec<RecordedResult>,
 }
 
@@ -243,8 +243,8 @@ where
     }
 
     /// After a revocation scan: false (the connection closes) once this seat's token is
-    /// revoked, after telling the client why (issue 16, item 3: a revoked referee's
-    /// commands were still accepted).
+    /// revoked, after telling the client why (a revoked referee's commands were once still
+    /// accepted).
     async fn still_valid(&mut self, revoked: &std::collections::HashSet<String>) -> bool {
         let Some(seat) = &self.seat else { return true };
         if !revoked.contains(&seat.token_hash) {

@@ -115,9 +115,9 @@ pub const MAX_TIE_BREAK_MINUTES: u64 = 24 * 60;
 pub const MAX_TIE_BREAK_INCREMENT_SECONDS: u64 = 3_600;
 
 impl TournamentSettings {
-    /// Refuses every value no tournament can use (issue 34, item 11), naming the field:
-    /// rounds, a knock-out's games and times, the referees' names, rounds and boards
-    /// (numbered from 1), and the match every game shares.
+    /// Refuses every value no tournament can use, naming the field: rounds, a knock-out's
+    /// games and times, the referees' names, rounds and boards (numbered from 1), and the
+    /// match every game shares.
     pub fn check(&self) -> Result<(), EventFileError> {
         if let Some(r) = self.rounds {
             bounds::within("tournament.rounds", u64::from(r), 1, MAX_ROUNDS)?;

@@ -1,4 +1,4 @@
-//! The PostgreSQL backend (issue 19): the federation's one database of record, shared by
+//! The PostgreSQL backend: the federation's one database of record, shared by
 //! several `baoqi serve` nodes. Same tables and the same promise as the `SQLite` store: an
 //! append returns once its transaction is committed (PostgreSQL's default
 //! `synchronous_commit = on`: flushed to the server's disk), and a command is acknowledged
@@ -29,7 +29,7 @@ use rows::{entry_params, raw_entry, seat_from, table_from};
 pub struct PgStore {
     write: Conn,
     read: Conn,
-    /// The leases' own connection (issue 19), opened at their first use: a node's renewals
+    /// The leases' own connection, opened at their first use: a node's renewals
     /// must not wait behind the group commits of a busy writer, or its leases run out under
     /// load and its tables change hands for nothing.
     lease: Conn,

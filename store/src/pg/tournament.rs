@@ -1,5 +1,5 @@
-//! The organiser's records (issue 18) in the PostgreSQL store: the same tables and answers
-//! as the `SQLite` store's ([`crate::TournamentStore`]).
+//! The organiser's records in the PostgreSQL store: the same tables and answers as the
+//! `SQLite` store's ([`crate::TournamentStore`]).
 
 use baoqi_tournament::{GameResult, PlayerId};
 

@@ -9,9 +9,8 @@ const TIERS: usize = 9;
 const REMATCH: usize = 0;
 const SECOND_BYE: usize = 1;
 const COLOUR_RULE: usize = 2;
-/// The bye to a player absent in the last round (issue 30, item 6: under 黃氏計分法 a bye
-/// is 12, a win without play; an absentee is not rewarded with one while another can
-/// take it).
+/// The bye to a player absent in the last round (under 黃氏計分法 a bye is 12, a win
+/// without play; an absentee is not rewarded with one while another can take it).
 const ABSENT_BYE: usize = 3;
 const BYE_RANK: usize = 4;
 const SCORE: usize = 5;

@@ -1,9 +1,9 @@
 //! What a record of the live feed needs besides the game and the hub's rows — the referees'
 //! names and the wall clock of the start, both in the store — kept between records, so that
 //! a broadcast polling every table does not make the store read the event's seats and a
-//! table's whole log for each move (issue 33, item 3: that cost the players 2 ms of p99).
-//! A table's start never changes once known; an event's seats are read again after
-//! [`SEATS_FOR`], so a referee assigned later is named within that time.
+//! table's whole log for each move (that cost the players 2 ms of p99). A table's start
+//! never changes once known; an event's seats are read again after [`SEATS_FOR`], so a
+//! referee assigned later is named within that time.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
