@@ -3,8 +3,9 @@
 # pyffish differential test made mandatory), the deep perft check and the browser tests.
 #
 # One build serves every step: the first makes every target with clippy's lints, the suite's
-# binaries and target/debug/baoqi (the integration tests run it), which the browser tests
-# then serve; no step asks cargo for a differently-featured build of the same crates.
+# binaries and target/debug/baoqi (the integration tests run it); the hall's server is the
+# same build less the command line's optional features (only the binary is compiled again),
+# and the browser tests are served by it, beside the suite.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh test
@@ -33,34 +34,77 @@ if grep -qE '^(warning|error)' target/build.log; then
   exit 1
 fi
 
+# A hall's server: the command line without its optional parts (the keypad and board
+# clients with the audio stack, the federation's nodes, the benchmarks). Built in the same
+# feature resolution as the rest, so only the `baoqi` binary itself is compiled again; kept as
+# target/hall/baoqi, and the browser tests below are served by it.
+step "a hall's server, built without the audio stack and the federation"
+cargo build --workspace --all-targets --no-default-features --quiet
+mkdir -p target/hall && cp target/debug/baoqi target/hall/baoqi
+cargo build --workspace --all-targets --quiet
+if cargo tree -p baoqi --no-default-features -e normal --prefix none |
+  grep -E '^(cpal|alsa|alsa-sys|tts|speech-dispatcher|speech-dispatcher-sys|async-nats|baoqi-audio|baoqi-clients|baoqi-federation|baoqi-bench) '; then
+  echo "the hall's server depends on the crates above" >&2
+  exit 1
+fi
+if ldd target/hall/baoqi | grep -E 'libasound|libspeechd'; then
+  echo "the hall's server links the libraries above" >&2
+  exit 1
+fi
+
+if [ ! -d tests/web/node_modules ] || [ tests/web/package-lock.json -nt tests/web/node_modules/.package-lock.json ]; then
+  (cd tests/web && npm ci --no-audit --no-fund)
+fi
+step "the pages' JavaScript, linted (ESLint, 0 errors)"
+(cd tests/web && npm run --silent lint)
+
+# The browser tests run beside the suite: both mostly wait (on Chromium, sockets, timers),
+# and one after the other they left a core idle for minutes. Two test files at a time: on 2
+# cores three or more only slow each other down. Their report is printed once they end.
+web() {
+  BAOQI_BIN="$PWD/target/hall/baoqi" setsid node --test --test-concurrency=2 tests/web/ \
+    >target/web.log 2>&1 &
+  web_pid=$!
+  # A failing step ends the run: the browser tests (and their Chromiums) end with it.
+  trap 'kill -- -$web_pid 2>/dev/null || true' EXIT
+}
+
 if cargo nextest --version >/dev/null 2>&1; then
+  # The tests that measure real time run first and alone, before the browser tests start:
+  # a neighbour's load must never decide their outcome (.config/nextest.toml).
+  realtime='(package(baoqi-server) & test(/^game::/)) | test(alerts_fire_within)'
+  step "cargo nextest run: the real-time tests, alone"
+  cargo nextest run --workspace --cargo-quiet -E "$realtime" 2>&1 | tee target/test-realtime.log
+  step "cargo nextest run: the rest, beside the web clients in Chromium (tests/web)"
+  web
   # Test binaries in parallel, twice as many at once as there are cores: most tests wait
-  # on sockets and timers (.config/nextest.toml keeps the real-time tests alone).
-  step "cargo nextest run"
-  cargo nextest run --workspace --cargo-quiet --test-threads $(($(nproc) * 2)) 2>&1 | tee target/test.log
+  # on sockets and timers.
+  cargo nextest run --workspace --cargo-quiet --test-threads $(($(nproc) * 2)) \
+    -E "not ($realtime)" 2>&1 | tee target/test.log
   step "perft depth 5 (ignored by default)"
   cargo nextest run --workspace --cargo-quiet --run-ignored only \
     -E 'package(baoqi-rules) & test(/^perft::/)' 2>&1 | tail -n 3
   step "doc tests"
   cargo test --workspace --doc --quiet
-  summary=$(grep -E '^ +Summary' target/test.log | tail -n 1)
+  summary=$(cat target/test-realtime.log target/test.log | awk '/^ +Summary/ {
+    for (i = 1; i <= NF; i++) { if ($(i+1) ~ /^passed/) p += $i; if ($(i+1) ~ /^failed/) f += $i }
+  } END { printf "%d passed, %d failed", p, f }')
 else
   step "cargo test (cargo-nextest not installed: one binary after another)"
+  web
   cargo test --workspace --quiet 2>&1 | tee target/test.log
   step "perft depth 5 (ignored by default)"
   cargo test -p baoqi-rules --quiet --test integration -- --ignored perft::
   summary=$(awk '/^test result:/ {p+=$4; f+=$6} END {printf "%d passed, %d failed", p, f}' target/test.log)
 fi
 
-step "web clients in Chromium (tests/web)"
-[[ -x target/debug/baoqi ]] || cargo build --quiet --bin baoqi
-if [ ! -d tests/web/node_modules ] || [ tests/web/package-lock.json -nt tests/web/node_modules/.package-lock.json ]; then
-  (cd tests/web && npm ci --no-audit --no-fund)
+step "web clients in Chromium (tests/web): waiting for them to end"
+if ! wait "$web_pid"; then
+  cat target/web.log
+  echo "the browser tests failed (their report is above, and in target/web.log)" >&2
+  exit 1
 fi
-step "the pages' JavaScript, linted (ESLint, 0 errors)"
-(cd tests/web && npm run --silent lint)
-# Two test files at a time: on 2 cores three or more only slow each other down.
-node --test --test-concurrency=2 tests/web/
+grep -E '^# (tests|pass|fail|duration_ms)' target/web.log
 
 step "done"
 # One closing line for the whole run.
