@@ -26,14 +26,14 @@ use signal_hook::consts::SIGBUS;
 use signal_hook::iterator::Signals;
 
 /// The environment variable that counts the in-place restarts of one `baoqi serve`.
-pub const RESTARTS_VAR: &str = "BAOQI_RESTARTS_IN_PLACE";
+pub(crate) const RESTARTS_VAR: &str = "BAOQI_RESTARTS_IN_PLACE";
 
 /// More in-place restarts than this and the server stops (exit status 75): something keeps
 /// cutting its files, and a person must find it.
-pub const MAX_RESTARTS: u32 = 3;
+pub(crate) const MAX_RESTARTS: u32 = 3;
 
 /// How many times this process has started again in place (0 on a first start).
-pub fn restarts() -> u32 {
+pub(crate) fn restarts() -> u32 {
     std::env::var(RESTARTS_VAR)
         .ok()
         .and_then(|v| v.parse().ok())
@@ -44,7 +44,10 @@ pub fn restarts() -> u32 {
 /// to the one it bound (a first start on port 0 comes back on the same port), and without
 /// `--demo`, whose every start re-issues the demo's tokens: the links the players hold stay
 /// good.
-pub fn command_line(args: impl IntoIterator<Item = OsString>, bound: SocketAddr) -> Vec<OsString> {
+pub(crate) fn command_line(
+    args: impl IntoIterator<Item = OsString>,
+    bound: SocketAddr,
+) -> Vec<OsString> {
     let mut out = Vec::new();
     let mut args = args.into_iter();
     while let Some(arg) = args.next() {
@@ -61,19 +64,19 @@ pub fn command_line(args: impl IntoIterator<Item = OsString>, bound: SocketAddr)
 
 /// A mapping of a file, as `/proc/self/maps` lists it.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Mapping {
+pub(crate) struct Mapping {
     /// Shared with other processes (`s`): `SQLite`'s WAL index is; a library's code is not.
-    pub shared: bool,
+    pub(crate) shared: bool,
     /// The offset in the file of the mapping's first byte.
-    pub offset: u64,
+    pub(crate) offset: u64,
     /// The mapping's length in bytes (whole pages).
-    pub len: u64,
+    pub(crate) len: u64,
     /// The file.
-    pub path: PathBuf,
+    pub(crate) path: PathBuf,
 }
 
 /// The file mappings of one `/proc/PID/maps` text (anonymous and special ones left out).
-pub fn file_mappings(maps: &str) -> Vec<Mapping> {
+pub(crate) fn file_mappings(maps: &str) -> Vec<Mapping> {
     maps.lines().filter_map(mapping).collect()
 }
 
@@ -101,7 +104,7 @@ fn mapping(line: &str) -> Option<Mapping> {
 
 /// Whether a mapping reaches past the end of a file of `size` bytes by a whole page: the
 /// pages past the end have nothing behind them, and touching one raises SIGBUS.
-pub fn cut_short(m: &Mapping, size: u64, page: u64) -> bool {
+pub(crate) fn cut_short(m: &Mapping, size: u64, page: u64) -> bool {
     size.div_ceil(page) * page < m.offset + m.len
 }
 
@@ -120,13 +123,13 @@ fn cut_file() -> Option<PathBuf> {
 }
 
 /// Whether `path` is the WAL index of a `SQLite` database.
-pub fn is_wal_index(path: &Path) -> bool {
+pub(crate) fn is_wal_index(path: &Path) -> bool {
     path.to_string_lossy().ends_with("-shm")
 }
 
 /// Watches for SIGBUS from now on: on one, says which mapped file was cut short and runs
 /// `args` (see [`command_line`]) again in this process, or stops after [`MAX_RESTARTS`].
-pub fn watch(args: Vec<OsString>) -> std::io::Result<()> {
+pub(crate) fn watch(args: Vec<OsString>) -> std::io::Result<()> {
     // The Rust runtime catches SIGBUS to report stack overflows; at the first SIGBUS that is
     // not one, its handler puts the default action back, which would end the process at the
     // fault's next turn before the watcher could act. `signal-hook` calls the handler it
@@ -155,14 +158,14 @@ fn restart_or_die(args: &[OsString]) -> ! {
     };
     let done = restarts();
     if done >= MAX_RESTARTS {
-        eprintln!(
+        tracing::error!(
             "baoqi serve: {what}, after {done} restarts in place: stopping. Nothing \
              acknowledged is lost; find what writes to the store's files, then start the \
              server again."
         );
         std::process::exit(75);
     }
-    eprintln!(
+    tracing::error!(
         "baoqi serve: {what}; stopping before SQLite acts on it and starting again in place \
          (nothing acknowledged is lost; the games resume as after a restart)."
     );
@@ -174,7 +177,7 @@ fn restart_or_die(args: &[OsString]) -> ! {
         .args(args.iter().skip(1))
         .env(RESTARTS_VAR, (done + 1).to_string())
         .exec();
-    eprintln!("baoqi serve: could not start again: {error}");
+    tracing::error!("baoqi serve: could not start again: {error}");
     std::process::exit(75);
 }
 

@@ -115,21 +115,45 @@ pub struct ServeOptions {
     pub federation: Option<Arc<dyn Federation>>,
 }
 
-/// Runs the server until Ctrl-C (or SIGTERM). Prints `listening on http://ADDR` first,
-/// then, with `--demo`, every seat's link and token.
-pub fn serve_blocking(opts: &ServeOptions) -> Result<(), LaunchError> {
-    let _ = tracing_subscriber::fmt()
-        .with_env_filter(
-            tracing_subscriber::EnvFilter::try_from_default_env()
-                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn")),
-        )
-        .with_writer(std::io::stderr)
-        .try_init();
+/// What the server has to tell its operator as it starts, in order, for the program that
+/// runs it to say (`baoqi serve` prints each as a line): the library itself prints nothing.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Started {
+    /// It listens at this base address (`http://ADDR`).
+    Listening(String),
+    /// It was started again in place after its store's WAL index was cut short
+    /// ([`crate::cut_index`]): the `nth` time of at most `max`.
+    AgainInPlace {
+        /// How many times, this one included.
+        nth: u32,
+        /// How many it makes at most before it stops.
+        max: u32,
+    },
+    /// The demo event's tables, with every seat's link and token, as the organiser reads
+    /// them.
+    Demo(String),
+    /// As a node of a federation: its name, and how many tables it took on joining.
+    NodeHolds {
+        /// The node's name.
+        node: String,
+        /// The tables it holds.
+        tables: usize,
+    },
+    /// How many tables run; the server then serves.
+    TablesRunning(usize),
+}
+
+/// Runs the server until Ctrl-C (or SIGTERM), telling `report` what it did as it started
+/// ([`Started`]: the address first, then with `--demo` every seat's link and token).
+pub fn serve_blocking(
+    opts: &ServeOptions,
+    report: &(dyn Fn(Started) + Sync),
+) -> Result<(), LaunchError> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
         .map_err(LaunchError::Runtime)?;
-    runtime.block_on(serve(opts))
+    runtime.block_on(serve(opts, report))
 }
 
 /// The store at `opts.db`: a `SQLite` file is refused when missing or empty unless a new
@@ -155,7 +179,7 @@ fn open_checked(opts: &ServeOptions) -> Result<Arc<dyn Store>, LaunchError> {
     Ok(Arc::new(store))
 }
 
-async fn serve(opts: &ServeOptions) -> Result<(), LaunchError> {
+async fn serve(opts: &ServeOptions, report: &(dyn Fn(Started) + Sync)) -> Result<(), LaunchError> {
     let store = open_checked(opts)?;
     let limits = Limits {
         per_address: opts.max_per_address,
@@ -181,7 +205,7 @@ async fn serve(opts: &ServeOptions) -> Result<(), LaunchError> {
         })?;
     let addr = listener.local_addr().map_err(LaunchError::Serve)?;
     let base = format!("http://{addr}");
-    println!("listening on {base}");
+    report(Started::Listening(base.clone()));
     if matches!(opts.db, Database::Sqlite(_)) {
         let again = crate::cut_index::command_line(std::env::args_os(), addr);
         // Without the guard the server still serves, as it did before it existed.
@@ -189,26 +213,28 @@ async fn serve(opts: &ServeOptions) -> Result<(), LaunchError> {
             tracing::warn!("no guard for a cut WAL index: {e}");
         }
         if crate::cut_index::restarts() > 0 {
-            println!(
-                "started again in place ({} of at most {}): see the log for why",
-                crate::cut_index::restarts(),
-                crate::cut_index::MAX_RESTARTS
-            );
+            report(Started::AgainInPlace {
+                nth: crate::cut_index::restarts(),
+                max: crate::cut_index::MAX_RESTARTS,
+            });
         }
     }
     if opts.demo {
         let created = baoqi_organiser::demo::ensure(&*store)?;
-        print!("{}", admin::describe(&created, &base));
+        report(Started::Demo(admin::describe(&created, &base)));
     }
     let started = match hub.member() {
         Some(member) => {
             let took = member.join(&hub).await?;
-            println!("node {}: holds {took} tables", member.name());
+            report(Started::NodeHolds {
+                node: member.name().to_owned(),
+                tables: took,
+            });
             took
         }
         None => hub.start_tables(true).await?,
     };
-    println!("{started} tables running");
+    report(Started::TablesRunning(started));
     hub.watch_store();
     let served = crate::run(listener, hub.clone(), shutdown_signal()).await;
     if let Some(member) = hub.member() {

@@ -9,22 +9,22 @@
 //! ([`export`], [`recording`]). A federation plugs in through [`federated`]; a hall runs
 //! with no federation code on its path.
 
-pub mod cut_index;
+pub(crate) mod cut_index;
 pub mod export;
 pub mod federated;
 pub mod http;
 pub mod hub;
 pub mod launch;
 pub mod limits;
-pub mod listen;
+pub(crate) mod listen;
 pub mod metrics;
-pub mod missed;
+pub(crate) mod missed;
 pub mod recording;
 pub mod restart;
-pub mod socket;
-pub mod standing;
+pub(crate) mod socket;
+pub(crate) mod standing;
 pub mod table;
-pub mod ws;
+pub(crate) mod ws;
 
 use std::future::Future;
 use std::sync::Arc;

@@ -111,7 +111,7 @@ impl tokio::io::AsyncWrite for Counted {
 
 /// Serves `app` on `listener` under `limits` until `shutdown` resolves; then stops accepting
 /// and asks every open HTTP connection to finish its request and close.
-pub async fn serve(
+pub(crate) async fn serve(
     listener: TcpListener,
     app: Router,
     limits: Limits,

@@ -12,11 +12,11 @@ use baoqi_store::model::{Role, TableId};
 /// The most events a reconnecting client is sent back from the store: a client further
 /// behind takes the state alone (the `resync` error says so), so that no join reads a long
 /// log whole (40 connections × `sync since 0` once stalled every table 6 s).
-pub const MAX_REPLAY: u64 = 4_096;
+pub(crate) const MAX_REPLAY: u64 = 4_096;
 
 /// Why the events missed could not be read back from the store.
 #[derive(Debug, thiserror::Error)]
-pub enum ResyncError {
+pub(crate) enum ResyncError {
     /// More events were missed than are sent back ([`MAX_REPLAY`]).
     #[error("{missed} events were missed, more than the {MAX_REPLAY} sent back: the state follows")]
     TooFarBehind {
@@ -33,7 +33,7 @@ pub enum ResyncError {
 
 /// The encoded events of a table with `since < seq <= upto` that `role` may see, read from
 /// the store. An event that cannot be read fails the whole read: nothing is guessed.
-pub async fn from_store(
+pub(crate) async fn from_store(
     hub: &Hub,
     table: TableId,
     since: u64,

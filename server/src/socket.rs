@@ -22,7 +22,7 @@ const MAX_MESSAGE: usize = baoqi_protocol::MAX_FRAME;
 pub const READ_BUFFER: usize = 4 * 1024;
 
 /// Upgrades the request and serves the connection on `endpoint`.
-pub fn upgrade(hub: Arc<Hub>, endpoint: Endpoint, up: WebSocketUpgrade) -> Response {
+pub(crate) fn upgrade(hub: Arc<Hub>, endpoint: Endpoint, up: WebSocketUpgrade) -> Response {
     // tungstenite zero-fills its read buffer up to this size on every read: protocol
     // messages are small, so a small buffer saves most of the server's time under load.
     up.max_message_size(MAX_MESSAGE)
@@ -82,7 +82,7 @@ fn frame(o: Outgoing) -> Message {
 
 /// Why the transport could not read a frame.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Broken {
+pub(crate) enum Broken {
     /// Larger than [`baoqi_protocol::MAX_FRAME`]: closed with 1009.
     TooLarge,
     /// A text frame that is not UTF-8: closed with 1007.
@@ -104,7 +104,7 @@ impl Broken {
 
 /// A message to the client.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Outgoing {
+pub(crate) enum Outgoing {
     /// A text frame (a protocol message).
     Text(String),
     /// A ping: the peer's library answers it.

@@ -14,7 +14,7 @@ use crate::hub::Hub;
 /// The outcomes of `event`'s finished games as their running tables published them (each
 /// table's snapshot once its game is over, kept up to date through the verification, 7.9):
 /// no table is asked for its whole record.
-pub fn from_tables(hub: &Hub, event: EventId) -> Outcomes {
+pub(crate) fn from_tables(hub: &Hub, event: EventId) -> Outcomes {
     hub.tables_of(event)
         .iter()
         .filter_map(|row| {
@@ -26,7 +26,7 @@ pub fn from_tables(hub: &Hub, event: EventId) -> Outcomes {
 
 /// The `standing` message that answers `seat`'s `query_standing` (an `error` when the store
 /// cannot be read).
-pub async fn reply(hub: &Arc<Hub>, seat: &SeatRow, id: Option<String>) -> ServerMsg {
+pub(crate) async fn reply(hub: &Arc<Hub>, seat: &SeatRow, id: Option<String>) -> ServerMsg {
     let outcomes = from_tables(hub, seat.event);
     let store = hub.store().clone();
     let seat = seat.clone();

@@ -7,7 +7,7 @@ use std::time::Duration;
 
 #[cfg(feature = "federation")]
 use baoqi_federation::{Joining, NodeConfig};
-use baoqi_server::launch::{ServeOptions, serve_blocking};
+use baoqi_server::launch::{ServeOptions, Started, serve_blocking};
 use baoqi_store::Database;
 use clap::Args;
 
@@ -76,7 +76,31 @@ pub(crate) fn run(args: &ServeArgs) -> Result<(), CliError> {
         max_per_address: args.max_per_address as usize,
         federation: federation(args),
     };
-    serve_blocking(&opts).map_err(|e| CliError::Failed(e.to_string()))
+    init_logging();
+    serve_blocking(&opts, &say).map_err(|e| CliError::Failed(e.to_string()))
+}
+
+/// The server's log on standard error, at `warn` unless `RUST_LOG` says otherwise.
+fn init_logging() {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn"));
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .try_init();
+}
+
+/// Prints what the server did as it started: the organiser and the tests read these lines.
+fn say(started: Started) {
+    match started {
+        Started::Listening(base) => println!("listening on {base}"),
+        Started::AgainInPlace { nth, max } => {
+            println!("started again in place ({nth} of at most {max}): see the log for why");
+        }
+        Started::Demo(seats) => print!("{seats}"),
+        Started::NodeHolds { node, tables } => println!("node {node}: holds {tables} tables"),
+        Started::TablesRunning(n) => println!("{n} tables running"),
+    }
 }
 
 /// The federation this server joins as a node (`--node` and `--nats`), if any.

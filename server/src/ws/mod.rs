@@ -32,7 +32,7 @@ use baoqi_store::model::{Role, SeatRow, TableId};
 
 /// Which endpoint a connection came in on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Endpoint {
+pub(crate) enum Endpoint {
     /// `/ws/seat`: a player or a proxy.
     Seat,
     /// `/ws/monitor`: a referee.
@@ -56,7 +56,7 @@ impl Endpoint {
 
 /// A message from the client, as the transport gives it.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Incoming {
+pub(crate) enum Incoming {
     /// A text frame.
     Text(String),
     /// A binary frame (not part of the protocol).
@@ -69,8 +69,8 @@ pub enum Incoming {
     Broken(Broken),
 }
 
-pub use crate::missed::{ResyncError, from_store};
-pub use crate::socket::{Broken, Outgoing};
+pub(crate) use crate::missed::{ResyncError, from_store};
+pub(crate) use crate::socket::{Broken, Outgoing};
 
 /// How long a connection may stay without a `hello`.
 const HELLO_WITHIN: Duration = Duration::from_secs(30);
@@ -125,7 +125,7 @@ struct Conn<O> {
 
 /// Serves one connection until the client leaves, the transport fails, or the server
 /// shuts down.
-pub async fn serve<I, O>(hub: Arc<Hub>, endpoint: Endpoint, input: I, out: O)
+pub(crate) async fn serve<I, O>(hub: Arc<Hub>, endpoint: Endpoint, input: I, out: O)
 where
     I: Stream<Item = Incoming> + Send,
     O: Sink<Outgoing> + Unpin + Send,
