@@ -9,7 +9,7 @@ use std::process::Command;
 
 use crate::common;
 use baoqi_arbiter::Command as Act;
-use baoqi_store::model::Role;
+use baoqi_store::model::{EventId, Role, TableId};
 use baoqi_store::{SqliteStore, Store};
 use common::{BIN, Scratch};
 
@@ -68,7 +68,7 @@ impl Day {
 
     /// Table `table`'s game played to its end: red resigns at once, the referee verifies
     /// (7.9).
-    fn resigned_and_verified(&self, table: i64) {
+    fn resigned_and_verified(&self, table: TableId) {
         let verify = Act::VerifyResult {
             note: "雙方確認".into(),
         };
@@ -81,10 +81,10 @@ impl Day {
     }
 
     /// Table `table`'s log as its task would have written it for `steps`, 50 ms apart.
-    fn play(&self, table: i64, steps: impl IntoIterator<Item = (Role, Act)>) {
+    fn play(&self, table: TableId, steps: impl IntoIterator<Item = (Role, Act)>) {
         let store = SqliteStore::open(std::path::Path::new(&self.db), false).unwrap();
         let row = store
-            .tables(Some(1))
+            .tables(Some(EventId(1)))
             .unwrap()
             .into_iter()
             .find(|t| t.id == table)
@@ -131,7 +131,7 @@ fn strs(v: &[String]) -> Vec<&str> {
 #[test]
 fn a87_a_played_and_verified_result_is_replaced_only_when_asked_with_a_reason_and_logged() {
     let day = Day::new();
-    day.resigned_and_verified(1);
+    day.resigned_and_verified(TableId(1));
     assert!(
         day.line(1, 1).contains("0-1  (game 0-1 verified)"),
         "{}",
@@ -373,7 +373,7 @@ impl Day {
     }
 
     /// Table `table`'s clocks started by its referee.
-    fn started(&self, table: i64) {
+    fn started(&self, table: TableId) {
         self.play(table, [(Role::Referee, Act::Start)]);
     }
 }

@@ -20,7 +20,7 @@ use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 use super::BenchReport;
 use baoqi_organiser::admin;
 use baoqi_server::metrics::Histogram;
-use baoqi_store::model::Role;
+use baoqi_store::model::{Role, TableId};
 
 /// Shared counters and the per-table instant of the command in flight.
 pub(super) struct Shared {
@@ -54,7 +54,7 @@ pub(super) type Ws = WebSocketStream<MaybeTlsStream<TcpStream>>;
 /// One socket's view of a table feed: checks order and counts.
 #[derive(Default)]
 pub(super) struct Feed {
-    pub(super) last: HashMap<i64, u64>,
+    pub(super) last: HashMap<TableId, u64>,
     states: u64,
 }
 
@@ -202,7 +202,7 @@ fn player_seats(
     played: usize,
     bases: &[String],
 ) -> Result<Vec<(String, String)>, String> {
-    let token = |role: Role, table: i64| {
+    let token = |role: Role, table: TableId| {
         created
             .seats
             .iter()
@@ -237,7 +237,7 @@ pub(super) async fn play(
     let base = |i: usize| bases[i % bases.len()].as_str();
     let n = created.tables.len();
     let shared = Arc::new(Shared::new(n));
-    let index: Arc<HashMap<i64, usize>> = Arc::new(
+    let index: Arc<HashMap<TableId, usize>> = Arc::new(
         created
             .tables
             .iter()
@@ -287,7 +287,7 @@ pub(super) async fn play(
         None
     };
     let poller = opts.poll_live.then(|| {
-        let ids: Vec<i64> = created.tables.iter().map(|t| t.id).collect();
+        let ids: Vec<TableId> = created.tables.iter().map(|t| t.id).collect();
         super::poll::start(base(0).trim_start_matches("ws://"), &ids, &adversary_stop)
     });
     if let Some(p) = &poller {
@@ -329,7 +329,12 @@ pub(super) async fn play(
     Ok(report)
 }
 
-async fn monitor(mut ws: Ws, mut feed: Feed, shared: Arc<Shared>, index: Arc<HashMap<i64, usize>>) {
+async fn monitor(
+    mut ws: Ws,
+    mut feed: Feed,
+    shared: Arc<Shared>,
+    index: Arc<HashMap<TableId, usize>>,
+) {
     let mut measured: HashMap<usize, u64> = HashMap::new();
     while let Some(m) = next_msg(&mut ws).await {
         feed.observe(&m, &shared);
@@ -371,7 +376,7 @@ fn move_commands(pos: &Position, mv: Move, ply: usize) -> Vec<Command> {
 /// One game's two player sockets and where its commands stand.
 pub(super) struct Bot {
     pub(super) index: usize,
-    pub(super) table: i64,
+    pub(super) table: TableId,
     pub(super) seats: [(Ws, Feed); 2],
     pub(super) next_id: u64,
     /// The last event sequence number acknowledged to a command of this game.
@@ -468,7 +473,7 @@ pub(super) async fn step(bot: &mut Bot, mover: usize, cmd: &Command, shared: &Sh
 /// One game: both players' sockets, a random walk of quiet moves, paced at `interval`.
 async fn game(
     i: usize,
-    table: i64,
+    table: TableId,
     seats: [(Ws, Feed); 2],
     shared: Arc<Shared>,
     interval: Duration,

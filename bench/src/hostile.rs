@@ -15,7 +15,7 @@ use tokio_tungstenite::tungstenite::Message;
 
 use super::bot::{Ws, connect, next_msg};
 use baoqi_organiser::admin;
-use baoqi_store::model::Role;
+use baoqi_store::model::{Role, TableId};
 
 /// Spectators syncing the hostile table from its start.
 pub const WATCHERS: usize = 40;
@@ -109,7 +109,7 @@ async fn words(mut ws: Ws, counters: Arc<Hostile>, stop: Arc<std::sync::atomic::
 /// `sync` from 0 in a loop, as fast as the answers come.
 async fn syncs(
     mut ws: Ws,
-    table: i64,
+    table: TableId,
     counters: Arc<Hostile>,
     stop: Arc<std::sync::atomic::AtomicBool>,
 ) {

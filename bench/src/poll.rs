@@ -7,6 +7,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Duration;
 
+use baoqi_store::model::TableId;
 use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
 use tokio::net::TcpStream;
 
@@ -29,7 +30,7 @@ pub struct Polled {
 /// Starts polling `tables` on the server at `addr` (`host:port`) until `stop`, on a thread
 /// of its own (a broadcast site is another client: it must not delay the bots' own reading,
 /// which the measured latencies include).
-pub fn start(addr: &str, tables: &[i64], stop: &Arc<AtomicBool>) -> Arc<Polled> {
+pub fn start(addr: &str, tables: &[TableId], stop: &Arc<AtomicBool>) -> Arc<Polled> {
     let polled = Arc::new(Polled::default());
     let (addr, tables, stop, counts) = (
         addr.to_owned(),
@@ -47,7 +48,7 @@ pub fn start(addr: &str, tables: &[i64], stop: &Arc<AtomicBool>) -> Arc<Polled> 
         rt.block_on(async move {
             let mut tasks = Vec::new();
             for k in 0..CONNECTIONS {
-                let mine: Vec<i64> = tables
+                let mine: Vec<TableId> = tables
                     .iter()
                     .copied()
                     .skip(k)
@@ -86,7 +87,12 @@ pub async fn first_pass(polled: &Polled, tables: usize) {
 }
 
 /// One connection's share of the tables, each polled every [`EVERY`].
-async fn connection(addr: String, tables: Vec<i64>, stop: Arc<AtomicBool>, polled: Arc<Polled>) {
+async fn connection(
+    addr: String,
+    tables: Vec<TableId>,
+    stop: Arc<AtomicBool>,
+    polled: Arc<Polled>,
+) {
     if tables.is_empty() {
         return;
     }
@@ -125,7 +131,7 @@ async fn connection(addr: String, tables: Vec<i64>, stop: Arc<AtomicBool>, polle
 async fn poll(
     c: &mut BufReader<TcpStream>,
     addr: &str,
-    table: i64,
+    table: TableId,
     tag: &str,
 ) -> Option<(u16, String)> {
     let held = if tag.is_empty() {

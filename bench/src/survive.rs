@@ -14,7 +14,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use baoqi_arbiter::Command;
-use baoqi_store::model::Role;
+use baoqi_store::model::{Role, TableId};
 use baoqi_store::{PgStore, Store};
 
 use super::bot::{self, Bot, Outcome, Shared};
@@ -62,7 +62,7 @@ async fn join(
     bases: &Bases,
     tokens: &[String; 2],
     from: usize,
-    table: i64,
+    table: TableId,
     index: usize,
     shared: &Arc<Shared>,
 ) -> Option<Bot> {
@@ -100,7 +100,7 @@ fn players_commands(log: &[baoqi_store::LogEntry]) -> usize {
 }
 
 /// How many players' commands the store holds for `table`.
-async fn stored(store: &Arc<PgStore>, table: i64) -> Option<usize> {
+async fn stored(store: &Arc<PgStore>, table: TableId) -> Option<usize> {
     let s = store.clone();
     tokio::task::spawn_blocking(move || s.log(table).ok().map(|log| players_commands(&log)))
         .await
@@ -112,7 +112,7 @@ async fn stored(store: &Arc<PgStore>, table: i64) -> Option<usize> {
 #[allow(clippy::too_many_arguments)]
 async fn game(
     index: usize,
-    table: i64,
+    table: TableId,
     tokens: [String; 2],
     bases: Bases,
     kills: Kills,
@@ -263,7 +263,7 @@ pub struct Outages {
     /// From a failed command to the table's next acknowledged one.
     pub recovery: Spread,
     /// Tables whose store lacks an acknowledged command.
-    pub lost: Vec<i64>,
+    pub lost: Vec<TableId>,
 }
 
 impl std::fmt::Display for Outages {
@@ -306,7 +306,7 @@ pub(super) async fn play(
     let mut shared = Shared::new(created.tables.len());
     shared.outages = true;
     let shared = Arc::new(shared);
-    let token = |role: Role, table: i64| {
+    let token = |role: Role, table: TableId| {
         created
             .seats
             .iter()
@@ -342,7 +342,11 @@ pub(super) async fn play(
 
 /// After the run: the tables whose store holds fewer of their commands than were
 /// acknowledged (an acknowledged command lost).
-pub fn lost(store: &PgStore, created: &admin::Created, tally: &Tally) -> Result<Vec<i64>, String> {
+pub fn lost(
+    store: &PgStore,
+    created: &admin::Created,
+    tally: &Tally,
+) -> Result<Vec<TableId>, String> {
     let mut lost = Vec::new();
     for (i, t) in created.tables.iter().enumerate().take(tally.acked.len()) {
         let log = store.log(t.id).map_err(|e| e.to_string())?;

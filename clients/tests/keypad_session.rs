@@ -8,6 +8,7 @@ use baoqi_audio::{Earcon, HelpPage, Notice, Prompt, Refusal, Sent, TimeReason, U
 use baoqi_clients::keypad::Key;
 use baoqi_clients::session::{ClientMsg, Input, Output, ServerMsg, Session, SessionOptions};
 use baoqi_grammar::Word;
+use baoqi_protocol::{EventId, TableId};
 use baoqi_rules::{Color, Kind};
 use common::{Table, join, press, said, sent};
 
@@ -292,7 +293,7 @@ fn a_lost_connection_is_said_nothing_is_sent_and_the_hello_asks_for_what_was_mis
     let (seq, e) = t.log.last().cloned().expect("an event");
     let dup = s.handle(
         Input::Server(ServerMsg::Event {
-            table: 1,
+            table: TableId(1),
             seq,
             at: baoqi_arbiter::Millis(0),
             event: Box::new(e),
@@ -539,8 +540,8 @@ fn after_a_reconnection_the_player_hears_whose_turn_and_his_bound_words() {
         Input::Server(ServerMsg::Welcome {
             role: baoqi_protocol::Role::Red,
             name: "甲".into(),
-            event: 1,
-            tables: vec![1],
+            event: EventId(1),
+            tables: vec![TableId(1)],
         }),
         0,
     );

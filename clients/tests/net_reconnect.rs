@@ -13,6 +13,7 @@ use baoqi_audio::from_event::Heard;
 use baoqi_audio::{Notice, Utterance};
 use baoqi_clients::session::net::{Frontend, LoopOptions, run};
 use baoqi_clients::session::{RecorderReport, Session, SessionOptions};
+use baoqi_protocol::TableId;
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
 use tokio::net::TcpListener;
@@ -31,10 +32,10 @@ impl Frontend for Ears {
     fn stop_speech(&mut self) {}
     fn set_rate(&mut self, _: baoqi_audio::Rate) {}
     fn refresh(&mut self, _: &Session, _: u64) {}
-    fn game_started(&mut self, _: i64, _: u64) -> Option<RecorderReport> {
+    fn game_started(&mut self, _: TableId, _: u64) -> Option<RecorderReport> {
         Some(RecorderReport::On { microphone: true })
     }
-    fn game_over(&mut self, _: i64) -> Option<RecorderReport> {
+    fn game_over(&mut self, _: TableId) -> Option<RecorderReport> {
         self.over = true;
         Some(RecorderReport::Off)
     }

@@ -145,7 +145,7 @@ pub async fn give_up_all(hub: &Arc<Hub>, node: &Arc<Node>) {
         }
         for holding in held {
             if let Err(e) = leases.release(holding) {
-                tracing::warn!(table = holding.table, "lease not released: {e}");
+                tracing::warn!(table = %holding.table, "lease not released: {e}");
             }
         }
     })

@@ -94,7 +94,7 @@ impl RemoteTable {
                     tokio::time::sleep(Duration::from_millis(250)).await;
                 }
                 Err(e) => {
-                    tracing::warn!(table = self.row.id, "asking the holder: {e}");
+                    tracing::warn!(table = %self.row.id, "asking the holder: {e}");
                     return None;
                 }
             }
@@ -144,7 +144,7 @@ impl RemoteTable {
                 }))
             })
             .await
-            .map_err(|e| tracing::warn!(table = self.row.id, "following the holder: {e}"))
+            .map_err(|e| tracing::warn!(table = %self.row.id, "following the holder: {e}"))
             .ok()
             .map(|_| ())
     }

@@ -41,13 +41,13 @@ pub async fn take(hub: &Arc<Hub>, node: &Node, orphan: Orphan) -> bool {
         Ok(handle) => {
             match relay::start(node.bus(), &row, &handle).await {
                 Ok(relay) => drop(node.relays().insert(row.id, relay)),
-                Err(e) => tracing::error!(table = row.id, "not reachable from other nodes: {e}"),
+                Err(e) => tracing::error!(table = %row.id, "not reachable from other nodes: {e}"),
             }
             hub.put(row, handle);
             true
         }
         Err(why) => {
-            tracing::error!(table = row.id, "not taken over: {why}");
+            tracing::error!(table = %row.id, "not taken over: {why}");
             give_up(hub, node, holding).await;
             false
         }
@@ -124,5 +124,5 @@ pub async fn drop_table(hub: &Arc<Hub>, node: &Node, table: TableId) {
     if let Some(old) = hub.put(row, TableHandle::remote(remote)) {
         old.stop().await;
     }
-    tracing::warn!(table, "lease lost: the table is another node's now");
+    tracing::warn!(%table, "lease lost: the table is another node's now");
 }

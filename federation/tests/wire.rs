@@ -3,15 +3,16 @@
 use baoqi_federation::wire::{Topic, WireHandled, subject};
 use baoqi_server::table::Handled;
 use baoqi_store::StoreError;
+use baoqi_store::model::{EventId, TableId};
 
 #[test]
 fn a_table_s_subjects_sit_under_its_event() {
     assert_eq!(
-        subject("f00d", 3, 41, Topic::Events),
+        subject("f00d", EventId(3), TableId(41), Topic::Events),
         "baoqi.f00d.3.41.events"
     );
     assert_eq!(
-        subject("f00d", 3, 41, Topic::OverGet),
+        subject("f00d", EventId(3), TableId(41), Topic::OverGet),
         "baoqi.f00d.3.41.over.get"
     );
 }

@@ -88,7 +88,7 @@ fn plan_table(
         source,
     })?;
     let row = TableRow {
-        id: 0,
+        id: TableId(0),
         event,
         round: spec.round,
         name: spec.name.clone(),
@@ -136,7 +136,7 @@ impl Batch {
     /// Plans a table of `spec` with its player (and proxy) seats; returns its index in the
     /// batch.
     pub fn table(&mut self, spec: &TableSpec) -> Result<usize, AdminError> {
-        let (row, seats) = plan_table(0, spec)?;
+        let (row, seats) = plan_table(EventId(0), spec)?;
         let index = self.new.tables.len();
         self.new.tables.push(row);
         for (role, name) in seats {
@@ -151,7 +151,7 @@ impl Batch {
         let token = Token::generate();
         let seat = SeatRow {
             token_hash: token.hash(),
-            event: 0,
+            event: EventId(0),
             role,
             name: name.to_string(),
             tables: Vec::new(),
@@ -341,10 +341,10 @@ mod tests {
         IssuedSeat {
             seat: SeatRow {
                 token_hash: token.hash(),
-                event: 1,
+                event: EventId(1),
                 role,
                 name: "甲".into(),
-                tables: vec![1],
+                tables: vec![TableId(1)],
                 revoked: false,
             },
             token,

@@ -235,7 +235,7 @@ fn winners(
                     round,
                     first: name(register, t.first),
                     second: name(register, t.second),
-                    table: tables.first().copied().unwrap_or_default(),
+                    table: tables.first().copied().unwrap_or(TableId(0)),
                 }),
                 Next::Play { .. } => Err(PairError::TieUndecided {
                     round,

@@ -12,7 +12,7 @@ use baoqi_tournament::standings::standings;
 
 use super::results::{self, Outcomes};
 use super::{EventError, Opened, PairingRow, TournamentSettings};
-use baoqi_store::model::SeatRow;
+use baoqi_store::model::{SeatRow, TableId};
 use baoqi_store::{Store, StoreError};
 
 /// Rounds whose every board is final, counted from the first (a round is paired only when
@@ -35,7 +35,7 @@ pub fn place_of(
     rows: &[PairingRow],
     outcomes: &Outcomes,
     settings: &TournamentSettings,
-    table: baoqi_store::model::TableId,
+    table: TableId,
     side: Side,
 ) -> StandingAnswer {
     let Some(row) = rows.iter().find(|r| r.table == Some(table)) else {
@@ -118,7 +118,7 @@ mod tests {
             board,
             red: PlayerId(red),
             black: Some(PlayerId(black)),
-            table: Some(i64::from(round * 10 + board)),
+            table: Some(TableId(i64::from(round * 10 + board))),
             result,
         }
     }
@@ -151,8 +151,8 @@ mod tests {
                 players: 4,
             })
         };
-        assert_eq!(place(12, Side::Red), want(1, true, 2));
-        assert_eq!(place(11, Side::Black), want(3, true, 0));
+        assert_eq!(place(TableId(12), Side::Red), want(1, true, 2));
+        assert_eq!(place(TableId(11), Side::Black), want(3, true, 0));
     }
 
     #[test]
@@ -169,7 +169,14 @@ mod tests {
             scoring: System::Huang,
             ..TournamentSettings::default()
         };
-        let a = place_of(&four(), &rows, &Outcomes::new(), &settings, 21, Side::Red);
+        let a = place_of(
+            &four(),
+            &rows,
+            &Outcomes::new(),
+            &settings,
+            TableId(21),
+            Side::Red,
+        );
         let StandingAnswer::Placed(p) = a else {
             panic!("{a:?}")
         };
@@ -181,9 +188,23 @@ mod tests {
     fn fu2_3_before_any_round_is_final_there_is_no_place() {
         let rows = [row(1, 1, 1, 2, None), row(1, 2, 3, 4, None)];
         let settings = TournamentSettings::default();
-        let a = place_of(&four(), &rows, &Outcomes::new(), &settings, 11, Side::Red);
+        let a = place_of(
+            &four(),
+            &rows,
+            &Outcomes::new(),
+            &settings,
+            TableId(11),
+            Side::Red,
+        );
         assert_eq!(a, StandingAnswer::NoRoundFinished { rounds_total: None });
-        let stranger = place_of(&four(), &rows, &Outcomes::new(), &settings, 99, Side::Red);
+        let stranger = place_of(
+            &four(),
+            &rows,
+            &Outcomes::new(),
+            &settings,
+            TableId(99),
+            Side::Red,
+        );
         assert_eq!(stranger, StandingAnswer::NotRegistered);
     }
 }

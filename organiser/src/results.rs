@@ -120,17 +120,17 @@ mod tests {
     fn a87_the_organisers_absence_stands_over_the_table() {
         let outcomes = Outcomes::from([
             (
-                10,
+                TableId(10),
                 TableOutcome {
                     result: Some(GameResult::RedWins),
                     verified: false,
                 },
             ),
-            (11, TableOutcome::default()),
+            (TableId(11), TableOutcome::default()),
         ]);
         let rows = [
-            game(1, 10, None),
-            game(2, 11, Some(GameResult::BlackAbsent)),
+            game(1, TableId(10), None),
+            game(2, TableId(11), Some(GameResult::BlackAbsent)),
         ];
         let r = rounds(&rows, &outcomes);
         assert_eq!(r[0].games[0].result, Some(GameResult::RedWins));

@@ -9,7 +9,7 @@ use baoqi_organiser::rounds::{self, Absent, Paired};
 use baoqi_organiser::{edits, place, register, results, standings};
 use baoqi_protocol::StandingAnswer;
 use baoqi_store::config::EventFile;
-use baoqi_store::model::Role;
+use baoqi_store::model::{EventId, Role};
 use baoqi_store::{SqliteStore, Store};
 use baoqi_tournament::PlayerId;
 use unicode_width::UnicodeWidthStr;
@@ -36,19 +36,19 @@ fn event(tiebreaks: &str) -> (SqliteStore, Created) {
     (store, created)
 }
 
-fn pair(store: &dyn Store, event: i64) -> Paired {
+fn pair(store: &dyn Store, event: EventId) -> Paired {
     let outcomes = results::from_store(store, event).unwrap();
     rounds::pair(store, event, &outcomes).unwrap()
 }
 
 /// Every game of the round lost by black's absence (87): the round is final.
-fn finish(store: &dyn Store, event: i64, paired: &Paired) {
+fn finish(store: &dyn Store, event: EventId, paired: &Paired) {
     for t in &paired.created.tables {
         rounds::record_absence(store, event, t.id, Absent::Black).unwrap();
     }
 }
 
-fn computed(store: &dyn Store, event: i64) -> standings::Standings {
+fn computed(store: &dyn Store, event: EventId) -> standings::Standings {
     let outcomes = results::from_store(store, event).unwrap();
     standings::compute(store, event, &outcomes).unwrap()
 }

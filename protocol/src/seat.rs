@@ -5,10 +5,40 @@ use std::fmt;
 use baoqi_arbiter::{Seat, Side};
 use serde::{Deserialize, Serialize};
 
-/// An event (a tournament), as numbered by the store.
-pub type EventId = i64;
-/// A table (one match), as numbered by the store; unique across events.
-pub type TableId = i64;
+/// Defines a store-numbered id: a newtype over `i64`, the same number on the wire (JSON), in
+/// the links and on the command line, so that an event's number can never be passed where a
+/// table's is expected.
+macro_rules! store_id {
+    ($(#[$doc:meta])* $name:ident) => {
+        $(#[$doc])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+        #[serde(transparent)]
+        pub struct $name(pub i64);
+
+        impl fmt::Display for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                self.0.fmt(f)
+            }
+        }
+
+        impl std::str::FromStr for $name {
+            type Err = std::num::ParseIntError;
+
+            fn from_str(s: &str) -> Result<Self, Self::Err> {
+                s.parse().map($name)
+            }
+        }
+    };
+}
+
+store_id!(
+    /// An event (a tournament), as numbered by the store.
+    EventId
+);
+store_id!(
+    /// A table (one match), as numbered by the store; unique across events.
+    TableId
+);
 
 /// What a seat may do. Players and proxies act for their own side of one table; a referee
 /// acts on the tables it supervises (all of the event's when it lists none); a spectator

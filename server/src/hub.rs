@@ -118,7 +118,7 @@ struct Aside {
 
 /// The store scan's place: the highest table number read, and the tables that could not be
 /// started (read again at every scan, to be retried).
-#[derive(Debug, Default)]
+#[derive(Debug)]
 struct Scan {
     high: TableId,
     failed: std::collections::BTreeSet<TableId>,
@@ -168,7 +168,10 @@ impl Hub {
             recordings,
             revoked: watch::channel(Arc::new(HashSet::new())).0,
             limits,
-            scan: std::sync::Mutex::new(Scan::default()),
+            scan: std::sync::Mutex::new(Scan {
+                high: TableId(0),
+                failed: std::collections::BTreeSet::new(),
+            }),
             member,
             listed: listing::Listing::default(),
             aside: std::sync::Mutex::new(Aside {

@@ -26,7 +26,7 @@ pub fn pause(resumed: &mut Resumed, table: TableId, last_stored: Millis) -> Opti
     let events = match resumed.game.apply(Actor::Server, &command, last_stored) {
         Ok(events) => events,
         Err(why) => {
-            tracing::info!(table, "not paused after the restart: {why}");
+            tracing::info!(%table, "not paused after the restart: {why}");
             return None;
         }
     };
@@ -72,21 +72,27 @@ mod tests {
     #[test]
     fn s11_a_match_in_play_is_paused_at_the_last_stored_instant_with_no_seal_owed() {
         let mut resumed = started();
-        let entry = pause(&mut resumed, 7, 60_000).unwrap();
-        assert_eq!((entry.index, entry.at, entry.table), (2, 60_000, 7));
+        let entry = pause(&mut resumed, TableId(7), 60_000).unwrap();
+        assert_eq!(
+            (entry.index, entry.at, entry.table),
+            (2, 60_000, TableId(7))
+        );
         assert_eq!(resumed.next_index, 3);
         assert_eq!(resumed.seq, entry.first_seq + entry.events.len() as u64 - 1);
         let view = resumed.game.snapshot();
         assert_eq!(view.phase, Phase::Paused);
         assert_eq!(view.paused, Some(PauseReason::ServerRestart));
         assert_eq!(view.clock.red_ms, 30 * 60_000 - (60_000 - 10));
-        assert!(pause(&mut resumed, 7, 70_000).is_none(), "paused once");
+        assert!(
+            pause(&mut resumed, TableId(7), 70_000).is_none(),
+            "paused once"
+        );
     }
 
     #[test]
     fn s11_a_clock_that_ran_out_before_the_crash_is_not_paused_but_falls_at_its_instant() {
         let mut resumed = started();
-        assert!(pause(&mut resumed, 7, 31 * 60_000).is_none());
+        assert!(pause(&mut resumed, TableId(7), 31 * 60_000).is_none());
         assert_eq!(resumed.next_index, 2, "nothing to store");
         assert_eq!(resumed.game.snapshot().phase, Phase::Playing, "unchanged");
         let due = resumed.game.next_deadline();

@@ -8,7 +8,7 @@
 use crate::common;
 
 use axum::http::{StatusCode, header};
-use baoqi_store::model::Role;
+use baoqi_store::model::{Role, TableId};
 use common::{Client, Server, event_file, start};
 use serde_json::{Value, json};
 
@@ -57,7 +57,7 @@ async fn refused(s: &Server, path: &str, token: Option<&str>, status: StatusCode
 }
 
 /// Starts table 1 and adjourns it: red, to move, seals 炮二平五 (h2e2).
-async fn adjourn(s: &Server, t: i64) {
+async fn adjourn(s: &Server, t: TableId) {
     let mut chief = Client::join(&s.url("monitor"), &referee(s, "chief"), None).await;
     chief.until(|v| v["type"] == "state").await;
     for (id, command) in [

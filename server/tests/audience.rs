@@ -5,7 +5,7 @@
 
 use crate::common;
 
-use baoqi_store::model::Role;
+use baoqi_store::model::{Role, TableId};
 use baoqi_store::replay::HISTORY;
 use common::{Client, event_file, is_event};
 use serde_json::{Value, json};
@@ -13,7 +13,7 @@ use serde_json::{Value, json};
 use common::ONE_TABLE as EVENT;
 
 /// Sends `command` to table `t` as `id` and expects it acknowledged.
-async fn acked(referee: &mut Client, t: i64, id: &str, command: Value) {
+async fn acked(referee: &mut Client, t: TableId, id: &str, command: Value) {
     referee
         .send(json!({"v": 2, "type": "command", "id": id, "table": t, "command": command}))
         .await;
@@ -83,7 +83,7 @@ async fn a103_1_b_a_sealed_move_unreadable_in_the_log_reaches_no_player_and_the_
         .execute(
             r#"UPDATE log SET events = replace(events, '"type":"sealed"', '"type":"se@led"')
                WHERE tbl = ?1 AND events LIKE '%"type":"sealed"%'"#,
-            [t],
+            [t.0],
         )
         .unwrap();
     assert_eq!(damaged, 1, "the sealed move is in the log once");

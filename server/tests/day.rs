@@ -7,7 +7,7 @@ use crate::common;
 use std::time::Duration;
 
 use baoqi_store::config::TableSpec;
-use baoqi_store::model::Role;
+use baoqi_store::model::{Role, TableId};
 use common::{Client, event_file, start};
 use serde_json::Value;
 
@@ -74,9 +74,10 @@ async fn screens_opened_before_a_round_follow_its_tables_without_reconnecting() 
             listed = next_tables(c, 2_500).await;
         }
         assert_eq!(listed["tables"], ids, "{listed}");
-        assert_eq!(listed["event"], event);
+        assert_eq!(listed["event"], event.0);
         for id in [first.id, second.id] {
-            c.until(|v| v["type"] == "state" && v["table"] == id).await;
+            c.until(|v| v["type"] == "state" && v["table"] == id.0)
+                .await;
         }
     }
     // The new table's players join it; its moves reach the screens opened in the morning.
@@ -94,7 +95,7 @@ async fn screens_opened_before_a_round_follow_its_tables_without_reconnecting() 
         .await;
     assert_eq!(monitor.answer("s").await["type"], "ack");
     watcher
-        .until(|v| v["type"] == "event" && v["table"] == second.id)
+        .until(|v| v["type"] == "event" && v["table"] == second.id.0)
         .await;
     // A player's seat is one table: it is never sent the event's list.
     assert!(
@@ -200,12 +201,12 @@ async fn a108_a_table_replaced_by_a_replay_is_closed_with_its_clocks_stopped() {
                 && v["set_aside"] == serde_json::json!([old])
                 && v["tables"]
                     .as_array()
-                    .is_some_and(|t| t.contains(&new.into()))
+                    .is_some_and(|t| t.contains(&serde_json::json!(new)))
         }),
     )
     .await
     .expect("the monitor is told within 2 s");
-    let listed: Vec<i64> = serde_json::from_value(told["tables"].clone()).unwrap();
+    let listed: Vec<TableId> = serde_json::from_value(told["tables"].clone()).unwrap();
     assert!(listed.contains(&new) && !listed.contains(&old), "{told}");
     assert!(s.hub.table(old).is_none(), "its task has ended");
     let logged = store.log(old).unwrap().len();
@@ -250,7 +251,7 @@ async fn a87_the_result_grid_over_http_and_the_monitor_shows_the_organisers_resu
         3,
         "two games and a bye: {grid}"
     );
-    assert_eq!(grid[0]["table"], table);
+    assert_eq!(grid[0]["table"], table.0);
     assert_eq!(grid[0]["result"], Value::Null);
     let board = format!("/api/events/{e}/grid/1/1");
     let absent = serde_json::json!({"result": "black_absent"});
@@ -368,13 +369,13 @@ async fn s7p6_2_1_a_board_referee_gets_the_replay_table_of_his_board() {
             v["type"] == "tables"
                 && v["tables"]
                     .as_array()
-                    .is_some_and(|t| t.contains(&new.into()))
+                    .is_some_and(|t| t.contains(&serde_json::json!(new)))
         }),
     )
     .await
     .expect("the board's referee gets its new table within 2 s");
     monitor
-        .until(|v| v["type"] == "state" && v["table"] == new)
+        .until(|v| v["type"] == "state" && v["table"] == new.0)
         .await;
     let seat = |hash: &str| store.seat(hash).unwrap().unwrap();
     assert!(seat(&chen.token.hash()).tables.contains(&new));

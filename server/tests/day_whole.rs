@@ -19,7 +19,7 @@ use baoqi_organiser::overrides::{self, Correction};
 use baoqi_organiser::{admin, register, results, rounds, standings};
 use baoqi_server::limits::Limits;
 use baoqi_store::config::EventFile;
-use baoqi_store::model::{Role, TableId};
+use baoqi_store::model::{EventId, Role, TableId};
 use baoqi_store::{SqliteStore, Store};
 use baoqi_tournament::{GameResult, SameName};
 use common::{Client, PgSchema, start_on};
@@ -88,7 +88,7 @@ fn clerk() -> Signed {
 
 /// Round `round`'s results, entered by the clerk at every board without one; in round 5,
 /// round 3's board 2, wrongly entered, is put right with a reason.
-fn enter_results(store: &dyn Store, event: i64, round: u32) {
+fn enter_results(store: &dyn Store, event: EventId, round: u32) {
     let outcomes = results::from_store(store, event).unwrap();
     let cells = grid::grid(store, event, Some(round), &outcomes).unwrap();
     for (k, cell) in cells.iter().enumerate() {
@@ -123,7 +123,7 @@ fn enter_results(store: &dyn Store, event: i64, round: u32) {
 /// and added.
 fn after_pairing(
     store: &dyn Store,
-    event: i64,
+    event: EventId,
     round: u32,
     ids: &[TableId],
 ) -> (
@@ -149,7 +149,7 @@ fn after_pairing(
 }
 
 /// The event, its register imported; the referee's and the spectator's tokens.
-fn morning(store: &dyn Store) -> (i64, String, String) {
+fn morning(store: &dyn Store) -> (EventId, String, String) {
     let (file, settings) = EventFile::with_tournament(EVENT).unwrap();
     let created = admin::create_tournament(store, &file, settings.as_ref().unwrap()).unwrap();
     let csv = register_csv();
@@ -205,7 +205,7 @@ async fn whole_day(store: Arc<dyn Store>, db: PathBuf) {
 async fn evening(
     s: &common::Server,
     store: &dyn Store,
-    event: i64,
+    event: EventId,
     withdrawn: Option<baoqi_tournament::PlayerId>,
     told: &BTreeSet<TableId>,
 ) {

@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use axum::body::Body;
 use axum::http::Request;
-use baoqi_store::model::Role;
+use baoqi_store::model::{EventId, Role, TableId};
 use common::{Client, event_file, is_event, start};
 use serde_json::{Value, json};
 use tower::ServiceExt;
@@ -52,7 +52,7 @@ async fn say(c: &mut Client, id: &str, words: &str) {
 
 /// The three seats of the table, connected.
 struct Table {
-    id: i64,
+    id: TableId,
     red: Client,
     black: Client,
     referee: Client,
@@ -272,7 +272,7 @@ async fn get(hub: &Arc<baoqi_server::Hub>, path: String) -> String {
 
 /// The exports over HTTP: scoresheet, PGN, results table, JSON event log (the referee's),
 /// index page.
-async fn exports(hub: &Arc<baoqi_server::Hub>, event: i64, table: i64, referee: &str) {
+async fn exports(hub: &Arc<baoqi_server::Hub>, event: EventId, table: TableId, referee: &str) {
     let sheet = get(hub, format!("/api/tables/{table}/scoresheet.txt")).await;
     assert!(
         sheet.contains("炮二平五") && sheet.contains("1-0"),

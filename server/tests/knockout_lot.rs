@@ -12,7 +12,7 @@ use baoqi_organiser::lot::{self, LotError};
 use baoqi_organiser::results::{Outcomes, TableOutcome};
 use baoqi_organiser::rounds::{self, PairError, Paired};
 use baoqi_organiser::{Logged, results};
-use baoqi_store::model::TableId;
+use baoqi_store::model::{EventId, TableId};
 use baoqi_store::{SqliteStore, Store};
 use baoqi_tournament::GameResult;
 use common::start;
@@ -118,7 +118,7 @@ fn s7p2_1_tie_break_tables_take_the_tie_break_time_with_the_vi_allowance() {
 
 /// Round 1 of a fresh lot event with both ties' games over: 李明 beat 趙強, 張華 and
 /// 王芳 drew every game. Returns the event, the outcomes and 張華 v 王芳's first table.
-fn level_after_tie_breaks(store: &SqliteStore) -> (i64, Outcomes, TableId) {
+fn level_after_tie_breaks(store: &SqliteStore) -> (EventId, Outcomes, TableId) {
     let event = tournament(store, &knockout("lot"));
     let mut outcomes = Outcomes::new();
     let r1 = rounds::pair(store, event, &outcomes).unwrap();

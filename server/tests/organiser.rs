@@ -12,7 +12,7 @@ use baoqi_organiser::overrides::{self, Correction, OverrideError};
 use baoqi_organiser::rounds::{self, Absent, Paired};
 use baoqi_organiser::{Logged, register, results};
 use baoqi_store::config::EventFile;
-use baoqi_store::model::Role;
+use baoqi_store::model::{EventId, Role};
 use baoqi_store::{SqliteStore, Store};
 use baoqi_tournament::changes::{Adjustment, Change, ChangeError, Remedy};
 use baoqi_tournament::{GameResult, PlayerId};
@@ -47,13 +47,13 @@ pub(crate) fn event_at(system: &str, minutes: u64) -> (SqliteStore, Created, std
     (store, created, path)
 }
 
-pub(crate) fn pair(store: &dyn Store, event: i64) -> Paired {
+pub(crate) fn pair(store: &dyn Store, event: EventId) -> Paired {
     let outcomes = results::from_store(store, event).unwrap();
     rounds::pair(store, event, &outcomes).unwrap()
 }
 
 /// Every game of the round lost by black's absence (87): the round is over and final.
-fn finish(store: &dyn Store, event: i64, paired: &Paired) {
+fn finish(store: &dyn Store, event: EventId, paired: &Paired) {
     for t in &paired.created.tables {
         rounds::record_absence(store, event, t.id, Absent::Black).unwrap();
     }
@@ -78,7 +78,7 @@ fn players_of(paired: &Paired) -> Vec<String> {
     out
 }
 
-fn changes(store: &dyn Store, event: i64) -> Vec<Logged> {
+fn changes(store: &dyn Store, event: EventId) -> Vec<Logged> {
     let records = store.tournaments().unwrap();
     records
         .changes(event)

@@ -5,14 +5,14 @@
 
 use axum::http::StatusCode;
 use baoqi_organiser::rounds::{self, Absent};
-use baoqi_store::model::Role;
+use baoqi_store::model::{EventId, Role, TableId};
 use serde_json::{Value, json};
 
 use crate::organiser::{call, event_at, pair, token};
 
 /// A server over a 5-player Swiss of `minutes` a side, round 1 paired; the referee's and a
 /// spectator's tokens.
-async fn paired(minutes: u64) -> (crate::common::Server, i64, String, String) {
+async fn paired(minutes: u64) -> (crate::common::Server, EventId, String, String) {
     let (store, c, db) = event_at("swiss", minutes);
     pair(&store, c.event);
     drop(store);
@@ -25,22 +25,22 @@ async fn paired(minutes: u64) -> (crate::common::Server, i64, String, String) {
     )
 }
 
-async fn boards(s: &crate::common::Server, event: i64, referee: &str) -> Vec<Value> {
+async fn boards(s: &crate::common::Server, event: EventId, referee: &str) -> Vec<Value> {
     let path = format!("/api/events/{event}/players");
     let (status, body) = call(&s.hub, "GET", &path, Some(referee), None).await;
     assert_eq!(status, StatusCode::OK, "{body}");
     body["boards"].as_array().unwrap().clone()
 }
 
-fn table(board: &Value) -> i64 {
-    board["table"].as_i64().unwrap()
+fn table(board: &Value) -> TableId {
+    TableId(board["table"].as_i64().unwrap())
 }
 
 /// `POST …/tables/{table}/override` with `body`; the status and the code of a refusal.
 async fn correct(
     s: &crate::common::Server,
-    event: i64,
-    table: i64,
+    event: EventId,
+    table: TableId,
     token: Option<&str>,
     body: Value,
 ) -> (StatusCode, Value) {
@@ -52,7 +52,7 @@ fn colours(round: u32) -> Value {
     json!({"round": round, "correction": "colours_reversed"})
 }
 
-fn exchange(round: u32, with: i64, side: &str) -> Value {
+fn exchange(round: u32, with: TableId, side: &str) -> Value {
     json!({"round": round, "correction": {"exchange": {"with": with, "side": side}}})
 }
 
@@ -77,12 +77,12 @@ async fn a108_the_page_corrects_a_board_of_the_current_round_over_http() {
     let (status, done) = correct(&s, e, t1, Some(&referee), colours(1)).await;
     assert_eq!(status, StatusCode::OK, "{done}");
     assert_eq!(done["remedy"], "replay");
-    let new = done["boards"][0]["table"].as_i64().unwrap();
+    let new = table(&done["boards"][0]);
     assert_ne!(new, t1);
     let seats = done["seats"].as_array().unwrap();
     assert!(seats.len() >= 2, "{done}");
     assert!(
-        seats.iter().all(|x| x["table"] == new
+        seats.iter().all(|x| x["table"] == new.0
             && ["/seat#token=", "/card#token=", "/proxy#token="]
                 .iter()
                 .any(|p| x["link"].as_str().unwrap().starts_with(p))),
@@ -170,6 +170,6 @@ async fn a108_past_the_window_a_swap_is_recorded_and_an_exchange_refused_over_ht
     assert_eq!(status, StatusCode::OK, "{done}");
     assert_eq!(done["remedy"], "record");
     assert_eq!(done["seats"], json!([]), "no new table");
-    assert_eq!(done["boards"][0]["table"], t1);
+    assert_eq!(done["boards"][0]["table"], t1.0);
     assert_eq!(done["boards"][0]["red"], list[0]["black"]);
 }

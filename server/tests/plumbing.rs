@@ -7,7 +7,7 @@ use crate::common;
 use std::sync::Arc;
 use std::time::Duration;
 
-use baoqi_store::model::Role;
+use baoqi_store::model::{Role, TableId};
 use common::{Client, event_file, is_event, start};
 use serde_json::{Value, json};
 
@@ -59,7 +59,7 @@ fn logged(state: &Value) -> Vec<String> {
 }
 
 /// Starts table `t` from the referee's monitor.
-async fn start_table(referee: &mut Client, t: i64) {
+async fn start_table(referee: &mut Client, t: TableId) {
     referee
         .send(json!({"v":2,"type":"command","id":"start","table":t,"command":{"type":"start"}}))
         .await;

@@ -11,7 +11,7 @@ use std::sync::Arc;
 
 use baoqi_server::limits::Limits;
 use baoqi_store::copy::{CopyError, copy};
-use baoqi_store::model::Role;
+use baoqi_store::model::{Role, TableId};
 use baoqi_store::{SqliteStore, Store};
 use common::{Client, ONE_TABLE, PgSchema, event_file, is_event, start, start_on};
 use serde_json::{Value, json};
@@ -27,7 +27,12 @@ async fn ack(c: &mut Client, id: &str, command: Value) {
 }
 
 /// The referee starts the game and red plays 炮二平五: four words, the board, the clock.
-async fn red_opens(url: impl Fn(&str) -> String, red: &str, referee: &str, table: i64) -> Client {
+async fn red_opens(
+    url: impl Fn(&str) -> String,
+    red: &str,
+    referee: &str,
+    table: TableId,
+) -> Client {
     let mut referee = Client::join(&url("monitor"), referee, None).await;
     let mut red = Client::join(&url("seat"), red, None).await;
     let start = json!({"v": 2, "type": "command", "id": "s", "table": table,

@@ -12,7 +12,7 @@ use axum::body::Body;
 use axum::http::{Request, StatusCode, header};
 use baoqi_audio::recording::{RATE, Recorder, RecordingMeta};
 use baoqi_audio::upload::{HttpUploader, UploadError, Uploader};
-use baoqi_store::model::Role;
+use baoqi_store::model::{Role, TableId};
 use common::{Client, Server, event_file, start};
 use serde_json::{Value, json};
 use tower::ServiceExt;
@@ -50,7 +50,7 @@ fn scratch(name: &str) -> PathBuf {
     dir
 }
 
-fn upload_url(s: &Server, table: i64) -> String {
+fn upload_url(s: &Server, table: TableId) -> String {
     format!("http://{}/api/tables/{table}/recording", s.addr)
 }
 
@@ -89,7 +89,7 @@ async fn get(
     (parts.status, parts.headers, bytes.to_vec())
 }
 
-async fn list(s: &Server, table: i64) -> Value {
+async fn list(s: &Server, table: TableId) -> Value {
     let (status, _, body) = get(s, &format!("/api/tables/{table}/recordings"), None).await;
     assert_eq!(status, StatusCode::OK);
     serde_json::from_slice(&body).unwrap()
@@ -259,7 +259,7 @@ async fn s7p6_recorder_status_reaches_the_monitor_and_a_stopped_recorder_is_miss
     let t1 = s.created.tables[0].id;
     let mut referee = Client::join(&s.url("monitor"), &s.token(Role::Referee, 0), None).await;
     let st = referee
-        .until(|v| v["type"] == "state" && v["table"] == t1)
+        .until(|v| v["type"] == "state" && v["table"] == t1.0)
         .await;
     assert_eq!(
         st["recording"],
@@ -273,7 +273,7 @@ async fn s7p6_recorder_status_reaches_the_monitor_and_a_stopped_recorder_is_miss
     red.send(json!({"v": 2, "type": "recording", "state": "on", "microphone": true}))
         .await;
     let m = referee.until(|v| v["type"] == "recording").await;
-    assert_eq!(m["table"], t1);
+    assert_eq!(m["table"], t1.0);
     assert_eq!(m["seats"]["red"]["state"], "recording");
     assert_eq!(m["seats"]["red"]["microphone"], true);
     assert!(m["seats"]["red"]["since"].is_u64());
@@ -316,7 +316,7 @@ async fn s7p6_recorder_status_reaches_the_monitor_and_a_stopped_recorder_is_miss
     assert_eq!(m["seats"]["red"]["n"], 1);
     let mut late = Client::join(&s.url("monitor"), &s.token(Role::Referee, 0), None).await;
     let st = late
-        .until(|v| v["type"] == "state" && v["table"] == t1)
+        .until(|v| v["type"] == "state" && v["table"] == t1.0)
         .await;
     assert_eq!(st["recording"]["red"]["state"], "uploaded");
     assert_eq!(st["recording"]["black"]["state"], "missing");
@@ -390,7 +390,7 @@ async fn s7p6_each_refusal_says_why_in_words() {
             "is not a number".into(),
         ),
         (
-            999,
+            TableId(999),
             None,
             None,
             StatusCode::NOT_FOUND,

@@ -16,7 +16,7 @@ use baoqi_arbiter::{ClockView, Command, PauseReason, Phase, Side};
 use baoqi_rules::Color;
 use baoqi_server::Hub;
 use baoqi_store::game::Actor;
-use baoqi_store::model::{Role, TableRow};
+use baoqi_store::model::{Role, TableId, TableRow};
 use baoqi_store::replay::replay;
 use baoqi_store::{LogEntry, SqliteStore, Store};
 use common::{ONE_TABLE, event_file};
@@ -98,7 +98,7 @@ impl Drop for LongGame {
 
 /// Opens a hub on the store as `baoqi serve` does after a restart; returns it, the paused
 /// match's clock, and how long starting the tables took.
-async fn restart(store: &Arc<SqliteStore>, table: i64) -> (Arc<Hub>, ClockView, Duration) {
+async fn restart(store: &Arc<SqliteStore>, table: TableId) -> (Arc<Hub>, ClockView, Duration) {
     let hub = Hub::open(store.clone()).unwrap();
     let started = Instant::now();
     assert_eq!(hub.start_tables(true).await.unwrap(), 1);

@@ -9,7 +9,7 @@ use baoqi_organiser::admin;
 use baoqi_organiser::rounds::{self, PairError, Paired};
 use baoqi_organiser::{register, results};
 use baoqi_store::config::EventFile;
-use baoqi_store::model::{Role, TableId};
+use baoqi_store::model::{EventId, Role, TableId};
 use baoqi_store::{SqliteStore, Store};
 use baoqi_tournament::GameResult;
 use common::{Client, is_event, start};
@@ -37,7 +37,7 @@ time.default = {{ base_ms = 600_000, mode = "plain" }}
 }
 
 /// A tournament event of `text` with the four players registered.
-pub(crate) fn tournament(store: &SqliteStore, text: &str) -> i64 {
+pub(crate) fn tournament(store: &SqliteStore, text: &str) -> EventId {
     let (file, settings) = EventFile::with_tournament(text).unwrap();
     let created = admin::create_tournament(store, &file, settings.as_ref().unwrap()).unwrap();
     assert_eq!(
@@ -49,7 +49,7 @@ pub(crate) fn tournament(store: &SqliteStore, text: &str) -> i64 {
     created.event
 }
 
-pub(crate) fn pair(store: &dyn Store, event: i64) -> Result<Paired, PairError> {
+pub(crate) fn pair(store: &dyn Store, event: EventId) -> Result<Paired, PairError> {
     let outcomes = results::from_store(store, event).unwrap();
     rounds::pair(store, event, &outcomes)
 }

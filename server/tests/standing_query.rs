@@ -9,7 +9,7 @@ use baoqi_organiser::admin;
 use baoqi_organiser::rounds::{self, Absent, Paired};
 use baoqi_organiser::{register, results};
 use baoqi_store::config::EventFile;
-use baoqi_store::model::{Role, TableId};
+use baoqi_store::model::{EventId, Role, TableId};
 use baoqi_store::{SqliteStore, Store};
 use common::{Client, ONE_TABLE, event_file, is_event, start};
 use serde_json::{Value, json};
@@ -83,7 +83,7 @@ async fn black_resigns(
     black.close().await;
 }
 
-fn pair(store: &dyn Store, event: i64) -> Paired {
+fn pair(store: &dyn Store, event: EventId) -> Paired {
     let outcomes = results::from_store(store, event).unwrap();
     rounds::pair(store, event, &outcomes).unwrap()
 }

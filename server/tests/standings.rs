@@ -17,7 +17,7 @@ use baoqi_organiser::results::{self, Outcomes};
 use baoqi_organiser::rounds::{self, Absent};
 use baoqi_organiser::standings::Stored;
 use baoqi_store::config::EventFile;
-use baoqi_store::model::{Role, TableRow};
+use baoqi_store::model::{EventId, Role, TableRow};
 use baoqi_store::{SqliteStore, Store};
 use common::start;
 use serde_json::Value;
@@ -45,7 +45,7 @@ fn register_csv(n: u32) -> String {
 }
 
 /// A tournament event with `players` registered; its store and database file.
-fn event_with(players: u32) -> (SqliteStore, std::path::PathBuf, i64) {
+fn event_with(players: u32) -> (SqliteStore, std::path::PathBuf, EventId) {
     let (store, db) = SqliteStore::open_temp().unwrap();
     let (file, settings) = EventFile::with_tournament(EVENT).unwrap();
     let created = admin::create_tournament(&store, &file, settings.as_ref().unwrap()).unwrap();
@@ -84,7 +84,7 @@ fn game_script(plies: usize, seed: u64) -> Vec<(Role, Command)> {
 
 /// Stores `table`'s game of `plies` moves, over and verified, as its task would have.
 fn store_game(store: &SqliteStore, table: &TableRow, plies: usize) {
-    let steps = game_script(plies, table.id as u64)
+    let steps = game_script(plies, table.id.0 as u64)
         .into_iter()
         .zip(1u64..)
         .map(|((role, command), k)| (1_000 + k * 50, role, command));
@@ -184,7 +184,7 @@ fn check_crosstable(json: &Value) {
 }
 
 /// The pairings and the crosstable as CSV.
-async fn check_csv(hub: &Arc<baoqi_server::Hub>, event: i64, json: &Value) {
+async fn check_csv(hub: &Arc<baoqi_server::Hub>, event: EventId, json: &Value) {
     let r1 = &json["rounds"][0]["boards"][1];
     let (red, black, table) = (id(&r1["red"]), id(&r1["black"]), &r1["table"]);
     let pairings = get(hub, &format!("/api/events/{event}/pairings.csv")).await;

@@ -14,7 +14,7 @@ use baoqi_organiser::admin;
 use baoqi_organiser::rounds::{self, Absent, PairError, Paired};
 use baoqi_organiser::{register, results};
 use baoqi_store::config::EventFile;
-use baoqi_store::model::{Role, TableId};
+use baoqi_store::model::{EventId, Role, TableId};
 use baoqi_store::{SqliteStore, Store};
 use baoqi_tournament::standings::standings;
 use baoqi_tournament::{Game, GameResult, Round};
@@ -123,7 +123,7 @@ async fn get(hub: &Arc<baoqi_server::Hub>, path: &str) -> String {
     String::from_utf8(bytes.to_vec()).unwrap()
 }
 
-fn pair(store: &dyn Store, event: i64) -> Result<Paired, PairError> {
+fn pair(store: &dyn Store, event: EventId) -> Result<Paired, PairError> {
     let outcomes = results::from_store(store, event).unwrap();
     rounds::pair(store, event, &outcomes)
 }

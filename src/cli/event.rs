@@ -9,6 +9,7 @@ use baoqi_server::export::RecordFormat;
 use baoqi_server::launch::{self, ExportKind, LaunchError};
 use baoqi_store::Database;
 use baoqi_store::config::TableSpec;
+use baoqi_store::model::{EventId, TableId};
 use clap::{Args, Subcommand};
 
 use super::CliError;
@@ -88,7 +89,7 @@ enum TableAction {
     Add {
         /// The event's number.
         #[arg(long)]
-        event: i64,
+        event: EventId,
         /// A label, e.g. `視障賽 3`.
         #[arg(long)]
         name: String,
@@ -159,36 +160,36 @@ pub(crate) fn run_table(args: &TableArgs) -> Result<(), CliError> {
 pub(crate) struct ExportArgs {
     /// A table's scoresheet (text).
     #[arg(long, value_name = "TABLE")]
-    scoresheet: Option<i64>,
+    scoresheet: Option<TableId>,
     /// A table's game as PGN.
     #[arg(long, value_name = "TABLE")]
-    pgn: Option<i64>,
+    pgn: Option<TableId>,
     /// A table's game as XQF (象棋演播室's binary record, unencrypted XQF 1.0), written to
     /// standard output: redirect it to a file.
     #[arg(long, value_name = "TABLE")]
-    xqf: Option<i64>,
+    xqf: Option<TableId>,
     /// A table's game as `DhtmlXQ` (the UBB text of 東萍象棋網 and the Chinese sites).
     #[arg(long, value_name = "TABLE")]
-    dhtmlxq: Option<i64>,
+    dhtmlxq: Option<TableId>,
     /// A table's game as CBF (象棋橋's XML record).
     #[arg(long, value_name = "TABLE")]
-    cbf: Option<i64>,
+    cbf: Option<TableId>,
     /// A table's game in the record format(s) of `--format` (PGN when absent).
     #[arg(long, value_name = "TABLE")]
-    table: Option<i64>,
+    table: Option<TableId>,
     /// An event's games that have begun, as one ZIP (written to standard output: redirect
     /// it to a file), each game in every format of `--format` (all four when absent).
     #[arg(long, value_name = "EVENT")]
-    archive: Option<i64>,
+    archive: Option<EventId>,
     /// Record formats for `--table` (one) and `--archive` (any, separated by commas).
     #[arg(long, value_enum, value_delimiter = ',')]
     format: Vec<FormatArg>,
     /// An event's results table.
     #[arg(long, value_name = "EVENT")]
-    results: Option<i64>,
+    results: Option<EventId>,
     /// An event's JSON event log.
     #[arg(long, value_name = "EVENT")]
-    log: Option<i64>,
+    log: Option<EventId>,
     /// The store: a hall's `SQLite` file (or `sqlite:FILE`), or the federation's
     /// `postgres://USER@HOST:PORT/DB`.
     #[arg(long, default_value = "baoqi.db")]

@@ -9,6 +9,7 @@ use baoqi_organiser::overrides::{self, Correction, OverrideError};
 use baoqi_organiser::register::DeleteError;
 use baoqi_organiser::{EventError, Registered, changelog, register};
 use baoqi_store::Database;
+use baoqi_store::model::{EventId, TableId};
 use baoqi_tournament::changes::Remedy;
 use baoqi_tournament::{
     FieldProblem, PlayerId, SameName, parse_board, parse_categories, parse_yes_no,
@@ -130,7 +131,7 @@ impl Fields {
 pub(crate) struct AddArgs {
     /// The event's number.
     #[arg(long)]
-    event: i64,
+    event: EventId,
     /// The player's fields (`--name` is required).
     #[command(flatten)]
     fields: Fields,
@@ -145,7 +146,7 @@ pub(crate) struct AddArgs {
 pub(crate) struct EditArgs {
     /// The event's number.
     #[arg(long)]
-    event: i64,
+    event: EventId,
     /// The player's register number.
     #[arg(long)]
     player: u32,
@@ -163,7 +164,7 @@ pub(crate) struct EditArgs {
 pub(crate) struct WithdrawArgs {
     /// The event's number.
     #[arg(long)]
-    event: i64,
+    event: EventId,
     /// The player's register number.
     #[arg(long)]
     player: u32,
@@ -187,7 +188,7 @@ fn edit_error(e: EditError) -> CliError {
     }
 }
 
-fn show(event: i64, db: &Database, players: &[Registered]) -> Result<(), CliError> {
+fn show(event: EventId, db: &Database, players: &[Registered]) -> Result<(), CliError> {
     let s = &*open(db)?;
     let (rules, _) = register::list(s, event).map_err(event_error)?;
     print!("{}", register::list_text(&rules, players));
@@ -272,13 +273,13 @@ enum Side {
 pub(crate) struct OverrideArgs {
     /// The event's number.
     #[arg(long)]
-    event: i64,
+    event: EventId,
     /// The round (only the current one can be corrected).
     #[arg(long)]
     round: u32,
     /// The table of the board to correct.
     #[arg(long)]
-    table: i64,
+    table: TableId,
     /// 108(1): the players played with colours reversed. Replayed with the right colours in
     /// a game of 15′ or more a side within 5′ of its start, else recorded as played.
     #[arg(
@@ -290,7 +291,7 @@ pub(crate) struct OverrideArgs {
     /// 108(2): the pairing was wrong; exchange players with the board of this table (both
     /// games replayed; refused past 5′ or under 15′ a side, where the games stand).
     #[arg(long)]
-    exchange_with: Option<i64>,
+    exchange_with: Option<TableId>,
     /// With --exchange-with: which players change boards.
     #[arg(long, value_enum, default_value = "black")]
     side: Side,
@@ -350,7 +351,7 @@ pub(crate) fn run_override(a: &OverrideArgs) -> Result<(), CliError> {
 pub(crate) struct ChangesArgs {
     /// The event's number.
     #[arg(long)]
-    event: i64,
+    event: EventId,
     /// The store: a hall's `SQLite` file (or `sqlite:FILE`), or the federation's
     /// `postgres://USER@HOST:PORT/DB`.
     #[arg(long, default_value = "baoqi.db")]

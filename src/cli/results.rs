@@ -6,6 +6,7 @@ use baoqi_organiser::grid::{self, Entry, EntryError, Signed};
 use baoqi_organiser::results;
 use baoqi_organiser::standings::result_text;
 use baoqi_store::Database;
+use baoqi_store::model::{EventId, TableId};
 use baoqi_tournament::GameResult;
 use clap::{Args, ValueEnum};
 
@@ -43,7 +44,7 @@ enum Side {
 pub(crate) struct GridArgs {
     /// The event's number.
     #[arg(long)]
-    event: i64,
+    event: EventId,
     /// Only this round (every round when left out).
     #[arg(long)]
     round: Option<u32>,
@@ -60,10 +61,10 @@ pub(crate) struct GridArgs {
 pub(crate) struct EntryArgs {
     /// The event's number.
     #[arg(long)]
-    event: i64,
+    event: EventId,
     /// The board's table.
     #[arg(long)]
-    table: Option<i64>,
+    table: Option<TableId>,
     /// The board (with --round): a board of any round, its table or not.
     #[arg(long, requires = "round")]
     board: Option<u32>,

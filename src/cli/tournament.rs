@@ -12,6 +12,7 @@ use baoqi_organiser::results::{self, ReadError};
 use baoqi_organiser::rounds::{self, PairError};
 use baoqi_organiser::unpair::{self, UnpairError};
 use baoqi_organiser::{EventError, register, report, standings};
+use baoqi_store::model::{EventId, TableId};
 use baoqi_store::{Database, Store, StoreError};
 use baoqi_tournament::SameName;
 use clap::{Args, Subcommand, ValueEnum};
@@ -66,7 +67,7 @@ enum PlayersAction {
         csv: PathBuf,
         /// The event's number.
         #[arg(long)]
-        event: i64,
+        event: EventId,
         /// Takes players of one name and club as different people (refused otherwise).
         #[arg(long)]
         allow_same_name: bool,
@@ -80,7 +81,7 @@ enum PlayersAction {
     List {
         /// The event's number.
         #[arg(long)]
-        event: i64,
+        event: EventId,
         /// The store: a hall's `SQLite` file (or `sqlite:FILE`), or the federation's
         /// `postgres://USER@HOST:PORT/DB`.
         #[arg(long, default_value = "baoqi.db")]
@@ -175,7 +176,7 @@ enum RoundAction {
     Pair {
         /// The event's number.
         #[arg(long)]
-        event: i64,
+        event: EventId,
         /// A referee of this round (監局): a seat covering all its new tables, its monitor
         /// link printed with the pairings. Repeat for more; the event file's
         /// `[[tournament.referees]]` add theirs by round and board.
@@ -198,7 +199,7 @@ enum RoundAction {
     Unpair {
         /// The event's number.
         #[arg(long)]
-        event: i64,
+        event: EventId,
         /// The store: a hall's `SQLite` file (or `sqlite:FILE`), or the federation's
         /// `postgres://USER@HOST:PORT/DB`.
         #[arg(long, default_value = "baoqi.db")]
@@ -222,10 +223,10 @@ enum RoundAction {
     Lot {
         /// The event's number.
         #[arg(long)]
-        event: i64,
+        event: EventId,
         /// A table of the tie (any of its games).
         #[arg(long)]
-        table: i64,
+        table: TableId,
         /// The store: a hall's `SQLite` file (or `sqlite:FILE`), or the federation's
         /// `postgres://USER@HOST:PORT/DB`.
         #[arg(long, default_value = "baoqi.db")]
@@ -310,7 +311,7 @@ enum Format {
 pub(crate) struct StandingsArgs {
     /// The event's number.
     #[arg(long)]
-    event: i64,
+    event: EventId,
     /// The store: a hall's `SQLite` file (or `sqlite:FILE`), or the federation's
     /// `postgres://USER@HOST:PORT/DB`.
     #[arg(long, default_value = "baoqi.db")]

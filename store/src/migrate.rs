@@ -12,7 +12,7 @@ use baoqi_arbiter::Command;
 use super::pages::RawEntry;
 use super::{EntryKind, LogEntry, SqliteStore, Store, StoreError};
 use crate::game::Game;
-use crate::model::TableRow;
+use crate::model::{TableId, TableRow};
 
 /// Why a format-1 log cannot be brought to the current format.
 #[derive(Debug, thiserror::Error)]
@@ -24,7 +24,7 @@ pub enum MigrationError {
     #[error("table {table}, log entry {index}: the stored command cannot be read: {source}")]
     Command {
         /// The table.
-        table: i64,
+        table: TableId,
         /// The log entry.
         index: u64,
         /// Why.
@@ -34,7 +34,7 @@ pub enum MigrationError {
     #[error("table {table}, log entry {index}: the stored command is now refused: {why}")]
     Refused {
         /// The table.
-        table: i64,
+        table: TableId,
         /// The log entry.
         index: u64,
         /// Why.
@@ -44,7 +44,7 @@ pub enum MigrationError {
     #[error("table {table}: {why}")]
     Config {
         /// The table.
-        table: i64,
+        table: TableId,
         /// Why.
         why: String,
     },
@@ -52,7 +52,7 @@ pub enum MigrationError {
     #[error("table {table}: the log is not complete from its creation")]
     Incomplete {
         /// The table.
-        table: i64,
+        table: TableId,
     },
 }
 

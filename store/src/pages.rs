@@ -61,7 +61,7 @@ pub(super) fn raw_page(
     )?;
     // SQLite reads a negative LIMIT as no limit.
     let limit = limit.map_or(-1, |l| i64::try_from(l).unwrap_or(i64::MAX));
-    let rows = st.query_map(params![table, from as i64, limit], |row| {
+    let rows = st.query_map(params![table.0, from as i64, limit], |row| {
         Ok(RawEntry {
             index: row.get::<_, i64>(0)? as u64,
             at: row.get::<_, i64>(1)? as u64,

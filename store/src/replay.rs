@@ -111,7 +111,7 @@ pub fn rebuild(
     match from_snapshot(store, table) {
         Ok(Some(resumed)) => return Ok((resumed, Vec::new())),
         Ok(None) => {}
-        Err(e) => tracing::warn!(table = table.id, "replaying the whole log: {e}"),
+        Err(e) => tracing::warn!(table = %table.id, "replaying the whole log: {e}"),
     }
     let log = store.log(table.id)?;
     Ok(replay(table, &log, now)?)
@@ -197,7 +197,7 @@ fn apply_entries(
         let events = step(game, entry).map_err(|why| ReplayError::Refused { table, index, why })?;
         if events != entry.events {
             tracing::warn!(
-                table,
+                %table,
                 index,
                 "replayed events differ from the stored ones; the stored ones are kept"
             );

@@ -142,7 +142,7 @@ mod tests {
     #[test]
     fn a_snapshot_of_another_format_or_damaged_is_not_read() {
         let game = Game::create(baoqi_arbiter::MatchConfig::default(), 0).unwrap();
-        let s = take(1, 1, &game).unwrap();
+        let s = take(TableId(1), 1, &game).unwrap();
         assert_eq!(read(&s).unwrap(), game);
         let other = Snapshot {
             format: CHECKPOINT_FORMAT + 1,

@@ -13,11 +13,11 @@ pub(super) fn put(c: &mut Connection, s: &Snapshot) -> Result<(), StoreError> {
     let tx = c.transaction()?;
     tx.execute(
         "INSERT OR REPLACE INTO snapshots (tbl, idx, format, state) VALUES (?1, ?2, ?3, ?4)",
-        params![s.table, s.index as i64, i64::from(s.format), s.state],
+        params![s.table.0, s.index as i64, i64::from(s.format), s.state],
     )?;
     tx.execute(
         "DELETE FROM snapshots WHERE tbl = ?1 AND idx < ?2",
-        params![s.table, s.index as i64],
+        params![s.table.0, s.index as i64],
     )?;
     tx.commit()?;
     Ok(())
@@ -28,7 +28,7 @@ pub(super) fn latest(c: &Connection, table: TableId) -> Result<Option<Snapshot>,
     let row = c
         .query_row(
             "SELECT idx, format, state FROM snapshots WHERE tbl = ?1 ORDER BY idx DESC LIMIT 1",
-            params![table],
+            params![table.0],
             |r| {
                 Ok((
                     r.get::<_, i64>(0)?,
@@ -74,7 +74,7 @@ mod tests {
         let (store, path) = SqliteStore::open_temp().unwrap();
         let ev = store.create_event("e", &EventSettings::default()).unwrap();
         let row = |name: &str| TableRow {
-            id: 0,
+            id: TableId(0),
             event: ev,
             round: 1,
             name: name.into(),
@@ -94,9 +94,11 @@ mod tests {
         assert_eq!(store.snapshot(t2).unwrap(), Some(snap(t2, 1000)));
         let rows: i64 = store
             .r()
-            .query_row("SELECT count(*) FROM snapshots WHERE tbl = ?1", [t1], |r| {
-                r.get(0)
-            })
+            .query_row(
+                "SELECT count(*) FROM snapshots WHERE tbl = ?1",
+                [t1.0],
+                |r| r.get(0),
+            )
             .unwrap();
         assert_eq!(rows, 1, "the older snapshot of table 1 is gone");
         let _ = std::fs::remove_file(&path);
@@ -112,7 +114,7 @@ mod tests {
             .unwrap();
         drop(store);
         let store = SqliteStore::open(&path, false).unwrap();
-        assert_eq!(store.snapshot(1).unwrap(), None);
+        assert_eq!(store.snapshot(TableId(1)).unwrap(), None);
         let _ = std::fs::remove_file(&path);
     }
 }

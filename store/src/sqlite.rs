@@ -231,7 +231,7 @@ fn insert(tx: &rusqlite::Transaction<'_>, entries: &[LogEntry]) -> Result<(), St
     )?;
     for e in entries {
         st.execute(params![
-            e.table,
+            e.table.0,
             e.index as i64,
             e.at as i64,
             e.kind.as_str(),
@@ -254,28 +254,28 @@ pub(super) fn actor_text(a: Actor) -> &'static str {
 fn seat_from(row: &rusqlite::Row<'_>) -> rusqlite::Result<SeatRow> {
     let role: String = row.get(2)?;
     let tables: String = row.get(4)?;
-    let event: EventId = row.get(1)?;
+    let event = EventId(row.get(1)?);
     Ok(SeatRow {
         token_hash: row.get(0)?,
         event,
         role: Role::parse(&role).unwrap_or(Role::Spectator),
         name: row.get(3)?,
-        tables: column(&tables, "the tables of a seat of event", event)?,
+        tables: column(&tables, "the tables of a seat of event", event.0)?,
         revoked: row.get::<_, i64>(5)? != 0,
     })
 }
 
 fn table_from(row: &rusqlite::Row<'_>) -> rusqlite::Result<TableRow> {
     let config: String = row.get(6)?;
-    let id: TableId = row.get(0)?;
+    let id = TableId(row.get(0)?);
     Ok(TableRow {
         id,
-        event: row.get(1)?,
+        event: EventId(row.get(1)?),
         round: row.get(2)?,
         name: row.get(3)?,
         red: row.get(4)?,
         black: row.get(5)?,
-        config: column(&config, "the match configuration of table", id)?,
+        config: column(&config, "the match configuration of table", id.0)?,
     })
 }
 
@@ -289,7 +289,7 @@ pub(super) fn insert_event(
         "INSERT INTO events (name, settings) VALUES (?1, ?2)",
         params![name, json_text(settings, "event settings")?],
     )?;
-    Ok(c.last_insert_rowid())
+    Ok(EventId(c.last_insert_rowid()))
 }
 
 /// Inserts a table (its `id` is ignored); returns its number.
@@ -298,7 +298,7 @@ pub(super) fn insert_table(c: &Connection, t: &TableRow) -> Result<TableId, Stor
         "INSERT INTO tables (event, round, name, red, black, config)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
         params![
-            t.event,
+            t.event.0,
             t.round,
             t.name,
             t.red,
@@ -306,7 +306,7 @@ pub(super) fn insert_table(c: &Connection, t: &TableRow) -> Result<TableId, Stor
             json_text(&t.config, "a match configuration")?
         ],
     )?;
-    Ok(c.last_insert_rowid())
+    Ok(TableId(c.last_insert_rowid()))
 }
 
 /// Inserts a seat.
@@ -316,7 +316,7 @@ pub(super) fn insert_seat(c: &Connection, s: &SeatRow) -> Result<(), StoreError>
          VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
         params![
             s.token_hash,
-            s.event,
+            s.event.0,
             s.role.as_str(),
             s.name,
             json_text(&s.tables, "a seat's tables")?,
@@ -336,11 +336,11 @@ impl Store for SqliteStore {
         let mut st = c.prepare("SELECT id, name, settings FROM events ORDER BY id")?;
         let rows = st.query_map([], |row| {
             let s: String = row.get(2)?;
-            let id: EventId = row.get(0)?;
+            let id = EventId(row.get(0)?);
             Ok(EventRow {
                 id,
                 name: row.get(1)?,
-                settings: column(&s, "the settings of event", id)?,
+                settings: column(&s, "the settings of event", id.0)?,
             })
         })?;
         rows.collect::<Result<_, _>>().map_err(unwrap_row_error)
@@ -355,7 +355,7 @@ impl Store for SqliteStore {
         let sql = "SELECT id, event, round, name, red, black, config FROM tables
                    WHERE ?1 IS NULL OR event = ?1 ORDER BY id";
         let mut st = c.prepare(sql)?;
-        let rows = st.query_map(params![event], table_from)?;
+        let rows = st.query_map(params![event.map(|e| e.0)], table_from)?;
         rows.collect::<Result<_, _>>().map_err(unwrap_row_error)
     }
 
@@ -364,7 +364,7 @@ impl Store for SqliteStore {
         let sql = "SELECT id, event, round, name, red, black, config FROM tables
                    WHERE id > ?1 ORDER BY id";
         let mut st = c.prepare(sql)?;
-        let rows = st.query_map(params![after], table_from)?;
+        let rows = st.query_map(params![after.0], table_from)?;
         rows.collect::<Result<_, _>>().map_err(unwrap_row_error)
     }
 
@@ -393,7 +393,7 @@ impl Store for SqliteStore {
         let sql = "SELECT token_hash, event, role, name, tables, revoked FROM seats
                    WHERE event = ?1 ORDER BY rowid";
         let mut st = c.prepare(sql)?;
-        let rows = st.query_map(params![event], seat_from)?;
+        let rows = st.query_map(params![event.0], seat_from)?;
         rows.collect::<Result<_, _>>().map_err(unwrap_row_error)
     }
 
@@ -434,7 +434,7 @@ impl Store for SqliteStore {
     fn entry_of_seq(&self, table: TableId, seq: u64) -> Result<u64, StoreError> {
         let index: i64 = self.r().query_row(
             "SELECT COALESCE(MAX(idx), 0) FROM log WHERE tbl = ?1 AND first_seq <= ?2",
-            params![table, seq as i64],
+            params![table.0, seq as i64],
             |r| r.get(0),
         )?;
         Ok(index as u64)

@@ -118,12 +118,12 @@ fn insert_pairings(c: &Connection, event: EventId, rows: &[PairingRow]) -> Resul
     for p in rows {
         let result = p.result.map(|r| json(&r, "a result")).transpose()?;
         st.execute(params![
-            event,
+            event.0,
             p.round,
             p.board,
             p.red.0,
             p.black.map(|b| b.0),
-            p.table,
+            p.table.map(|t| t.0),
             result
         ])?;
     }
@@ -139,12 +139,12 @@ fn upsert_pairing(c: &Connection, event: EventId, p: &PairingRow) -> Result<(), 
          ON CONFLICT(event, round, board) DO UPDATE SET red = excluded.red,
          black = excluded.black, tbl = excluded.tbl, result = excluded.result",
         params![
-            event,
+            event.0,
             p.round,
             p.board,
             p.red.0,
             p.black.map(|b| b.0),
-            p.table,
+            p.table.map(|t| t.0),
             result
         ],
     )?;
@@ -158,7 +158,7 @@ fn upsert_player(c: &Connection, event: EventId, p: &Registered) -> Result<(), S
          ON CONFLICT(event, id) DO UPDATE SET player = excluded.player,
          active = excluded.active",
         params![
-            event,
+            event.0,
             p.player.id.0,
             json(&p.player, "a player")?,
             i64::from(p.active)
@@ -177,7 +177,7 @@ fn write_amendment(
     for hash in &a.revoke {
         c.execute(
             "UPDATE seats SET revoked = 1 WHERE token_hash = ?1 AND event = ?2",
-            params![hash, event],
+            params![hash, event.0],
         )?;
     }
     for hash in a
@@ -188,19 +188,19 @@ fn write_amendment(
     {
         let text: String = c.query_row(
             "SELECT tables FROM seats WHERE token_hash = ?1 AND event = ?2",
-            params![hash, event],
+            params![hash, event.0],
             |r| r.get(0),
         )?;
-        let tables = a.covered(hash, read(&text, "a seat's tables", event)?, &ids)?;
+        let tables = a.covered(hash, read(&text, "a seat's tables", event.0)?, &ids)?;
         c.execute(
             "UPDATE seats SET tables = ?1 WHERE token_hash = ?2 AND event = ?3",
-            params![json(&tables, "a seat's tables")?, hash, event],
+            params![json(&tables, "a seat's tables")?, hash, event.0],
         )?;
     }
     for &(round, board) in &a.removed {
         c.execute(
             "DELETE FROM pairings WHERE event = ?1 AND round = ?2 AND board = ?3",
-            params![event, round, board],
+            params![event.0, round, board],
         )?;
     }
     for row in &a.stored_boards(&ids)? {
@@ -219,7 +219,7 @@ fn insert_change(c: &Connection, event: EventId, line: &LogLine) -> Result<(), S
     c.execute(
         "INSERT INTO changes (event, seq, at, change) VALUES (?1,
          (SELECT COALESCE(MAX(seq), 0) + 1 FROM changes WHERE event = ?1), ?2, ?3)",
-        params![event, line.at as i64, json(&line.change, "a change")?],
+        params![event.0, line.at as i64, json(&line.change, "a change")?],
     )?;
     Ok(())
 }
@@ -232,7 +232,7 @@ fn upsert_tournament(
     c.execute(
         "INSERT INTO tournaments (event, settings) VALUES (?1, ?2)
          ON CONFLICT(event) DO UPDATE SET settings = excluded.settings",
-        params![event, json(s, "tournament settings")?],
+        params![event.0, json(s, "tournament settings")?],
     )?;
     Ok(())
 }
@@ -281,25 +281,25 @@ impl TournamentStore for SqliteStore {
             .r()
             .query_row(
                 "SELECT settings FROM tournaments WHERE event = ?1",
-                params![event],
+                params![event.0],
                 |r| r.get(0),
             )
             .optional()?;
-        text.map(|t| read(&t, "the tournament settings of event", event))
+        text.map(|t| read(&t, "the tournament settings of event", event.0))
             .transpose()
     }
 
     fn put_players(&self, event: EventId, players: &[Registered]) -> Result<(), StoreError> {
         let mut c = self.w();
         let tx = c.transaction()?;
-        tx.execute("DELETE FROM players WHERE event = ?1", params![event])?;
+        tx.execute("DELETE FROM players WHERE event = ?1", params![event.0])?;
         {
             let mut st = tx.prepare_cached(
                 "INSERT INTO players (event, id, player, active) VALUES (?1, ?2, ?3, ?4)",
             )?;
             for p in players {
                 st.execute(params![
-                    event,
+                    event.0,
                     p.player.id.0,
                     json(&p.player, "a player")?,
                     i64::from(p.active)
@@ -314,14 +314,14 @@ impl TournamentStore for SqliteStore {
         let c = self.r();
         let mut st =
             c.prepare("SELECT player, active FROM players WHERE event = ?1 ORDER BY id")?;
-        let rows = st.query_map(params![event], |r| {
+        let rows = st.query_map(params![event.0], |r| {
             Ok((r.get::<_, String>(0)?, r.get::<_, i64>(1)?))
         })?;
         let mut out = Vec::new();
         for row in rows {
             let (text, active) = row?;
             out.push(Registered {
-                player: read(&text, "a player of event", event)?,
+                player: read(&text, "a player of event", event.0)?,
                 active: active != 0,
             });
         }
@@ -342,7 +342,7 @@ impl TournamentStore for SqliteStore {
             "SELECT round, board, red, black, tbl, result FROM pairings WHERE event = ?1
              ORDER BY round, board",
         )?;
-        let rows = st.query_map(params![event], |r| {
+        let rows = st.query_map(params![event.0], |r| {
             Ok((
                 r.get::<_, u32>(0)?,
                 r.get::<_, u32>(1)?,
@@ -360,9 +360,9 @@ impl TournamentStore for SqliteStore {
                 board,
                 red: PlayerId(red),
                 black: black.map(PlayerId),
-                table,
+                table: table.map(TableId),
                 result: result
-                    .map(|t| read(&t, "a board's result of event", event))
+                    .map(|t| read(&t, "a board's result of event", event.0))
                     .transpose()?,
             });
         }
@@ -379,7 +379,7 @@ impl TournamentStore for SqliteStore {
         let text = result.map(|r| json(&r, "a result")).transpose()?;
         let n = self.w().execute(
             "UPDATE pairings SET result = ?4 WHERE event = ?1 AND round = ?2 AND board = ?3",
-            params![event, round, board, text],
+            params![event.0, round, board, text],
         )?;
         Ok(n > 0)
     }
@@ -391,7 +391,7 @@ impl TournamentStore for SqliteStore {
     fn changes(&self, event: EventId) -> Result<Vec<LogLine>, StoreError> {
         let c = self.r();
         let mut st = c.prepare("SELECT at, change FROM changes WHERE event = ?1 ORDER BY seq")?;
-        let rows = st.query_map(params![event], |r| {
+        let rows = st.query_map(params![event.0], |r| {
             Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?))
         })?;
         let mut out = Vec::new();
@@ -399,7 +399,7 @@ impl TournamentStore for SqliteStore {
             let (at, text) = row?;
             out.push(LogLine {
                 at: at as u64,
-                change: read(&text, "a change of event", event)?,
+                change: read(&text, "a change of event", event.0)?,
             });
         }
         Ok(out)

@@ -9,7 +9,7 @@ use std::time::Duration;
 use baoqi_arbiter::{Event, MatchConfig, Side};
 use baoqi_store::game::Actor;
 use baoqi_store::lease::{Fence, Holding};
-use baoqi_store::model::TableRow;
+use baoqi_store::model::{EventId, TableId, TableRow};
 use baoqi_store::{EntryKind, LogEntry, PgStore, Store, StoreError};
 
 use baoqi_store::testing::PgSchema;
@@ -20,7 +20,7 @@ const LONG: Duration = Duration::from_secs(30);
 struct Nodes {
     a: Arc<PgStore>,
     b: Arc<PgStore>,
-    table: i64,
+    table: TableId,
     /// Dropped last, with the stores gone.
     _schema: PgSchema,
 }
@@ -50,9 +50,9 @@ impl Nodes {
     }
 }
 
-fn table_row(event: i64) -> TableRow {
+fn table_row(event: EventId) -> TableRow {
     TableRow {
-        id: 0,
+        id: TableId(0),
         event,
         round: 1,
         name: "第一台".into(),
@@ -62,7 +62,7 @@ fn table_row(event: i64) -> TableRow {
     }
 }
 
-fn entry(table: i64, index: u64) -> LogEntry {
+fn entry(table: TableId, index: u64) -> LogEntry {
     LogEntry {
         table,
         index,
@@ -176,7 +176,7 @@ fn an_append_for_a_table_not_held_writes_nothing() {
 fn nodes_racing_for_the_same_tables_never_share_one() {
     let Some(n) = Nodes::new() else { return };
     let ev = n.a.events().unwrap()[0].id;
-    let tables: Vec<i64> = (0..40)
+    let tables: Vec<TableId> = (0..40)
         .map(|_| n.a.add_table(&table_row(ev)).unwrap())
         .collect();
     let stores = [n.a.clone(), n.b.clone()];

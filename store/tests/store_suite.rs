@@ -11,7 +11,7 @@ use baoqi_store::amendment::Amendment;
 use baoqi_store::config::EventSettings;
 use baoqi_store::config::tournament::TournamentSettings;
 use baoqi_store::game::Actor;
-use baoqi_store::model::{EventId, Role, SeatRow, TableRow};
+use baoqi_store::model::{EventId, Role, SeatRow, TableId, TableRow};
 use baoqi_store::records::{LogLine, Logged, PairingRow, Registered};
 use baoqi_store::{
     EntryKind, LogEntry, NewBoard, NewRound, NewSeat, NewTables, Snapshot, SqliteStore, Store,
@@ -132,7 +132,7 @@ on_both!(
 
 fn table(event: EventId, name: &str) -> TableRow {
     TableRow {
-        id: 0,
+        id: TableId(0),
         event,
         round: 2,
         name: name.into(),
@@ -142,7 +142,7 @@ fn table(event: EventId, name: &str) -> TableRow {
     }
 }
 
-fn entries(table: i64, from: u64, n: u64) -> Vec<LogEntry> {
+fn entries(table: TableId, from: u64, n: u64) -> Vec<LogEntry> {
     (from..from + n)
         .map(|i| LogEntry {
             table,
@@ -205,7 +205,7 @@ fn a_duplicate_index_fails_the_whole_batch(db: &TestDb) {
     );
 }
 
-fn seat(hash: &str, event: EventId, role: Role, tables: Vec<i64>) -> SeatRow {
+fn seat(hash: &str, event: EventId, role: Role, tables: Vec<TableId>) -> SeatRow {
     SeatRow {
         token_hash: hash.into(),
         event,
@@ -230,7 +230,7 @@ fn events_tables_and_seats_read_back_as_written(db: &TestDb) {
     };
     assert_eq!(names(Some(a)), ["視障賽 1", "視障賽 3"]);
     assert_eq!(names(None).len(), 3);
-    let after: Vec<i64> = store
+    let after: Vec<TableId> = store
         .tables_after(t1)
         .unwrap()
         .iter()
@@ -418,14 +418,14 @@ fn round_one(seat_hash: &str) -> NewRound {
     };
     NewRound {
         tables: NewTables {
-            tables: vec![table(0, "第一台"), table(0, "第二台")],
+            tables: vec![table(EventId(0), "第一台"), table(EventId(0), "第二台")],
             seats: vec![
                 NewSeat {
-                    seat: seat("round-1-a", 0, Role::Red, vec![]),
+                    seat: seat("round-1-a", EventId(0), Role::Red, vec![]),
                     tables: vec![0],
                 },
                 NewSeat {
-                    seat: seat(seat_hash, 0, Role::Red, vec![]),
+                    seat: seat(seat_hash, EventId(0), Role::Red, vec![]),
                     tables: vec![1],
                 },
             ],
@@ -454,7 +454,7 @@ fn a_round_is_written_whole_or_not_at_all(db: &TestDb) {
     let ids = t.add_round(ev, &round_one("round-1-b")).unwrap();
     assert_eq!(ids.len(), 2);
     let boards = t.pairings(ev).unwrap();
-    let tables: Vec<Option<i64>> = boards.iter().map(|b| b.table).collect();
+    let tables: Vec<Option<TableId>> = boards.iter().map(|b| b.table).collect();
     assert_eq!(
         tables,
         [Some(ids[0]), Some(ids[1])],
@@ -493,12 +493,12 @@ fn a_player_and_a_board_are_added_or_replaced(db: &TestDb) {
 }
 
 /// 108: board 1 of round 1 replayed at a new table, its old table's red seat revoked.
-fn replay_of_board_one(old_table: i64) -> Amendment {
+fn replay_of_board_one(old_table: TableId) -> Amendment {
     Amendment {
         tables: NewTables {
-            tables: vec![table(0, "第1輪 第1台 重賽")],
+            tables: vec![table(EventId(0), "第1輪 第1台 重賽")],
             seats: vec![NewSeat {
-                seat: seat("replay-red", 0, Role::Red, vec![]),
+                seat: seat("replay-red", EventId(0), Role::Red, vec![]),
                 tables: vec![0],
             }],
         },

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use baoqi_arbiter::{Event, PauseReason};
-use baoqi_store::model::Role;
+use baoqi_store::model::{Role, TableId};
 use baoqi_store::{PgStore, Store};
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
@@ -284,7 +284,7 @@ pub(super) fn script(moves: usize) -> Vec<(usize, Value)> {
 
 /// How many of the players' commands the store holds for the table.
 pub(super) fn stored_moves(store: &PgStore, table: u32) -> usize {
-    let log = store.log(i64::from(table)).unwrap();
+    let log = store.log(TableId(i64::from(table))).unwrap();
     log.iter()
         .filter(|e| {
             matches!(
@@ -339,7 +339,7 @@ pub(super) async fn bot(
 /// repeated, at instants that never run back; the acknowledged commands all stored; the whole script played; and the number
 /// of pauses for a takeover.
 pub(super) fn check_table(store: &PgStore, table: u32, acked: &[usize], steps: usize) -> usize {
-    let log = store.log(i64::from(table)).unwrap();
+    let log = store.log(TableId(i64::from(table))).unwrap();
     let (mut seq, mut at) = (0, 0);
     for (i, e) in log.iter().enumerate() {
         assert_eq!(

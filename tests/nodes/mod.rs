@@ -16,6 +16,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use baoqi_store::Store;
+use baoqi_store::model::TableId;
 use futures_util::SinkExt;
 use serde_json::{Value, json};
 use tokio_tungstenite::tungstenite::Message;
@@ -201,7 +202,7 @@ async fn a_node_frozen_past_its_lease_writes_nothing_when_it_wakes() {
         store
             .leases()
             .unwrap()
-            .owner(1)
+            .owner(TableId(1))
             .unwrap()
             .map(|o| o.starts_with("b:")),
         Some(true)
@@ -225,7 +226,7 @@ fn a_node_stopped_with_sigterm_hands_its_tables_over_at_once() {
     let all_b = || {
         (1..=3).all(|t| {
             leases
-                .owner(t)
+                .owner(TableId(t))
                 .unwrap()
                 .is_some_and(|o| o.starts_with("b:"))
         })

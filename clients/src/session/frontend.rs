@@ -17,6 +17,7 @@ use baoqi_audio::{
     SpeakError, Speaker, Voice,
 };
 use baoqi_grammar::speech::Lang;
+use baoqi_protocol::TableId;
 
 use super::machine::Session;
 use super::net::Frontend;
@@ -85,7 +86,7 @@ pub struct AudioFrontend {
     log: Option<File>,
     logged: usize,
     last_status: String,
-    recording: Option<(Recorder, i64)>,
+    recording: Option<(Recorder, TableId)>,
 }
 
 impl std::fmt::Debug for AudioFrontend {
@@ -172,7 +173,7 @@ impl AudioFrontend {
         }
     }
 
-    fn upload(&self, meta: &baoqi_audio::RecordingMeta, table: i64) -> Result<(), String> {
+    fn upload(&self, meta: &baoqi_audio::RecordingMeta, table: TableId) -> Result<(), String> {
         let url = self.opts.upload_url.clone().unwrap_or_else(|| {
             format!(
                 "{}/api/tables/{table}/recording",
@@ -228,7 +229,7 @@ impl Frontend for AudioFrontend {
         }
     }
 
-    fn game_started(&mut self, table: i64, at: u64) -> Option<RecorderReport> {
+    fn game_started(&mut self, table: TableId, at: u64) -> Option<RecorderReport> {
         let dir = self.opts.record_dir.clone()?;
         if self.output.is_none() && self.opts.microphone.is_none() {
             let reason = "nothing to record: no sound output of ours and no microphone";
@@ -269,7 +270,7 @@ impl Frontend for AudioFrontend {
         }
     }
 
-    fn game_over(&mut self, _table: i64) -> Option<RecorderReport> {
+    fn game_over(&mut self, _table: TableId) -> Option<RecorderReport> {
         let (recorder, table) = self.recording.take()?;
         // The end of the game is said before the recording closes.
         self.voice.wait_idle(Duration::from_secs(20));

@@ -23,7 +23,7 @@ use super::table::{RepeatOwed, TableState};
 use super::wire::{ClientMsg, RecorderReport, ServerMsg};
 use crate::board::{BoardSensor, SenseMode, SensorEvent};
 use crate::keypad::{Key, KeyMap};
-use baoqi_protocol::{ErrorCode, Role};
+use baoqi_protocol::{ErrorCode, Role, TableId};
 
 /// What goes into the session.
 #[derive(Clone, Debug, PartialEq)]
@@ -54,9 +54,9 @@ pub struct Output {
     pub heard: Vec<Heard>,
     /// The game is running and this client knows its table: (table, server instant). Given
     /// once, when the first state of an unfinished game arrives (a recording may start).
-    pub game_started: Option<(i64, u64)>,
+    pub game_started: Option<(TableId, u64)>,
     /// The game just ended (the table's number).
-    pub game_over: Option<i64>,
+    pub game_over: Option<TableId>,
     /// The server refused the seat for good (bad or revoked token): why.
     pub fatal: Option<String>,
     /// The player pressed the stop key: stop what is being read, before anything else.
@@ -475,7 +475,7 @@ impl Session {
                 }
             }
             Event::GameOver { .. } => {
-                out.game_over = Some(self.table.as_ref().map_or(0, |t| t.table));
+                out.game_over = Some(self.table.as_ref().map_or(TableId(0), |t| t.table));
             }
             _ => {}
         }

@@ -6,6 +6,7 @@
 use std::time::{Duration, Instant};
 
 use baoqi_audio::from_event::Heard;
+use baoqi_protocol::TableId;
 use futures_util::{SinkExt, StreamExt};
 use tokio::sync::mpsc;
 use tokio_tungstenite::tungstenite::Message;
@@ -33,9 +34,9 @@ pub trait Frontend {
     fn refresh(&mut self, session: &Session, now_ms: u64);
     /// An unfinished game is followed (server instant `at`): a recording may start. Returns
     /// what the recorder now does, for the server, if it was asked to record.
-    fn game_started(&mut self, table: i64, at: u64) -> Option<RecorderReport>;
+    fn game_started(&mut self, table: TableId, at: u64) -> Option<RecorderReport>;
     /// The game ended: finish and upload the recording. Returns what became of it.
-    fn game_over(&mut self, table: i64) -> Option<RecorderReport>;
+    fn game_over(&mut self, table: TableId) -> Option<RecorderReport>;
     /// The client stops: let speech finish (bounded).
     fn finish(&mut self);
 }

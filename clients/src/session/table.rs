@@ -4,6 +4,7 @@
 
 use baoqi_arbiter::{BoardId, ClockView, Event, Millis, MoveView, Phase, ResultView, View};
 use baoqi_grammar::Word;
+use baoqi_protocol::TableId;
 use baoqi_rules::{Color, Position};
 
 /// A move on the game record.
@@ -34,7 +35,7 @@ pub struct RepeatOwed {
 #[derive(Clone, Debug)]
 pub struct TableState {
     /// The table's number.
-    pub table: i64,
+    pub table: TableId,
     /// The last event applied.
     pub seq: u64,
     /// The phase.
@@ -69,7 +70,7 @@ fn index(c: Color) -> usize {
 
 impl TableState {
     /// The state of a `state` message that arrived at local instant `local_ms`.
-    pub fn from_view(table: i64, seq: u64, at: u64, view: &View, local_ms: u64) -> TableState {
+    pub fn from_view(table: TableId, seq: u64, at: u64, view: &View, local_ms: u64) -> TableState {
         let position = Position::from_fen(&view.fen).unwrap_or_else(|_| Position::start());
         let mut announced = [None, None];
         if let Some(words) = view.announced {

@@ -10,6 +10,7 @@ use baoqi_arbiter::{
 use baoqi_audio::Utterance;
 use baoqi_clients::keypad::Key;
 use baoqi_clients::session::{ClientMsg, Input, Output, ServerMsg, Session, SessionOptions};
+use baoqi_protocol::{EventId, TableId};
 
 /// The server side of a test.
 pub struct Table {
@@ -95,7 +96,7 @@ impl Table {
     /// The `state` message.
     pub fn state(&self) -> ServerMsg {
         ServerMsg::State {
-            table: 1,
+            table: TableId(1),
             seq: self.seq,
             at: Millis(self.now),
             snapshot: Box::new(self.m.snapshot()),
@@ -183,7 +184,7 @@ impl Table {
                     outs.extend(deliver(s, &events, self.now));
                     let ack = ServerMsg::Ack {
                         id: id.clone(),
-                        table: 1,
+                        table: TableId(1),
                         seq: self.seq,
                     };
                     outs.push(s.handle(Input::Server(ack), self.now));
@@ -191,7 +192,7 @@ impl Table {
                 Err(rejection) => {
                     let rej = ServerMsg::Rejected {
                         id: id.clone(),
-                        table: 1,
+                        table: TableId(1),
                         rejection,
                     };
                     outs.push(s.handle(Input::Server(rej), self.now));
@@ -219,7 +220,7 @@ pub fn deliver(s: &mut Session, events: &[(u64, Event)], now: u64) -> Vec<Output
         })
         .map(|(seq, e)| {
             let msg = ServerMsg::Event {
-                table: 1,
+                table: TableId(1),
                 seq: *seq,
                 at: Millis(now),
                 event: Box::new(e.clone()),
@@ -244,8 +245,8 @@ pub fn join(t: &Table, role: &str, opts: SessionOptions) -> Session {
         Input::Server(ServerMsg::Welcome {
             role: baoqi_protocol::Role::parse(role).expect("a role"),
             name: "甲".into(),
-            event: 1,
-            tables: vec![1],
+            event: EventId(1),
+            tables: vec![TableId(1)],
         }),
         0,
     );

@@ -5,7 +5,7 @@ use baoqi_arbiter::{Command, Event, Millis, Side};
 use super::rejections;
 use crate::envelope::{ClientMsg, ErrorCode, ServerMsg};
 use crate::recording::{RecorderState, SeatStatus, TableRecording};
-use crate::seat::Role;
+use crate::seat::{EventId, Role, TableId};
 use crate::standing::{Place, StandingAnswer};
 
 /// Every client message.
@@ -17,11 +17,11 @@ pub fn client_messages() -> Vec<ClientMsg> {
         },
         ClientMsg::Command {
             id: Some("c7".into()),
-            table: Some(1),
+            table: Some(TableId(1)),
             command: Command::Word { text: "炮".into() },
         },
         ClientMsg::Sync {
-            table: Some(1),
+            table: Some(TableId(1)),
             since: Some(41),
         },
         ClientMsg::Recording {
@@ -70,30 +70,30 @@ pub fn server_messages() -> Vec<ServerMsg> {
         ServerMsg::Welcome {
             role: Role::Red,
             name: "陳大文".into(),
-            event: 1,
-            tables: vec![1],
+            event: EventId(1),
+            tables: vec![TableId(1)],
         },
         ServerMsg::Tables {
-            event: 1,
-            tables: vec![1, 3, 4],
-            set_aside: vec![2],
+            event: EventId(1),
+            tables: vec![TableId(1), TableId(3), TableId(4)],
+            set_aside: vec![TableId(2)],
         },
         ServerMsg::Recorded {
-            event: 1,
+            event: EventId(1),
             results: vec![crate::envelope::RecordedResult {
-                table: 3,
+                table: TableId(3),
                 result: crate::envelope::GameResult::BlackAbsent,
             }],
         },
         ServerMsg::State {
-            table: 1,
+            table: TableId(1),
             seq: 0,
             at: Millis(0),
             snapshot: Box::new(view),
             recording: Some(Box::new(recording.clone())),
         },
         ServerMsg::Event {
-            table: 1,
+            table: TableId(1),
             seq: 1,
             at: Millis(0),
             event: Box::new(Event::Turn {
@@ -103,11 +103,11 @@ pub fn server_messages() -> Vec<ServerMsg> {
         },
         ServerMsg::Ack {
             id: Some("c7".into()),
-            table: 1,
+            table: TableId(1),
             seq: 3,
         },
         ServerMsg::Recording {
-            table: 1,
+            table: TableId(1),
             seats: recording,
         },
         ServerMsg::Pong {
@@ -128,7 +128,7 @@ pub fn server_messages() -> Vec<ServerMsg> {
             .into_iter()
             .map(|rejection| ServerMsg::Rejected {
                 id: Some("c8".into()),
-                table: 1,
+                table: TableId(1),
                 rejection,
             }),
     );

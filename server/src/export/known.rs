@@ -131,11 +131,12 @@ pub fn referees_of(seats: &[SeatRow], table: &TableRow) -> Vec<String> {
 mod tests {
     use super::*;
     use baoqi_store::config::EventSettings;
+    use baoqi_store::model::EventId;
 
-    fn seat(name: &str, tables: Vec<i64>, revoked: bool) -> SeatRow {
+    fn seat(name: &str, tables: Vec<TableId>, revoked: bool) -> SeatRow {
         SeatRow {
             token_hash: name.into(),
-            event: 1,
+            event: EventId(1),
             role: Role::Referee,
             name: name.into(),
             tables,
@@ -146,13 +147,13 @@ mod tests {
     fn known(referees: &[&str]) -> Known {
         Known {
             event: EventRow {
-                id: 1,
+                id: EventId(1),
                 name: "公開賽".into(),
                 settings: EventSettings::default(),
             },
             table: TableRow {
-                id: 7,
-                event: 1,
+                id: TableId(7),
+                event: EventId(1),
                 round: 3,
                 name: "視障賽 2".into(),
                 red: "甲".into(),
@@ -168,13 +169,13 @@ mod tests {
     fn s4p3_15_the_table_referee_before_the_chief_referee() {
         let table = known(&[]).table;
         let chief = seat("總裁判", vec![], false);
-        let other = seat("李裁判", vec![8], false);
-        let gone = seat("王裁判", vec![7], true);
+        let other = seat("李裁判", vec![TableId(8)], false);
+        let gone = seat("王裁判", vec![TableId(7)], true);
         assert_eq!(
             referees_of(&[chief.clone(), other.clone(), gone], &table),
             ["總裁判"]
         );
-        let own = seat("陳裁判", vec![7, 8], false);
+        let own = seat("陳裁判", vec![TableId(7), TableId(8)], false);
         assert_eq!(referees_of(&[chief, other, own], &table), ["陳裁判"]);
     }
 

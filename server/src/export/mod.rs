@@ -14,6 +14,7 @@ mod xqf;
 use serde::Serialize;
 
 use baoqi_store::game::Actor;
+use baoqi_store::model::TableId;
 use baoqi_store::{EntryKind, LogEntry};
 
 pub use archive::{RecordFormat, archive};
@@ -42,7 +43,7 @@ pub enum ExportError {
 #[derive(Debug, Clone, Serialize)]
 pub struct LogLine<'a> {
     /// The table.
-    pub table: i64,
+    pub table: TableId,
     /// Index within the table's log.
     pub index: u64,
     /// Instant on the game timeline.

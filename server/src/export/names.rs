@@ -4,6 +4,8 @@
 
 use std::fmt::Write as _;
 
+use baoqi_store::model::EventId;
+
 use super::SheetHeader;
 
 /// A download's name in both forms.
@@ -18,7 +20,7 @@ pub struct FileName {
 impl FileName {
     /// The name of a table's export: event, round and table, then `.ext`. The event's ASCII
     /// form falls back to `e<number>` when its name has no ASCII letter or digit.
-    pub fn of_table(h: &SheetHeader, event_id: i64, ext: &str) -> FileName {
+    pub fn of_table(h: &SheetHeader, event_id: EventId, ext: &str) -> FileName {
         let rest =
             |slug: fn(&str) -> String| format!("r{}-t{}.{ext}", slug(&h.round), slug(&h.table));
         let ascii_event = non_empty(slug_ascii(&h.event), || format!("e{event_id}"));
@@ -29,7 +31,7 @@ impl FileName {
     }
 
     /// The name of an event's export: `baoqi-<event>-<what>.ext`.
-    pub fn of_event(name: &str, event_id: i64, what: &str, ext: &str) -> FileName {
+    pub fn of_event(name: &str, event_id: EventId, what: &str, ext: &str) -> FileName {
         let ascii_event = non_empty(slug_ascii(name), || format!("e{event_id}"));
         FileName {
             ascii: format!("baoqi-{ascii_event}-{what}.{ext}"),
@@ -108,7 +110,11 @@ mod tests {
 
     #[test]
     fn a_chinese_event_gets_an_ascii_fallback_and_an_encoded_full_name() {
-        let name = FileName::of_table(&header("2026 視障及共融象棋公開賽", "1", "2"), 1, "pgn");
+        let name = FileName::of_table(
+            &header("2026 視障及共融象棋公開賽", "1", "2"),
+            EventId(1),
+            "pgn",
+        );
         assert_eq!(name.ascii, "baoqi-2026-r1-t2.pgn");
         assert_eq!(name.full, "baoqi-2026-視障及共融象棋公開賽-r1-t2.pgn");
         assert_eq!(
@@ -121,15 +127,15 @@ mod tests {
 
     #[test]
     fn names_without_ascii_and_with_punctuation() {
-        let name = FileName::of_table(&header("公開賽", "第一輪", "A/3"), 4, "txt");
+        let name = FileName::of_table(&header("公開賽", "第一輪", "A/3"), EventId(4), "txt");
         assert_eq!(name.ascii, "baoqi-e4-r-ta-3.txt");
         assert_eq!(name.full, "baoqi-公開賽-r第一輪-ta-3.txt");
-        let plain = FileName::of_table(&header("Open \"Cup\" 2026", "2", "5"), 1, "pgn");
+        let plain = FileName::of_table(&header("Open \"Cup\" 2026", "2", "5"), EventId(1), "pgn");
         assert_eq!(
             plain.disposition(false),
             "inline; filename=\"baoqi-open-cup-2026-r2-t5.pgn\""
         );
-        let results = FileName::of_event("公開賽", 4, "results", "txt");
+        let results = FileName::of_event("公開賽", EventId(4), "results", "txt");
         assert_eq!(results.ascii, "baoqi-e4-results.txt");
     }
 }

@@ -8,7 +8,7 @@ use std::fmt::Write as _;
 use baoqi_arbiter::EndCause;
 use baoqi_organiser::standings::Standings;
 use baoqi_store::game::GameRecord;
-use baoqi_store::model::{EventRow, TableRow};
+use baoqi_store::model::{EventRow, TableId, TableRow};
 use baoqi_tournament::GameResult;
 use serde::Serialize;
 
@@ -20,7 +20,7 @@ pub struct ResultLine {
     /// The board within its round (a tournament's), else none.
     pub board: Option<u32>,
     /// The table, none for a bye.
-    pub table: Option<i64>,
+    pub table: Option<TableId>,
     /// The table's label (empty for a bye).
     pub name: String,
     /// Red player, or the player with the bye.

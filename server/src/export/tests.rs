@@ -6,18 +6,18 @@ use baoqi_arbiter::{ClockMode, Command, MatchConfig, TimeControl, View};
 use super::*;
 use baoqi_store::config::EventSettings;
 use baoqi_store::game::Game;
-use baoqi_store::model::{EventRow, Role, TableRow};
+use baoqi_store::model::{EventId, EventRow, Role, TableRow};
 
 fn known(config: MatchConfig) -> Known {
     Known {
         event: EventRow {
-            id: 1,
+            id: EventId(1),
             name: "公開賽".into(),
             settings: EventSettings::default(),
         },
         table: TableRow {
-            id: 3,
-            event: 1,
+            id: TableId(3),
+            event: EventId(1),
             round: 2,
             name: "視障賽 1".into(),
             red: "甲".into(),

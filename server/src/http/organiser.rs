@@ -421,7 +421,7 @@ impl From<Corrected> for CorrectedView {
                 .seats
                 .iter()
                 .map(|s| NewSeat {
-                    table: s.seat.tables.first().copied().unwrap_or_default(),
+                    table: s.seat.tables.first().copied().unwrap_or(TableId(0)),
                     role: s.seat.role,
                     name: s.seat.name.clone(),
                     link: admin::link_of(created, s, ""),

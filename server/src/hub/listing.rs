@@ -129,11 +129,14 @@ mod tests {
 
     #[test]
     fn a_seat_of_some_tables_is_looked_up_not_scanned() {
-        let running: Vec<TableId> = (1..=10_000).collect();
-        assert_eq!(covered(&[4711], &running), [4711]);
-        assert_eq!(covered(&[9, 3, 9], &running), [3, 9]);
+        let running: Vec<TableId> = (1..=10_000).map(TableId).collect();
+        assert_eq!(covered(&[TableId(4711)], &running), [TableId(4711)]);
+        assert_eq!(
+            covered(&[TableId(9), TableId(3), TableId(9)], &running),
+            [TableId(3), TableId(9)]
+        );
         // A table of his not running (set aside, not yet started) is not his to join.
-        assert_eq!(covered(&[20_000], &running), Vec::<TableId>::new());
+        assert_eq!(covered(&[TableId(20_000)], &running), Vec::<TableId>::new());
         // A referee or spectator of all tables covers them all.
         assert_eq!(covered(&[], &running).len(), 10_000);
     }
@@ -141,13 +144,16 @@ mod tests {
     #[test]
     fn a_table_set_aside_leaves_the_running_list_and_is_never_listed_again() {
         let l = Listing::default();
-        let rx = l.follow(1);
-        l.run(1, 12);
-        l.run(1, 10);
-        assert_eq!(&*l.now(1).running, &[10, 12]);
-        l.set_aside(1, 10);
-        l.run(1, 10);
+        let rx = l.follow(EventId(1));
+        l.run(EventId(1), TableId(12));
+        l.run(EventId(1), TableId(10));
+        assert_eq!(&*l.now(EventId(1)).running, &[TableId(10), TableId(12)]);
+        l.set_aside(EventId(1), TableId(10));
+        l.run(EventId(1), TableId(10));
         let now = rx.borrow().clone();
-        assert_eq!((&*now.running, &*now.set_aside), (&[12][..], &[10][..]));
+        assert_eq!(
+            (&*now.running, &*now.set_aside),
+            (&[TableId(12)][..], &[TableId(10)][..])
+        );
     }
 }

@@ -63,7 +63,7 @@ impl Hub {
                 // One table that cannot be rebuilt must not keep the others from running;
                 // the next scan tries it again.
                 Err(e) => {
-                    tracing::error!(table = row.id, "not started: {e}");
+                    tracing::error!(table = %row.id, "not started: {e}");
                     self.scan_failed(row.id, true);
                 }
             }
@@ -118,7 +118,10 @@ impl Hub {
                 .unwrap_or_else(std::sync::PoisonError::into_inner);
             (scan.high, scan.failed.clone())
         };
-        let from = retry.first().map_or(high, |lowest| high.min(lowest - 1));
+        // The store reads the tables above `from`: just below the lowest to retry.
+        let from = retry
+            .first()
+            .map_or(high, |lowest| high.min(TableId(lowest.0 - 1)));
         self.refresh_aside()?;
         let aside = self.lock_aside().tables.clone();
         let mut rows = self.store.tables_after(from)?;
@@ -261,7 +264,7 @@ impl Hub {
             self.listed.set_aside(event, id);
             let removed = self.write_tables().remove(&id);
             if let Some((_, handle)) = removed {
-                tracing::info!(table = id, "set aside (108): closed");
+                tracing::info!(table = %id, "set aside (108): closed");
                 handle.stop().await;
             }
         }

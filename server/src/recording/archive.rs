@@ -106,7 +106,7 @@ fn row_from(r: &rusqlite::Row<'_>) -> rusqlite::Result<RecordingRow> {
     Ok(RecordingRow {
         n: r.get::<_, i64>(1)? as u64,
         upload: Upload {
-            table: r.get(0)?,
+            table: TableId(r.get(0)?),
             side: if side == "black" {
                 Side::Black
             } else {
@@ -183,7 +183,7 @@ impl Archive {
         let last: Option<i64> = conn
             .query_row(
                 "SELECT max(n) FROM recordings WHERE tbl = ?1",
-                params![upload.table],
+                params![upload.table.0],
                 |r| r.get(0),
             )
             .optional()?
@@ -199,7 +199,7 @@ impl Archive {
              started_unix_ms, sample_rate, channels, duration_ms, bytes, received_unix_ms)
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
             params![
-                upload.table,
+                upload.table.0,
                 n as i64,
                 super::side_str(upload.side),
                 upload.role.as_str(),
@@ -242,7 +242,7 @@ impl Archive {
     pub fn table_bytes(&self, table: TableId) -> Result<u64, ArchiveError> {
         let bytes: i64 = self.c().query_row(
             "SELECT COALESCE(SUM(bytes), 0) FROM recordings WHERE tbl = ?1",
-            params![table],
+            params![table.0],
             |r| r.get(0),
         )?;
         Ok(bytes as u64)
@@ -263,7 +263,7 @@ impl Archive {
 
     /// The recordings of a table, by number.
     pub fn list(&self, table: TableId) -> Result<Vec<RecordingRow>, ArchiveError> {
-        self.select("WHERE r.tbl = ?1 ORDER BY r.n", params![table])
+        self.select("WHERE r.tbl = ?1 ORDER BY r.n", params![table.0])
     }
 
     /// Every recording of every table, by table and number.
@@ -273,7 +273,7 @@ impl Archive {
 
     /// Recording `n` of `table`, if there is one.
     pub fn get(&self, table: TableId, n: u64) -> Result<Option<RecordingRow>, ArchiveError> {
-        let mut rows = self.select("WHERE r.tbl = ?1 AND r.n = ?2", params![table, n as i64])?;
+        let mut rows = self.select("WHERE r.tbl = ?1 AND r.n = ?2", params![table.0, n as i64])?;
         Ok(rows.pop())
     }
 
@@ -320,26 +320,35 @@ mod tests {
         let db = dir.join("a.db");
         let archive = Archive::open(&db).unwrap();
         let first = archive
-            .commit(&received(&archive, b"one"), &upload(1, Side::Red, "g"))
+            .commit(
+                &received(&archive, b"one"),
+                &upload(TableId(1), Side::Red, "g"),
+            )
             .unwrap();
         let second = archive
-            .commit(&received(&archive, b"two"), &upload(1, Side::Red, "g"))
+            .commit(
+                &received(&archive, b"two"),
+                &upload(TableId(1), Side::Red, "g"),
+            )
             .unwrap();
         let other = archive
-            .commit(&received(&archive, b"abc"), &upload(2, Side::Black, "h"))
+            .commit(
+                &received(&archive, b"abc"),
+                &upload(TableId(2), Side::Black, "h"),
+            )
             .unwrap();
         assert_eq!((first.n, second.n, other.n), (1, 2, 1));
-        let listed = archive.list(1).unwrap();
+        let listed = archive.list(TableId(1)).unwrap();
         assert_eq!(
             listed.iter().map(|r| r.current).collect::<Vec<_>>(),
             [false, true]
         );
-        let (_, path) = archive.file(1, 1).unwrap().unwrap();
+        let (_, path) = archive.file(TableId(1), 1).unwrap().unwrap();
         assert_eq!(std::fs::read(path).unwrap(), b"one");
         drop(archive);
         let reopened = Archive::open(&db).unwrap();
         assert_eq!(reopened.all().unwrap().len(), 3);
-        assert!(reopened.file(1, 9).unwrap().is_none());
+        assert!(reopened.file(TableId(1), 9).unwrap().is_none());
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -226,7 +226,7 @@ mod tests {
         RecordingRow {
             n,
             upload: super::super::archive::Upload {
-                table: 1,
+                table: TableId(1),
                 side: Side::Red,
                 role: Role::Red,
                 game: "g".into(),
@@ -246,8 +246,8 @@ mod tests {
     fn s7p6_a_seat_goes_from_off_to_recording_to_uploaded() {
         let board = RecordingBoard::default();
         let mut feed = board.subscribe();
-        assert_eq!(board.view(1).red, SeatStatus::Off);
-        let (v, changed) = board.report(1, Side::Red, RecorderState::On, true, None, 500);
+        assert_eq!(board.view(TableId(1)).red, SeatStatus::Off);
+        let (v, changed) = board.report(TableId(1), Side::Red, RecorderState::On, true, None, 500);
         assert!(changed);
         assert_eq!(
             v.red,
@@ -258,7 +258,7 @@ mod tests {
         );
         assert_eq!(v.black, SeatStatus::Off);
         // A repeated report keeps the start and publishes nothing new.
-        let (v, changed) = board.report(1, Side::Red, RecorderState::On, true, None, 900);
+        let (v, changed) = board.report(TableId(1), Side::Red, RecorderState::On, true, None, 900);
         assert!(!changed);
         assert_eq!(
             v.red,
@@ -284,13 +284,13 @@ mod tests {
     #[test]
     fn s7p6_a_stopped_recorder_without_upload_is_missing_at_game_end() {
         let board = RecordingBoard::default();
-        board.report(1, Side::Black, RecorderState::On, false, None, 1);
-        board.report(1, Side::Black, RecorderState::Off, false, None, 2);
-        assert_eq!(board.view(1).black, SeatStatus::Off);
-        board.game_over(1);
-        assert_eq!(board.view(1).black, SeatStatus::Missing);
+        board.report(TableId(1), Side::Black, RecorderState::On, false, None, 1);
+        board.report(TableId(1), Side::Black, RecorderState::Off, false, None, 2);
+        assert_eq!(board.view(TableId(1)).black, SeatStatus::Off);
+        board.game_over(TableId(1));
+        assert_eq!(board.view(TableId(1)).black, SeatStatus::Missing);
         // A seat that never recorded is simply off.
-        assert_eq!(board.view(1).red, SeatStatus::Off);
+        assert_eq!(board.view(TableId(1)).red, SeatStatus::Off);
     }
 
     #[test]
@@ -326,10 +326,10 @@ mod tests {
     fn uploads_found_at_start_show_until_a_new_recording_begins() {
         let board = RecordingBoard::with_uploads(vec![row(1), row(2)]);
         assert!(matches!(
-            board.view(1).red,
+            board.view(TableId(1)).red,
             SeatStatus::Uploaded { n: 2, .. }
         ));
-        let (v, _) = board.report(1, Side::Red, RecorderState::On, false, None, 7);
+        let (v, _) = board.report(TableId(1), Side::Red, RecorderState::On, false, None, 7);
         assert_eq!(
             v.red,
             SeatStatus::Recording {

@@ -311,7 +311,7 @@ impl Task {
                 let _ = lost.send(self.id);
             }
             tracing::error!(
-                table = self.id,
+                table = %self.id,
                 "store failed: {e}; rebuilding from the store"
             );
             self.rebuild().await;
@@ -365,8 +365,8 @@ impl Task {
                 self.seq = r.seq;
                 self.publish_over();
             }
-            Ok(Err(e)) => tracing::error!(table = self.id, "rebuild failed: {e}"),
-            Err(e) => tracing::error!(table = self.id, "rebuild panicked: {e}"),
+            Ok(Err(e)) => tracing::error!(table = %self.id, "rebuild failed: {e}"),
+            Err(e) => tracing::error!(table = %self.id, "rebuild panicked: {e}"),
         }
     }
 

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use baoqi_protocol::{Audience, ErrorCode, RecordedResult, ServerMsg, encode, error};
-use baoqi_store::model::{Role, SeatRow, TableId};
+use baoqi_store::model::{EventId, Role, SeatRow, TableId};
 use futures_util::stream::{self, BoxStream};
 use futures_util::{Sink, StreamExt};
 use tokio::sync::broadcast::error::RecvError;
@@ -92,7 +92,7 @@ where
         }
         if !self.entered.is_empty() {
             let told = ServerMsg::Recorded {
-                event: self.seat.as_ref().map_or(0, |s| s.event),
+                event: self.seat.as_ref().map_or(EventId(0), |s| s.event),
                 results: self.entered.clone(),
             };
             return self.send(&told).await;
@@ -246,7 +246,7 @@ where
                     Err(e) => {
                         // Never "nothing missed": the client is told, then gets the state.
                         if !matches!(e, ResyncError::TooFarBehind { .. }) {
-                            tracing::error!(table, "resync from the store: {e}");
+                            tracing::error!(%table, "resync from the store: {e}");
                         }
                         let told = error(
                             None,

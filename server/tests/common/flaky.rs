@@ -3,7 +3,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use baoqi_store::config::EventSettings;
-use baoqi_store::model::{EventRow, SeatRow, TableRow};
+use baoqi_store::model::{EventId, EventRow, SeatRow, TableId, TableRow};
 use baoqi_store::{LogEntry, SqliteStore, Store, StoreError};
 
 /// The `SQLite` store, with appends that fail while `fail` is set.
@@ -13,16 +13,16 @@ pub struct Flaky {
 }
 
 impl Store for Flaky {
-    fn create_event(&self, name: &str, settings: &EventSettings) -> Result<i64, StoreError> {
+    fn create_event(&self, name: &str, settings: &EventSettings) -> Result<EventId, StoreError> {
         self.inner.create_event(name, settings)
     }
     fn events(&self) -> Result<Vec<EventRow>, StoreError> {
         self.inner.events()
     }
-    fn add_table(&self, t: &TableRow) -> Result<i64, StoreError> {
+    fn add_table(&self, t: &TableRow) -> Result<TableId, StoreError> {
         self.inner.add_table(t)
     }
-    fn tables(&self, event: Option<i64>) -> Result<Vec<TableRow>, StoreError> {
+    fn tables(&self, event: Option<EventId>) -> Result<Vec<TableRow>, StoreError> {
         self.inner.tables(event)
     }
     fn add_seat(&self, s: &SeatRow) -> Result<(), StoreError> {
@@ -31,7 +31,7 @@ impl Store for Flaky {
     fn seat(&self, h: &str) -> Result<Option<SeatRow>, StoreError> {
         self.inner.seat(h)
     }
-    fn seats(&self, e: i64) -> Result<Vec<SeatRow>, StoreError> {
+    fn seats(&self, e: EventId) -> Result<Vec<SeatRow>, StoreError> {
         self.inner.seats(e)
     }
     fn revoke(&self, h: &str) -> Result<bool, StoreError> {
@@ -44,7 +44,7 @@ impl Store for Flaky {
         }
         self.inner.append(entries, timeline)
     }
-    fn log(&self, t: i64) -> Result<Vec<LogEntry>, StoreError> {
+    fn log(&self, t: TableId) -> Result<Vec<LogEntry>, StoreError> {
         self.inner.log(t)
     }
     fn timeline(&self) -> Result<u64, StoreError> {

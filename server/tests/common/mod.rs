@@ -14,7 +14,7 @@ use std::time::Duration;
 use baoqi_organiser::admin::{self, Created};
 use baoqi_server::Hub;
 use baoqi_store::config::EventFile;
-use baoqi_store::model::Role;
+use baoqi_store::model::{EventId, Role, TableId};
 use baoqi_store::{SqliteStore, Store};
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
@@ -161,7 +161,7 @@ pub async fn start_on(
     let created = match file {
         Some(f) => admin::create_event(&*store, f).unwrap(),
         None => Created {
-            event: 0,
+            event: EventId(0),
             name: String::new(),
             tables: Vec::new(),
             seats: Vec::new(),
@@ -265,7 +265,7 @@ impl Client {
     }
 
     /// Sends a command for `table` (a seat that follows several).
-    pub async fn command_on(&mut self, id: &str, table: i64, command: Value) {
+    pub async fn command_on(&mut self, id: &str, table: TableId, command: Value) {
         self.send(json!({"v": 2, "type": "command", "id": id, "table": table, "command": command}))
             .await;
     }

@@ -36,7 +36,10 @@ impl Leases for PgStore {
         // row `FOR KEY SHARE`), so a new holder reads a log that has them.
         let row = self.l(|c| {
             let mut tx = c.transaction()?;
-            tx.execute("SELECT 1 FROM leases WHERE tbl = $1 FOR UPDATE", &[&table])?;
+            tx.execute(
+                "SELECT 1 FROM leases WHERE tbl = $1 FOR UPDATE",
+                &[&table.0],
+            )?;
             let row = tx.query_opt(
                 "INSERT INTO leases (tbl, node, fence, expires)
                  VALUES ($1, $2, 1, now() + $3 * interval '1 millisecond')
@@ -46,7 +49,7 @@ impl Leases for PgStore {
                      node = excluded.node, expires = excluded.expires, renewed = now()
                  WHERE leases.node = excluded.node OR leases.expires < now()
                  RETURNING fence",
-                &[&table, &node, &millis(ttl)],
+                &[&table.0, &node, &millis(ttl)],
             )?;
             tx.commit()?;
             Ok(row)
@@ -60,7 +63,7 @@ impl Leases for PgStore {
                 "UPDATE leases SET expires = now() + $3 * interval '1 millisecond',
                      renewed = now()
                  WHERE tbl = $1 AND fence = $2 AND expires >= now()",
-                &[&h.table, &h.fence.0, &millis(ttl)],
+                &[&h.table.0, &h.fence.0, &millis(ttl)],
             )?)
         })?;
         Ok(n == 1)
@@ -71,7 +74,7 @@ impl Leases for PgStore {
             Ok(c.execute(
                 "UPDATE leases SET expires = now() - interval '1 millisecond', renewed = now()
                  WHERE tbl = $1 AND fence = $2 AND expires >= now()",
-                &[&h.table, &h.fence.0],
+                &[&h.table.0, &h.fence.0],
             )?)
         })?;
         Ok(())
@@ -81,7 +84,7 @@ impl Leases for PgStore {
         let row = self.l(|c| {
             Ok(c.query_opt(
                 "SELECT node FROM leases WHERE tbl = $1 AND expires >= now()",
-                &[&table],
+                &[&table.0],
             )?)
         })?;
         Ok(row.map(|r| r.get(0)))
@@ -113,7 +116,7 @@ impl Leases for PgStore {
         Ok(rows
             .iter()
             .map(|r| Holding {
-                table: r.get(0),
+                table: TableId(r.get(0)),
                 fence: Fence(r.get(1)),
             })
             .collect())
@@ -130,7 +133,7 @@ impl Leases for PgStore {
         Ok(rows
             .iter()
             .map(|r| Orphan {
-                table: r.get(0),
+                table: TableId(r.get(0)),
                 renewed: r
                     .get::<_, Option<i64>>(1)
                     .map(|ms| u64::try_from(ms).unwrap_or(0)),
@@ -193,7 +196,7 @@ pub(super) fn check(
         };
         let row = tx.query_opt(
             "SELECT fence = $2 AND expires >= now() FROM leases WHERE tbl = $1 FOR KEY SHARE",
-            &[&table, &fence.0],
+            &[&table.0, &fence.0],
         )?;
         if !row.is_some_and(|r| r.get::<_, bool>(0)) {
             return Err(StoreError::Fenced { table, held });

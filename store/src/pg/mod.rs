@@ -231,11 +231,11 @@ impl Store for PgStore {
             self.r(|c| Ok(c.query("SELECT id, name, settings FROM events ORDER BY id", &[])?))?;
         rows.iter()
             .map(|r| {
-                let id: EventId = r.get(0);
+                let id = EventId(r.get(0));
                 Ok(EventRow {
                     id,
                     name: r.get(1),
-                    settings: rows::column(r.get(2), "the settings of event", id)?,
+                    settings: rows::column(r.get(2), "the settings of event", id.0)?,
                 })
             })
             .collect()
@@ -249,13 +249,13 @@ impl Store for PgStore {
         let sql = format!(
             "SELECT {TABLE_COLUMNS} FROM tables WHERE $1::BIGINT IS NULL OR event = $1 ORDER BY id"
         );
-        let rows = self.r(|c| Ok(c.query(&sql, &[&event])?))?;
+        let rows = self.r(|c| Ok(c.query(&sql, &[&event.map(|e| e.0)])?))?;
         rows.iter().map(table_from).collect()
     }
 
     fn tables_after(&self, after: TableId) -> Result<Vec<TableRow>, StoreError> {
         let sql = format!("SELECT {TABLE_COLUMNS} FROM tables WHERE id > $1 ORDER BY id");
-        let rows = self.r(|c| Ok(c.query(&sql, &[&after])?))?;
+        let rows = self.r(|c| Ok(c.query(&sql, &[&after.0])?))?;
         rows.iter().map(table_from).collect()
     }
 
@@ -271,7 +271,7 @@ impl Store for PgStore {
 
     fn seats(&self, event: EventId) -> Result<Vec<SeatRow>, StoreError> {
         let sql = format!("SELECT {SEAT_COLUMNS} FROM seats WHERE event = $1 ORDER BY added");
-        let rows = self.r(|c| Ok(c.query(&sql, &[&event])?))?;
+        let rows = self.r(|c| Ok(c.query(&sql, &[&event.0])?))?;
         rows.iter().map(seat_from).collect()
     }
 
@@ -327,7 +327,7 @@ impl Store for PgStore {
             Ok(c.query(
                 "SELECT idx, at, kind, actor, command, first_seq, events FROM log
              WHERE tbl = $1 AND idx >= $2 ORDER BY idx",
-                &[&table, &(from as i64)],
+                &[&table.0, &(from as i64)],
             )?)
         })?;
         rows.iter().map(|r| raw_entry(r).typed(table)).collect()
@@ -337,7 +337,7 @@ impl Store for PgStore {
         let row = self.r(|c| {
             Ok(c.query_one(
                 "SELECT COALESCE(MAX(idx), 0) FROM log WHERE tbl = $1 AND first_seq <= $2",
-                &[&table, &(seq as i64)],
+                &[&table.0, &(seq as i64)],
             )?)
         })?;
         Ok(row.get::<_, i64>(0) as u64)
@@ -381,11 +381,16 @@ impl Store for PgStore {
             tx.execute(
                 "INSERT INTO snapshots (tbl, idx, format, state) VALUES ($1, $2, $3, $4)
              ON CONFLICT (tbl, idx) DO UPDATE SET format = excluded.format, state = excluded.state",
-                &[&s.table, &(s.index as i64), &i64::from(s.format), &s.state],
+                &[
+                    &s.table.0,
+                    &(s.index as i64),
+                    &i64::from(s.format),
+                    &s.state,
+                ],
             )?;
             tx.execute(
                 "DELETE FROM snapshots WHERE tbl = $1 AND idx < $2",
-                &[&s.table, &(s.index as i64)],
+                &[&s.table.0, &(s.index as i64)],
             )?;
             tx.commit()?;
             Ok(())
@@ -396,7 +401,7 @@ impl Store for PgStore {
         let row = self.r(|c| {
             Ok(c.query_opt(
                 "SELECT idx, format, state FROM snapshots WHERE tbl = $1 ORDER BY idx DESC LIMIT 1",
-                &[&table],
+                &[&table.0],
             )?)
         })?;
         Ok(row.map(|r| Snapshot {

@@ -28,27 +28,27 @@ pub(super) fn column<T: DeserializeOwned>(
 
 /// `id, event, round, name, red, black, config`.
 pub(super) fn table_from(r: &Row) -> Result<TableRow, StoreError> {
-    let id: TableId = r.get(0);
+    let id = TableId(r.get(0));
     Ok(TableRow {
         id,
-        event: r.get(1),
+        event: EventId(r.get(1)),
         round: r.get::<_, i64>(2) as u32,
         name: r.get(3),
         red: r.get(4),
         black: r.get(5),
-        config: column(r.get(6), "the match configuration of table", id)?,
+        config: column(r.get(6), "the match configuration of table", id.0)?,
     })
 }
 
 /// `token_hash, event, role, name, tables, revoked`.
 pub(super) fn seat_from(r: &Row) -> Result<SeatRow, StoreError> {
-    let event: EventId = r.get(1);
+    let event = EventId(r.get(1));
     Ok(SeatRow {
         token_hash: r.get(0),
         event,
         role: Role::parse(r.get(2)).unwrap_or(Role::Spectator),
         name: r.get(3),
-        tables: column(r.get(4), "the tables of a seat of event", event)?,
+        tables: column(r.get(4), "the tables of a seat of event", event.0)?,
         revoked: r.get(5),
     })
 }
@@ -98,7 +98,7 @@ impl EntryParams {
 /// The columns of a log entry.
 pub(super) fn entry_params(e: &LogEntry) -> Result<EntryParams, StoreError> {
     Ok(EntryParams {
-        table: e.table,
+        table: e.table.0,
         index: e.index as i64,
         at: e.at as i64,
         kind: e.kind.as_str(),

@@ -25,7 +25,7 @@ fn upsert_tournament(
     c.execute(
         "INSERT INTO tournaments (event, settings) VALUES ($1, $2)
          ON CONFLICT (event) DO UPDATE SET settings = excluded.settings",
-        &[&event, &text],
+        &[&event.0, &text],
     )?;
     Ok(())
 }
@@ -52,12 +52,12 @@ fn write_pairings(
         c.execute(
             &insert,
             &[
-                &event,
+                &event.0,
                 &i64::from(p.round),
                 &i64::from(p.board),
                 &i64::from(p.red.0),
                 &p.black.map(|b| i64::from(b.0)),
-                &p.table,
+                &p.table.map(|t| t.0),
                 &result,
             ],
         )?;
@@ -77,7 +77,7 @@ fn insert_change(
     c.execute(
         "INSERT INTO changes (event, seq, at, change) VALUES ($1,
          (SELECT COALESCE(MAX(seq), 0) + 1 FROM changes WHERE event = $1), $2, $3)",
-        &[&event, &(line.at as i64), &text],
+        &[&event.0, &(line.at as i64), &text],
     )?;
     Ok(())
 }
@@ -93,7 +93,7 @@ fn upsert_player(
         "INSERT INTO players (event, id, player, active) VALUES ($1, $2, $3, $4)
          ON CONFLICT (event, id) DO UPDATE SET player = excluded.player,
              active = excluded.active",
-        &[&event, &i64::from(p.player.id.0), &text, &p.active],
+        &[&event.0, &i64::from(p.player.id.0), &text, &p.active],
     )?;
     Ok(())
 }
@@ -108,7 +108,7 @@ fn write_amendment(
     for hash in &a.revoke {
         c.execute(
             "UPDATE seats SET revoked = TRUE WHERE token_hash = $1 AND event = $2",
-            &[hash, &event],
+            &[hash, &event.0],
         )?;
     }
     for hash in a
@@ -119,19 +119,19 @@ fn write_amendment(
     {
         let row = c.query_one(
             "SELECT tables FROM seats WHERE token_hash = $1 AND event = $2",
-            &[hash, &event],
+            &[hash, &event.0],
         )?;
         let text: String = row.get(0);
-        let tables = a.covered(hash, column(&text, "a seat's tables", event)?, &ids)?;
+        let tables = a.covered(hash, column(&text, "a seat's tables", event.0)?, &ids)?;
         c.execute(
             "UPDATE seats SET tables = $1 WHERE token_hash = $2 AND event = $3",
-            &[&json_text(&tables, "a seat's tables")?, hash, &event],
+            &[&json_text(&tables, "a seat's tables")?, hash, &event.0],
         )?;
     }
     for &(round, board) in &a.removed {
         c.execute(
             "DELETE FROM pairings WHERE event = $1 AND round = $2 AND board = $3",
-            &[&event, &i64::from(round), &i64::from(board)],
+            &[&event.0, &i64::from(round), &i64::from(board)],
         )?;
     }
     write_pairings(c, event, &a.stored_boards(&ids)?, true)?;
@@ -198,17 +198,17 @@ impl TournamentStore for PgStore {
         let row = self.r(|c| {
             Ok(c.query_opt(
                 "SELECT settings FROM tournaments WHERE event = $1",
-                &[&event],
+                &[&event.0],
             )?)
         })?;
-        row.map(|r| column(r.get(0), "the tournament settings of event", event))
+        row.map(|r| column(r.get(0), "the tournament settings of event", event.0))
             .transpose()
     }
 
     fn put_players(&self, event: EventId, players: &[Registered]) -> Result<(), StoreError> {
         self.w(|c| {
             let mut tx = c.transaction()?;
-            tx.execute("DELETE FROM players WHERE event = $1", &[&event])?;
+            tx.execute("DELETE FROM players WHERE event = $1", &[&event.0])?;
             for p in players {
                 upsert_player(&mut tx, event, p)?;
             }
@@ -221,13 +221,13 @@ impl TournamentStore for PgStore {
         let rows = self.r(|c| {
             Ok(c.query(
                 "SELECT player, active FROM players WHERE event = $1 ORDER BY id",
-                &[&event],
+                &[&event.0],
             )?)
         })?;
         rows.iter()
             .map(|r| {
                 Ok(Registered {
-                    player: column(r.get(0), "a player of event", event)?,
+                    player: column(r.get(0), "a player of event", event.0)?,
                     active: r.get(1),
                 })
             })
@@ -248,7 +248,7 @@ impl TournamentStore for PgStore {
             Ok(c.query(
                 "SELECT round, board, red, black, tbl, result FROM pairings WHERE event = $1
              ORDER BY round, board",
-                &[&event],
+                &[&event.0],
             )?)
         })?;
         rows.iter()
@@ -259,9 +259,9 @@ impl TournamentStore for PgStore {
                     board: r.get::<_, i64>(1) as u32,
                     red: PlayerId(r.get::<_, i64>(2) as u32),
                     black: r.get::<_, Option<i64>>(3).map(|b| PlayerId(b as u32)),
-                    table: r.get(4),
+                    table: r.get::<_, Option<i64>>(4).map(TableId),
                     result: result
-                        .map(|t| column(&t, "a board's result of event", event))
+                        .map(|t| column(&t, "a board's result of event", event.0))
                         .transpose()?,
                 })
             })
@@ -279,7 +279,7 @@ impl TournamentStore for PgStore {
         let n = self.w(|c| {
             Ok(c.execute(
                 "UPDATE pairings SET result = $4 WHERE event = $1 AND round = $2 AND board = $3",
-                &[&event, &i64::from(round), &i64::from(board), &text],
+                &[&event.0, &i64::from(round), &i64::from(board), &text],
             )?)
         })?;
         Ok(n > 0)
@@ -293,14 +293,14 @@ impl TournamentStore for PgStore {
         let rows = self.r(|c| {
             Ok(c.query(
                 "SELECT at, change FROM changes WHERE event = $1 ORDER BY seq",
-                &[&event],
+                &[&event.0],
             )?)
         })?;
         rows.iter()
             .map(|r| {
                 Ok(LogLine {
                     at: r.get::<_, i64>(0) as u64,
-                    change: column(r.get(1), "a change of event", event)?,
+                    change: column(r.get(1), "a change of event", event.0)?,
                 })
             })
             .collect()

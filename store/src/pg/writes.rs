@@ -20,7 +20,7 @@ pub(super) fn insert_event(
         "INSERT INTO events (name, settings) VALUES ($1, $2) RETURNING id",
         &[&name, &settings],
     )?;
-    Ok(row.get(0))
+    Ok(EventId(row.get(0)))
 }
 
 /// Inserts a table (its `id` is ignored); returns its number.
@@ -33,7 +33,7 @@ pub(super) fn insert_table(
         "INSERT INTO tables (event, round, name, red, black, config)
          VALUES ($1, $2, $3, $4, $5, $6) RETURNING id",
         &[
-            &t.event,
+            &t.event.0,
             &i64::from(t.round),
             &t.name,
             &t.red,
@@ -41,7 +41,7 @@ pub(super) fn insert_table(
             &config,
         ],
     )?;
-    Ok(row.get(0))
+    Ok(TableId(row.get(0)))
 }
 
 /// Inserts a seat.
@@ -52,7 +52,7 @@ pub(super) fn insert_seat(c: &mut impl GenericClient, s: &SeatRow) -> Result<(),
          VALUES ($1, $2, $3, $4, $5, $6)",
         &[
             &s.token_hash,
-            &s.event,
+            &s.event.0,
             &s.role.as_str(),
             &s.name,
             &tables,
