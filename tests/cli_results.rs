@@ -9,6 +9,7 @@ use std::process::Command;
 
 use crate::common;
 use baoqi_arbiter::Command as Act;
+use baoqi_arbiter::Millis;
 use baoqi_store::model::{EventId, Role, TableId};
 use baoqi_store::{SqliteStore, Store};
 use common::{BIN, Scratch};
@@ -92,7 +93,7 @@ impl Day {
         let timed = steps
             .into_iter()
             .zip(1u64..)
-            .map(|((r, c), k)| (1_000 + k * 50, r, c));
+            .map(|((r, c), k)| (Millis(1_000 + k * 50), r, c));
         let (_, log) = baoqi_store::testing::played_log(&row, timed);
         let last = log.last().unwrap().at;
         store.append(&log, Some(last)).unwrap();

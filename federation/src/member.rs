@@ -9,7 +9,7 @@ use baoqi_server::federated::{BoxFuture, Federation, FederationError, Member};
 use baoqi_server::hub::StartError;
 use baoqi_server::limits::Limits;
 use baoqi_store::model::TableId;
-use baoqi_store::timeline::Timeline;
+use baoqi_store::timeline::{Millis, Timeline};
 use baoqi_store::{Store, Writer};
 use tokio::sync::mpsc;
 
@@ -49,6 +49,8 @@ pub async fn open_hub(
     })
     .await??;
     let node = Node::connect(config, &federation).await?;
+    // A node's timeline is the database server's clock: its instant now is the Unix time.
+    let clock = Millis(clock);
     let timeline = Arc::new(Timeline::resume_at(clock));
     let writer = Writer::start_fenced(store.clone(), timeline.clone(), node.held().clone());
     let member: Arc<dyn Member> = Arc::new(Membership(Arc::new(node)));

@@ -37,7 +37,8 @@ pub async fn take(hub: &Arc<Hub>, node: &Node, orphan: Orphan) -> bool {
         return false;
     };
     node.held().insert(holding);
-    match start(hub, &row, orphan.renewed).await {
+    // The lease's last renewal, on the database server's clock: the nodes' timeline.
+    match start(hub, &row, orphan.renewed.map(Millis)).await {
         Ok(handle) => {
             match relay::start(node.bus(), &row, &handle).await {
                 Ok(relay) => drop(node.relays().insert(row.id, relay)),

@@ -131,7 +131,7 @@ fn window(store: &dyn Store, row: &TableRow) -> Result<(u64, u64), StoreError> {
             .any(|ev| matches!(ev, Event::Started { .. }))
             .then_some(e.at)
     });
-    let elapsed = started.map_or(0, |at| store.timeline().unwrap_or(at).saturating_sub(at));
+    let elapsed = started.map_or(0, |at| store.timeline().unwrap_or(at).since(at));
     Ok((base, elapsed))
 }
 

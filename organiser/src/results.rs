@@ -6,7 +6,7 @@
 
 use std::collections::BTreeMap;
 
-use baoqi_arbiter::View;
+use baoqi_arbiter::{Millis, View};
 use baoqi_tournament::{Game, GameResult, Round};
 
 use super::PairingRow;
@@ -59,7 +59,7 @@ pub fn from_store(store: &dyn Store, event: EventId) -> Result<Outcomes, ReadErr
     let mut out = Outcomes::new();
     for row in store.tables(Some(event))? {
         let log = store.log(row.id)?;
-        let now = log.last().map_or(0, |e| e.at);
+        let now = log.last().map_or(Millis(0), |e| e.at);
         let (resumed, _) = replay(&row, &log, now)?;
         out.insert(row.id, outcome(&resumed.game.snapshot()));
     }

@@ -5,7 +5,7 @@
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use baoqi_arbiter::View;
+use baoqi_arbiter::{Millis, View};
 
 use crate::export::{self, ExportError, Known};
 use crate::federated::{Federation, FederationError};
@@ -297,7 +297,7 @@ fn record(
         .find(|t| t.id == id)
         .ok_or(LaunchError::NoTable(id))?;
     let log = store.log(id)?;
-    let now = log.last().map_or(0, |e| e.at);
+    let now = log.last().map_or(Millis(0), |e| e.at);
     let (resumed, _) = replay(row, &log, now)?;
     let event = events
         .iter()

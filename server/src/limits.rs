@@ -147,7 +147,7 @@ impl Bucket {
 
     /// Takes one command's token at `now`; false when the seat has sent too many.
     pub fn take(&mut self, now: Millis) -> bool {
-        let elapsed = now.saturating_sub(self.last);
+        let elapsed = now.since(self.last);
         self.last = self.last.max(now);
         let cap = u64::from(self.rate.burst) * 1000;
         let refill = elapsed.saturating_mul(u64::from(self.rate.per_second));
@@ -242,17 +242,20 @@ mod tests {
             burst: 3,
             per_second: 2,
         };
-        let mut b = Bucket::new(rate, 1000);
-        assert!((0..3).all(|_| b.take(1000)));
-        assert!(!b.take(1000), "the burst is spent");
-        assert!(!b.take(1400), "0.8 of a command after 400 ms");
-        assert!(b.take(1500), "one command after 500 ms at 2 a second");
-        assert!(!b.take(1500));
+        let mut b = Bucket::new(rate, Millis(1000));
+        assert!((0..3).all(|_| b.take(Millis(1000))));
+        assert!(!b.take(Millis(1000)), "the burst is spent");
+        assert!(!b.take(Millis(1400)), "0.8 of a command after 400 ms");
         assert!(
-            (0..3).all(|_| b.take(60_000)),
+            b.take(Millis(1500)),
+            "one command after 500 ms at 2 a second"
+        );
+        assert!(!b.take(Millis(1500)));
+        assert!(
+            (0..3).all(|_| b.take(Millis(60_000))),
             "refilled, but never beyond the burst"
         );
-        assert!(!b.take(60_000));
+        assert!(!b.take(Millis(60_000)));
     }
 
     #[test]

@@ -2,7 +2,6 @@
 //! no longer holds them ([`crate::ws`]'s resync; `docs/protocol.md`, "Sequence numbers,
 //! audiences, resync and slow clients").
 
-use baoqi_arbiter::Millis as At;
 use baoqi_protocol::{Audience, ServerMsg, encode};
 
 use crate::hub::Hub;
@@ -59,7 +58,7 @@ pub(crate) async fn from_store(
             encode(&ServerMsg::Event {
                 table,
                 seq,
-                at: At(at),
+                at,
                 event: Box::new(event.clone()),
             })
         })

@@ -57,9 +57,9 @@ mod tests {
     use baoqi_store::model::Role;
 
     fn started() -> Resumed {
-        let mut game = Game::create(MatchConfig::default(), 0).unwrap();
+        let mut game = Game::create(MatchConfig::default(), Millis(0)).unwrap();
         let events = game
-            .apply(Actor::Seat(Role::Referee), &Command::Start, 10)
+            .apply(Actor::Seat(Role::Referee), &Command::Start, Millis(10))
             .unwrap();
         Resumed {
             game,
@@ -72,10 +72,10 @@ mod tests {
     #[test]
     fn s11_a_match_in_play_is_paused_at_the_last_stored_instant_with_no_seal_owed() {
         let mut resumed = started();
-        let entry = pause(&mut resumed, TableId(7), 60_000).unwrap();
+        let entry = pause(&mut resumed, TableId(7), Millis(60_000)).unwrap();
         assert_eq!(
             (entry.index, entry.at, entry.table),
-            (2, 60_000, TableId(7))
+            (2, Millis(60_000), TableId(7))
         );
         assert_eq!(resumed.next_index, 3);
         assert_eq!(resumed.seq, entry.first_seq + entry.events.len() as u64 - 1);
@@ -84,7 +84,7 @@ mod tests {
         assert_eq!(view.paused, Some(PauseReason::ServerRestart));
         assert_eq!(view.clock.red_ms, 30 * 60_000 - (60_000 - 10));
         assert!(
-            pause(&mut resumed, TableId(7), 70_000).is_none(),
+            pause(&mut resumed, TableId(7), Millis(70_000)).is_none(),
             "paused once"
         );
     }
@@ -92,12 +92,12 @@ mod tests {
     #[test]
     fn s11_a_clock_that_ran_out_before_the_crash_is_not_paused_but_falls_at_its_instant() {
         let mut resumed = started();
-        assert!(pause(&mut resumed, TableId(7), 31 * 60_000).is_none());
+        assert!(pause(&mut resumed, TableId(7), Millis(31 * 60_000)).is_none());
         assert_eq!(resumed.next_index, 2, "nothing to store");
         assert_eq!(resumed.game.snapshot().phase, Phase::Playing, "unchanged");
         let due = resumed.game.next_deadline();
         assert!(
-            due.is_some_and(|d| d <= 30 * 60_000 + 10),
+            due.is_some_and(|d| d <= Millis(30 * 60_000 + 10)),
             "the flag fall is due"
         );
     }

@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 
 use axum::body::Body;
 use axum::http::{Request, StatusCode, header};
-use baoqi_arbiter::Command;
+use baoqi_arbiter::{Command, Millis};
 use baoqi_organiser::admin::Created;
 use baoqi_server::export;
 use baoqi_server::http::logs::EXPORT_LIMIT;
@@ -51,7 +51,7 @@ async fn long_log(entries: usize) -> (Server, Created, PathBuf) {
     let steps = opening.chain(fillers).zip(1_000u64..);
     let (_, log) = common::played_log(
         table,
-        steps.map(|((role, command), at)| (at, role, command)),
+        steps.map(|((role, command), at)| (Millis(at), role, command)),
     );
     let last = log.last().unwrap().at;
     store.append(&log, Some(last)).unwrap();

@@ -5,6 +5,7 @@
 use crate::common;
 
 use axum::http::StatusCode;
+use baoqi_arbiter::Millis;
 use baoqi_store::model::Role;
 use common::{Client, event_file, start};
 use serde_json::{Value, json};
@@ -198,10 +199,10 @@ async fn long_table() -> common::Server {
     let start = std::iter::once((Role::Referee, Command::Start));
     let script = baoqi_store::testing::walk::quiet_game(40, 120, 7).unwrap();
     let steps = start.chain(script).zip(1u64..);
-    let steps = steps.map(|((role, command), k)| (1_000 + k * 5, role, command));
+    let steps = steps.map(|((role, command), k)| (Millis(1_000 + k * 5), role, command));
     let (_, log) = common::played_log(&table, steps);
     let at = log.last().unwrap().at;
-    store.append(&log, Some(at + 10)).unwrap();
+    store.append(&log, Some(Millis(at.0 + 10))).unwrap();
     let limits = baoqi_server::limits::Limits::default();
     common::serve_created(std::sync::Arc::new(store), db, created, limits).await
 }

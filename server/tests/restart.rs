@@ -12,7 +12,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use baoqi_arbiter::{ClockView, Command, PauseReason, Phase, Side};
+use baoqi_arbiter::{ClockView, Command, Millis, PauseReason, Phase, Side};
 use baoqi_rules::Color;
 use baoqi_server::Hub;
 use baoqi_store::game::Actor;
@@ -46,7 +46,7 @@ struct LongGame {
     log: Vec<LogEntry>,
     clock: ClockView,
     /// The last instant the store recorded: `THINKING_MS` after the last entry.
-    last_stored: u64,
+    last_stored: Millis,
 }
 
 impl LongGame {
@@ -57,10 +57,10 @@ impl LongGame {
         let table = created.tables[0].clone();
         let start = std::iter::once((Role::Referee, Command::Start));
         let steps = start.chain(script()).zip(1u64..);
-        let steps = steps.map(|((role, command), k)| (1_000 + k * STEP_MS, role, command));
+        let steps = steps.map(|((role, command), k)| (Millis(1_000 + k * STEP_MS), role, command));
         let (resumed, log) = common::played_log(&table, steps);
         let at = log.last().unwrap().at;
-        let last_stored = at + THINKING_MS;
+        let last_stored = Millis(at.0 + THINKING_MS);
         store.append(&log, Some(last_stored)).unwrap();
         let clock = resumed.game.snapshot().clock;
         assert_eq!(clock.running, Some(Side::Red), "red's clock runs");
@@ -76,8 +76,7 @@ impl LongGame {
 
     /// Red's time left at the last instant the store recorded: what the pause must show.
     fn red_at_last_stored(&self) -> u64 {
-        self.clock
-            .remaining(Color::Red, baoqi_arbiter::Millis(self.last_stored))
+        self.clock.remaining(Color::Red, self.last_stored)
     }
 
     /// The database opened again, as a restarted server opens it.
@@ -158,7 +157,7 @@ async fn s11_a_restart_cut_short_before_its_tables_run_costs_no_time_either() {
 /// after it, and checks it against the match of the whole log: the same match, the same
 /// view, the same JSON, the same place in the log and the same history.
 fn check_snapshot_at(game: &LongGame, covers: usize, whole: &baoqi_store::replay::Resumed) {
-    let (at_cut, _) = replay(&game.table, &game.log[..covers], 0).unwrap();
+    let (at_cut, _) = replay(&game.table, &game.log[..covers], Millis(0)).unwrap();
     let started = Instant::now();
     let snap = baoqi_store::snapshot::take(game.table.id, covers as u64, &at_cut.game).unwrap();
     let taken = started.elapsed();
@@ -166,7 +165,7 @@ fn check_snapshot_at(game: &LongGame, covers: usize, whole: &baoqi_store::replay
     game.store.put_snapshot(&snap).unwrap();
     let stored = started.elapsed();
     let started = Instant::now();
-    let (rebuilt, _) = baoqi_store::replay::rebuild(&*game.store, &game.table, 0).unwrap();
+    let (rebuilt, _) = baoqi_store::replay::rebuild(&*game.store, &game.table, Millis(0)).unwrap();
     let took = started.elapsed();
     println!(
         "snapshot after {covers:>5} entries ({} kB, taken and checked in {taken:?}, \
@@ -196,7 +195,7 @@ fn check_snapshot_at(game: &LongGame, covers: usize, whole: &baoqi_store::replay
 fn s11_a_match_rebuilt_from_a_snapshot_and_the_entries_after_it_is_the_match_of_its_log() {
     let game = LongGame::stored();
     let started = Instant::now();
-    let (whole, _) = replay(&game.table, &game.log, 0).unwrap();
+    let (whole, _) = replay(&game.table, &game.log, Millis(0)).unwrap();
     println!(
         "{} entries, whole log replayed in {:?}",
         game.log.len(),
@@ -211,8 +210,8 @@ fn s11_a_match_rebuilt_from_a_snapshot_and_the_entries_after_it_is_the_match_of_
 #[test]
 fn s11_a_snapshot_that_cannot_be_used_leaves_the_whole_log_to_rebuild_the_match() {
     let game = LongGame::stored();
-    let (whole, _) = replay(&game.table, &game.log, 0).unwrap();
-    let (at_cut, _) = replay(&game.table, &game.log[..5_000], 0).unwrap();
+    let (whole, _) = replay(&game.table, &game.log, Millis(0)).unwrap();
+    let (at_cut, _) = replay(&game.table, &game.log[..5_000], Millis(0)).unwrap();
     let good = baoqi_store::snapshot::take(game.table.id, 5_000, &at_cut.game).unwrap();
     let illegal_first_move = good.state.replace("\"moves\":[", "\"moves\":[\"a0a5\",");
     assert_ne!(illegal_first_move, good.state);
@@ -232,7 +231,8 @@ fn s11_a_snapshot_that_cannot_be_used_leaves_the_whole_log_to_rebuild_the_match(
     ];
     for snap in bad {
         game.store.put_snapshot(&snap).unwrap();
-        let (rebuilt, _) = baoqi_store::replay::rebuild(&*game.store, &game.table, 0).unwrap();
+        let (rebuilt, _) =
+            baoqi_store::replay::rebuild(&*game.store, &game.table, Millis(0)).unwrap();
         assert!(rebuilt.game == whole.game, "{snap:?}");
         assert_eq!(rebuilt.next_index, whole.next_index);
     }
@@ -269,8 +269,8 @@ async fn s11_a_table_snapshots_its_match_every_1024_entries_and_restarts_from_it
     let (_, live) = handle.record().await.unwrap();
     s.stop().await;
     let log = store.log(table.id).unwrap();
-    let (whole, _) = replay(&table, &log, 0).unwrap();
-    let (rebuilt, _) = baoqi_store::replay::rebuild(&*store, &table, 0).unwrap();
+    let (whole, _) = replay(&table, &log, Millis(0)).unwrap();
+    let (rebuilt, _) = baoqi_store::replay::rebuild(&*store, &table, Millis(0)).unwrap();
     assert!(
         rebuilt.game == whole.game,
         "snapshot and tail: the match of the log"

@@ -10,7 +10,7 @@ use std::time::Instant;
 
 use axum::body::Body;
 use axum::http::Request;
-use baoqi_arbiter::Command;
+use baoqi_arbiter::{Command, Millis};
 use baoqi_organiser::admin;
 use baoqi_organiser::register;
 use baoqi_organiser::results::{self, Outcomes};
@@ -87,7 +87,7 @@ fn store_game(store: &SqliteStore, table: &TableRow, plies: usize) {
     let steps = game_script(plies, table.id.0 as u64)
         .into_iter()
         .zip(1u64..)
-        .map(|((role, command), k)| (1_000 + k * 50, role, command));
+        .map(|((role, command), k)| (Millis(1_000 + k * 50), role, command));
     let (_, log) = common::played_log(table, steps);
     let last = log.last().unwrap().at;
     store.append(&log, Some(last)).unwrap();

@@ -5,8 +5,8 @@
 //! seat the arbiter lets pause and resume.
 
 use baoqi_arbiter::{
-    Command, ConfigError, EndCause, Event, Match, MatchConfig, Millis as At, Outcome, PauseReason,
-    Phase, Rejection, Seat, View,
+    Command, ConfigError, EndCause, Event, Match, MatchConfig, Outcome, PauseReason, Phase,
+    Rejection, Seat, View,
 };
 use baoqi_rules::Move;
 use serde::{Deserialize, Serialize};
@@ -86,7 +86,7 @@ impl Game {
     /// A new match at `now`.
     pub fn create(config: MatchConfig, now: Millis) -> Result<Game, ConfigError> {
         Ok(Game {
-            m: Match::new(config, At(now))?,
+            m: Match::new(config, now)?,
         })
     }
 
@@ -98,7 +98,7 @@ impl Game {
         now: Millis,
     ) -> Result<Vec<Event>, Refusal> {
         let seat = seat_for(actor, command)?;
-        Ok(self.m.apply(seat, command.clone(), At(now))?)
+        Ok(self.m.apply(seat, command.clone(), now)?)
     }
 
     /// [`Game::apply`] for a stored command, replayed in place ([`Match::reapply`]): on a
@@ -110,13 +110,13 @@ impl Game {
         now: Millis,
     ) -> Result<Vec<Event>, Refusal> {
         let seat = seat_for(actor, command)?;
-        Ok(self.m.reapply(seat, command.clone(), At(now))?)
+        Ok(self.m.reapply(seat, command.clone(), now)?)
     }
 
     /// [`Game::advance`] for a stored step, in place (a tick is never refused).
     pub fn readvance(&mut self, now: Millis) -> Vec<Event> {
         self.m
-            .reapply(Seat::Referee, Command::Tick, At(now))
+            .reapply(Seat::Referee, Command::Tick, now)
             .unwrap_or_default()
     }
 
@@ -124,13 +124,13 @@ impl Game {
     pub fn advance(&mut self, now: Millis) -> Vec<Event> {
         // A tick is never refused.
         self.m
-            .apply(Seat::Referee, Command::Tick, At(now))
+            .apply(Seat::Referee, Command::Tick, now)
             .unwrap_or_default()
     }
 
     /// The next instant at which [`Game::advance`] has something to do.
     pub fn next_deadline(&self) -> Option<Millis> {
-        self.m.next_deadline().map(|m| m.0)
+        self.m.next_deadline()
     }
 
     /// The whole visible state.

@@ -64,7 +64,7 @@ pub(super) fn raw_page(
     let rows = st.query_map(params![table.0, from as i64, limit], |row| {
         Ok(RawEntry {
             index: row.get::<_, i64>(0)? as u64,
-            at: row.get::<_, i64>(1)? as u64,
+            at: Millis(row.get::<_, i64>(1)? as u64),
             kind: kind_parse(&row.get::<_, String>(2)?),
             actor: actor_parse(&row.get::<_, String>(3)?),
             command: row.get(4)?,

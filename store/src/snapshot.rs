@@ -132,6 +132,7 @@ pub fn save(store: Arc<dyn Store>, table: TableId, index: u64, game: Game) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::timeline::Millis;
 
     #[test]
     fn snapshots_fall_every_1024_entries() {
@@ -141,7 +142,7 @@ mod tests {
 
     #[test]
     fn a_snapshot_of_another_format_or_damaged_is_not_read() {
-        let game = Game::create(baoqi_arbiter::MatchConfig::default(), 0).unwrap();
+        let game = Game::create(baoqi_arbiter::MatchConfig::default(), Millis(0)).unwrap();
         let s = take(TableId(1), 1, &game).unwrap();
         assert_eq!(read(&s).unwrap(), game);
         let other = Snapshot {

@@ -233,7 +233,7 @@ fn insert(tx: &rusqlite::Transaction<'_>, entries: &[LogEntry]) -> Result<(), St
         st.execute(params![
             e.table.0,
             e.index as i64,
-            e.at as i64,
+            e.at.0 as i64,
             e.kind.as_str(),
             actor_text(e.actor),
             json_text(&e.command, "a command")?,
@@ -413,7 +413,7 @@ impl Store for SqliteStore {
             tx.execute(
                 "INSERT INTO meta (key, value) VALUES ('timeline', ?1)
                  ON CONFLICT(key) DO UPDATE SET value = max(value, excluded.value)",
-                params![t as i64],
+                params![t.0 as i64],
             )?;
         }
         tx.commit()?;
@@ -447,7 +447,7 @@ impl Store for SqliteStore {
                 r.get(0)
             })
             .optional()?;
-        Ok(v.unwrap_or(0) as u64)
+        Ok(Millis(v.unwrap_or(0) as u64))
     }
 
     fn location(&self) -> Option<std::path::PathBuf> {

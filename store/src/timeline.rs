@@ -25,8 +25,8 @@ pub const WATCH_EVERY: Duration = Duration::from_millis(10);
 pub const STALL: Duration = Duration::from_millis(250);
 
 /// Milliseconds on the game timeline (monotonic, continuous across restarts, the time the
-/// server was down excluded).
-pub type Millis = u64;
+/// server was down excluded): the arbiter's instants.
+pub use baoqi_arbiter::Millis;
 
 /// Maps the monotonic clock of this process onto the game timeline.
 #[derive(Debug)]
@@ -61,7 +61,7 @@ impl Timeline {
         Timeline {
             origin: OnceLock::from(Instant::now()),
             origin_ms: resume_at,
-            held_mark: resume_at.saturating_sub(1),
+            held_mark: Millis(resume_at.0.saturating_sub(1)),
             readings: Mutex::default(),
             excluding: AtomicBool::new(false),
         }
@@ -72,7 +72,7 @@ impl Timeline {
     pub fn held_after(last_stored: Millis) -> Timeline {
         Timeline {
             origin: OnceLock::new(),
-            origin_ms: last_stored + 1,
+            origin_ms: Millis(last_stored.0 + 1),
             held_mark: last_stored,
             readings: Mutex::default(),
             excluding: AtomicBool::new(false),
@@ -91,12 +91,12 @@ impl Timeline {
 
     /// The current instant, in whole milliseconds.
     pub fn now(&self) -> Millis {
-        self.origin_ms + self.elapsed().as_millis() as u64
+        Millis(self.origin_ms.0 + self.elapsed().as_millis() as u64)
     }
 
     /// The current instant in microseconds, for measuring timer lateness.
     pub fn now_micros(&self) -> u64 {
-        self.origin_ms * 1000 + self.elapsed().as_micros() as u64
+        self.origin_ms.0 * 1000 + self.elapsed().as_micros() as u64
     }
 
     /// The instant to record in the store as reached: the current one while running; while
@@ -114,7 +114,7 @@ impl Timeline {
     /// things stand: a stall later pushes the instant back, so whoever sleeps until it checks
     /// the timeline again on waking. While held, as if it were released now.
     pub fn instant_of(&self, at: Millis) -> tokio::time::Instant {
-        let offset = Duration::from_millis(at.saturating_sub(self.origin_ms));
+        let offset = Duration::from_millis(at.since(self.origin_ms));
         let skipped = Duration::from_micros(self.readings().skipped_us);
         let origin = self.origin.get().copied().unwrap_or_else(Instant::now);
         tokio::time::Instant::from_std(origin + offset + skipped)
@@ -187,40 +187,45 @@ mod tests {
 
     #[test]
     fn the_timeline_continues_from_the_recorded_instant() {
-        let t = Timeline::resume_at(5_000);
+        let t = Timeline::resume_at(Millis(5_000));
         let now = t.now();
-        assert!((5_000..5_100).contains(&now));
-        assert!(t.instant_of(4_000) <= tokio::time::Instant::now());
-        assert!(t.instant_of(6_000) > tokio::time::Instant::now());
+        assert!((Millis(5_000)..Millis(5_100)).contains(&now));
+        assert!(t.instant_of(Millis(4_000)) <= tokio::time::Instant::now());
+        assert!(t.instant_of(Millis(6_000)) > tokio::time::Instant::now());
         assert!(!t.is_held());
     }
 
     #[test]
     fn a_held_timeline_stands_still_and_marks_the_last_stored_instant() {
-        let t = Timeline::held_after(5_000);
+        let t = Timeline::held_after(Millis(5_000));
         std::thread::sleep(Duration::from_millis(30));
         assert_eq!(
             (t.now(), t.mark()),
-            (5_001, 5_000),
+            (Millis(5_001), Millis(5_000)),
             "held: time stands still"
         );
         t.release();
         std::thread::sleep(Duration::from_millis(30));
         let now = t.now();
         assert!(
-            (5_030..5_200).contains(&now),
-            "released, it runs from 5001: {now}"
+            (Millis(5_030)..Millis(5_200)).contains(&now),
+            "released, it runs from 5001: {}",
+            now.0
         );
         assert!(t.mark() >= now, "released, it marks the current instant");
     }
 
     #[test]
     fn a_freeze_of_the_process_is_left_out_and_the_timeline_never_goes_back() {
-        let t = Arc::new(Timeline::resume_at(5_000));
+        let t = Arc::new(Timeline::resume_at(Millis(5_000)));
         std::thread::sleep(Duration::from_millis(300));
         t.watch_stalls();
         let before = t.now();
-        assert!(before >= 5_300, "what ran before watching counts: {before}");
+        assert!(
+            before >= Millis(5_300),
+            "what ran before watching counts: {}",
+            before.0
+        );
         // A freeze: the watchdog and everyone else stand still (here: the lock is held,
         // as every reader waits on it, for longer than a stall).
         {
@@ -230,22 +235,24 @@ mod tests {
         let after = t.now();
         assert!(after >= before, "never back");
         assert!(
-            after - before < 100,
-            "the freeze is left out: {before} → {after}"
+            after.since(before) < 100,
+            "the freeze is left out: {} → {}",
+            before.0,
+            after.0
         );
         let (stalls, skipped) = t.stalls();
         assert_eq!(stalls, 1);
         assert!(skipped >= Duration::from_millis(500), "{skipped:?}");
         // Time runs on afterwards.
         std::thread::sleep(Duration::from_millis(50));
-        assert!(t.now() >= after + 40);
+        assert!(t.now() >= Millis(after.0 + 40));
     }
 
     #[test]
     fn a_timeline_not_watched_charges_every_millisecond() {
-        let t = Timeline::resume_at(0);
+        let t = Timeline::resume_at(Millis(0));
         std::thread::sleep(Duration::from_millis(300));
-        assert!(t.now() >= 300);
+        assert!(t.now() >= Millis(300));
         assert_eq!(t.stalls().0, 0);
     }
 }

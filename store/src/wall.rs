@@ -12,7 +12,7 @@ use crate::wallclock::UnixMillis;
 pub(super) fn mark(c: &Connection, at: Millis, wall: UnixMillis) -> Result<(), StoreError> {
     c.execute(
         "INSERT INTO meta (key, value) VALUES (?1, ?2) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
-        params![format!("wall:{at}"), wall as i64],
+        params![format!("wall:{}", at.0), wall as i64],
     )?;
     Ok(())
 }
@@ -26,7 +26,7 @@ pub(super) fn marks(c: &Connection) -> Result<Vec<(Millis, UnixMillis)>, StoreEr
         let (key, wall) = row?;
         // A key this code did not write is not a mark: skipped, never guessed at.
         if let Some(at) = key.strip_prefix("wall:").and_then(|t| t.parse().ok()) {
-            out.push((at, wall as u64));
+            out.push((Millis(at), wall as u64));
         }
     }
     out.sort_unstable();

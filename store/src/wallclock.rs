@@ -27,7 +27,7 @@ pub fn at(marks: &[(Millis, UnixMillis)], at: Millis) -> Option<UnixMillis> {
         .iter()
         .filter(|(t, _)| *t <= at)
         .max_by_key(|(t, _)| *t)
-        .map(|(t, wall)| wall + (at - t))
+        .map(|(t, wall)| wall + (at.0 - t.0))
 }
 
 /// A calendar day, written as PGN writes dates: `2026.11.22`.
@@ -144,9 +144,15 @@ mod tests {
     #[test]
     fn an_instant_is_dated_from_the_last_mark_before_it() {
         // Two runs: the second resumed the timeline at 5 000, a day of downtime later.
-        let marks = [(1, 1_000_000), (5_000, 1_000_000 + 86_400_000)];
-        assert_eq!(at(&marks, 0), None);
-        assert_eq!(at(&marks, 4_000), Some(1_003_999));
-        assert_eq!(at(&marks, 6_000), Some(1_000_000 + 86_400_000 + 1_000));
+        let marks = [
+            (Millis(1), 1_000_000),
+            (Millis(5_000), 1_000_000 + 86_400_000),
+        ];
+        assert_eq!(at(&marks, Millis(0)), None);
+        assert_eq!(at(&marks, Millis(4_000)), Some(1_003_999));
+        assert_eq!(
+            at(&marks, Millis(6_000)),
+            Some(1_000_000 + 86_400_000 + 1_000)
+        );
     }
 }

@@ -6,7 +6,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use baoqi_arbiter::{Event, MatchConfig, Side};
+use baoqi_arbiter::{Event, MatchConfig, Millis, Side};
 use baoqi_store::game::Actor;
 use baoqi_store::lease::{Fence, Holding};
 use baoqi_store::model::{EventId, TableId, TableRow};
@@ -66,7 +66,7 @@ fn entry(table: TableId, index: u64) -> LogEntry {
     LogEntry {
         table,
         index,
-        at: index * 10,
+        at: Millis(index * 10),
         kind: EntryKind::Advance,
         actor: Actor::Server,
         command: None,
@@ -108,7 +108,7 @@ fn a_node_paused_past_its_lease_is_refused_when_it_wakes() {
             .unwrap()
             .unwrap(),
     );
-    n.a.append_fenced(&[entry(n.table, 0)], &[old], Some(10))
+    n.a.append_fenced(&[entry(n.table, 0)], &[old], Some(Millis(10)))
         .unwrap();
     // Node a stops (SIGSTOP) past its lease; node b takes the table over.
     std::thread::sleep(Duration::from_millis(450));
@@ -119,13 +119,14 @@ fn a_node_paused_past_its_lease_is_refused_when_it_wakes() {
     );
     assert!(new.fence > old.fence);
     // Node a wakes and goes on as if nothing happened.
-    let refused = n.a.append_fenced(&[entry(n.table, 1)], &[old], Some(20));
+    let refused =
+        n.a.append_fenced(&[entry(n.table, 1)], &[old], Some(Millis(20)));
     assert!(
         matches!(refused, Err(StoreError::Fenced { held: Some(f), .. }) if f == old.fence),
         "{refused:?}"
     );
     assert!(!a.renew(old, LONG).unwrap(), "nor may it renew");
-    n.b.append_fenced(&[entry(n.table, 1)], &[new], Some(20))
+    n.b.append_fenced(&[entry(n.table, 1)], &[new], Some(Millis(20)))
         .unwrap();
     let log = n.b.log(n.table).unwrap();
     assert_eq!(
@@ -163,13 +164,18 @@ fn an_expired_lease_refuses_its_fence_even_when_nobody_took_the_table() {
 #[test]
 fn an_append_for_a_table_not_held_writes_nothing() {
     let Some(n) = Nodes::new() else { return };
-    let refused = n.a.append_fenced(&[entry(n.table, 0)], &[], Some(5));
+    let refused =
+        n.a.append_fenced(&[entry(n.table, 0)], &[], Some(Millis(5)));
     assert!(
         matches!(refused, Err(StoreError::Fenced { held: None, .. })),
         "{refused:?}"
     );
     assert!(n.a.log(n.table).unwrap().is_empty());
-    assert_eq!(n.a.timeline().unwrap(), 0, "not even the timeline mark");
+    assert_eq!(
+        n.a.timeline().unwrap(),
+        Millis(0),
+        "not even the timeline mark"
+    );
 }
 
 #[test]

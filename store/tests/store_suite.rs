@@ -6,7 +6,7 @@
 
 use std::path::PathBuf;
 
-use baoqi_arbiter::{Command, Event, MatchConfig, Side};
+use baoqi_arbiter::{Command, Event, MatchConfig, Millis, Side};
 use baoqi_store::amendment::Amendment;
 use baoqi_store::config::EventSettings;
 use baoqi_store::config::tournament::TournamentSettings;
@@ -147,7 +147,7 @@ fn entries(table: TableId, from: u64, n: u64) -> Vec<LogEntry> {
         .map(|i| LogEntry {
             table,
             index: i,
-            at: 100 * i,
+            at: Millis(100 * i),
             kind: if i == 0 {
                 EntryKind::Create
             } else {
@@ -180,14 +180,14 @@ fn a_log_survives_reopening_and_keeps_its_order(db: &TestDb) {
     let tid = store.add_table(&table(ev, "t")).unwrap();
     let first = entries(tid, 0, 3);
     let second = entries(tid, 3, 2);
-    store.append(&first, Some(250)).unwrap();
+    store.append(&first, Some(Millis(250))).unwrap();
     store.append(&second, None).unwrap();
     drop(store);
     let store = db.open();
     let all: Vec<LogEntry> = first.iter().chain(&second).cloned().collect();
     assert_eq!(store.log(tid).unwrap(), all);
     assert_eq!(store.log_from(tid, 3).unwrap(), second);
-    assert_eq!(store.timeline().unwrap(), 250);
+    assert_eq!(store.timeline().unwrap(), Millis(250));
 }
 
 fn a_duplicate_index_fails_the_whole_batch(db: &TestDb) {
@@ -195,9 +195,17 @@ fn a_duplicate_index_fails_the_whole_batch(db: &TestDb) {
     let ev = new_event(&*store);
     let tid = store.add_table(&table(ev, "t")).unwrap();
     let e = entries(tid, 0, 1).remove(0);
-    assert!(store.append(&[e.clone(), e.clone()], Some(9)).is_err());
+    assert!(
+        store
+            .append(&[e.clone(), e.clone()], Some(Millis(9)))
+            .is_err()
+    );
     assert!(store.log(tid).unwrap().is_empty(), "nothing of the batch");
-    assert_eq!(store.timeline().unwrap(), 0, "not even its timeline mark");
+    assert_eq!(
+        store.timeline().unwrap(),
+        Millis(0),
+        "not even its timeline mark"
+    );
     store.append(std::slice::from_ref(&e), None).unwrap();
     assert!(
         store.append(&[e], None).is_err(),
@@ -280,22 +288,33 @@ fn a_revoked_seat_is_listed_and_a_missing_one_is_reported(db: &TestDb) {
 
 fn the_timeline_mark_only_moves_forward(db: &TestDb) {
     let store = db.open();
-    assert_eq!(store.timeline().unwrap(), 0, "a new store starts at 0");
-    store.append(&[], Some(500)).unwrap();
-    store.append(&[], Some(300)).unwrap();
-    assert_eq!(store.timeline().unwrap(), 500);
-    store.append(&[], Some(800)).unwrap();
-    assert_eq!(db.open().timeline().unwrap(), 800);
+    assert_eq!(
+        store.timeline().unwrap(),
+        Millis(0),
+        "a new store starts at 0"
+    );
+    store.append(&[], Some(Millis(500))).unwrap();
+    store.append(&[], Some(Millis(300))).unwrap();
+    assert_eq!(store.timeline().unwrap(), Millis(500));
+    store.append(&[], Some(Millis(800))).unwrap();
+    assert_eq!(db.open().timeline().unwrap(), Millis(800));
 }
 
 fn wall_clock_marks_read_back_in_timeline_order(db: &TestDb) {
     let store = db.open();
-    store.mark_wall_clock(20_000, 1_700_000_020_000).unwrap();
-    store.mark_wall_clock(0, 1_700_000_000_000).unwrap();
-    store.mark_wall_clock(20_000, 1_700_000_030_000).unwrap();
+    store
+        .mark_wall_clock(Millis(20_000), 1_700_000_020_000)
+        .unwrap();
+    store.mark_wall_clock(Millis(0), 1_700_000_000_000).unwrap();
+    store
+        .mark_wall_clock(Millis(20_000), 1_700_000_030_000)
+        .unwrap();
     assert_eq!(
         db.open().wall_clock_marks().unwrap(),
-        [(0, 1_700_000_000_000), (20_000, 1_700_000_030_000)],
+        [
+            (Millis(0), 1_700_000_000_000),
+            (Millis(20_000), 1_700_000_030_000)
+        ],
         "a later mark for the same instant replaces it"
     );
 }

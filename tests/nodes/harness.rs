@@ -6,7 +6,7 @@ use std::process::{Child, Command, Stdio};
 use std::sync::Arc;
 use std::time::Duration;
 
-use baoqi_arbiter::{Event, PauseReason};
+use baoqi_arbiter::{Event, Millis, PauseReason};
 use baoqi_store::model::{Role, TableId};
 use baoqi_store::{PgStore, Store};
 use futures_util::{SinkExt, StreamExt};
@@ -340,7 +340,7 @@ pub(super) async fn bot(
 /// of pauses for a takeover.
 pub(super) fn check_table(store: &PgStore, table: u32, acked: &[usize], steps: usize) -> usize {
     let log = store.log(TableId(i64::from(table))).unwrap();
-    let (mut seq, mut at) = (0, 0);
+    let (mut seq, mut at) = (0, Millis(0));
     for (i, e) in log.iter().enumerate() {
         assert_eq!(
             e.index, i as u64,
@@ -350,8 +350,9 @@ pub(super) fn check_table(store: &PgStore, table: u32, acked: &[usize], steps: u
         // The nodes' clocks are the database's: a new holder's instants never run back.
         assert!(
             e.at >= at,
-            "table {table}: entry {i} at {} after {at}",
-            e.at
+            "table {table}: entry {i} at {} after {}",
+            e.at.0,
+            at.0
         );
         at = e.at;
         assert_eq!(

@@ -45,7 +45,7 @@ pub(super) fn read_tail(
     let entries = store.log_from(table, from)?;
     let mut tail = Tail {
         next_index: from,
-        mark: Millis(store.timeline()?),
+        mark: store.timeline()?,
         ..Tail::default()
     };
     for entry in &entries {

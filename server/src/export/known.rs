@@ -94,7 +94,7 @@ pub struct SheetHeader {
 pub fn started_of(store: &dyn Store, table: TableId) -> Result<Option<UnixMillis>, StoreError> {
     let start = store.log(table)?.iter().find_map(|entry| {
         entry.events.iter().find_map(|e| match e {
-            Event::Started { at, .. } => Some(at.0),
+            Event::Started { at, .. } => Some(*at),
             _ => None,
         })
     });

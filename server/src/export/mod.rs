@@ -11,6 +11,7 @@ pub mod results;
 mod sheet;
 mod xqf;
 
+use baoqi_arbiter::Millis;
 use serde::Serialize;
 
 use baoqi_store::game::Actor;
@@ -47,7 +48,7 @@ pub struct LogLine<'a> {
     /// Index within the table's log.
     pub index: u64,
     /// Instant on the game timeline.
-    pub at: u64,
+    pub at: Millis,
     /// `create`, `command` or `advance`.
     pub kind: EntryKind,
     /// Who.

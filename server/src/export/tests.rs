@@ -1,7 +1,7 @@
 //! The exports of a game played at known instants: the clocks' milliseconds are exact, so
 //! the faces on the scoresheet and in `[%clk]` can be checked to the second.
 
-use baoqi_arbiter::{ClockMode, Command, MatchConfig, TimeControl, View};
+use baoqi_arbiter::{ClockMode, Command, MatchConfig, Millis, TimeControl, View};
 
 use super::*;
 use baoqi_store::config::EventSettings;
@@ -39,11 +39,12 @@ fn played() -> (Known, View) {
         extra_ms: 0,
     };
     let k = known(config.clone());
-    let mut game = Game::create(config, 0).unwrap();
+    let mut game = Game::create(config, Millis(0)).unwrap();
     let red = Actor::Seat(Role::Red);
     let black = Actor::Seat(Role::Black);
-    game.apply(Actor::Server, &Command::Start, 0).unwrap();
-    game.apply(red, &Command::OfferDraw, 1_000).unwrap();
+    game.apply(Actor::Server, &Command::Start, Millis(0))
+        .unwrap();
+    game.apply(red, &Command::OfferDraw, Millis(1_000)).unwrap();
     let mut now = 0;
     for (actor, mv, used) in [
         (red, "h2e2", 10_400),
@@ -55,13 +56,15 @@ fn played() -> (Known, View) {
             board: None,
             mv: mv.parse().unwrap(),
         };
-        game.apply(actor, &board, now).unwrap();
-        game.apply(actor, &Command::PressClock, now).unwrap();
+        game.apply(actor, &board, Millis(now)).unwrap();
+        game.apply(actor, &Command::PressClock, Millis(now))
+            .unwrap();
         if mv == "h2e2" {
-            game.apply(black, &Command::DeclineDraw, now).unwrap();
+            game.apply(black, &Command::DeclineDraw, Millis(now))
+                .unwrap();
         }
     }
-    game.apply(black, &Command::Resign, now).unwrap();
+    game.apply(black, &Command::Resign, Millis(now)).unwrap();
     (k, game.snapshot())
 }
 
@@ -134,8 +137,9 @@ fn s4p3_2_a_dated_game_carries_its_date_and_utc_start() {
 #[test]
 fn the_results_table_lists_every_table() {
     let (k, _) = played();
-    let mut game = Game::create(k.table.config.clone(), 0).unwrap();
-    game.apply(Actor::Server, &Command::Start, 0).unwrap();
+    let mut game = Game::create(k.table.config.clone(), Millis(0)).unwrap();
+    game.apply(Actor::Server, &Command::Start, Millis(0))
+        .unwrap();
     let lines = results::by_table(&[(k.table.clone(), game.record())]);
     assert!(results::text(&k.event, &lines).contains("甲 — 乙  *"));
 }

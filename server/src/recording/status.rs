@@ -55,7 +55,7 @@ pub fn status(facts: &SeatFacts, game_over: bool) -> SeatStatus {
             if r.state == RecorderState::On && upload_stamp.is_none_or(|u| r.stamp > u) =>
         {
             SeatStatus::Recording {
-                since: baoqi_arbiter::Millis(r.since),
+                since: r.since,
                 microphone: r.microphone,
             }
         }
@@ -247,23 +247,37 @@ mod tests {
         let board = RecordingBoard::default();
         let mut feed = board.subscribe();
         assert_eq!(board.view(TableId(1)).red, SeatStatus::Off);
-        let (v, changed) = board.report(TableId(1), Side::Red, RecorderState::On, true, None, 500);
+        let (v, changed) = board.report(
+            TableId(1),
+            Side::Red,
+            RecorderState::On,
+            true,
+            None,
+            Millis(500),
+        );
         assert!(changed);
         assert_eq!(
             v.red,
             SeatStatus::Recording {
-                since: baoqi_arbiter::Millis(500),
+                since: Millis(500),
                 microphone: true
             }
         );
         assert_eq!(v.black, SeatStatus::Off);
         // A repeated report keeps the start and publishes nothing new.
-        let (v, changed) = board.report(TableId(1), Side::Red, RecorderState::On, true, None, 900);
+        let (v, changed) = board.report(
+            TableId(1),
+            Side::Red,
+            RecorderState::On,
+            true,
+            None,
+            Millis(900),
+        );
         assert!(!changed);
         assert_eq!(
             v.red,
             SeatStatus::Recording {
-                since: baoqi_arbiter::Millis(500),
+                since: Millis(500),
                 microphone: true
             }
         );
@@ -284,8 +298,22 @@ mod tests {
     #[test]
     fn s7p6_a_stopped_recorder_without_upload_is_missing_at_game_end() {
         let board = RecordingBoard::default();
-        board.report(TableId(1), Side::Black, RecorderState::On, false, None, 1);
-        board.report(TableId(1), Side::Black, RecorderState::Off, false, None, 2);
+        board.report(
+            TableId(1),
+            Side::Black,
+            RecorderState::On,
+            false,
+            None,
+            Millis(1),
+        );
+        board.report(
+            TableId(1),
+            Side::Black,
+            RecorderState::Off,
+            false,
+            None,
+            Millis(2),
+        );
         assert_eq!(board.view(TableId(1)).black, SeatStatus::Off);
         board.game_over(TableId(1));
         assert_eq!(board.view(TableId(1)).black, SeatStatus::Missing);
@@ -300,7 +328,7 @@ mod tests {
                 state: RecorderState::Failed,
                 microphone: false,
                 reason: Some("server unreachable".into()),
-                since: 0,
+                since: Millis(0),
                 stamp: 3,
             }),
             ever_on: true,
@@ -329,11 +357,18 @@ mod tests {
             board.view(TableId(1)).red,
             SeatStatus::Uploaded { n: 2, .. }
         ));
-        let (v, _) = board.report(TableId(1), Side::Red, RecorderState::On, false, None, 7);
+        let (v, _) = board.report(
+            TableId(1),
+            Side::Red,
+            RecorderState::On,
+            false,
+            None,
+            Millis(7),
+        );
         assert_eq!(
             v.red,
             SeatStatus::Recording {
-                since: baoqi_arbiter::Millis(7),
+                since: Millis(7),
                 microphone: false
             }
         );

@@ -6,7 +6,7 @@
 use std::collections::{HashMap, VecDeque};
 use std::sync::Arc;
 
-use baoqi_arbiter::{Command, Event, Millis as At, View};
+use baoqi_arbiter::{Command, Event, View};
 use baoqi_protocol::{Audience, ServerMsg, encode};
 use tokio::sync::{broadcast, mpsc, watch};
 
@@ -114,7 +114,7 @@ pub fn spawn(
     task.note_finished();
     task.publish_over();
     if let Some(ResumePolicy::Auto { after_secs }) = restarted {
-        task.resume_at = Some(task.ctx.timeline.now() + after_secs * 1000);
+        task.resume_at = Some(Millis(task.ctx.timeline.now().0 + after_secs * 1000));
     }
     tokio::spawn(task.run(rx));
     TableHandle::here(id, tx, over_rx)
@@ -206,7 +206,7 @@ impl Task {
         let state = encode(&ServerMsg::State {
             table: self.id,
             seq: self.seq,
-            at: At(now),
+            at: now,
             snapshot: Box::new((*self.snapshot()).clone()),
             recording: Some(Box::new(self.ctx.recordings.view(self.id))),
         });
@@ -270,7 +270,7 @@ impl Task {
             .ctx
             .timeline
             .now_micros()
-            .saturating_sub(deadline * 1000);
+            .saturating_sub(deadline.0 * 1000);
         self.ctx.metrics.timer_lateness.record(late);
         let events = self.game.advance(now);
         if events.is_empty() {
@@ -375,7 +375,7 @@ impl Task {
         let json = encode(&ServerMsg::Event {
             table: self.id,
             seq,
-            at: At(at),
+            at,
             event: Box::new(event),
         });
         let published = Arc::new(Published {

@@ -19,7 +19,6 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-use baoqi_arbiter::Millis as At;
 use baoqi_protocol::{ClientMsg, ErrorCode, RecordedResult, ServerMsg, decode, encode, error};
 use futures_util::stream::{self, BoxStream, SelectAll};
 use futures_util::{Sink, SinkExt, Stream, StreamExt};
@@ -351,7 +350,7 @@ where
                 .await
             }
             (ClientMsg::Ping { id }, _) => {
-                let at = At(self.hub.timeline().now());
+                let at = self.hub.timeline().now();
                 self.send(&ServerMsg::Pong { id, at }).await
             }
             (ClientMsg::Command { id, table, command }, true) => {

@@ -2,6 +2,7 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
+use baoqi_arbiter::Millis;
 use baoqi_store::config::EventSettings;
 use baoqi_store::model::{EventId, EventRow, SeatRow, TableId, TableRow};
 use baoqi_store::{LogEntry, SqliteStore, Store, StoreError};
@@ -37,7 +38,7 @@ impl Store for Flaky {
     fn revoke(&self, h: &str) -> Result<bool, StoreError> {
         self.inner.revoke(h)
     }
-    fn append(&self, entries: &[LogEntry], timeline: Option<u64>) -> Result<(), StoreError> {
+    fn append(&self, entries: &[LogEntry], timeline: Option<Millis>) -> Result<(), StoreError> {
         if !entries.is_empty() && self.fail.load(Ordering::Relaxed) {
             let full = std::io::Error::other("disk full");
             return Err(StoreError::Thread(full));
@@ -47,7 +48,7 @@ impl Store for Flaky {
     fn log(&self, t: TableId) -> Result<Vec<LogEntry>, StoreError> {
         self.inner.log(t)
     }
-    fn timeline(&self) -> Result<u64, StoreError> {
+    fn timeline(&self) -> Result<Millis, StoreError> {
         self.inner.timeline()
     }
 }

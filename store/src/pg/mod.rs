@@ -215,7 +215,7 @@ fn write_entries(
         tx.execute(
             "INSERT INTO meta (key, value) VALUES ('timeline', $1)
              ON CONFLICT (key) DO UPDATE SET value = GREATEST(meta.value, excluded.value)",
-            &[&(t as i64)],
+            &[&(t.0 as i64)],
         )?;
     }
     Ok(())
@@ -346,7 +346,7 @@ impl Store for PgStore {
     fn timeline(&self) -> Result<Millis, StoreError> {
         let row =
             self.r(|c| Ok(c.query_opt("SELECT value FROM meta WHERE key = 'timeline'", &[])?))?;
-        Ok(row.map_or(0, |r| r.get::<_, i64>(0)) as Millis)
+        Ok(Millis(row.map_or(0, |r| r.get::<_, i64>(0)) as u64))
     }
 
     fn mark_wall_clock(&self, at: Millis, wall: UnixMillis) -> Result<(), StoreError> {
@@ -354,7 +354,7 @@ impl Store for PgStore {
             Ok(c.execute(
                 "INSERT INTO meta (key, value) VALUES ($1, $2)
              ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-                &[&format!("wall:{at}"), &(wall as i64)],
+                &[&format!("wall:{}", at.0), &(wall as i64)],
             )?)
         })?;
         Ok(())
@@ -368,7 +368,7 @@ impl Store for PgStore {
             .filter_map(|r| {
                 let key: String = r.get(0);
                 let at = key.strip_prefix("wall:")?.parse().ok()?;
-                Some((at, r.get::<_, i64>(1) as UnixMillis))
+                Some((Millis(at), r.get::<_, i64>(1) as UnixMillis))
             })
             .collect();
         out.sort_unstable();

@@ -7,6 +7,7 @@ use serde::de::DeserializeOwned;
 use crate::model::{EventId, Role, SeatRow, TableId, TableRow};
 use crate::pages::{RawEntry, actor_parse, kind_parse};
 use crate::sqlite::actor_text;
+use crate::timeline::Millis;
 use crate::{LogEntry, StoreError};
 
 /// A value as JSON text.
@@ -57,7 +58,7 @@ pub(super) fn seat_from(r: &Row) -> Result<SeatRow, StoreError> {
 pub(super) fn raw_entry(r: &Row) -> RawEntry {
     RawEntry {
         index: r.get::<_, i64>(0) as u64,
-        at: r.get::<_, i64>(1) as u64,
+        at: Millis(r.get::<_, i64>(1) as u64),
         kind: kind_parse(r.get(2)),
         actor: actor_parse(r.get(3)),
         command: r.get(4),
@@ -100,7 +101,7 @@ pub(super) fn entry_params(e: &LogEntry) -> Result<EntryParams, StoreError> {
     Ok(EntryParams {
         table: e.table.0,
         index: e.index as i64,
-        at: e.at as i64,
+        at: e.at.0 as i64,
         kind: e.kind.as_str(),
         actor: actor_text(e.actor),
         command: json_text(&e.command, "a command")?,

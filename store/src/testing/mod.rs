@@ -2,7 +2,7 @@
 //! schema, and the log a table stores when a list of commands is played on it. Nothing of
 //! the product uses them.
 
-use baoqi_arbiter::Command;
+use baoqi_arbiter::{Command, Millis};
 
 pub mod walk;
 
@@ -55,9 +55,9 @@ impl Drop for PgSchema {
 /// store them; with the game as it stands after them. Every command must be accepted.
 pub fn played_log(
     table: &TableRow,
-    steps: impl IntoIterator<Item = (u64, Role, Command)>,
+    steps: impl IntoIterator<Item = (Millis, Role, Command)>,
 ) -> (Resumed, Vec<LogEntry>) {
-    let (mut resumed, mut log) = replay(table, &[], 1_000).expect("a new match");
+    let (mut resumed, mut log) = replay(table, &[], Millis(1_000)).expect("a new match");
     let mut seq: u64 = log.iter().map(|e| e.events.len() as u64).sum();
     for (at, role, command) in steps {
         let actor = Actor::Seat(role);
