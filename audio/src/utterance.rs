@@ -1,5 +1,5 @@
 //! What there is to say, as pure data with slots: [`Utterance`]. The phrasebook
-//! (`data/phrasebook.toml`, [`crate::phrasebook`]) turns each into words; the speech queue
+//! (`phrases/data/phrases.toml`, [`crate::phrasebook`]) turns each into words; the speech queue
 //! ([`crate::queue`]) orders them by [`Urgency`].
 //!
 //! The arbiter's events are mapped to utterances in [`crate::from_event`]; this module does

@@ -91,7 +91,7 @@ fn s7p6_3_the_mover_hears_each_word_and_the_touched_piece_the_opponent_the_move(
     assert_eq!(red, ["炮", "二", "摸子：炮二", "平", "五", "炮二平五"]);
     assert!(red_tones.contains(&Earcon::Key) && red_tones.contains(&Earcon::Touched));
     let (black, black_tones) = heard(&ev, Color::Black);
-    assert!(black.contains(&"紅方：炮二平五".to_string()), "{black:?}");
+    assert!(black.contains(&"紅方 炮二平五".to_string()), "{black:?}");
     assert!(
         !black.iter().any(|s| s == "炮"),
         "the opponent's words are not echoed: {black:?}"

@@ -311,10 +311,10 @@ fn s7p6_6_3_alert_says_the_triggering_side_and_its_time_first() {
 fn moves_checks_violations_cards_boards_and_endings_read_as_written() {
     let kinds = every_kind();
     let display = |i: usize| phrase(&kinds[i]).display;
-    assert_eq!(display(2), "黑方：馬８進７");
-    assert_eq!(display(3), "紅方：炮二平五，吃卒，將軍");
+    assert_eq!(display(2), "黑方 馬８進７");
+    assert_eq!(display(3), "紅方 炮二平五，吃卒，將軍");
     assert_eq!(phrase(&kinds[2]).cmn, "hei1 fang1, ma3 ba1 jin4 qi1");
-    assert_eq!(display(7), "紅方提和");
+    assert_eq!(display(7), "對手提和");
     assert_eq!(display(12), "紅方認負");
     assert_eq!(display(13), "視障棋盤與對局不符，請改正");
     assert_eq!(display(15), "裁判：請雙方停鐘");
@@ -344,7 +344,7 @@ fn moves_checks_violations_cards_boards_and_endings_read_as_written() {
         "紅方一分鐘，黑方三十秒",
         // 7.1(2): the deaf opponent's cards, as the VI player hears them.
         "黑方接受提和",
-        "黑方拒絕提和",
+        "對手不接受提和",
     ] {
         assert!(
             texts.iter().any(|t| t == want),

@@ -9,7 +9,7 @@
 import { t } from "./i18n.js";
 import {
   SIDE, KIND, words, word, kindOf, sayTime, unspeakable, illegality, checkOutcome, finding,
-  violationReason, endCause, articles, describe, warning, article,
+  violationReason, endCause, articles, describe, warning, article, phrase,
 } from "./text.js";
 
 /** The verbosities, in the order `v` cycles through them. */
@@ -19,6 +19,15 @@ export const VERBOSITIES = ["auto", "terse", "full"];
 export const VERBOSITY_NAME = { auto: t("自動", "auto"), terse: t("簡要", "terse"), full: t("詳細", "full") };
 
 const other = (s) => (s === "red" ? "black" : "red");
+
+/** A move read out with its side's name, in the keypad's words (the phrasebook's `move.*`):
+ * 「黑方 馬８進７，吃炮，將軍」: what it took and 將軍 in words (not × ○). */
+export function moveBy(mv, s) {
+  const slots = { side: SIDE[s], move: words(mv.words, s) };
+  if (mv.captured) slots.piece = kindOf(mv.captured, other(s));
+  const key = `move.${mv.captured ? "captured" : ""}${mv.captured && mv.check ? "_" : ""}${mv.check ? "check" : ""}`;
+  return phrase(key === "move." ? "move.plain" : key, slots);
+}
 
 /** A move as it is heard: its words, then what it took and 將軍 in words (not × ○). */
 export function heardMove(mv, s) {
@@ -130,7 +139,7 @@ export class Narrator {
       case "clock": case "pressed": return null;
       case "moved": return {
         text: mine ? t(`你走了 ${heardMove(ev.mv, ev.side)}`, `You played ${heardMove(ev.mv, ev.side)}`)
-          : `${SIDE[ev.side]} ${heardMove(ev.mv, ev.side)}`,
+          : moveBy(ev.mv, ev.side),
         first: mine,
       };
       case "word": {
@@ -187,10 +196,10 @@ export class Narrator {
         return urgent(text);
       }
       // His own offer and refusal are said to him too: the answer to what he did.
-      case "draw_offered": return mine ? polite(t("你已提和，你的輪次結束時生效", "You offered a draw: it stands when your turn ends")) : polite(t(`對手提和${ev.card ? "（交出提和卡）" : ""}`, `Your opponent offers a draw${ev.card ? " (draw card)" : ""}`));
+      case "draw_offered": return mine ? polite(t("你已提和，你的輪次結束時生效", "You offered a draw: it stands when your turn ends")) : polite(`${phrase("card.draw_offered")}${ev.card ? t("（交出提和卡）", " (draw card)") : ""}`);
       case "draw_offer_stands": return mine ? onlyFull(t("你的提和生效", "Your draw offer stands"))
         : polite(t("對手的提和生效：可接受或不接受", "Your opponent's draw offer stands: accept or decline"));
-      case "draw_declined": return mine ? polite(t("你不接受提和", "You declined the draw")) : polite(t("對手不接受提和", "Your opponent declines the draw"));
+      case "draw_declined": return mine ? polite(t("你不接受提和", "You declined the draw")) : polite(phrase("card.draw_declined"));
       case "game_over": return urgent(heardResult(ev, this.me));
       // A call for the referee is the player's to hear at once only when it is about him.
       case "referee_needed": return ev.side && mine ? urgent(describe(ev)) : onlyFull(describe(ev));

@@ -13,6 +13,14 @@
 
 import { WORD_TEXT, WARNING_TEXT, RULE_WORDS, ENUMS } from "./protocol.js";
 import { t, lang } from "./i18n.js";
+import { PHRASES } from "./phrases.js";
+
+/** A shared entry of the phrasebook (phrases.js, generated from the one the keypad speaks) in
+ * the page's language, its `{slots}` filled in one pass (a value is never read for slots). */
+export function phrase(id, slots = {}) {
+  const [zh, en] = PHRASES[id];
+  return t(zh, en).replace(/\{(\w+)\}/g, (m, k) => (k in slots ? slots[k] : m));
+}
 
 /** English, capitalised at the start of a line ("regular board" → "Regular board"). */
 const cap = (s) => (lang === "en" && s ? s[0].toUpperCase() + s.slice(1) : s);
@@ -329,6 +337,17 @@ export function answer(a) {
   if (!a || a.type === "ack") return "";
   if (a.type === "rejected") return rejection(a.rejection) || t("被拒", "Refused");
   return errorCode(a.code) || t("錯誤", "Error");
+}
+
+/** The answer to a command as the seat of side `me` that sent it hears it: his own
+ * out-of-turn refusal in the second person and the keypad's words (「現在不是你的輪次」, not
+ * his side's name); anything else as `answer` says it. */
+export function answerFor(a, me) {
+  const r = a?.rejection;
+  if (a?.type === "rejected" && r?.reason === "not_your_turn" && r.side && r.side === me) {
+    return phrase("refused.not_your_turn");
+  }
+  return answer(a);
 }
 
 const CHECK = {
