@@ -72,7 +72,7 @@ fn s7p6_3_3_a_press_before_the_board_shows_the_move_says_why() {
         .find(|l| l.contains("違規"))
         .unwrap_or_else(|| panic!("a violation said\n{red_said}"));
     assert!(
-        line.contains("走子未完成便按鐘") && line.contains("第一次"),
+        line.contains("走子未完成便按鐘") && line.contains("第 1 次"),
         "{line}"
     );
 }

@@ -336,7 +336,7 @@ fn hears_what_it_should(red_said: &str, black_said: &str) {
     ] {
         assert!(said(red_said, "Requested", text), "red: {text}\n{red_said}");
     }
-    for text in ["紅方尚餘一分鐘", "對局結束，紅方認負，黑方勝"] {
+    for text in ["紅方尚餘一分鐘", "對局結束：你負。紅方認負"] {
         assert!(said(red_said, "Spoken", text), "red: {text}\n{red_said}");
     }
     let first_word = red_said
@@ -357,7 +357,7 @@ fn hears_what_it_should(red_said: &str, black_said: &str) {
         );
     }
     assert!(
-        said(black_said, "Spoken", "對局結束，紅方認負，黑方勝"),
+        said(black_said, "Spoken", "對局結束：你勝。紅方認負"),
         "{black_said}"
     );
 }

@@ -128,6 +128,14 @@ pub(crate) fn words(ws: &[Word], side: Color) -> Phrase {
     }
 }
 
+/// A number shown in digits (`4`) and spoken in words (四, si4).
+pub(crate) fn shown_in_digits(n: u32) -> Phrase {
+    Phrase {
+        display: n.to_string(),
+        ..spoken_time::count(n)
+    }
+}
+
 fn cause(c: &EndCause) -> Phrase {
     match *c {
         EndCause::Board(r) => plain(match r {
@@ -150,13 +158,29 @@ fn cause(c: &EndCause) -> Phrase {
         EndCause::ViolationLimit {
             loser,
             violation: v,
+            count,
         } => fill(
             "end.violation_limit",
-            &[("side", side(loser)), ("violation", violation(v))],
+            &[
+                ("side", side(loser)),
+                ("violation", violation(v)),
+                ("count", &shown_in_digits(count)),
+            ],
         ),
-        EndCause::Resignation { loser } => fill("end.resignation", &[("side", side(loser))]),
-        EndCause::DrawAgreed => plain("end.draw_agreed"),
-        EndCause::Stated(ref text) => Phrase::new(text, text, text),
+        EndCause::Resignation { loser, card } => fill(
+            if card {
+                "end.resignation_card"
+            } else {
+                "end.resignation"
+            },
+            &[("side", side(loser))],
+        ),
+        EndCause::DrawAgreed { card: true } => plain("end.draw_agreed_card"),
+        EndCause::DrawAgreed { card: false } => plain("end.draw_agreed"),
+        EndCause::Stated(ref text) => fill(
+            "end.adjudicated",
+            &[("reason", &Phrase::new(text, text, text))],
+        ),
     }
 }
 
@@ -233,19 +257,25 @@ pub fn phrase(u: &Utterance) -> Phrase {
         Utterance::Resigned { by } => fill("card.resigned", &[("side", side(*by))]),
         Utterance::BoardDiverged { board: b } => diverged(*b),
         Utterance::BoardAgrees { board: b } => fill("board.agrees", &[("board", board(*b))]),
-        Utterance::GameEnd { result, cause: c } => {
-            let c = cause(c);
-            let result = entry(match result {
-                GameResult::RedWins => "end.red_wins",
-                GameResult::BlackWins => "end.black_wins",
-                GameResult::Draw => "end.draw",
-                GameResult::BothLose => "end.both_lose",
+        // The result as it is for the listener first, then why (附表七 6.3: what concerns
+        // him first): 「對局結束：你勝。黑方超時」.
+        Utterance::GameEnd {
+            result,
+            cause: c,
+            me,
+        } => {
+            let outcome = plain(match (result, me) {
+                (GameResult::RedWins, Color::Red) | (GameResult::BlackWins, Color::Black) => {
+                    "end.you_win"
+                }
+                (GameResult::RedWins | GameResult::BlackWins, _) => "end.you_lose",
+                (GameResult::Draw, _) => "end.draw",
+                (GameResult::BothLose, _) => "end.both_lose",
             });
-            if c.display.ends_with(&result.display) {
-                fill("end.game_over_draw", &[("cause", &c)])
-            } else {
-                fill("end.game_over", &[("cause", &c), ("result", result)])
-            }
+            fill(
+                "end.game_over",
+                &[("outcome", &outcome), ("cause", &cause(c))],
+            )
         }
         Utterance::Referee { text } => {
             let t = Phrase::new(text, text, text);

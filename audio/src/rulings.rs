@@ -5,8 +5,9 @@
 use baoqi_grammar::Word;
 use baoqi_rules::{Color, Piece};
 
-use crate::phrasebook::{Phrase, entry, fill, plain, side, violation as violation_name, words};
-use crate::spoken_time;
+use crate::phrasebook::{
+    Phrase, fill, plain, shown_in_digits, side, violation as violation_name, words,
+};
 use crate::utterance::{Because, CheckOutcome, Missing, Violation};
 
 /// A move read out: `紅方 炮五進四，吃卒，將軍` (the pages read it in the same words). The captured piece is named, and the
@@ -66,7 +67,9 @@ pub(crate) fn check(
     )
 }
 
-/// A violation with its reason and tally: `紅方走子未完成便按鐘，按鐘違規第一次，上限四次`.
+/// A violation with its tally first and its reason after (126), in the second person:
+/// `你被記按鐘違規，第 1 次，上限 4 次。走子未完成便按鐘` (the count shown in digits, spoken in
+/// words); of the other side, `對手被記…`. A limit of 0 is no limit, and is not said.
 pub(crate) fn violation(
     s: Color,
     you: bool,
@@ -75,25 +78,25 @@ pub(crate) fn violation(
     count: u32,
     limit: u32,
 ) -> Phrase {
+    let key = match (you, limit) {
+        (true, 0) => "violation.tally_you_no_limit",
+        (true, _) => "violation.tally_you",
+        (false, 0) => "violation.tally_opponent_no_limit",
+        (false, _) => "violation.tally_opponent",
+    };
     fill(
-        if you {
-            "violation.tally_you"
-        } else {
-            "violation.tally"
-        },
+        key,
         &[
-            ("side", side(s)),
             ("because", &reason(s, because)),
             ("violation", violation_name(v)),
-            ("count", &spoken_time::count(count)),
-            ("limit", &spoken_time::count(limit)),
+            ("count", &shown_in_digits(count)),
+            ("limit", &shown_in_digits(limit)),
         ],
     )
 }
 
 /// Why the violation was recorded.
 fn reason(s: Color, because: &Because) -> Phrase {
-    let plain = |key: &str| plain(key);
     let with_move = |key: &str, ws: &[Word]| fill(key, &[("move", &words(ws, s))]);
     match because {
         Because::PressedEarly(missing) => {
@@ -120,14 +123,11 @@ fn owed(missing: &[Missing]) -> Phrase {
         if i > 0 {
             parts.push(plain("because.and"));
         }
-        parts.push(
-            entry(match m {
-                Missing::Move => "because.move",
-                Missing::Announcement => "because.announcement",
-                Missing::Repeat => "because.repeat",
-            })
-            .clone(),
-        );
+        parts.push(plain(match m {
+            Missing::Move => "because.move",
+            Missing::Announcement => "because.announcement",
+            Missing::Repeat => "because.repeat",
+        }));
     }
     Phrase::join(&parts)
 }

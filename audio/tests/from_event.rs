@@ -141,7 +141,7 @@ fn s7p7_1_2_a_resignation_ends_the_game_with_its_reason() {
     let ev = t.cmd(Seat::Black, Command::Resign);
     let (red, tones) = heard(&ev, Color::Red);
     assert!(
-        red.contains(&"對局結束，黑方認負，紅方勝".to_string()),
+        red.contains(&"對局結束：你勝。黑方認負".to_string()),
         "{red:?}"
     );
     assert!(tones.contains(&Earcon::GameEnd));
@@ -230,10 +230,14 @@ fn a126_a_violation_is_said_with_its_reason() {
         red.contains("按鐘違規") && red.contains("走子未完成"),
         "{red}"
     );
-    // Said to him in the second person, the tally first; the opponent hears it of red.
-    assert!(red.contains("你按鐘違規第"), "{red}");
+    // Said to him in the second person, the tally first; the opponent hears it of his
+    // opponent.
+    assert!(red.contains("你被判按鐘違規，第"), "{red}");
     let black = all_heard(&ev, Color::Black);
-    assert!(black.contains("紅方走子未完成便按鐘"), "{black}");
+    assert!(
+        black.contains("對手被判按鐘違規") && black.contains("走子未完成便按鐘"),
+        "{black}"
+    );
 }
 
 #[test]

@@ -84,14 +84,74 @@ fn heard() -> serde_json::Value {
 }
 
 /// The protocol's sample events, each move also in the three other forms of what it did
-/// (a capture or not, a check or not) and each declined draw in every way of declining: each
-/// is read in words of its own.
+/// (a capture or not, a check or not), each declined draw in every way of declining, each
+/// read-back also complete and mismatched, the first violation of every kind, with a limit
+/// and without, and the first end of a game with every outcome: each is read in words of its
+/// own.
 #[cfg(feature = "clients")]
 fn sample_events() -> Vec<baoqi_arbiter::Event> {
-    use baoqi_arbiter::{Decline, Event};
+    use baoqi_arbiter::{Decline, Event, Outcome, ViolationKind};
     use baoqi_rules::Kind;
     let mut out = Vec::new();
+    let (mut kinds_shown, mut outcomes_shown) = (false, false);
     for event in baoqi_protocol::samples::events() {
+        if let Event::GameOver { .. } = &event
+            && !outcomes_shown
+        {
+            outcomes_shown = true;
+            for outcome in [Outcome::RedWins, Outcome::BlackWins, Outcome::BothLose] {
+                let mut other = event.clone();
+                if let Event::GameOver { outcome: o, .. } = &mut other {
+                    *o = outcome;
+                }
+                out.push(other);
+            }
+            for cause in more_end_causes() {
+                let mut other = event.clone();
+                if let Event::GameOver { cause: c, .. } = &mut other {
+                    *c = cause;
+                }
+                out.push(other);
+            }
+        }
+        if let Event::Violation { .. } = &event
+            && !kinds_shown
+        {
+            kinds_shown = true;
+            for kind in [
+                ViolationKind::Technical,
+                ViolationKind::Recording,
+                ViolationKind::Clock,
+            ] {
+                for limit in [0, 2] {
+                    let mut other = event.clone();
+                    if let Event::Violation {
+                        kind: k,
+                        limit: l,
+                        counted,
+                        ..
+                    } = &mut other
+                    {
+                        (*k, *l, *counted) = (kind, limit, true);
+                    }
+                    out.push(other);
+                }
+            }
+        }
+        if let Event::Repeated { .. } = &event {
+            for (done, mismatch) in [(true, false), (false, true)] {
+                let mut other = event.clone();
+                if let Event::Repeated {
+                    done: d,
+                    mismatch: m,
+                    ..
+                } = &mut other
+                {
+                    (*d, *m) = (done, mismatch);
+                }
+                out.push(other);
+            }
+        }
         if let Event::DrawDeclined { side, how } = &event {
             for other in [
                 Decline::Declined,
@@ -120,5 +180,31 @@ fn sample_events() -> Vec<baoqi_arbiter::Event> {
         }
         out.push(event);
     }
+    out
+}
+
+/// The ends of a game the protocol's samples leave out (they hold one of each kind): the other
+/// board reasons and patterns, and resignation and agreement with and without cards.
+#[cfg(feature = "clients")]
+fn more_end_causes() -> Vec<baoqi_arbiter::EndCause> {
+    use baoqi_arbiter::{EndCause, Side};
+    use baoqi_rules::{EndReason, Pattern};
+    let board = [
+        EndReason::Stalemate,
+        EndReason::DeadDraw,
+        EndReason::NaturalLimit,
+    ];
+    let mut out: Vec<_> = board.map(|reason| EndCause::Board { reason }).into();
+    out.extend([
+        EndCause::Forbidden {
+            offender: Side::Black,
+            pattern: Pattern::PerpetualCheck,
+        },
+        EndCause::Resigned {
+            loser: Side::Red,
+            card: false,
+        },
+        EndCause::DrawAgreed { card: true },
+    ]);
     out
 }

@@ -9,7 +9,7 @@
 import { t } from "./i18n.js";
 import {
   SIDE, KIND, words, word, kindOf, sayTime, unspeakable, illegality, checkOutcome, finding,
-  violationReason, endCause, articles, describe, warning, article, phrase,
+  violationReason, endCause, articles, describe, warning, article, phrase, heardKind,
 } from "./text.js";
 
 /** The verbosities, in the order `v` cycles through them. */
@@ -35,18 +35,19 @@ export function heardMove(mv, s) {
   return `${words(mv.words, s)}${took}${mv.check ? t("，將軍", ", check") : ""}`;
 }
 
-/** The outcome for `me`: 你勝, 你負, 和局, 雙方皆負. */
+/** The outcome for `me`: 你勝, 你負, 和局, 雙方皆負 (the phrasebook's `end.*`). */
 function outcomeFor(outcome, me) {
-  if (outcome === "draw") return t("和局", "a draw");
-  if (outcome === "both_lose") return t("雙方皆負", "both sides lose");
+  if (outcome === "draw") return phrase("end.draw");
+  if (outcome === "both_lose") return phrase("end.both_lose");
   const won = (outcome === "red_wins") === (me === "red");
-  return won ? t("你勝", "you win") : t("你負", "you lose");
+  return phrase(won ? "end.you_win" : "end.you_lose");
 }
 
-/** A result as a seat hears it: 對局結束：你勝。黑方認負（第69(1)條） (no score read out). */
+/** A result as a seat hears it, in the keypad's words, the articles after: 對局結束：你勝。
+ * 黑方認負（第69(1)條） (no score read out). */
 export function heardResult(r, me) {
-  return t(`對局結束：${outcomeFor(r.outcome, me)}。${endCause(r)}（${articles(r.articles)}）`,
-    `Game over: ${outcomeFor(r.outcome, me)}. ${endCause(r)} (${articles(r.articles)})`);
+  const said = phrase("end.game_over", { outcome: outcomeFor(r.outcome, me), cause: endCause(r) });
+  return `${said}${t(`（${articles(r.articles)}）`, ` (${articles(r.articles)})`)}`;
 }
 
 /**
@@ -165,16 +166,17 @@ export class Narrator {
       case "repeated": {
         const w = ev.word ? word(ev.word) : ev.text || t("確認", "confirmed");
         if (mine && ev.mismatch) return urgent(t(`複讀「${w}」不符，請重來`, `Read-back "${w}" does not match: again`));
-        if (mine && ev.done) return polite(t("複讀完成", "Read-back done"));
+        if (mine && ev.done) return polite(phrase("mirror.repeated"));
         return mine ? polite(w) : onlyFull(t(`對手複讀：${w}`, `Your opponent reads back ${w}`));
       }
       case "repeat_due": return mine ? polite(duty(ev)) : onlyFull(t(`對手須複讀：${words(ev.words, ev.mover)}`, `Your opponent must read back ${words(ev.words, ev.mover)}`));
       case "checked": return this.checked(ev, mine, full);
       case "violation": {
-        // The tally in words, as the keypad says it (a screen reader reads 1／4 as a fraction).
-        const of = t(`第 ${ev.count} 次${ev.limit ? `，上限 ${ev.limit} 次` : ""}`, `${ev.count}${ev.limit ? ` of ${ev.limit}` : ""}`);
-        const text = t(`${W}被記${KIND[ev.kind]}，${of}。${violationReason(ev, ev.side)}${ev.counted ? "" : "（同一輪次不重複計）"}`,
-          `${W}: ${KIND[ev.kind]}, ${of}. ${violationReason(ev, ev.side)}${ev.counted ? "" : " (not counted twice in a turn)"}`);
+        // The tally first, in words, as the keypad says it (a screen reader reads 1／4 as a
+        // fraction); the reason its own sentence (the phrasebook's `violation.tally_*`).
+        const key = `violation.tally_${mine ? "you" : "opponent"}${ev.limit ? "" : "_no_limit"}`;
+        const tally = phrase(key, { violation: heardKind(ev.kind), count: ev.count, limit: ev.limit, because: violationReason(ev, ev.side) });
+        const text = `${tally}${ev.counted ? "" : t("（同一輪次不重複計）", " (not counted twice in a turn)")}`;
         // Still his turn after his own violation: what next is one key away.
         // Not on the violation that reaches the limit: that one ends the game (127(2)).
         const last = ev.counted && ev.limit && ev.count >= ev.limit;
