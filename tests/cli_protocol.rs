@@ -20,6 +20,25 @@ fn the_pages_constants_are_the_protocol_crates_own() {
     );
 }
 
+/// One phrasebook for the keypad and the pages: the pages' copy of the shared entries is the
+/// phrasebook's own (`cargo run -- protocol phrases > server/assets/app/phrases.js`).
+#[test]
+fn the_pages_phrases_are_the_phrasebooks_own() {
+    let out = baoqi(&["protocol", "phrases"]);
+    let committed = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("server/assets/app/phrases.js"),
+    )
+    .unwrap();
+    assert!(
+        out == committed,
+        "server/assets/app/phrases.js is stale: run `cargo run -- protocol phrases > server/assets/app/phrases.js`"
+    );
+    assert!(
+        out.contains("\"refused.not_your_turn\": [\"現在不是你的輪次\""),
+        "{out}"
+    );
+}
+
 #[test]
 fn the_samples_are_json_with_every_kind_of_message() {
     let v: serde_json::Value = serde_json::from_str(&baoqi(&["protocol", "samples"])).unwrap();

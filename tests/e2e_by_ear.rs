@@ -40,12 +40,9 @@ fn s7p6_3_a_whole_game_from_the_keypads_alone() {
     for (who, log) in [("red", &red_said), ("black", &black_said)] {
         assert!(!log.contains("違規"), "{who}: no violation\n{log}");
     }
+    assert!(heard(&red_said, "Requested", "黑方 馬８進７"), "{red_said}");
     assert!(
-        heard(&red_said, "Requested", "黑方：馬８進７"),
-        "{red_said}"
-    );
-    assert!(
-        heard(&black_said, "Requested", "紅方：炮二平五"),
+        heard(&black_said, "Requested", "紅方 炮二平五"),
         "{black_said}"
     );
     assert!(heard(&black_said, "Spoken", "紅方認負"), "{black_said}");
@@ -75,7 +72,7 @@ fn s7p6_3_3_a_press_before_the_board_shows_the_move_says_why() {
         .find(|l| l.contains("違規"))
         .unwrap_or_else(|| panic!("a violation said\n{red_said}"));
     assert!(
-        line.contains("走子未完成便按鐘") && line.contains("第一次"),
+        line.contains("走子未完成便按鐘") && line.contains("第 1 次"),
         "{line}"
     );
 }
@@ -102,13 +99,10 @@ fn s7p6_4_a_a_sensor_board_correction_clears_by_itself() {
         "附表七 6.4(a): announced, board, what to do\n{red_said}"
     );
     assert!(
-        heard(&black_said, "Requested", "紅方：炮二進四"),
+        heard(&black_said, "Requested", "紅方 炮二進四"),
         "{black_said}"
     );
-    assert!(
-        heard(&red_said, "Requested", "黑方：馬８進７"),
-        "{red_said}"
-    );
+    assert!(heard(&red_said, "Requested", "黑方 馬８進７"), "{red_said}");
     for (who, log) in [("red", &red_said), ("black", &black_said)] {
         assert!(!log.contains("違規"), "{who}: no violation\n{log}");
         assert!(!log.contains("與對局不符"), "{who}: no divergence\n{log}");
@@ -151,7 +145,7 @@ fn s7p6_4_c_another_piece_moved_is_restored_and_play_goes_on() {
     );
     assert!(heard(&red_said, "Requested", "棋盤已還原"), "{red_said}");
     assert!(
-        heard(&black_said, "Requested", "紅方：炮二平五"),
+        heard(&black_said, "Requested", "紅方 炮二平五"),
         "{black_said}"
     );
 }
@@ -175,7 +169,7 @@ fn a69_1_the_key_that_cancels_a_resignation_does_nothing_else() {
         "the 5 that cancelled was no word; 五 is said once, in 炮二平五\n{red_said}"
     );
     assert!(
-        heard(&black_said, "Requested", "紅方：炮二平五"),
+        heard(&black_said, "Requested", "紅方 炮二平五"),
         "{black_said}"
     );
 }
@@ -188,7 +182,7 @@ fn a_capture_names_the_piece_and_check_is_said_to_both() {
     let black_script = "sleep 1500\nkeys Enter\nawait moved side=red\nkeys 0 3 3 + 5\nkeys Enter\nawait moved side=red\nsleep 500\n";
     let [red_said, black_said] = game("ear-capture", NONE, red_script, black_script);
     assert!(
-        heard(&black_said, "Requested", "紅方：炮五進四，吃卒，將軍"),
+        heard(&black_said, "Requested", "紅方 炮五進四，吃卒，將軍"),
         "{black_said}"
     );
     assert!(
@@ -226,7 +220,7 @@ fn a69_2_touching_a_piece_declines_the_offer_and_both_hear_it() {
     let red_script = "await my_turn\nkeys 0 6 2 * 5\nkeys Enter\nawait moved side=black\nkeys 0 6 5\nsleep 800\n";
     let black_script = "sleep 1500\nkeys Enter\nawait moved side=red\nkeys 0 2 8 + 7\nkeys / 8\nkeys Enter\nsleep 2500\n";
     let [red_said, black_said] = game("ear-touch-declines", NONE, red_script, black_script);
-    assert!(heard(&red_said, "Requested", "黑方提和"), "{red_said}");
+    assert!(heard(&red_said, "Requested", "對手提和"), "{red_said}");
     for (who, log) in [("red", &red_said), ("black", &black_said)] {
         assert!(
             heard(log, "Requested", "紅方摸子，即拒絕提和"),
@@ -249,7 +243,7 @@ fn s7p6_4_b_the_player_hears_which_move_to_announce_again() {
         "which move to announce again\n{red_said}"
     );
     assert!(
-        heard(&black_said, "Requested", "紅方：炮二平五"),
+        heard(&black_said, "Requested", "紅方 炮二平五"),
         "{black_said}"
     );
 }

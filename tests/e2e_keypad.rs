@@ -331,12 +331,12 @@ fn hears_what_it_should(red_said: &str, black_said: &str) {
         "摸子：炮二",
         // File 5 read in red's own turn: terse, ranks only.
         "紅方 帥一 兵四",
-        "黑方：馬８進７",
-        "黑方提和",
+        "黑方 馬８進７",
+        "對手提和",
     ] {
         assert!(said(red_said, "Requested", text), "red: {text}\n{red_said}");
     }
-    for text in ["紅方尚餘一分鐘", "對局結束，紅方認負，黑方勝"] {
+    for text in ["紅方尚餘一分鐘", "對局結束：你負。紅方認負"] {
         assert!(said(red_said, "Spoken", text), "red: {text}\n{red_said}");
     }
     let first_word = red_said
@@ -350,14 +350,14 @@ fn hears_what_it_should(red_said: &str, black_said: &str) {
         "red: the answer to the time query, before the move\n{red_said}"
     );
     // Black (Mandarin voice): the opponent's move, own words, the decline, the end.
-    for text in ["紅方：炮二平五", "馬", "８", "紅方拒絕提和"] {
+    for text in ["紅方 炮二平五", "馬", "８", "對手不接受提和"] {
         assert!(
             said(black_said, "Requested", text),
             "black: {text}\n{black_said}"
         );
     }
     assert!(
-        said(black_said, "Spoken", "對局結束，紅方認負，黑方勝"),
+        said(black_said, "Spoken", "對局結束：你勝。紅方認負"),
         "{black_said}"
     );
 }

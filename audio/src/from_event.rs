@@ -311,6 +311,7 @@ fn table(event: &Event, me: Color) -> Heard {
             Utterance::GameEnd {
                 result: result(*outcome),
                 cause: end_cause(cause),
+                me,
             },
         ),
         _ => Heard::default(),
@@ -425,12 +426,16 @@ fn end_cause(c: &Cause) -> EndCause {
         Cause::CycleDraw => EndCause::CycleDraw,
         Cause::OfficialDraw => EndCause::OfficialDraw,
         Cause::Timeout { loser } => EndCause::Timeout { loser: *loser },
-        Cause::ViolationLimit { loser, kind, .. } => EndCause::ViolationLimit {
+        Cause::ViolationLimit { loser, kind, count } => EndCause::ViolationLimit {
             loser: *loser,
             violation: violation(*kind),
+            count: *count,
         },
-        Cause::Resigned { loser, .. } => EndCause::Resignation { loser: *loser },
-        Cause::DrawAgreed { .. } => EndCause::DrawAgreed,
+        Cause::Resigned { loser, card } => EndCause::Resignation {
+            loser: *loser,
+            card: *card,
+        },
+        Cause::DrawAgreed { card } => EndCause::DrawAgreed { card: *card },
         Cause::Adjudicated { reason } => EndCause::Stated(reason.clone()),
     }
 }

@@ -2,7 +2,7 @@
 //! 6.5–6.7, 7.4(2), 7.6–7.7).
 //!
 //! - [`Utterance`]: what there is to say, pure data with slots; [`phrasebook::phrase`]
-//!   turns it into a [`Phrase`] (display, Cantonese, Mandarin) from `data/phrasebook.toml`;
+//!   turns it into a [`Phrase`] (display, Cantonese, Mandarin) from `phrases/data/phrases.toml`;
 //!   times are said naturally by [`spoken_time`].
 //! - [`Speaker`]: a voice; [`EspeakSpeaker`] renders with the `espeak-ng` program and plays
 //!   through cpal ([`Output`]); [`DispatcherSpeaker`] goes through speech-dispatcher (`tts`).

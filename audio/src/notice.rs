@@ -1,11 +1,11 @@
 //! What the table client itself says, beside the arbiter's events ([`Notice`]): the prompt
 //! after the first key of a two-key sequence, board queries answered by ear, the key map
 //! (help), the resignation's confirmation step, commands the server refused, and the
-//! connection. Worded in the `[keypad]` section of `data/phrasebook.toml`.
+//! connection. Worded in the `[keypad]` section of `phrases/data/phrases.toml`.
 
 use baoqi_rules::Color;
 
-use crate::phrasebook::{Phrase, entry, fill, side};
+use crate::phrasebook::{Phrase, entry, fill, plain, side};
 use crate::pieces::{Pieces, Verbosity, joined};
 use crate::ranking::Ranking;
 use crate::rate::{Rate, RateSet};
@@ -225,7 +225,6 @@ impl Notice {
 
     /// What is said, in every form.
     pub fn phrase(&self) -> Phrase {
-        let plain = |key: &str| entry(key).clone();
         match self {
             Notice::Prompt(p) => plain(match p {
                 Prompt::Name => "keypad.prompt_name",
@@ -257,7 +256,7 @@ impl Notice {
                 Verbosity::Full => "keypad.verbosity_full",
             }),
             Notice::Refused(r) => plain(match r {
-                Refusal::NotYourTurn => "keypad.refused_not_your_turn",
+                Refusal::NotYourTurn => "refused.not_your_turn",
                 Refusal::AnnouncementBound => "keypad.refused_bound",
                 Refusal::TouchedPiece => "keypad.refused_touched",
                 Refusal::GameOver => "keypad.refused_over",
@@ -291,8 +290,8 @@ fn rate_set(r: RateSet) -> Phrase {
     match r {
         RateSet::Faster(rate) => fill("keypad.rate_faster", &[("percent", &percent(rate))]),
         RateSet::Slower(rate) => fill("keypad.rate_slower", &[("percent", &percent(rate))]),
-        RateSet::AtFastest => entry("keypad.rate_fastest").clone(),
-        RateSet::AtSlowest => entry("keypad.rate_slowest").clone(),
+        RateSet::AtFastest => plain("keypad.rate_fastest"),
+        RateSet::AtSlowest => plain("keypad.rate_slowest"),
     }
 }
 
@@ -301,10 +300,10 @@ fn standing(st: &Standing) -> Phrase {
     let stage = match st.stage {
         Stage::NotStarted => Some("keypad.stage_not_started"),
         Stage::Paused => Some("keypad.stage_paused"),
-        Stage::Over => return entry("keypad.stage_over").clone(),
+        Stage::Over => return plain("keypad.stage_over"),
         Stage::Playing => None,
     };
-    let mut parts: Vec<Phrase> = stage.map(|k| entry(k).clone()).into_iter().collect();
+    let mut parts: Vec<Phrase> = stage.map(plain).into_iter().collect();
     // Before the start nobody is to move yet: black starts the clocks, then red moves
     // (95(3): not 「對局未開始，輪到你走」).
     if st.stage == Stage::NotStarted {
@@ -319,7 +318,7 @@ fn standing(st: &Standing) -> Phrase {
         return joined(&parts, "keypad.separator");
     }
     parts.push(if st.you {
-        entry("keypad.turn_you").clone()
+        plain("keypad.turn_you")
     } else {
         fill("keypad.turn_side", &[("side", side(st.to_move))])
     });

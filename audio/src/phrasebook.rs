@@ -1,10 +1,8 @@
 //! The phrasebook: [`Utterance`] → [`Phrase`] (a phrase as shown and as fed to each
-//! language's voice), from the data file `data/phrasebook.toml` (templates with `{slots}`,
-//! in display / Cantonese / Mandarin form) and the grammar's readings of move words; and the
-//! espeak-ng [`voice`] of each language.
+//! language's voice), from the entries of the shared phrasebook (`baoqi_phrases`, whose data
+//! file the pages read too) and the grammar's readings of move words; and the espeak-ng
+//! [`voice`] of each language.
 
-use std::collections::HashMap;
-use std::sync::OnceLock;
 use std::time::Duration;
 
 use baoqi_grammar::Word;
@@ -17,65 +15,7 @@ use crate::utterance::{
     Violation,
 };
 
-/// One thing to say, as shown and as spoken in each language.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Phrase {
-    /// Traditional characters for the screen and the spoken-text log.
-    pub display: String,
-    /// For espeak-ng's `yue-Latn-jyutping` voice: characters the voice reads right and
-    /// Jyutping (`geoi1`) for those it misreads.
-    pub yue: String,
-    /// For espeak-ng's `cmn-latn-pinyin` voice: pinyin with tone numbers.
-    pub cmn: String,
-}
-
-impl Phrase {
-    /// A phrase from its three forms.
-    pub fn new(display: &str, yue: &str, cmn: &str) -> Phrase {
-        Phrase {
-            display: display.to_owned(),
-            yue: yue.to_owned(),
-            cmn: cmn.to_owned(),
-        }
-    }
-
-    /// The grammar's reading of one character (piece, numeral, direction, mark).
-    pub fn of_char(c: char) -> Phrase {
-        let yue = speech::character(c, Lang::Yue);
-        let cmn = speech::character(c, Lang::Cmn);
-        Phrase {
-            display: yue.display,
-            yue: yue.speak,
-            cmn: cmn.speak,
-        }
-    }
-
-    /// The text fed to the voice of `lang`.
-    pub fn speak(&self, lang: Lang) -> &str {
-        match lang {
-            Lang::Yue => &self.yue,
-            Lang::Cmn => &self.cmn,
-        }
-    }
-
-    /// Phrases one after the other: display text glued, spoken texts apart (a space keeps
-    /// romanised syllables from running together).
-    pub fn join(parts: &[Phrase]) -> Phrase {
-        let glue = |f: fn(&Phrase) -> &str| {
-            parts
-                .iter()
-                .map(f)
-                .filter(|s| !s.is_empty())
-                .collect::<Vec<_>>()
-                .join(" ")
-        };
-        Phrase {
-            display: parts.iter().map(|p| p.display.as_str()).collect(),
-            yue: glue(|p| &p.yue),
-            cmn: glue(|p| &p.cmn),
-        }
-    }
-}
+pub use baoqi_phrases::{Phrase, entry, fill, keys, parse, plain};
 
 /// The espeak-ng voice that speaks `lang`'s phrases.
 ///
@@ -104,84 +44,6 @@ pub fn pace_percent(voice_name: &str) -> u16 {
 
 /// Both languages, for loops in tests and warm-up.
 pub const LANGS: [Lang; 2] = [Lang::Yue, Lang::Cmn];
-
-const DATA: &str = include_str!("../data/phrasebook.toml");
-
-/// Every entry of the data file, by `section.name`.
-fn entries() -> &'static HashMap<String, Phrase> {
-    static BOOK: OnceLock<HashMap<String, Phrase>> = OnceLock::new();
-    BOOK.get_or_init(|| parse(DATA).unwrap_or_else(|e| panic!("data/phrasebook.toml: {e}")))
-}
-
-/// Reads a phrasebook: tables of `name = [display, cantonese, mandarin]`.
-pub fn parse(text: &str) -> Result<HashMap<String, Phrase>, String> {
-    let table: toml::Table = text.parse().map_err(|e| format!("{e}"))?;
-    let mut out = HashMap::new();
-    for (section, entries) in table {
-        let entries = entries
-            .as_table()
-            .ok_or_else(|| format!("[{section}] is not a table"))?;
-        for (name, value) in entries {
-            let forms: Vec<&str> = value
-                .as_array()
-                .map(|a| a.iter().filter_map(toml::Value::as_str).collect())
-                .unwrap_or_default();
-            let [display, yue, cmn] = forms[..] else {
-                return Err(format!(
-                    "{section}.{name}: want [display, cantonese, mandarin]"
-                ));
-            };
-            out.insert(format!("{section}.{name}"), Phrase::new(display, yue, cmn));
-        }
-    }
-    Ok(out)
-}
-
-/// All entry keys of the built-in phrasebook (for tests and warm-up).
-pub fn keys() -> impl Iterator<Item = &'static str> {
-    entries().keys().map(String::as_str)
-}
-
-/// The built-in entry `key` (`section.name`), with its slots still open.
-pub fn entry(key: &str) -> &'static Phrase {
-    entries()
-        .get(key)
-        .unwrap_or_else(|| panic!("phrasebook has no entry {key}"))
-}
-
-/// Fills the `{slot}`s of entry `key`, each form from the same form of the slot's phrase.
-pub(crate) fn fill(key: &str, slots: &[(&str, &Phrase)]) -> Phrase {
-    let template = entry(key);
-    let subst = |text: &str, form: fn(&Phrase) -> &str| {
-        slots.iter().fold(text.to_owned(), |acc, (slot, value)| {
-            acc.replace(&format!("{{{slot}}}"), form(value))
-        })
-    };
-    Phrase {
-        display: subst(&template.display, |p| &p.display),
-        yue: space_romanisation(&subst(&template.yue, |p| &p.yue)),
-        cmn: subst(&template.cmn, |p| &p.cmn),
-    }
-}
-
-/// Puts a space between a character and a romanised syllable next to it (`紅方coeng4` →
-/// `紅方 coeng4`), so that the voice never reads them as one word.
-fn space_romanisation(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 8);
-    let mut prev: Option<char> = None;
-    for c in s.chars() {
-        if let Some(p) = prev {
-            let roman = |c: char| c.is_ascii_alphanumeric();
-            let han = |c: char| !c.is_ascii() && c.is_alphanumeric();
-            if (roman(p) && han(c)) || (han(p) && roman(c)) {
-                out.push(' ');
-            }
-        }
-        out.push(c);
-        prev = Some(c);
-    }
-    out
-}
 
 /// Both times, in the order the rule gives (`first` first).
 fn times(reason: TimeReason, first: &SideTime, second: &SideTime) -> Phrase {
@@ -262,11 +124,19 @@ pub(crate) fn words(ws: &[Word], side: Color) -> Phrase {
         display: yue.iter().map(|s| s.display.as_str()).collect(),
         yue: join(&yue),
         cmn: join(&cmn),
+        entry: None,
+    }
+}
+
+/// A number shown in digits (`4`) and spoken in words (四, si4).
+pub(crate) fn shown_in_digits(n: u32) -> Phrase {
+    Phrase {
+        display: n.to_string(),
+        ..spoken_time::count(n)
     }
 }
 
 fn cause(c: &EndCause) -> Phrase {
-    let plain = |key| entry(key).clone();
     match *c {
         EndCause::Board(r) => plain(match r {
             EndReason::Checkmate => "end.checkmate",
@@ -288,20 +158,36 @@ fn cause(c: &EndCause) -> Phrase {
         EndCause::ViolationLimit {
             loser,
             violation: v,
+            count,
         } => fill(
             "end.violation_limit",
-            &[("side", side(loser)), ("violation", violation(v))],
+            &[
+                ("side", side(loser)),
+                ("violation", violation(v)),
+                ("count", &shown_in_digits(count)),
+            ],
         ),
-        EndCause::Resignation { loser } => fill("end.resignation", &[("side", side(loser))]),
-        EndCause::DrawAgreed => plain("end.draw_agreed"),
-        EndCause::Stated(ref text) => Phrase::new(text, text, text),
+        EndCause::Resignation { loser, card } => fill(
+            if card {
+                "end.resignation_card"
+            } else {
+                "end.resignation"
+            },
+            &[("side", side(loser))],
+        ),
+        EndCause::DrawAgreed { card: true } => plain("end.draw_agreed_card"),
+        EndCause::DrawAgreed { card: false } => plain("end.draw_agreed"),
+        EndCause::Stated(ref text) => fill(
+            "end.adjudicated",
+            &[("reason", &Phrase::new(text, text, text))],
+        ),
     }
 }
 
 /// A repetition warning of 第61條; its display is the rule's exact words.
 fn repetition(kind: WarningKind) -> Phrase {
     match kind {
-        WarningKind::Ordinary => entry("repetition.ordinary").clone(),
+        WarningKind::Ordinary => plain("repetition.ordinary"),
         WarningKind::Forbidden {
             side: s,
             pattern: p,
@@ -327,7 +213,7 @@ pub fn phrase(u: &Utterance) -> Phrase {
         Utterance::PieceTouched { words: ws, side } => {
             fill("echo.touched", &[("piece", &words(ws, *side))])
         }
-        Utterance::Impossible => entry("echo.impossible").clone(),
+        Utterance::Impossible => plain("echo.impossible"),
         Utterance::ReadBack { side: s, words: ws } => words(ws, *s),
         Utterance::Move {
             side: s,
@@ -357,7 +243,8 @@ pub fn phrase(u: &Utterance) -> Phrase {
             second,
         } => times(*reason, first, second),
         Utterance::Repetition { kind } => repetition(*kind),
-        Utterance::DrawOffered { by } => fill("card.draw_offered", &[("side", side(*by))]),
+        // Only the offerer's opponent hears it (from_event): 「對手提和」.
+        Utterance::DrawOffered { .. } => fill("card.draw_offered", &[]),
         Utterance::DrawAccepted { by } => fill("card.draw_accepted", &[("side", side(*by))]),
         Utterance::DrawDeclined { by, how } => fill(
             match how {
@@ -370,19 +257,25 @@ pub fn phrase(u: &Utterance) -> Phrase {
         Utterance::Resigned { by } => fill("card.resigned", &[("side", side(*by))]),
         Utterance::BoardDiverged { board: b } => diverged(*b),
         Utterance::BoardAgrees { board: b } => fill("board.agrees", &[("board", board(*b))]),
-        Utterance::GameEnd { result, cause: c } => {
-            let c = cause(c);
-            let result = entry(match result {
-                GameResult::RedWins => "end.red_wins",
-                GameResult::BlackWins => "end.black_wins",
-                GameResult::Draw => "end.draw",
-                GameResult::BothLose => "end.both_lose",
+        // The result as it is for the listener first, then why (附表七 6.3: what concerns
+        // him first): 「對局結束：你勝。黑方超時」.
+        Utterance::GameEnd {
+            result,
+            cause: c,
+            me,
+        } => {
+            let outcome = plain(match (result, me) {
+                (GameResult::RedWins, Color::Red) | (GameResult::BlackWins, Color::Black) => {
+                    "end.you_win"
+                }
+                (GameResult::RedWins | GameResult::BlackWins, _) => "end.you_lose",
+                (GameResult::Draw, _) => "end.draw",
+                (GameResult::BothLose, _) => "end.both_lose",
             });
-            if c.display.ends_with(&result.display) {
-                fill("end.game_over_draw", &[("cause", &c)])
-            } else {
-                fill("end.game_over", &[("cause", &c), ("result", result)])
-            }
+            fill(
+                "end.game_over",
+                &[("outcome", &outcome), ("cause", &cause(c))],
+            )
         }
         Utterance::Referee { text } => {
             let t = Phrase::new(text, text, text);
@@ -392,8 +285,8 @@ pub fn phrase(u: &Utterance) -> Phrase {
             "mirror.repeat_due",
             &[("side", side(*mover)), ("move", &words(ws, *mover))],
         ),
-        Utterance::Repeated => entry("mirror.repeated").clone(),
-        Utterance::RepeatMismatch => entry("mirror.mismatch").clone(),
+        Utterance::Repeated => plain("mirror.repeated"),
+        Utterance::RepeatMismatch => plain("mirror.mismatch"),
         Utterance::RefereeCalled { call: c } => call(*c),
         Utterance::Paused { side: s, why } => fill(
             match why {
@@ -402,7 +295,7 @@ pub fn phrase(u: &Utterance) -> Phrase {
             },
             &[("side", side(*s))],
         ),
-        Utterance::Resumed => entry("pause.resumed").clone(),
+        Utterance::Resumed => plain("pause.resumed"),
         Utterance::Client(n) => n.phrase(),
     }
 }
@@ -414,7 +307,7 @@ fn call(c: Call) -> Phrase {
             side: Some(s),
             you: false,
         } => fill("call.announce_for_side", &[("side", side(s))]),
-        c => entry(call_key(c)).clone(),
+        c => plain(call_key(c)),
     }
 }
 
@@ -478,8 +371,9 @@ mod tests {
 
     #[test]
     fn the_data_file_parses_and_every_entry_has_three_forms() {
-        assert!(entries().len() > 40);
-        for (k, p) in entries() {
+        assert!(keys().count() > 40);
+        for k in keys() {
+            let p = entry(k);
             assert!(
                 !p.display.is_empty() && !p.yue.is_empty() && !p.cmn.is_empty(),
                 "{k}"

@@ -6,7 +6,7 @@
 
 use baoqi_rules::Piece;
 
-use crate::phrasebook::{Phrase, entry, fill, side};
+use crate::phrasebook::{Phrase, entry, fill, plain, side};
 use crate::spoken_time;
 
 /// A piece where the asking player counts it: file 1–9 from his right, rank 1–10 from his side.
@@ -100,7 +100,7 @@ impl Pieces {
     /// 無子 for none.
     pub fn phrase(&self) -> Phrase {
         if self.list.is_empty() {
-            return entry("keypad.no_piece").clone();
+            return plain("keypad.no_piece");
         }
         let keys = Keys::of(self.form);
         let sides = runs(&self.list, |p| p.piece.color)

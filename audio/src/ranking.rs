@@ -2,9 +2,9 @@
 //! 第三輪後，你排第五，四分，共八人. Ties say 並列 (名次分先 leaves them level,
 //! 附表二 第二部份 3); half points are said as people say them (四分半, 半分), and the whole
 //! scores of 黃氏計分法 as numbers (三十九分). Worded in the `[standing]` section of
-//! `data/phrasebook.toml`.
+//! `phrases/data/phrases.toml`.
 
-use crate::phrasebook::{Phrase, entry, fill};
+use crate::phrasebook::{Phrase, fill, plain};
 use crate::spoken_time::{self, count};
 
 /// Where the listener stands, or why there is no place to say.
@@ -54,9 +54,9 @@ impl Ranking {
                     ("players", &count(players)),
                 ],
             ),
-            Ranking::NoRoundFinished => entry("standing.no_round_finished").clone(),
-            Ranking::NoStandings => entry("standing.no_standings").clone(),
-            Ranking::NotRegistered => entry("standing.not_registered").clone(),
+            Ranking::NoRoundFinished => plain("standing.no_round_finished"),
+            Ranking::NoStandings => plain("standing.no_standings"),
+            Ranking::NotRegistered => plain("standing.not_registered"),
         }
     }
 }
@@ -66,7 +66,7 @@ pub fn points(halves: u32) -> Phrase {
     let whole = halves / 2;
     let half = halves % 2 == 1;
     if half && whole == 0 {
-        return entry("standing.half_point").clone();
+        return plain("standing.half_point");
     }
     // 2 before a unit is 兩 (兩分), as for minutes.
     let (chars, pinyin) = spoken_time::number(whole, true);

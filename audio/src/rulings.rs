@@ -1,15 +1,16 @@
 //! How moves, 走子檢查 and violations are said: with what they mean for the listener (the
 //! piece captured, the check given; what was announced, what the board shows and what to
-//! do now; why a violation was recorded). Worded in `data/phrasebook.toml`.
+//! do now; why a violation was recorded). Worded in `phrases/data/phrases.toml`.
 
 use baoqi_grammar::Word;
 use baoqi_rules::{Color, Piece};
 
-use crate::phrasebook::{Phrase, entry, fill, side, violation as violation_name, words};
-use crate::spoken_time;
+use crate::phrasebook::{
+    Phrase, fill, plain, shown_in_digits, side, violation as violation_name, words,
+};
 use crate::utterance::{Because, CheckOutcome, Missing, Violation};
 
-/// A move read out: `紅方：炮五進四，吃卒，將軍`. The captured piece is named, and the
+/// A move read out: `紅方 炮五進四，吃卒，將軍` (the pages read it in the same words). The captured piece is named, and the
 /// check said apart from it (「吃將軍」 would sound like capturing the general).
 pub(crate) fn move_reading(s: Color, ws: &[Word], captured: Option<Piece>, check: bool) -> Phrase {
     let mv = words(ws, s);
@@ -34,7 +35,7 @@ pub(crate) fn your_move(captured: Option<Piece>, check: bool) -> Phrase {
     match captured.map(|p| Phrase::of_char(p.chinese())) {
         Some(p) if check => fill("move.you_took_check", &[("piece", &p)]),
         Some(p) => fill("move.you_took", &[("piece", &p)]),
-        None => entry("move.you_check").clone(),
+        None => plain("move.you_check"),
     }
 }
 
@@ -47,7 +48,7 @@ pub(crate) fn check(
     board: Option<&[Word]>,
 ) -> Phrase {
     let announced = words(announced, s);
-    let board = board.map_or_else(|| entry("check.no_legal_move").clone(), |b| words(b, s));
+    let board = board.map_or_else(|| plain("check.no_legal_move"), |b| words(b, s));
     let key = match outcome {
         CheckOutcome::CorrectBoard => "check.correct_board",
         CheckOutcome::AnnounceAgain => "check.announce_again",
@@ -66,7 +67,9 @@ pub(crate) fn check(
     )
 }
 
-/// A violation with its reason and tally: `紅方走子未完成便按鐘，按鐘違規第一次，上限四次`.
+/// A violation with its tally first and its reason after (126), in the second person:
+/// `你被記按鐘違規，第 1 次，上限 4 次。走子未完成便按鐘` (the count shown in digits, spoken in
+/// words); of the other side, `對手被記…`. A limit of 0 is no limit, and is not said.
 pub(crate) fn violation(
     s: Color,
     you: bool,
@@ -75,25 +78,25 @@ pub(crate) fn violation(
     count: u32,
     limit: u32,
 ) -> Phrase {
+    let key = match (you, limit) {
+        (true, 0) => "violation.tally_you_no_limit",
+        (true, _) => "violation.tally_you",
+        (false, 0) => "violation.tally_opponent_no_limit",
+        (false, _) => "violation.tally_opponent",
+    };
     fill(
-        if you {
-            "violation.tally_you"
-        } else {
-            "violation.tally"
-        },
+        key,
         &[
-            ("side", side(s)),
             ("because", &reason(s, because)),
             ("violation", violation_name(v)),
-            ("count", &spoken_time::count(count)),
-            ("limit", &spoken_time::count(limit)),
+            ("count", &shown_in_digits(count)),
+            ("limit", &shown_in_digits(limit)),
         ],
     )
 }
 
 /// Why the violation was recorded.
 fn reason(s: Color, because: &Because) -> Phrase {
-    let plain = |key: &str| entry(key).clone();
     let with_move = |key: &str, ws: &[Word]| fill(key, &[("move", &words(ws, s))]);
     match because {
         Because::PressedEarly(missing) => {
@@ -118,16 +121,13 @@ fn owed(missing: &[Missing]) -> Phrase {
     let mut parts = Vec::new();
     for (i, m) in missing.iter().enumerate() {
         if i > 0 {
-            parts.push(entry("because.and").clone());
+            parts.push(plain("because.and"));
         }
-        parts.push(
-            entry(match m {
-                Missing::Move => "because.move",
-                Missing::Announcement => "because.announcement",
-                Missing::Repeat => "because.repeat",
-            })
-            .clone(),
-        );
+        parts.push(plain(match m {
+            Missing::Move => "because.move",
+            Missing::Announcement => "because.announcement",
+            Missing::Repeat => "because.repeat",
+        }));
     }
     Phrase::join(&parts)
 }

@@ -1,5 +1,5 @@
 //! What there is to say, as pure data with slots: [`Utterance`]. The phrasebook
-//! (`data/phrasebook.toml`, [`crate::phrasebook`]) turns each into words; the speech queue
+//! (`phrases/data/phrases.toml`, [`crate::phrasebook`]) turns each into words; the speech queue
 //! ([`crate::queue`]) orders them by [`Urgency`].
 //!
 //! The arbiter's events are mapped to utterances in [`crate::from_event`]; this module does
@@ -41,7 +41,7 @@ pub enum Missing {
     Move,
     /// The announcement (報棋).
     Announcement,
-    /// The repeat (複述).
+    /// The repeat (複讀).
     Repeat,
 }
 
@@ -181,15 +181,22 @@ pub enum EndCause {
         loser: Color,
         /// Which tally.
         violation: Violation,
+        /// The count it reached.
+        count: u32,
     },
     /// Resignation (card or word).
     Resignation {
         /// Who resigned.
         loser: Color,
+        /// By handing over the resignation card (7.1(2)).
+        card: bool,
     },
     /// A draw offer accepted.
-    DrawAgreed,
-    /// Any other reason, as the referee or arbiter words it (said as written).
+    DrawAgreed {
+        /// By exchanging draw cards (7.1(2)).
+        card: bool,
+    },
+    /// The referee's decision, as he words it (said after 「裁判裁決」).
     Stated(String),
 }
 
@@ -347,6 +354,8 @@ pub enum Utterance {
         result: GameResult,
         /// Why.
         cause: EndCause,
+        /// The listener's side: the result is said to him (你勝, 你負) before why.
+        me: Color,
     },
     /// A message of the referee, said as written (display and both voices get the text).
     Referee {

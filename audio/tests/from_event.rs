@@ -91,7 +91,7 @@ fn s7p6_3_the_mover_hears_each_word_and_the_touched_piece_the_opponent_the_move(
     assert_eq!(red, ["炮", "二", "摸子：炮二", "平", "五", "炮二平五"]);
     assert!(red_tones.contains(&Earcon::Key) && red_tones.contains(&Earcon::Touched));
     let (black, black_tones) = heard(&ev, Color::Black);
-    assert!(black.contains(&"紅方：炮二平五".to_string()), "{black:?}");
+    assert!(black.contains(&"紅方 炮二平五".to_string()), "{black:?}");
     assert!(
         !black.iter().any(|s| s == "炮"),
         "the opponent's words are not echoed: {black:?}"
@@ -141,7 +141,7 @@ fn s7p7_1_2_a_resignation_ends_the_game_with_its_reason() {
     let ev = t.cmd(Seat::Black, Command::Resign);
     let (red, tones) = heard(&ev, Color::Red);
     assert!(
-        red.contains(&"對局結束，黑方認負，紅方勝".to_string()),
+        red.contains(&"對局結束：你勝。黑方認負".to_string()),
         "{red:?}"
     );
     assert!(tones.contains(&Earcon::GameEnd));
@@ -230,10 +230,14 @@ fn a126_a_violation_is_said_with_its_reason() {
         red.contains("按鐘違規") && red.contains("走子未完成"),
         "{red}"
     );
-    // Said to him in the second person, the tally first; the opponent hears it of red.
-    assert!(red.contains("你按鐘違規第"), "{red}");
+    // Said to him in the second person, the tally first; the opponent hears it of his
+    // opponent.
+    assert!(red.contains("你被判按鐘違規，第"), "{red}");
     let black = all_heard(&ev, Color::Black);
-    assert!(black.contains("紅方走子未完成便按鐘"), "{black}");
+    assert!(
+        black.contains("對手被判按鐘違規") && black.contains("走子未完成便按鐘"),
+        "{black}"
+    );
 }
 
 #[test]

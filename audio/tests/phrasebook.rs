@@ -182,6 +182,7 @@ fn every_kind() -> Vec<Utterance> {
             .map(|(winner, cause)| Utterance::GameEnd {
                 result: GameResult::of(winner),
                 cause,
+                me: Color::Red,
             }),
     );
     us
@@ -224,10 +225,17 @@ fn causes() -> Vec<(Option<Color>, EndCause)> {
             EndCause::ViolationLimit {
                 loser: Black,
                 violation: Violation::Technical,
+                count: 2,
             },
         ),
-        (Some(Black), EndCause::Resignation { loser: Red }),
-        (None, EndCause::DrawAgreed),
+        (
+            Some(Black),
+            EndCause::Resignation {
+                loser: Red,
+                card: false,
+            },
+        ),
+        (None, EndCause::DrawAgreed { card: false }),
     ]
 }
 
@@ -311,10 +319,10 @@ fn s7p6_6_3_alert_says_the_triggering_side_and_its_time_first() {
 fn moves_checks_violations_cards_boards_and_endings_read_as_written() {
     let kinds = every_kind();
     let display = |i: usize| phrase(&kinds[i]).display;
-    assert_eq!(display(2), "黑方：馬８進７");
-    assert_eq!(display(3), "紅方：炮二平五，吃卒，將軍");
+    assert_eq!(display(2), "黑方 馬８進７");
+    assert_eq!(display(3), "紅方 炮二平五，吃卒，將軍");
     assert_eq!(phrase(&kinds[2]).cmn, "hei1 fang1, ma3 ba1 jin4 qi1");
-    assert_eq!(display(7), "紅方提和");
+    assert_eq!(display(7), "對手提和");
     assert_eq!(display(12), "紅方認負");
     assert_eq!(display(13), "視障棋盤與對局不符，請改正");
     assert_eq!(display(15), "裁判：請雙方停鐘");
@@ -324,27 +332,29 @@ fn moves_checks_violations_cards_boards_and_endings_read_as_written() {
         "紅方報棋炮二平五非法，以棋盤炮二平五為準，請重新報棋：炮二平五",
         "紅方報棋炮二平五非法，棋盤炮二平五，走子非所報之子，還原局面，可改走別子",
         "紅方報棋炮二平五非法，走子亦不合法，還原局面，可改走別子",
-        // Said to the player who committed it: second person, the tally first.
-        "你技術犯規第一次，上限二次：走子未完成便按鐘",
-        "黑方報棋及複述未完成便按鐘，記錄違例第一次，上限四次",
+        // Said to the player who committed it: second person, the tally first, the count in
+        // digits (spoken in words); the reason its own sentence.
+        "你被判技術犯規，第 1 次，上限 2 次。走子未完成便按鐘",
+        "對手被判記錄違例，第 1 次，上限 4 次。報棋及複讀未完成便按鐘",
         // The mover hears his own capture and check.
         "吃馬，將軍",
         "將軍",
         "對局開始，紅方先走",
         "伺服器重新啟動，對局暫停，雙方時鐘停止，等候恢復",
         "黑方摸子，即拒絕提和",
-        "對局結束，將死，紅方勝",
-        "對局結束，正和，和局",
-        "對局結束，一般循環和局",
-        "對局結束，紅方長將犯禁，黑方勝",
-        "對局結束，黑方超時，紅方勝",
-        "對局結束，黑方技術犯規達到上限，紅方勝",
-        "對局結束，雙方同意和局",
+        // The result for the listener (red) first, then why.
+        "對局結束：你勝。將死",
+        "對局結束：和局。正和",
+        "對局結束：和局。一般循環和局",
+        "對局結束：你負。紅方長將犯禁",
+        "對局結束：你勝。黑方超時",
+        "對局結束：你勝。黑方技術犯規達 2 次上限",
+        "對局結束：和局。雙方同意議和",
         // 7.1(1)(b): the talking clock after red's press, red's time first.
         "紅方一分鐘，黑方三十秒",
         // 7.1(2): the deaf opponent's cards, as the VI player hears them.
         "黑方接受提和",
-        "黑方拒絕提和",
+        "對手不接受提和",
     ] {
         assert!(
             texts.iter().any(|t| t == want),
@@ -366,4 +376,32 @@ fn s7p7_5_the_vi_player_is_asked_to_fix_only_his_own_board() {
     });
     assert_eq!(other.display, "正規棋盤與對局不符，已請裁判處理");
     assert!(!other.display.contains("請改正"));
+}
+
+/// 126–127: a limit of 0 is no limit (the event file's choice). The tally then says the count
+/// alone: it once said 「上限零次」, a limit that had already been passed.
+#[test]
+fn a126_a_violation_without_a_limit_says_no_limit() {
+    let said = |limit| {
+        phrase(&Utterance::Violation {
+            side: Color::Red,
+            you: true,
+            violation: Violation::ClockPress,
+            because: Because::ConsecutiveDrawOffer,
+            count: 3,
+            limit,
+        })
+    };
+    let none = said(0);
+    assert_eq!(none.display, "你被判按鐘違規，第 3 次。連續提和");
+    assert!(
+        !none.cmn.contains("shang4 xian4") && !none.yue.contains("上限"),
+        "{none:?}"
+    );
+    let four = said(4);
+    assert_eq!(four.display, "你被判按鐘違規，第 3 次，上限 4 次。連續提和");
+    assert!(
+        four.yue.contains("第三次，上限四次"),
+        "spoken in words: {four:?}"
+    );
 }

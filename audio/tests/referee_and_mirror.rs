@@ -88,7 +88,7 @@ fn s7p7_4_2_g_ii_the_opponent_is_prompted_to_repeat_and_told_the_verdict() {
     };
     assert!(heard(&ev, Color::Black).contains(&prompt), "{ev:?}");
     assert!(!heard(&ev, Color::Red).contains(&prompt));
-    assert_eq!(phrase(&prompt).display, "請複述紅方：炮二平五");
+    assert_eq!(phrase(&prompt).display, "請複讀紅方：炮二平五");
 
     // Repeats are judged on the fourth word (another form may name the same move): a repeat
     // that names another move restarts; the right four words complete it.

@@ -74,7 +74,7 @@ fn readings_wait_their_turn_and_are_all_said_in_order() {
     assert!(v.wait_idle(Duration::from_secs(5)));
     final_fates(&v);
     assert_eq!(v.log().spoken().len(), 5);
-    assert_eq!(v.log().spoken()[1], "紅方提和");
+    assert_eq!(v.log().spoken()[1], "對手提和");
     let latencies: Vec<_> = v
         .log()
         .entries()
@@ -207,7 +207,7 @@ fn the_opponents_move_cuts_a_long_reading_at_once_and_the_reading_is_not_restart
     assert_eq!(fates[&2].last(), Some(&Fate::Spoken));
     assert_eq!(
         v.log().spoken(),
-        ["黑方：馬８進７"],
+        ["黑方 馬８進７"],
         "the reading is said once, never again"
     );
     let waited = v

@@ -87,6 +87,11 @@ pub const ASSETS: &[(&str, &str, &[u8])] = &[
     ),
     ("app/text.js", JS, include_bytes!("../assets/app/text.js")),
     (
+        "app/phrases.js",
+        JS,
+        include_bytes!("../assets/app/phrases.js"),
+    ),
+    (
         "app/notation.js",
         JS,
         include_bytes!("../assets/app/notation.js"),

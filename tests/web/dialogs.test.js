@@ -75,7 +75,7 @@ async function rulings({ server, chrome, pages }) {
     assert.deepEqual(await m.evaluate(() => ["f-side", "f-kind"].map((id) => document.getElementById(id).value)), ["black", "clock"]);
   }, { pages, state: "03-dialog-violation" });
   await waitText(mon, "#log", "黑方違反按棋鐘規則：提前按鐘 — 已接受");
-  await waitText(black, "#feed", "違反按棋鐘規則：1／4（提前按鐘）");
+  await waitText(black, "#feed", "違反按棋鐘規則：1／4（經裁判判定：提前按鐘）");
   await waitText(mon, `${card} .tally`, "黑方0／20／41／4");
   assert.deepEqual(await tally(mon, "黑方"), ["0／2", "0／4", "1／4"]);
   await pages.state("04-violation", ["monitor", "black"]);

@@ -126,7 +126,7 @@ test("視障賽: after his own violation the blind player hears it in words and 
     await waitText(red, "#confirm-text", "仍要按鐘");
     await red.keyboard.press("Shift+Tab");
     await red.keyboard.press("Enter");
-    const told = await hears(red, /違反按棋鐘規則/);
+    const told = await hears(red, /按鐘違規/);
     assert.equal(told.region, "assertive");
     assert.match(told.text, /第 1 次，上限 4 次/);
     assert.match(told.text, /仍輪到你：d 聽須做甚麼/);

@@ -8,7 +8,7 @@
 
 import { el, expand, FILES, PIECES, pieceAt, pieceName, SIDE, fmtTime, sayTime, clockNow, words, t } from "./common.js";
 import { KIND_OF } from "./notation.js";
-import { heardMove } from "./narrate.js";
+import { moveBy } from "./narrate.js";
 import { KEY_WORDS } from "./protocol.js";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -286,8 +286,8 @@ export function owed(snap, me) {
 /** A move of the record as it is heard: 第 3 着 紅方 炮二平五，吃馬，將軍（h2e2）. */
 export function moveLine(m) {
   const offer = m.draw_offer ? t("，提和", ", offering a draw") : "";
-  return t(`第 ${m.ply} 着 ${SIDE[m.side]} ${heardMove(m.mv, m.side)}${offer}（${m.mv.iccs}）`,
-    `move ${m.ply}, ${SIDE[m.side]} ${heardMove(m.mv, m.side)}${offer} (${m.mv.iccs})`);
+  return t(`第 ${m.ply} 着 ${moveBy(m.mv, m.side)}${offer}（${m.mv.iccs}）`,
+    `move ${m.ply}, ${moveBy(m.mv, m.side)}${offer} (${m.mv.iccs})`);
 }
 
 /** Answers one screen-reader command about a snapshot, in words; files given as numbers

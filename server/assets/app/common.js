@@ -5,7 +5,7 @@
 
 import { KEY_WORDS, VERSION } from "./protocol.js";
 import { localize, t } from "./i18n.js";
-import { SIDE, fmtTime, sayTime, answer, words } from "./text.js";
+import { SIDE, fmtTime, sayTime, answer, answerFor, words } from "./text.js";
 
 export { SIDE, fmtTime, sayTime };
 export {
@@ -221,9 +221,7 @@ export function commandSender(conn, table, say, me = () => null) {
   return async (command, what) => {
     $("answer").textContent = `${what}${t("：傳送中…", ": sending…")}`;
     const a = await conn.command(command, table());
-    // A seat's own refusal is said to him: 不是你的輪次, not his side's name.
-    const yours = a?.rejection?.reason === "not_your_turn" && a.rejection.side && a.rejection.side === me();
-    const msg = yours ? t("現在不是你的輪次", "It is not your turn") : answerText(a);
+    const msg = answerFor(a, me());
     const said = msg ? `${what}${t("：", ": ")}${msg}` : `${what}${t("：已接受", ": accepted")}`;
     $("answer").textContent = said;
     if (msg) {

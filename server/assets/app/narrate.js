@@ -9,7 +9,7 @@
 import { t } from "./i18n.js";
 import {
   SIDE, KIND, words, word, kindOf, sayTime, unspeakable, illegality, checkOutcome, finding,
-  violationReason, endCause, articles, describe, warning, article,
+  violationReason, endCause, articles, describe, warning, article, phrase, heardKind,
 } from "./text.js";
 
 /** The verbosities, in the order `v` cycles through them. */
@@ -20,24 +20,34 @@ export const VERBOSITY_NAME = { auto: t("自動", "auto"), terse: t("簡要", "t
 
 const other = (s) => (s === "red" ? "black" : "red");
 
+/** A move read out with its side's name, in the keypad's words (the phrasebook's `move.*`):
+ * 「黑方 馬８進７，吃炮，將軍」: what it took and 將軍 in words (not × ○). */
+export function moveBy(mv, s) {
+  const slots = { side: SIDE[s], move: words(mv.words, s) };
+  if (mv.captured) slots.piece = kindOf(mv.captured, other(s));
+  const key = `move.${mv.captured ? "captured" : ""}${mv.captured && mv.check ? "_" : ""}${mv.check ? "check" : ""}`;
+  return phrase(key === "move." ? "move.plain" : key, slots);
+}
+
 /** A move as it is heard: its words, then what it took and 將軍 in words (not × ○). */
 export function heardMove(mv, s) {
   const took = mv.captured ? t(`，吃${kindOf(mv.captured, other(s))}`, `, takes the ${kindOf(mv.captured, other(s))}`) : "";
   return `${words(mv.words, s)}${took}${mv.check ? t("，將軍", ", check") : ""}`;
 }
 
-/** The outcome for `me`: 你勝, 你負, 和局, 雙方皆負. */
+/** The outcome for `me`: 你勝, 你負, 和局, 雙方皆負 (the phrasebook's `end.*`). */
 function outcomeFor(outcome, me) {
-  if (outcome === "draw") return t("和局", "a draw");
-  if (outcome === "both_lose") return t("雙方皆負", "both sides lose");
+  if (outcome === "draw") return phrase("end.draw");
+  if (outcome === "both_lose") return phrase("end.both_lose");
   const won = (outcome === "red_wins") === (me === "red");
-  return won ? t("你勝", "you win") : t("你負", "you lose");
+  return phrase(won ? "end.you_win" : "end.you_lose");
 }
 
-/** A result as a seat hears it: 對局結束：你勝。黑方認負（第69(1)條） (no score read out). */
+/** A result as a seat hears it, in the keypad's words, the articles after: 對局結束：你勝。
+ * 黑方認負（第69(1)條） (no score read out). */
 export function heardResult(r, me) {
-  return t(`對局結束：${outcomeFor(r.outcome, me)}。${endCause(r)}（${articles(r.articles)}）`,
-    `Game over: ${outcomeFor(r.outcome, me)}. ${endCause(r)} (${articles(r.articles)})`);
+  const said = phrase("end.game_over", { outcome: outcomeFor(r.outcome, me), cause: endCause(r) });
+  return `${said}${t(`（${articles(r.articles)}）`, ` (${articles(r.articles)})`)}`;
 }
 
 /**
@@ -130,7 +140,7 @@ export class Narrator {
       case "clock": case "pressed": return null;
       case "moved": return {
         text: mine ? t(`你走了 ${heardMove(ev.mv, ev.side)}`, `You played ${heardMove(ev.mv, ev.side)}`)
-          : `${SIDE[ev.side]} ${heardMove(ev.mv, ev.side)}`,
+          : moveBy(ev.mv, ev.side),
         first: mine,
       };
       case "word": {
@@ -156,16 +166,17 @@ export class Narrator {
       case "repeated": {
         const w = ev.word ? word(ev.word) : ev.text || t("確認", "confirmed");
         if (mine && ev.mismatch) return urgent(t(`複讀「${w}」不符，請重來`, `Read-back "${w}" does not match: again`));
-        if (mine && ev.done) return polite(t("複讀完成", "Read-back done"));
+        if (mine && ev.done) return polite(phrase("mirror.repeated"));
         return mine ? polite(w) : onlyFull(t(`對手複讀：${w}`, `Your opponent reads back ${w}`));
       }
       case "repeat_due": return mine ? polite(duty(ev)) : onlyFull(t(`對手須複讀：${words(ev.words, ev.mover)}`, `Your opponent must read back ${words(ev.words, ev.mover)}`));
       case "checked": return this.checked(ev, mine, full);
       case "violation": {
-        // The tally in words, as the keypad says it (a screen reader reads 1／4 as a fraction).
-        const of = t(`第 ${ev.count} 次${ev.limit ? `，上限 ${ev.limit} 次` : ""}`, `${ev.count}${ev.limit ? ` of ${ev.limit}` : ""}`);
-        const text = t(`${W}被記${KIND[ev.kind]}，${of}。${violationReason(ev, ev.side)}${ev.counted ? "" : "（同一輪次不重複計）"}`,
-          `${W}: ${KIND[ev.kind]}, ${of}. ${violationReason(ev, ev.side)}${ev.counted ? "" : " (not counted twice in a turn)"}`);
+        // The tally first, in words, as the keypad says it (a screen reader reads 1／4 as a
+        // fraction); the reason its own sentence (the phrasebook's `violation.tally_*`).
+        const key = `violation.tally_${mine ? "you" : "opponent"}${ev.limit ? "" : "_no_limit"}`;
+        const tally = phrase(key, { violation: heardKind(ev.kind), count: ev.count, limit: ev.limit, because: violationReason(ev, ev.side) });
+        const text = `${tally}${ev.counted ? "" : t("（同一輪次不重複計）", " (not counted twice in a turn)")}`;
         // Still his turn after his own violation: what next is one key away.
         // Not on the violation that reaches the limit: that one ends the game (127(2)).
         const last = ev.counted && ev.limit && ev.count >= ev.limit;
@@ -187,10 +198,10 @@ export class Narrator {
         return urgent(text);
       }
       // His own offer and refusal are said to him too: the answer to what he did.
-      case "draw_offered": return mine ? polite(t("你已提和，你的輪次結束時生效", "You offered a draw: it stands when your turn ends")) : polite(t(`對手提和${ev.card ? "（交出提和卡）" : ""}`, `Your opponent offers a draw${ev.card ? " (draw card)" : ""}`));
+      case "draw_offered": return mine ? polite(t("你已提和，你的輪次結束時生效", "You offered a draw: it stands when your turn ends")) : polite(`${phrase("card.draw_offered")}${ev.card ? t("（交出提和卡）", " (draw card)") : ""}`);
       case "draw_offer_stands": return mine ? onlyFull(t("你的提和生效", "Your draw offer stands"))
         : polite(t("對手的提和生效：可接受或不接受", "Your opponent's draw offer stands: accept or decline"));
-      case "draw_declined": return mine ? polite(t("你不接受提和", "You declined the draw")) : polite(t("對手不接受提和", "Your opponent declines the draw"));
+      case "draw_declined": return mine ? polite(t("你不接受提和", "You declined the draw")) : polite(phrase("card.draw_declined"));
       case "game_over": return urgent(heardResult(ev, this.me));
       // A call for the referee is the player's to hear at once only when it is about him.
       case "referee_needed": return ev.side && mine ? urgent(describe(ev)) : onlyFull(describe(ev));

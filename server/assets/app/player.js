@@ -10,7 +10,7 @@ import {
 } from "./common.js";
 import { Board, checked, command as nvui, owed, showsMove } from "./board.js";
 import { CommandField } from "./seat_commands.js";
-import { Narrator, VERBOSITY_NAME, heardMove, heardResult } from "./narrate.js";
+import { Narrator, VERBOSITY_NAME, heardMove, heardResult, moveBy } from "./narrate.js";
 import { designate } from "./notation.js";
 
 const readonly = document.querySelector("main").dataset.readonly === "true";
@@ -42,7 +42,7 @@ function summary() {
   const tm = clockNow(snap.clock);
   const last = snap.moves.at(-1);
   const parts = [turnText(), ...stillOwed()];
-  if (last) parts.push(t(`上一着：${SIDE[last.side]} ${heardMove(last.mv, last.side)}。`, `Last move: ${SIDE[last.side]} ${heardMove(last.mv, last.side)}.`));
+  if (last) parts.push(t(`上一着：${moveBy(last.mv, last.side)}。`, `Last move: ${moveBy(last.mv, last.side)}.`));
   parts.push(t(`你的時間 ${sayTime(tm[me])}，對手 ${sayTime(tm[other])}。`, `Your time ${sayTime(tm[me])}, opponent ${sayTime(tm[other])}.`));
   parts.push(t(`你是${SIDE[me]}${names[me]}，對手${SIDE[other]}${names[other]}。`, `You are ${SIDE[me]}, ${names[me]}; opponent ${SIDE[other]}, ${names[other]}.`));
   return parts.join("");

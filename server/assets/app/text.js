@@ -13,13 +13,19 @@
 
 import { WORD_TEXT, WARNING_TEXT, RULE_WORDS, ENUMS } from "./protocol.js";
 import { t, lang } from "./i18n.js";
+import { PHRASES } from "./phrases.js";
+
+/** A shared entry of the phrasebook (phrases.js, generated from the one the keypad speaks) in
+ * the page's language, its `{slots}` filled in one pass (a value is never read for slots). */
+export function phrase(id, slots = {}) {
+  const [zh, en] = PHRASES[id];
+  return t(zh, en).replace(/\{(\w+)\}/g, (m, k) => (k in slots ? slots[k] : m));
+}
 
 /** English, capitalised at the start of a line ("regular board" → "Regular board"). */
 const cap = (s) => (lang === "en" && s ? s[0].toUpperCase() + s.slice(1) : s);
 /** An English plural: 2 technical fouls, 1 technical foul. */
 const plural = (n, w) => (n === 1 ? w : `${w}s`);
-/** An English list: a, b and c. */
-const andList = (list) => (list.length > 1 ? `${list.slice(0, -1).join(", ")} and ${list[list.length - 1]}` : list.join(""));
 
 /** A rule word of protocol.js (`table` its table, `key` its code) in the page's language;
  * `en` its English by code (the Traditional word stays when a new code has none yet). */
@@ -123,25 +129,18 @@ export function warning(w) {
 
 const OUTCOME = byCode("outcome", { red_wins: "Red wins", black_wins: "Black wins", draw: "Draw", both_lose: "Both lose" });
 const SCORE = RULE_WORDS.score;
-const END_REASON = byCode("end_reason", {
-  checkmate: "checkmate", stalemate: "stalemate", dead_draw: "dead draw", natural_limit: "natural move limit",
-});
 
 /** Why a game ended. */
 export function endCause(c) {
   switch (c?.cause) {
-    case "board": return END_REASON[c.reason];
-    case "forbidden": return t(`${side(c.offender)}${RULE_WORDS.pattern[c.pattern]}犯禁`, `forbidden ${PATTERN[c.pattern]} by ${side(c.offender)}`);
-    case "mutual_forbidden": return t("相同犯禁", "both sides in the same forbidden pattern");
-    case "cycle_draw": return t("一般循環和局", "draw by ordinary repetition");
-    case "official_draw": return t("官和", "official draw");
-    case "timeout": return t(`${side(c.loser)}超時`, `${side(c.loser)} ran out of time`);
-    case "violation_limit": return t(`${side(c.loser)}${KIND[c.kind]}達 ${c.count} 次上限`,
-      `${side(c.loser)} reached the limit of ${c.count} ${plural(c.count, KIND[c.kind])}`);
-    case "resigned": return t(`${side(c.loser)}${c.card ? "交出認負卡" : "認負"}`,
-      `${side(c.loser)} ${c.card ? "handed over the resignation card" : "resigned"}`);
-    case "draw_agreed": return c.card ? t("雙方交換提和卡議和", "draw agreed by exchanging draw cards") : t("雙方同意議和", "draw agreed by both sides");
-    case "adjudicated": return t(`裁判裁決：${c.reason}`, `referee's decision: ${c.reason}`);
+    case "board": return phrase(`end.${c.reason}`);
+    case "forbidden": return phrase("end.forbidden", { side: side(c.offender), pattern: PATTERN[c.pattern] });
+    case "mutual_forbidden": case "cycle_draw": case "official_draw": return phrase(`end.${c.cause}`);
+    case "timeout": return phrase("end.timeout", { side: side(c.loser) });
+    case "violation_limit": return phrase("end.violation_limit", { side: side(c.loser), violation: heardKind(c.kind), count: c.count });
+    case "resigned": return phrase(c.card ? "end.resignation_card" : "end.resignation", { side: side(c.loser) });
+    case "draw_agreed": return phrase(c.card ? "end.draw_agreed_card" : "end.draw_agreed");
+    case "adjudicated": return phrase("end.adjudicated", { reason: c.reason });
     default: return "";
   }
 }
@@ -169,24 +168,25 @@ export function result(r) {
     `${SCORE[r.outcome]} ${OUTCOME[r.outcome]}: ${endCause(r)} (${articles(r.articles)})`);
 }
 
-const OWED = { move: t("走子", "the move"), announcement: t("報棋", "the announcement"), repeat: t("複讀", "the read-back") };
-
-/** Why a violation was recorded (`s` the side, for its words). */
+/** Why a violation was recorded (`s` the side, for its words), in the phrasebook's words
+ * (`because.*`, the keypad's too). */
 export function violationReason(r, s = "red") {
   switch (r?.reason) {
-    case "pressed_early": return t(`${(r.missing || []).map((m) => OWED[m]).join("及")}未完成便按鐘`,
-      `pressed the clock before completing ${andList((r.missing || []).map((m) => OWED[m]))}`);
-    case "pressed_before_reannouncing": return t("未重新報棋便按鐘", "pressed the clock without announcing again");
-    case "pressed_before_correcting": return t("棋盤未修正至報棋便按鐘", "pressed the clock before correcting the board to the announcement");
-    case "illegal_announcement": return t(`報棋「${words(r.words, s)}」非法`, `illegal announcement "${words(r.words, s)}"`);
-    case "wrong_reannouncement": return t(`重新報棋「${words(r.words, s)}」與成立的着法不符`,
-      `the new announcement "${words(r.words, s)}" does not match the move that stands`);
-    case "sealed_move_not_played": return t("不走封存的繼續着法", "did not play the sealed move");
-    case "consecutive_draw_offer": return t("連續提和", "consecutive draw offers");
-    case "referee": return r.note || t("裁判記錄", "recorded by the referee");
+    case "pressed_early": return phrase("because.pressed_early",
+      { missing: (r.missing || []).map((m) => phrase(`because.${m}`)).join(phrase("because.and")) });
+    case "illegal_announcement": case "wrong_reannouncement":
+      return phrase(`because.${r.reason}`, { move: words(r.words, s) });
+    case "referee": return r.note ? phrase("because.referee_note", { note: r.note }) : phrase("because.referee");
+    case "pressed_before_reannouncing": case "pressed_before_correcting": case "sealed_move_not_played":
+    case "consecutive_draw_offer":
+      return phrase(`because.${r.reason}`);
     default: return "";
   }
 }
+
+/** A violation's kind as a player hears it (the phrasebook's short names): 技術犯規,
+ * 記錄違例, 按鐘違規. The referees' screens keep the rule's own (`KIND`). */
+export const heardKind = (kind) => phrase(`violation.${kind === "clock" ? "clock_press" : kind}`);
 
 const IMPOSSIBLE = {
   diagonal_across: (u) => t(`${pieceOf(u.piece)}斜行，不能平`, `The ${pieceOf(u.piece)} moves diagonally and cannot move across (平)`),
@@ -329,6 +329,17 @@ export function answer(a) {
   if (!a || a.type === "ack") return "";
   if (a.type === "rejected") return rejection(a.rejection) || t("被拒", "Refused");
   return errorCode(a.code) || t("錯誤", "Error");
+}
+
+/** The answer to a command as the seat of side `me` that sent it hears it: his own
+ * out-of-turn refusal in the second person and the keypad's words (「現在不是你的輪次」, not
+ * his side's name); anything else as `answer` says it. */
+export function answerFor(a, me) {
+  const r = a?.rejection;
+  if (a?.type === "rejected" && r?.reason === "not_your_turn" && r.side && r.side === me) {
+    return phrase("refused.not_your_turn");
+  }
+  return answer(a);
 }
 
 const CHECK = {
