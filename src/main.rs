@@ -29,7 +29,8 @@ enum Command {
     Notation(cli::notation::NotationArgs),
     /// Feed an announcement (報棋) word by word and print the answer after each word.
     Announce(cli::announce::AnnounceArgs),
-    /// Replay game records (PGN) and report the final position or the first bad move.
+    /// Replay game records (PGN, XQF, CBF, `DhtmlXQ`, each known by its content) and report the
+    /// final position or the first bad move.
     Replay(cli::replay::ReplayArgs),
     /// Run the play server (HTTP + WebSocket); `--demo` creates a demo event and prints its seats.
     Serve(cli::serve::ServeArgs),

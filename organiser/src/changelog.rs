@@ -8,7 +8,7 @@ use baoqi_tournament::changes::{Adjustment, Change, Remedy};
 use baoqi_tournament::{Player, PlayerId};
 
 use super::standings::result_text;
-use super::{EventError, LogLine, Logged, Opened, Registered};
+use super::{ChangeLine, EventError, Logged, Opened, Registered};
 use baoqi_store::Store;
 use baoqi_store::model::EventId;
 use baoqi_store::wallclock::UtcTime;
@@ -17,7 +17,7 @@ use baoqi_store::wallclock::UtcTime;
 pub fn list(
     store: &dyn Store,
     event: EventId,
-) -> Result<(Vec<Registered>, Vec<LogLine>), EventError> {
+) -> Result<(Vec<Registered>, Vec<ChangeLine>), EventError> {
     let t = Opened::open(store, event)?;
     Ok((t.records.players(event)?, t.records.changes(event)?))
 }
@@ -259,7 +259,7 @@ fn edited(before: &Player, after: &Player) -> String {
 }
 
 /// The whole log: `YYYY.MM.DD hh:mm:ss UTC  <entry>` per line.
-pub fn text(players: &[Registered], lines: &[LogLine]) -> String {
+pub fn text(players: &[Registered], lines: &[ChangeLine]) -> String {
     let mut out = String::new();
     for l in lines {
         let at = UtcTime::of(l.at);

@@ -62,7 +62,7 @@ impl Scored {
 
 /// One player's round in the crosstable.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct Cell {
+pub struct PlayerRound {
     /// The round.
     pub round: u32,
     /// The opponent; none for a bye.
@@ -81,11 +81,11 @@ pub struct CrossRow {
     /// The player.
     pub player: PlayerId,
     /// His rounds, first round first; a round he was not paired in has no cell.
-    pub cells: Vec<Cell>,
+    pub cells: Vec<PlayerRound>,
 }
 
-fn cell(entry: &Entry, scoring: Scoring) -> Cell {
-    Cell {
+fn cell(entry: &Entry, scoring: Scoring) -> PlayerRound {
+    PlayerRound {
         round: entry.round,
         opponent: entry.opponent,
         colour: entry.colour,

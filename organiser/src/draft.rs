@@ -8,7 +8,7 @@ use baoqi_tournament::swiss::Relaxation;
 use baoqi_tournament::{Game, Player, PlayerId, Round};
 
 use super::rounds::{Decided, PairError, PairOptions, Paired};
-use super::{LogLine, Logged, Opened, PairingRow};
+use super::{ChangeLine, Logged, Opened, PairingRow};
 use crate::admin::Batch;
 use baoqi_store::config::TableSpec;
 use baoqi_store::model::Role;
@@ -154,7 +154,7 @@ pub(super) fn write(
     let round = NewRound {
         tables: batch.tables().clone(),
         boards,
-        log: LogLine {
+        log: ChangeLine {
             at: baoqi_store::wallclock::now(),
             change: logged(draft),
         },

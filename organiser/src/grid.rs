@@ -20,7 +20,7 @@ use baoqi_store::model::{EventId, TableId};
 
 /// One board of the grid.
 #[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct Cell {
+pub struct GridBoard {
     /// The round.
     pub round: u32,
     /// The board.
@@ -144,7 +144,7 @@ pub fn grid(
     event: EventId,
     round: Option<u32>,
     outcomes: &Outcomes,
-) -> Result<Vec<Cell>, EventError> {
+) -> Result<Vec<GridBoard>, EventError> {
     let t = Opened::open(store, event)?;
     let register = t.records.players(event)?;
     Ok(t.records
@@ -156,13 +156,13 @@ pub fn grid(
 }
 
 /// A board's cell: its players as the standings name them, its results.
-fn cell(row: &PairingRow, register: &[super::Registered], outcomes: &Outcomes) -> Cell {
+fn cell(row: &PairingRow, register: &[super::Registered], outcomes: &Outcomes) -> GridBoard {
     let named = |id| {
         let line = register.iter().find(|r| r.player.id == id);
         super::standings::named(line.map(|r| &r.player), id)
     };
     let table = row.table.and_then(|id| outcomes.get(&id));
-    Cell {
+    GridBoard {
         round: row.round,
         board: row.board,
         table: row.table,
@@ -217,7 +217,7 @@ pub fn enter(
     entry: Entry,
     signed: &Signed,
     outcomes: &Outcomes,
-) -> Result<Cell, EntryError> {
+) -> Result<GridBoard, EntryError> {
     let t = Opened::open(store, event)?;
     let row = t
         .records
@@ -270,7 +270,7 @@ pub fn enter(
 
 /// The grid as text (`baoqi round results`): a heading per round, a line per board with
 /// the result that counts and where it comes from.
-pub fn text(cells: &[Cell]) -> String {
+pub fn text(cells: &[GridBoard]) -> String {
     use std::fmt::Write as _;
     let mut out = String::new();
     let mut round = None;

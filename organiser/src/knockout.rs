@@ -13,7 +13,7 @@ use baoqi_tournament::{Player, PlayerId};
 use super::draft::{Board, Draft};
 use super::results::{self, Outcomes};
 use super::rounds::PairError;
-use super::{LogLine, Logged, Opened, PairingRow};
+use super::{ChangeLine, Logged, Opened, PairingRow};
 use baoqi_store::model::TableId;
 
 /// One place of a round's bracket.
@@ -157,7 +157,7 @@ fn name(register: &[Player], id: PlayerId) -> String {
 }
 
 /// Sets the lot of each tie of `round` the change log holds one for (the first logged).
-fn with_lots(slots: &mut [Slot], round: u32, log: &[LogLine]) {
+fn with_lots(slots: &mut [Slot], round: u32, log: &[ChangeLine]) {
     for slot in slots {
         let Slot::Tie(tie, _) = slot else { continue };
         let pair = BTreeSet::from([tie.first, tie.second]);

@@ -57,7 +57,7 @@ use baoqi_store::{Store, StoreError, TournamentStore};
 // services); they are this crate's vocabulary too.
 pub use baoqi_store::amendment::Amendment;
 pub use baoqi_store::config::tournament::{PairingSystem, TournamentSettings};
-pub use baoqi_store::records::{LogLine, Logged, PairingRow, Registered};
+pub use baoqi_store::records::{ChangeLine, Logged, PairingRow, Registered};
 
 /// Why an event's tournament cannot be opened.
 #[derive(Debug, thiserror::Error)]
@@ -119,7 +119,7 @@ impl<'a> Opened<'a> {
     pub fn log(&self, change: Logged) -> Result<(), StoreError> {
         self.records.log_change(
             self.event.id,
-            &LogLine {
+            &ChangeLine {
                 at: baoqi_store::wallclock::now(),
                 change,
             },

@@ -9,7 +9,7 @@ use std::fmt::Write as _;
 use baoqi_rules::Color;
 use baoqi_tournament::PlayerId;
 
-use super::crosstable::{Cell, Scored};
+use super::crosstable::{PlayerRound, Scored};
 use super::standings::{self, Board, Named, RoundView, Standings};
 
 /// The standings, then each round's pairings, then the crosstable.
@@ -81,7 +81,7 @@ fn mark(r: Option<Scored>) -> &'static str {
 }
 
 /// A cell: the opponent's line number, the colour, the result and its points (`5紅勝 13`).
-fn cell(c: &Cell, numbers: &BTreeMap<PlayerId, usize>) -> String {
+fn cell(c: &PlayerRound, numbers: &BTreeMap<PlayerId, usize>) -> String {
     let who = c
         .opponent
         .and_then(|o| numbers.get(&o))

@@ -13,11 +13,11 @@ use baoqi_tournament::{Game, Player, PlayerId, Round};
 
 use super::edits::EditError;
 use super::results::{self, Outcomes};
-use super::{LogLine, Logged, PairingRow, PairingSystem, Registered};
+use super::{ChangeLine, Logged, PairingRow, PairingSystem, Registered};
 use baoqi_store::NewBoard;
 
 /// The round-robin withdrawals after the start in the event's change log.
-pub(super) fn logged(lines: &[LogLine]) -> Withdrawals {
+pub(super) fn logged(lines: &[ChangeLine]) -> Withdrawals {
     changes::withdrawals(lines.iter().filter_map(|l| match &l.change {
         Logged::Withdrawal { change, .. } | Logged::Change(change) => Some(change),
         _ => None,

@@ -5,7 +5,7 @@
 //! by their place in the batch, since the store numbers them only when it writes them.
 
 use crate::model::TableId;
-use crate::records::{LogLine, Logged, PairingRow, Registered};
+use crate::records::{ChangeLine, Logged, PairingRow, Registered};
 use crate::wallclock::UnixMillis;
 use crate::{NewBoard, NewTables, StoreError};
 
@@ -75,7 +75,7 @@ impl Amendment {
 
     /// The change log's lines once the new tables are numbered `ids`: [`Amendment::log`],
     /// then a [`Logged::Retabled`] for each board moved to a new table.
-    pub fn lines(&self, ids: &[TableId]) -> Result<Vec<LogLine>, StoreError> {
+    pub fn lines(&self, ids: &[TableId]) -> Result<Vec<ChangeLine>, StoreError> {
         let mut changes = self.log.clone();
         for b in &self.boards {
             if let Some(i) = b.table {
@@ -89,7 +89,7 @@ impl Amendment {
         }
         Ok(changes
             .into_iter()
-            .map(|change| LogLine {
+            .map(|change| ChangeLine {
                 at: self.at,
                 change,
             })

@@ -4,7 +4,7 @@
 
 use super::StoreError;
 use crate::model::{EventId, SeatRow, TableId, TableRow};
-use crate::records::{LogLine, PairingRow};
+use crate::records::{ChangeLine, PairingRow};
 
 /// A seat written with new tables ([`NewTables`]): `tables` are indices into the batch's
 /// tables, made their numbers when written (none: every table of the event, as for an
@@ -91,7 +91,7 @@ pub struct NewRound {
     /// The boards.
     pub boards: Vec<NewBoard>,
     /// The change log's line.
-    pub log: LogLine,
+    pub log: ChangeLine,
 }
 
 impl NewRound {

@@ -150,7 +150,7 @@ pub enum Logged {
 
 /// A change log entry with its wall-clock time.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct LogLine {
+pub struct ChangeLine {
     /// When (Unix ms, UTC).
     pub at: UnixMillis,
     /// What.

@@ -13,7 +13,7 @@ use crate::amendment::Amendment;
 use crate::config::EventSettings;
 use crate::config::tournament::TournamentSettings;
 use crate::model::{EventId, TableId, TableRow};
-use crate::records::{LogLine, PairingRow, Registered};
+use crate::records::{ChangeLine, PairingRow, Registered};
 use baoqi_tournament::{GameResult, PlayerId};
 
 /// What the organiser's side keeps per event. Every method is blocking.
@@ -72,9 +72,9 @@ pub trait TournamentStore: Send + Sync {
         result: Option<GameResult>,
     ) -> Result<bool, StoreError>;
     /// Appends to the change log.
-    fn log_change(&self, event: EventId, line: &LogLine) -> Result<(), StoreError>;
+    fn log_change(&self, event: EventId, line: &ChangeLine) -> Result<(), StoreError>;
     /// The change log, oldest first.
-    fn changes(&self, event: EventId) -> Result<Vec<LogLine>, StoreError>;
+    fn changes(&self, event: EventId) -> Result<Vec<ChangeLine>, StoreError>;
     /// Adds a player to the register, or replaces his line (same number).
     fn put_player(&self, event: EventId, player: &Registered) -> Result<(), StoreError>;
     /// Adds a board, or replaces the board of the same round and number.
@@ -215,7 +215,7 @@ fn write_amendment(
     Ok(ids)
 }
 
-fn insert_change(c: &Connection, event: EventId, line: &LogLine) -> Result<(), StoreError> {
+fn insert_change(c: &Connection, event: EventId, line: &ChangeLine) -> Result<(), StoreError> {
     c.execute(
         "INSERT INTO changes (event, seq, at, change) VALUES (?1,
          (SELECT COALESCE(MAX(seq), 0) + 1 FROM changes WHERE event = ?1), ?2, ?3)",
@@ -384,11 +384,11 @@ impl TournamentStore for SqliteStore {
         Ok(n > 0)
     }
 
-    fn log_change(&self, event: EventId, line: &LogLine) -> Result<(), StoreError> {
+    fn log_change(&self, event: EventId, line: &ChangeLine) -> Result<(), StoreError> {
         insert_change(&self.w(), event, line)
     }
 
-    fn changes(&self, event: EventId) -> Result<Vec<LogLine>, StoreError> {
+    fn changes(&self, event: EventId) -> Result<Vec<ChangeLine>, StoreError> {
         let c = self.r();
         let mut st = c.prepare("SELECT at, change FROM changes WHERE event = ?1 ORDER BY seq")?;
         let rows = st.query_map(params![event.0], |r| {
@@ -397,7 +397,7 @@ impl TournamentStore for SqliteStore {
         let mut out = Vec::new();
         for row in rows {
             let (at, text) = row?;
-            out.push(LogLine {
+            out.push(ChangeLine {
                 at: at as u64,
                 change: read(&text, "a change of event", event.0)?,
             });

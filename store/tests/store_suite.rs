@@ -12,7 +12,7 @@ use baoqi_store::config::EventSettings;
 use baoqi_store::config::tournament::TournamentSettings;
 use baoqi_store::game::Actor;
 use baoqi_store::model::{EventId, Role, SeatRow, TableId, TableRow};
-use baoqi_store::records::{LogLine, Logged, PairingRow, Registered};
+use baoqi_store::records::{ChangeLine, Logged, PairingRow, Registered};
 use baoqi_store::{
     EntryKind, LogEntry, NewBoard, NewRound, NewSeat, NewTables, Snapshot, SqliteStore, Store,
     StoreError,
@@ -396,11 +396,11 @@ fn a_register_rounds_and_changes_survive_reopening(db: &TestDb) {
     assert!(t.set_result(ev, 1, 1, Some(GameResult::RedAbsent)).unwrap());
     assert!(!t.set_result(ev, 2, 1, None).unwrap(), "no such board");
     let lines = [
-        LogLine {
+        ChangeLine {
             at: 5,
             change: Logged::Registered { players: 3 },
         },
-        LogLine {
+        ChangeLine {
             at: 9,
             change: Logged::Registered { players: 4 },
         },
@@ -450,7 +450,7 @@ fn round_one(seat_hash: &str) -> NewRound {
             ],
         },
         boards: vec![board(1, 1, 2), board(2, 3, 4)],
-        log: LogLine {
+        log: ChangeLine {
             at: 7,
             change: Logged::Registered { players: 4 },
         },

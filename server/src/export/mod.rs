@@ -42,7 +42,7 @@ pub enum ExportError {
 
 /// One stored step of the JSON event log.
 #[derive(Debug, Clone, Serialize)]
-pub struct LogLine<'a> {
+pub struct TableLogLine<'a> {
     /// The table.
     pub table: TableId,
     /// Index within the table's log.
@@ -60,10 +60,10 @@ pub struct LogLine<'a> {
 }
 
 /// The JSON event log of one or more tables: every accepted command and its events.
-pub fn log_json(entries: &[LogEntry]) -> Vec<LogLine<'_>> {
+pub fn log_json(entries: &[LogEntry]) -> Vec<TableLogLine<'_>> {
     entries
         .iter()
-        .map(|e| LogLine {
+        .map(|e| TableLogLine {
             table: e.table,
             index: e.index,
             at: e.at,

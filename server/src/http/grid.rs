@@ -16,7 +16,7 @@ use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
-use baoqi_organiser::grid::{self, Cell, Entry, EntryError, Signed};
+use baoqi_organiser::grid::{self, Entry, EntryError, GridBoard, Signed};
 use baoqi_tournament::GameResult;
 use serde::Deserialize;
 use serde_json::json;
@@ -95,7 +95,7 @@ async fn cells(
     Path(id): Path<EventId>,
     Query(q): Query<Round>,
     headers: HeaderMap,
-) -> Result<axum::Json<Vec<Cell>>, GridError> {
+) -> Result<axum::Json<Vec<GridBoard>>, GridError> {
     access::referee_of_event(&hub, &headers, id, "the result grid").await?;
     let outcomes = crate::standing::from_tables(&hub, id);
     let store = hub.store().clone();
@@ -127,7 +127,7 @@ async fn enter(
     Path((id, round, board)): Path<(EventId, u32, u32)>,
     headers: HeaderMap,
     axum::Json(body): axum::Json<EntryBody>,
-) -> Result<axum::Json<Cell>, GridError> {
+) -> Result<axum::Json<GridBoard>, GridError> {
     let seat = access::referee_of_event(&hub, &headers, id, "the result grid").await?;
     let reason = body
         .reason

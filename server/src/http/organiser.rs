@@ -46,7 +46,7 @@ use baoqi_organiser::edits::{self, EditError};
 use baoqi_organiser::overrides::{self, Corrected, Correction, OverrideError};
 use baoqi_organiser::register::{DeleteError, ImportError};
 use baoqi_organiser::{
-    EventError, LogLine, Opened, PairingRow, PairingSystem, Registered, changelog,
+    ChangeLine, EventError, Opened, PairingRow, PairingSystem, Registered, changelog,
 };
 use baoqi_store::Store;
 use baoqi_store::model::{EventId, Role, TableId};
@@ -260,7 +260,7 @@ pub struct RegisterView {
 pub struct ChangeView {
     /// When and what.
     #[serde(flatten)]
-    pub line: LogLine,
+    pub line: ChangeLine,
     /// In words.
     pub text: String,
 }
@@ -390,7 +390,7 @@ impl From<CorrectionBody> for Correction {
 
 /// A seat of a new table, for the organiser to hand over (its token shown this once).
 #[derive(Debug, Serialize)]
-pub struct NewSeat {
+pub struct IssuedSeat {
     /// The new table.
     pub table: TableId,
     /// The seat's role.
@@ -411,7 +411,7 @@ pub struct CorrectedView {
     /// The boards corrected, as they now stand.
     pub boards: Vec<PairingRow>,
     /// The new tables' seats of a replay (none when the game stands).
-    pub seats: Vec<NewSeat>,
+    pub seats: Vec<IssuedSeat>,
 }
 
 impl From<Corrected> for CorrectedView {
@@ -420,7 +420,7 @@ impl From<Corrected> for CorrectedView {
             created
                 .seats
                 .iter()
-                .map(|s| NewSeat {
+                .map(|s| IssuedSeat {
                     table: s.seat.tables.first().copied().unwrap_or(TableId(0)),
                     role: s.seat.role,
                     name: s.seat.name.clone(),

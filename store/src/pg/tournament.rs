@@ -12,7 +12,7 @@ use crate::amendment::Amendment;
 use crate::config::EventSettings;
 use crate::config::tournament::TournamentSettings;
 use crate::model::{EventId, TableId};
-use crate::records::{LogLine, PairingRow, Registered};
+use crate::records::{ChangeLine, PairingRow, Registered};
 use crate::{NewRound, NewTables};
 use crate::{StoreError, TournamentStore};
 
@@ -71,7 +71,7 @@ fn write_pairings(
 fn insert_change(
     c: &mut impl GenericClient,
     event: EventId,
-    line: &LogLine,
+    line: &ChangeLine,
 ) -> Result<(), StoreError> {
     let text = json_text(&line.change, "a change")?;
     c.execute(
@@ -285,11 +285,11 @@ impl TournamentStore for PgStore {
         Ok(n > 0)
     }
 
-    fn log_change(&self, event: EventId, line: &LogLine) -> Result<(), StoreError> {
+    fn log_change(&self, event: EventId, line: &ChangeLine) -> Result<(), StoreError> {
         self.w(|c| insert_change(c, event, line))
     }
 
-    fn changes(&self, event: EventId) -> Result<Vec<LogLine>, StoreError> {
+    fn changes(&self, event: EventId) -> Result<Vec<ChangeLine>, StoreError> {
         let rows = self.r(|c| {
             Ok(c.query(
                 "SELECT at, change FROM changes WHERE event = $1 ORDER BY seq",
@@ -298,7 +298,7 @@ impl TournamentStore for PgStore {
         })?;
         rows.iter()
             .map(|r| {
-                Ok(LogLine {
+                Ok(ChangeLine {
                     at: r.get::<_, i64>(0) as u64,
                     change: column(r.get(1), "a change of event", event.0)?,
                 })
