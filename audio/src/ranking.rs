@@ -4,6 +4,8 @@
 //! scores of 黃氏計分法 as numbers (三十九分). Worded in the `[standing]` section of
 //! `phrases/data/phrases.toml`.
 
+use baoqi_tournament::RoundNumber;
+
 use crate::phrasebook::{Phrase, fill, plain};
 use crate::spoken_time::{self, count};
 
@@ -13,7 +15,7 @@ pub enum Ranking {
     /// The listener's place after `after_round`.
     Placed {
         /// The last round whose every result is final.
-        after_round: u32,
+        after_round: RoundNumber,
         /// The place (1-based).
         place: u32,
         /// Shared with another player (並列).
@@ -48,7 +50,7 @@ impl Ranking {
                     "standing.placed"
                 },
                 &[
-                    ("round", &count(after_round)),
+                    ("round", &count(after_round.0)),
                     ("place", &count(place)),
                     ("points", &points(halves)),
                     ("players", &count(players)),
@@ -85,7 +87,7 @@ pub fn points(halves: u32) -> Phrase {
 mod tests {
     use super::*;
 
-    fn placed(after_round: u32, place: u32, shared: bool, halves: u32) -> Ranking {
+    fn placed(after_round: RoundNumber, place: u32, shared: bool, halves: u32) -> Ranking {
         Ranking::Placed {
             after_round,
             place,
@@ -97,7 +99,7 @@ mod tests {
 
     #[test]
     fn fu2_3_after_round_three_fifth_with_four_points() {
-        let p = placed(3, 5, false, 8).phrase();
+        let p = placed(RoundNumber(3), 5, false, 8).phrase();
         assert_eq!(p.display, "第三輪後，你排第五，四分，共八人");
         assert_eq!(p.yue, "第三輪後，你排第五，四分，共八人");
         assert_eq!(
@@ -108,7 +110,7 @@ mod tests {
 
     #[test]
     fn fu2_3_a_shared_place_is_said_as_level() {
-        let p = placed(3, 3, true, 9).phrase();
+        let p = placed(RoundNumber(3), 3, true, 9).phrase();
         assert_eq!(p.display, "第三輪後，你並列第三，四分半，共八人");
         assert_eq!(
             p.cmn,

@@ -16,6 +16,7 @@ use baoqi_audio::{
 };
 use baoqi_grammar::{Word, parse_words};
 use baoqi_rules::{Color, Kind, Piece};
+use baoqi_tournament::RoundNumber;
 use common::{cantonese_ok, pinyin_ok};
 
 /// A part-7 table: a blind red player on the VI board, a sighted black player on the regular
@@ -242,14 +243,14 @@ fn client_notices() -> Vec<Notice> {
         Notice::Pieces(Pieces::default()),
         Notice::Sent(baoqi_audio::Sent::AskStanding),
         Notice::Ranking(baoqi_audio::Ranking::Placed {
-            after_round: 3,
+            after_round: RoundNumber(3),
             place: 3,
             shared: true,
             halves: 9,
             players: 8,
         }),
         Notice::Ranking(baoqi_audio::Ranking::Placed {
-            after_round: 7,
+            after_round: RoundNumber(7),
             place: 12,
             shared: false,
             halves: 2 * 49,

@@ -23,6 +23,7 @@ use std::time::Duration;
 use baoqi_arbiter::{AlertSet, Category, ClockMode, EventKind, MatchConfig, TimeControl};
 
 use baoqi_organiser::admin;
+use baoqi_protocol::RoundNumber;
 use baoqi_server::metrics::Summary;
 use baoqi_store::config::{EventFile, RefereeSpec, TableSpec};
 use baoqi_store::{SqliteStore, Store};
@@ -337,7 +338,7 @@ pub(crate) fn bench_event(games: usize, real_play: bool) -> EventFile {
     }
     let tables = (0..games)
         .map(|i| TableSpec {
-            round: 1,
+            round: RoundNumber::first(),
             name: format!("bench {}", i + 1),
             red: format!("red {}", i + 1),
             black: format!("black {}", i + 1),

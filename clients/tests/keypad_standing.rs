@@ -8,7 +8,7 @@ use baoqi_arbiter::Seat;
 use baoqi_audio::phrasebook;
 use baoqi_audio::{Earcon, HelpPage, Notice, Ranking, Sent, Utterance};
 use baoqi_clients::session::{ClientMsg, Input, ServerMsg, SessionOptions};
-use baoqi_protocol::{Place, StandingAnswer};
+use baoqi_protocol::{Place, RoundNumber, StandingAnswer};
 use common::{Table, join, press, said};
 
 /// The `query_standing` messages sent in some outputs, with their ids.
@@ -39,7 +39,7 @@ fn fu2_3_slash_enter_asks_the_server_and_the_place_is_said() {
     let answer = ServerMsg::Standing {
         id: ids[0].clone(),
         standing: StandingAnswer::Placed(Place {
-            after_round: 3,
+            after_round: RoundNumber(3),
             rounds_total: Some(7),
             place: 5,
             shared: false,
@@ -52,7 +52,7 @@ fn fu2_3_slash_enter_asks_the_server_and_the_place_is_said() {
     assert_eq!(
         told,
         vec![Utterance::Client(Notice::Ranking(Ranking::Placed {
-            after_round: 3,
+            after_round: RoundNumber(3),
             place: 5,
             shared: false,
             halves: 8,
@@ -80,7 +80,7 @@ fn fu2_3_a_tie_and_no_standings_are_said_in_words() {
             .collect::<Vec<_>>()
     };
     let tie = StandingAnswer::Placed(Place {
-        after_round: 2,
+        after_round: RoundNumber(2),
         rounds_total: None,
         place: 3,
         shared: true,

@@ -5,7 +5,7 @@
 //! (each player against each) from the same cells. Also written out as CSV.
 
 use baoqi_rules::Color;
-use baoqi_tournament::{Entry, Mark, PlayerId, Records, Scoring};
+use baoqi_tournament::{Entry, Mark, PlayerId, Records, RoundNumber, Scoring};
 use serde::Serialize;
 
 use super::spreadsheet::{csv_field, points_number};
@@ -64,7 +64,7 @@ impl Scored {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct PlayerRound {
     /// The round.
-    pub round: u32,
+    pub round: RoundNumber,
     /// The opponent; none for a bye.
     pub opponent: Option<PlayerId>,
     /// The colour played; none for a bye.
@@ -137,7 +137,7 @@ pub fn csv(lines: &[Line], rows: &[CrossRow], rounds: u32) -> String {
             csv_field(&line.player.name),
             points_number(&line.score),
         ];
-        for r in 1..=rounds {
+        for r in (1..=rounds).map(RoundNumber) {
             match row.cells.iter().find(|c| c.round == r) {
                 Some(c) => cells.extend([
                     c.opponent.map(|p| p.0.to_string()).unwrap_or_default(),

@@ -6,6 +6,7 @@
 //! them with their join links.
 
 use baoqi_arbiter::MatchConfig;
+use baoqi_tournament::RoundNumber;
 
 use crate::admin::{self, AdminError, Created};
 use baoqi_store::Store;
@@ -59,7 +60,7 @@ pub fn demo_file() -> EventFile {
         spectators: 1,
         tables: vec![
             TableSpec {
-                round: 1,
+                round: RoundNumber::first(),
                 name: "視障賽".into(),
                 red: "李明".into(),
                 black: "張華".into(),
@@ -68,7 +69,7 @@ pub fn demo_file() -> EventFile {
                 config: Some(config(PART6)),
             },
             TableSpec {
-                round: 1,
+                round: RoundNumber::first(),
                 name: "共融賽".into(),
                 red: "王芳".into(),
                 black: "趙強".into(),
@@ -77,7 +78,7 @@ pub fn demo_file() -> EventFile {
                 config: Some(config(PART7)),
             },
             TableSpec {
-                round: 1,
+                round: RoundNumber::first(),
                 name: "視障賽（只用鍵盤）".into(),
                 red: "陳光".into(),
                 black: "林明".into(),

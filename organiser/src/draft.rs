@@ -5,7 +5,7 @@
 
 use baoqi_tournament::knockout::Stage;
 use baoqi_tournament::swiss::Relaxation;
-use baoqi_tournament::{Game, Player, PlayerId, Round};
+use baoqi_tournament::{Game, Player, PlayerId, Round, RoundNumber};
 
 use super::rounds::{Decided, PairError, PairOptions, Paired};
 use super::{ChangeLine, Logged, Opened, PairingRow};
@@ -31,7 +31,7 @@ pub(super) enum Board {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(super) struct Draft {
     /// The round.
-    pub(super) round: u32,
+    pub(super) round: RoundNumber,
     /// The number of the first board.
     pub(super) first: u32,
     /// The boards.
@@ -43,7 +43,7 @@ pub(super) struct Draft {
 impl Draft {
     /// A new round of `round`'s games (board 1 first; those with a result already are
     /// decided without play) then its byes.
-    pub(super) fn new(number: u32, round: Round, relaxed: Vec<Relaxation>) -> Draft {
+    pub(super) fn new(number: RoundNumber, round: Round, relaxed: Vec<Relaxation>) -> Draft {
         let games = round.games.into_iter().map(|g| match g.result {
             Some(_) => Board::Decided(g),
             None => Board::Game(g, Stage::Main),
@@ -82,7 +82,7 @@ impl Draft {
 fn table_spec(
     t: &Opened<'_>,
     register: &[Player],
-    (round, board): (u32, u32),
+    (round, board): (RoundNumber, u32),
     game: &Game,
     stage: Stage,
 ) -> Result<TableSpec, PairError> {
@@ -199,7 +199,7 @@ fn referee_seats(
     batch: &mut Batch,
     t: &Opened<'_>,
     options: &PairOptions,
-    round: u32,
+    round: RoundNumber,
     tables: &[(u32, usize)],
 ) {
     let all: Vec<usize> = tables.iter().map(|&(_, i)| i).collect();

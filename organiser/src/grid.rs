@@ -8,7 +8,7 @@
 //! says `overwrite`, and the refusal says what would be replaced. Every entry is logged with
 //! who made it and why ([`Logged::Entered`]). A bye is no game: it has no result to enter.
 
-use baoqi_tournament::GameResult;
+use baoqi_tournament::{GameResult, RoundNumber};
 use serde::Serialize;
 
 use super::results::{Outcomes, board_final, board_result};
@@ -22,7 +22,7 @@ use baoqi_store::model::{EventId, TableId};
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct GridBoard {
     /// The round.
-    pub round: u32,
+    pub round: RoundNumber,
     /// The board.
     pub board: u32,
     /// Its table; none for a bye.
@@ -88,7 +88,7 @@ pub enum EntryError {
     #[error("round {round} has no board {board}")]
     NoBoard {
         /// The round.
-        round: u32,
+        round: RoundNumber,
         /// The board.
         board: u32,
     },
@@ -99,7 +99,7 @@ pub enum EntryError {
     #[error("round {round} board {board} is a bye: it has no result to enter")]
     Bye {
         /// The round.
-        round: u32,
+        round: RoundNumber,
         /// The board.
         board: u32,
     },
@@ -107,7 +107,7 @@ pub enum EntryError {
     #[error("round {round} board {board} has no result of the organiser's to clear")]
     NothingToClear {
         /// The round.
-        round: u32,
+        round: RoundNumber,
         /// The board.
         board: u32,
     },
@@ -119,7 +119,7 @@ pub enum EntryError {
     )]
     WouldReplace {
         /// The round.
-        round: u32,
+        round: RoundNumber,
         /// The board.
         board: u32,
         /// The result that counts now.
@@ -142,7 +142,7 @@ pub fn source_text(s: Source) -> &'static str {
 pub fn grid(
     store: &dyn Store,
     event: EventId,
-    round: Option<u32>,
+    round: Option<RoundNumber>,
     outcomes: &Outcomes,
 ) -> Result<Vec<GridBoard>, EventError> {
     let t = Opened::open(store, event)?;
@@ -195,7 +195,7 @@ pub fn board_at(
     store: &dyn Store,
     event: EventId,
     table: TableId,
-) -> Result<(u32, u32), EntryError> {
+) -> Result<(RoundNumber, u32), EntryError> {
     let t = Opened::open(store, event)?;
     let row = t
         .records
@@ -213,7 +213,7 @@ pub fn board_at(
 pub fn enter(
     store: &dyn Store,
     event: EventId,
-    (round, board): (u32, u32),
+    (round, board): (RoundNumber, u32),
     entry: Entry,
     signed: &Signed,
     outcomes: &Outcomes,

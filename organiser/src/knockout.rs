@@ -8,7 +8,7 @@
 use std::collections::BTreeSet;
 
 use baoqi_tournament::knockout::{Next, Tie, TieRules, bracket};
-use baoqi_tournament::{Player, PlayerId};
+use baoqi_tournament::{Player, PlayerId, RoundNumber};
 
 use super::draft::{Board, Draft};
 use super::results::{self, Outcomes};
@@ -35,10 +35,9 @@ pub(super) fn draft(
     outcomes: &Outcomes,
 ) -> Result<Draft, PairError> {
     let rules = t.settings.knockout;
-    let done = super::last_round(rows);
-    if done == 0 {
+    let Some(done) = super::last_round(rows) else {
         return Ok(first_round(register, active, rules));
-    }
+    };
     let last: Vec<&PairingRow> = rows.iter().filter(|r| r.round == done).collect();
     let mut slots = slots(&last, outcomes, done, register)?;
     with_lots(&mut slots, done, &t.records.changes(t.event.id)?);
@@ -54,9 +53,9 @@ pub(super) fn draft(
     }
     let winners = winners(&slots, rules, (t.event.id, done), register)?;
     if winners.len() < 2 {
-        return Err(PairError::Complete(done));
+        return Err(PairError::Complete(done.rounds_through()));
     }
-    Ok(next_round(&winners, register, done + 1, rules))
+    Ok(next_round(&winners, register, done.next(), rules))
 }
 
 /// Round 1: the active players seeded by their initial ranking (seed, rating, register
@@ -73,7 +72,7 @@ fn first_round(register: &[Player], active: &BTreeSet<PlayerId>, rules: TieRules
         }
     }
     Draft {
-        round: 1,
+        round: RoundNumber::first(),
         first: 1,
         boards,
         relaxed: Vec::new(),
@@ -95,7 +94,7 @@ fn main_games(first: PlayerId, second: PlayerId, rules: TieRules) -> Vec<Board> 
 fn slots(
     last: &[&PairingRow],
     outcomes: &Outcomes,
-    round: u32,
+    round: RoundNumber,
     register: &[Player],
 ) -> Result<Vec<Slot>, PairError> {
     let mut slots: Vec<Slot> = Vec::new();
@@ -129,7 +128,7 @@ fn slots(
 /// The refusal for a tie with games not yet final: its tables without a final result.
 fn undecided(
     tie: &Tie,
-    round: u32,
+    round: RoundNumber,
     last: &[&PairingRow],
     outcomes: &Outcomes,
     register: &[Player],
@@ -157,7 +156,7 @@ fn name(register: &[Player], id: PlayerId) -> String {
 }
 
 /// Sets the lot of each tie of `round` the change log holds one for (the first logged).
-fn with_lots(slots: &mut [Slot], round: u32, log: &[ChangeLine]) {
+fn with_lots(slots: &mut [Slot], round: RoundNumber, log: &[ChangeLine]) {
     for slot in slots {
         let Slot::Tie(tie, _) = slot else { continue };
         let pair = BTreeSet::from([tie.first, tie.second]);
@@ -186,7 +185,7 @@ pub(super) fn tie_at(
     register: &[Player],
     table: TableId,
     outcomes: &Outcomes,
-) -> Result<Option<(u32, Tie)>, PairError> {
+) -> Result<Option<(RoundNumber, Tie)>, PairError> {
     let rows = t.records.pairings(t.event.id)?;
     let Some(at) = rows.iter().find(|r| r.table == Some(table)) else {
         return Ok(None);
@@ -221,7 +220,7 @@ fn tie_breaks(slots: &[Slot], rules: TieRules) -> Vec<Board> {
 fn winners(
     slots: &[Slot],
     rules: TieRules,
-    (event, round): (baoqi_store::model::EventId, u32),
+    (event, round): (baoqi_store::model::EventId, RoundNumber),
     register: &[Player],
 ) -> Result<Vec<PlayerId>, PairError> {
     slots
@@ -250,7 +249,12 @@ fn winners(
 
 /// The next round: the winners of neighbouring places meet, the higher seed (initial
 /// ranking) red first.
-fn next_round(winners: &[PlayerId], register: &[Player], round: u32, rules: TieRules) -> Draft {
+fn next_round(
+    winners: &[PlayerId],
+    register: &[Player],
+    round: RoundNumber,
+    rules: TieRules,
+) -> Draft {
     let rank = |id: PlayerId| {
         register
             .iter()

@@ -52,6 +52,7 @@ mod withdrawal;
 
 use baoqi_store::model::{EventId, EventRow};
 use baoqi_store::{Store, StoreError, TournamentStore};
+use baoqi_tournament::RoundNumber;
 
 // The organiser's records and settings are kept by the store (which knows rows, not
 // services); they are this crate's vocabulary too.
@@ -90,9 +91,9 @@ pub struct Opened<'a> {
     pub settings: TournamentSettings,
 }
 
-/// The last round paired in `rows` (0 before the first).
-pub fn last_round(rows: &[PairingRow]) -> u32 {
-    rows.iter().map(|r| r.round).max().unwrap_or(0)
+/// The last round paired in `rows`; `None` before the first.
+pub fn last_round(rows: &[PairingRow]) -> Option<RoundNumber> {
+    rows.iter().map(|r| r.round).max()
 }
 
 impl<'a> Opened<'a> {

@@ -5,7 +5,7 @@
 //! `baoqi round pair` sends the winner through. A tie's lot is drawn once.
 
 use baoqi_tournament::knockout::{self, Decider, Tie};
-use baoqi_tournament::{Player, PlayerId};
+use baoqi_tournament::{Player, PlayerId, RoundNumber};
 
 use super::results::Outcomes;
 use super::rounds::{PairError, list};
@@ -17,7 +17,7 @@ use baoqi_store::{Store, StoreError};
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Drawn {
     /// The round of the tie.
-    pub round: u32,
+    pub round: RoundNumber,
     /// The higher seed.
     pub first: Player,
     /// The other.
@@ -62,7 +62,7 @@ pub enum LotError {
     )]
     Undecided {
         /// The round.
-        round: u32,
+        round: RoundNumber,
         /// The higher seed.
         first: String,
         /// The other.
@@ -78,7 +78,7 @@ pub enum LotError {
         /// The event.
         event: EventId,
         /// The round.
-        round: u32,
+        round: RoundNumber,
         /// The higher seed.
         first: String,
         /// The other.
@@ -92,7 +92,7 @@ pub enum LotError {
     )]
     Decided {
         /// The round.
-        round: u32,
+        round: RoundNumber,
         /// The higher seed.
         first: String,
         /// The other.
@@ -106,7 +106,7 @@ pub enum LotError {
     )]
     AlreadyDrawn {
         /// The round.
-        round: u32,
+        round: RoundNumber,
         /// The higher seed.
         first: String,
         /// The other.
@@ -195,7 +195,7 @@ fn undecided(e: PairError) -> LotError {
 fn refusal(
     e: knockout::LotError,
     tie: &Tie,
-    (event, round): (EventId, u32),
+    (event, round): (EventId, RoundNumber),
     register: &[Player],
 ) -> LotError {
     let name = |id: PlayerId| {

@@ -16,7 +16,7 @@
 use baoqi_arbiter::Event;
 use baoqi_rules::Color;
 use baoqi_tournament::changes::{Change, ChangeError, Format, Remedy, Tournament, remedy_108};
-use baoqi_tournament::{Game, Player, PlayerId};
+use baoqi_tournament::{Game, Player, PlayerId, RoundNumber};
 
 use super::results::{self, Outcomes};
 use super::{Amendment, EventError, Logged, Opened, PairingRow};
@@ -44,7 +44,7 @@ pub enum Correction {
 #[derive(Debug, Clone)]
 pub struct Corrected {
     /// The round.
-    pub round: u32,
+    pub round: RoundNumber,
     /// Replayed, or recorded as played.
     pub remedy: Remedy,
     /// The boards as they now stand.
@@ -79,17 +79,17 @@ pub enum OverrideError {
         /// The table.
         table: TableId,
         /// Its round.
-        round: u32,
+        round: RoundNumber,
         /// The round given.
-        asked: u32,
+        asked: RoundNumber,
     },
     /// Only the round being played is corrected.
     #[error("round {round} is over: only the current round ({current}) can be corrected (108)")]
     NotCurrent {
         /// The round asked for.
-        round: u32,
+        round: RoundNumber,
         /// The last round paired.
-        current: u32,
+        current: RoundNumber,
     },
     /// A board exchanged with itself.
     #[error("table {0} cannot be exchanged with itself")]
@@ -139,14 +139,15 @@ fn window(store: &dyn Store, row: &TableRow) -> Result<(u64, u64), StoreError> {
 pub fn correct(
     store: &dyn Store,
     event: EventId,
-    round: u32,
+    round: RoundNumber,
     table: TableId,
     correction: Correction,
 ) -> Result<Corrected, OverrideError> {
     let t = Opened::open(store, event)?;
     let rows = t.records.pairings(event)?;
-    let current = super::last_round(&rows);
     let board = board_of(&rows, event, table, round)?;
+    // The board is paired, so the last round paired is at least its round.
+    let current = super::last_round(&rows).unwrap_or(board.round);
     if round != current {
         return Err(OverrideError::NotCurrent { round, current });
     }
@@ -190,13 +191,13 @@ pub fn correct(
             }
             remedy = Remedy::Replay;
             affected.push(other);
-            let mut after = core.rounds[round as usize - 1].clone();
+            let mut after = core.rounds[round.index()].clone();
             let at = |b: &PairingRow| game_index(&rows, b);
             exchange(&mut after.games, at(&board), at(&other), side);
             core.override_pairing(round, after)?
         }
     };
-    let games = &core.rounds[round as usize - 1].games;
+    let games = &core.rounds[round.index()].games;
     let boards: Vec<PairingRow> = affected
         .iter()
         .map(|b| {
@@ -248,7 +249,7 @@ fn board_of(
     rows: &[PairingRow],
     event: EventId,
     table: TableId,
-    round: u32,
+    round: RoundNumber,
 ) -> Result<PairingRow, OverrideError> {
     let row = rows
         .iter()

@@ -7,8 +7,8 @@
 
 use baoqi_arbiter::Side;
 use baoqi_protocol::{Place, StandingAnswer};
-use baoqi_tournament::Player;
 use baoqi_tournament::standings::standings;
+use baoqi_tournament::{Player, RoundNumber};
 
 use super::results::{self, Outcomes};
 use super::{EventError, Opened, PairingRow, TournamentSettings};
@@ -18,8 +18,9 @@ use baoqi_store::{Store, StoreError};
 /// Rounds whose every board is final, counted from the first (a round is paired only when
 /// the one before it is final, so at most the last paired round is not).
 pub fn rounds_final(rows: &[PairingRow], outcomes: &Outcomes) -> u32 {
-    let last = super::last_round(rows);
+    let last = super::last_round(rows).map_or(0, RoundNumber::rounds_through);
     (1..=last)
+        .map(RoundNumber)
         .take_while(|&n| {
             rows.iter()
                 .filter(|r| r.round == n)
@@ -48,12 +49,11 @@ pub fn place_of(
     let Some(player) = player else {
         return StandingAnswer::NotRegistered;
     };
-    let after_round = rounds_final(rows, outcomes);
-    if after_round == 0 {
+    let Some(after_round) = RoundNumber::last_of(rounds_final(rows, outcomes)) else {
         return StandingAnswer::NoRoundFinished {
             rounds_total: settings.rounds,
         };
-    }
+    };
     let done: Vec<PairingRow> = rows
         .iter()
         .filter(|r| r.round <= after_round)
@@ -114,7 +114,7 @@ mod tests {
 
     fn row(round: u32, board: u32, red: u32, black: u32, result: Option<GameResult>) -> PairingRow {
         PairingRow {
-            round,
+            round: RoundNumber(round),
             board,
             red: PlayerId(red),
             black: Some(PlayerId(black)),
@@ -143,7 +143,7 @@ mod tests {
             |table, side| place_of(&four(), &rows, &Outcomes::new(), &settings, table, side);
         let want = |place, shared, halves| {
             StandingAnswer::Placed(Place {
-                after_round: 1,
+                after_round: RoundNumber(1),
                 rounds_total: Some(3),
                 place,
                 shared,
@@ -181,7 +181,7 @@ mod tests {
             panic!("{a:?}")
         };
         // Player 2 lost round 1 (負 2), round 2's 不戰而勝 not yet counted.
-        assert_eq!((p.after_round, p.halves, p.place), (1, 4, 4));
+        assert_eq!((p.after_round, p.halves, p.place), (RoundNumber(1), 4, 4));
     }
 
     #[test]

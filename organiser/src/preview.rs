@@ -6,7 +6,7 @@
 use std::fmt::Write as _;
 
 use baoqi_tournament::swiss::Relaxation;
-use baoqi_tournament::{GameResult, Player, PlayerId};
+use baoqi_tournament::{GameResult, Player, PlayerId, RoundNumber};
 
 use super::draft::Board;
 use super::results::{Outcomes, board_result};
@@ -21,14 +21,14 @@ pub struct Absentee {
     /// His register line.
     pub player: Player,
     /// The round.
-    pub round: u32,
+    pub round: RoundNumber,
 }
 
 /// The round the system would draw next, as the organiser reads it before pairing.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Preview {
     /// The round.
-    pub round: u32,
+    pub round: RoundNumber,
     /// Each board: red, and black (none for a bye); a game already decided is marked.
     pub boards: Vec<(u32, Player, Option<Player>, Option<GameResult>)>,
     /// The Swiss rules the draw had to break.
@@ -46,7 +46,9 @@ pub fn absentees(
     let t = Opened::open(store, event)?;
     let rows = t.records.pairings(event)?;
     let registered = t.records.players(event)?;
-    let round = last_round(&rows);
+    let Some(round) = last_round(&rows) else {
+        return Ok(Vec::new());
+    };
     let mut out = Vec::new();
     for row in rows.iter().filter(|r| r.round == round) {
         let (red, black) = match board_result(row, outcomes) {

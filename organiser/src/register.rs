@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 
 use baoqi_arbiter::{BoardUse, ClockMode};
 use baoqi_tournament::{
-    DecodeError, EventRules, Player, PlayerId, RegisterError, SameName, TextEncoding,
+    DecodeError, EventRules, Player, PlayerId, RegisterError, RoundNumber, SameName, TextEncoding,
     decode_register, read_register_with,
 };
 
@@ -96,9 +96,11 @@ fn import_text(
     same_name: SameName,
 ) -> Result<Vec<Registered>, ImportError> {
     let t = Opened::open(store, event)?;
-    let rounds = super::last_round(&t.records.pairings(event)?);
-    if rounds > 0 {
-        return Err(ImportError::Started { event, rounds });
+    if let Some(last) = super::last_round(&t.records.pairings(event)?) {
+        return Err(ImportError::Started {
+            event,
+            rounds: last.rounds_through(),
+        });
     }
     let players: Vec<Registered> = read_register_with(csv, same_name)?
         .into_iter()
@@ -144,7 +146,7 @@ pub enum DeleteError {
         /// His name.
         name: String,
         /// The first round he is paired in.
-        round: u32,
+        round: RoundNumber,
     },
     /// The player has withdrawn: his line stays with the withdrawal (89(2)).
     #[error("player {0} has withdrawn (89(2)): his line stays with the withdrawal")]
@@ -166,7 +168,7 @@ impl DeleteError {
 }
 
 /// The first round that pairs `player` (a bye included), if any.
-fn first_round(rows: &[PairingRow], player: PlayerId) -> Option<u32> {
+fn first_round(rows: &[PairingRow], player: PlayerId) -> Option<RoundNumber> {
     rows.iter()
         .filter(|r| r.red == player || r.black == Some(player))
         .map(|r| r.round)

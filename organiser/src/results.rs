@@ -7,7 +7,7 @@
 use std::collections::BTreeMap;
 
 use baoqi_arbiter::{Millis, View};
-use baoqi_tournament::{Game, GameResult, Round};
+use baoqi_tournament::{Game, GameResult, Round, RoundNumber};
 
 use super::PairingRow;
 use baoqi_store::model::{EventId, TableId};
@@ -84,10 +84,10 @@ pub fn board_final(row: &PairingRow, outcomes: &Outcomes) -> bool {
 
 /// The event's rounds as the tournament core counts them, results filled in.
 pub fn rounds(rows: &[PairingRow], outcomes: &Outcomes) -> Vec<Round> {
-    let last = super::last_round(rows);
-    let mut out = vec![Round::default(); last as usize];
+    let paired = super::last_round(rows).map_or(0, RoundNumber::rounds_through);
+    let mut out = vec![Round::default(); paired as usize];
     for row in rows {
-        let round = &mut out[row.round as usize - 1];
+        let round = &mut out[row.round.index()];
         match row.black {
             None => round.byes.push(row.red),
             Some(black) => round.games.push(Game {
@@ -107,7 +107,7 @@ mod tests {
 
     fn game(board: u32, table: TableId, result: Option<GameResult>) -> PairingRow {
         PairingRow {
-            round: 1,
+            round: RoundNumber::first(),
             board,
             red: PlayerId(board * 2 - 1),
             black: Some(PlayerId(board * 2)),

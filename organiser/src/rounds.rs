@@ -8,7 +8,7 @@ use std::fmt::Write as _;
 use baoqi_tournament::berger::BergerError;
 use baoqi_tournament::changes::round_robin_round;
 use baoqi_tournament::swiss::{self, Draw, Relaxation, SwissError};
-use baoqi_tournament::{GameResult, Player, PlayerId, Round};
+use baoqi_tournament::{GameResult, Player, PlayerId, Round, RoundNumber};
 
 use super::draft::Draft;
 use super::results::{self, Outcomes};
@@ -48,7 +48,7 @@ pub enum PairError {
     #[error("round {round} is not over: table(s) {} have no result", list(.tables))]
     Unfinished {
         /// The round.
-        round: u32,
+        round: RoundNumber,
         /// Its tables without a result.
         tables: Vec<TableId>,
     },
@@ -56,7 +56,7 @@ pub enum PairError {
     #[error("round {round}: the result(s) of table(s) {} are not yet verified by the referee (7.9)", list(.tables))]
     Unverified {
         /// The round.
-        round: u32,
+        round: RoundNumber,
         /// Its tables with a result not verified.
         tables: Vec<TableId>,
     },
@@ -68,7 +68,7 @@ pub enum PairError {
     )]
     TieUndecided {
         /// The round.
-        round: u32,
+        round: RoundNumber,
         /// The higher seed.
         first: String,
         /// The other.
@@ -87,7 +87,7 @@ pub enum PairError {
         /// A table of the tie.
         table: TableId,
         /// The round.
-        round: u32,
+        round: RoundNumber,
         /// The higher seed.
         first: String,
         /// The other.
@@ -129,7 +129,7 @@ pub(super) fn list(tables: &[TableId]) -> String {
 #[derive(Debug, Clone)]
 pub struct Paired {
     /// The round.
-    pub round: u32,
+    pub round: RoundNumber,
     /// The tables and their seats.
     pub created: Created,
     /// Players with a bye.
@@ -222,8 +222,10 @@ pub(super) fn draft(
         return super::knockout::draft(t, &register, &active, rows, outcomes);
     }
     let done = super::last_round(rows);
-    check_over(rows, done, outcomes)?;
-    let number = done + 1;
+    if let Some(done) = done {
+        check_over(rows, done, outcomes)?;
+    }
+    let number = done.map_or(RoundNumber::first(), RoundNumber::next);
     if t.settings.system != PairingSystem::Swiss {
         return Ok(Draft::new(
             number,
@@ -232,7 +234,7 @@ pub(super) fn draft(
         ));
     }
     let total = t.settings.rounds.ok_or(PairError::NoRoundCount)?;
-    if done >= total {
+    if done.map_or(0, RoundNumber::rounds_through) >= total {
         return Err(PairError::Complete(total));
     }
     let rounds = results::rounds(rows, outcomes);
@@ -244,7 +246,11 @@ pub(super) fn draft(
 }
 
 /// Refuses to go on while the last round has games without a final result.
-fn check_over(rows: &[PairingRow], round: u32, outcomes: &Outcomes) -> Result<(), PairError> {
+fn check_over(
+    rows: &[PairingRow],
+    round: RoundNumber,
+    outcomes: &Outcomes,
+) -> Result<(), PairError> {
     let last: Vec<&PairingRow> = rows.iter().filter(|r| r.round == round).collect();
     let tables = |pred: &dyn Fn(&PairingRow) -> bool| -> Vec<TableId> {
         last.iter()
@@ -272,13 +278,17 @@ fn check_over(rows: &[PairingRow], round: u32, outcomes: &Outcomes) -> Result<()
 /// Round `number` of the Berger table, drawn over the same numbers as round 1 (a player
 /// withdrawn since keeps his), as it is played once players have withdrawn (89(2)): his
 /// opponent sits out (annulled) or wins without play (his remaining games forfeited).
-fn round_robin(t: &Opened<'_>, registered: &[Registered], number: u32) -> Result<Round, PairError> {
+fn round_robin(
+    t: &Opened<'_>,
+    registered: &[Registered],
+    number: RoundNumber,
+) -> Result<Round, PairError> {
     let withdrawn = withdrawal::logged(&t.records.changes(t.event.id)?);
     let drawn = withdrawal::drawn(registered, &withdrawn);
     let table = withdrawal::table(t.settings.system, &drawn)?;
     let total = table.len() as u32;
     let round = table
-        .get(number as usize - 1)
+        .get(number.index())
         .ok_or(PairError::Complete(total))?;
     Ok(round_robin_round(round, &withdrawn))
 }

@@ -8,7 +8,7 @@ use baoqi_arbiter::Category;
 use baoqi_rules::Color;
 use baoqi_tournament::standings::{TieBreak, standings};
 use baoqi_tournament::{
-    GameResult, Mark, Player, PlayerId, Points, Round, Scoring, System, records,
+    GameResult, Mark, Player, PlayerId, Points, Round, RoundNumber, Scoring, System, records,
 };
 use serde::Serialize;
 
@@ -107,7 +107,7 @@ pub struct Board {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct RoundView {
     /// The round.
-    pub round: u32,
+    pub round: RoundNumber,
     /// Its boards, board 1 first, byes last.
     pub boards: Vec<Board>,
 }
@@ -361,7 +361,8 @@ fn round_views(
     scoring: Scoring,
     count: usize,
 ) -> Vec<RoundView> {
-    (1..=count as u32)
+    (0..count)
+        .map(RoundNumber::from_index)
         .map(|n| RoundView {
             round: n,
             boards: rows

@@ -4,6 +4,7 @@
 //! (作廢), all in one transaction, and the change is logged.
 
 use baoqi_arbiter::Command;
+use baoqi_tournament::RoundNumber;
 
 use super::{Amendment, EventError, Logged, Opened, last_round};
 use baoqi_store::model::{EventId, TableId};
@@ -13,7 +14,7 @@ use baoqi_store::{Store, StoreError};
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Unpaired {
     /// The round.
-    pub round: u32,
+    pub round: RoundNumber,
     /// Its tables, set aside.
     pub tables: Vec<TableId>,
 }
@@ -36,7 +37,7 @@ pub enum UnpairError {
     )]
     Started {
         /// The round.
-        round: u32,
+        round: RoundNumber,
         /// The table.
         table: TableId,
     },
@@ -46,7 +47,7 @@ pub enum UnpairError {
     )]
     Entered {
         /// The round.
-        round: u32,
+        round: RoundNumber,
         /// The board.
         board: u32,
     },
@@ -56,10 +57,9 @@ pub enum UnpairError {
 pub fn unpair(store: &dyn Store, event: EventId) -> Result<Unpaired, UnpairError> {
     let t = Opened::open(store, event)?;
     let rows = t.records.pairings(event)?;
-    let round = last_round(&rows);
-    if round == 0 {
+    let Some(round) = last_round(&rows) else {
         return Err(UnpairError::Nothing);
-    }
+    };
     let boards: Vec<_> = rows.iter().filter(|r| r.round == round).collect();
     if let Some(b) = boards.iter().find(|b| b.result.is_some() && !b.is_bye()) {
         return Err(UnpairError::Entered {

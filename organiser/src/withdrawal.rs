@@ -9,7 +9,7 @@ use baoqi_tournament::berger::{self, BergerError};
 use baoqi_tournament::changes::{
     self, Adjustment, Change, Format, Tournament, Withdrawals, round_robin_round,
 };
-use baoqi_tournament::{Game, Player, PlayerId, Round};
+use baoqi_tournament::{Game, Player, PlayerId, Round, RoundNumber};
 
 use super::edits::EditError;
 use super::results::{self, Outcomes};
@@ -73,7 +73,7 @@ pub(super) fn table(system: PairingSystem, drawn: &[Player]) -> Result<Vec<Round
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub(super) struct Boards {
     /// Boards removed (annulled), by round and board.
-    pub(super) removed: Vec<(u32, u32)>,
+    pub(super) removed: Vec<(RoundNumber, u32)>,
     /// Boards given a result (lost by his absence), each keeping its table.
     pub(super) rewritten: Vec<NewBoard>,
 }
@@ -126,7 +126,7 @@ impl RoundRobin<'_> {
             .iter()
             .filter(|r| r.red == player || r.black == Some(player));
         for row in his {
-            let round = &core.rounds[row.round as usize - 1];
+            let round = &core.rounds[row.round.index()];
             let kept = match row.black {
                 None => round.byes.contains(&player).then_some(None),
                 Some(black) => round

@@ -10,7 +10,7 @@ use baoqi_organiser::register::{self, DeleteError, ImportError};
 use baoqi_organiser::{Logged, results, rounds};
 use baoqi_store::config::EventFile;
 use baoqi_store::{SqliteStore, Store};
-use baoqi_tournament::{PlayerId, SameName, TextEncoding};
+use baoqi_tournament::{PlayerId, RoundNumber, SameName, TextEncoding};
 
 const PLAYERS: &str = "姓名,所屬團體,等級分,類別
 李明,視障協會,1850,全失明
@@ -142,7 +142,16 @@ fn a_line_entered_by_mistake_is_struck_before_the_player_is_paired() {
     let outcomes = results::from_store(&store, c.event).unwrap();
     rounds::pair(&store, c.event, &outcomes).unwrap();
     let e = register::delete(&store, c.event, PlayerId(3), None).unwrap_err();
-    assert!(matches!(e, DeleteError::Paired { round: 1, .. }), "{e}");
+    assert!(
+        matches!(
+            e,
+            DeleteError::Paired {
+                round: RoundNumber(1),
+                ..
+            }
+        ),
+        "{e}"
+    );
     assert!(e.to_string().contains("89(2)"), "{e}");
 }
 

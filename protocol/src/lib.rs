@@ -19,6 +19,8 @@ mod standing;
 pub mod text;
 pub mod variants;
 
+/// A standing's round, numbered as the tournament numbers its rounds.
+pub use baoqi_tournament::RoundNumber;
 pub use envelope::{
     ClientMsg, DecodeError, ErrorCode, GameResult, MAX_FRAME, MAX_ID_CHARS, RecordedResult,
     ServerMsg, VERSION, decode, decode_server, encode, encode_client, error, server_only,

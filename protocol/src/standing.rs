@@ -2,14 +2,16 @@
 //! seat (`query_standing`) and answered by the server (`standing`): the keypad says it
 //! ("第三輪後，你排第五，四分"). Typed values only; the words are the client's.
 
+use baoqi_tournament::RoundNumber;
 use serde::{Deserialize, Serialize};
 
 /// Where the asking player stands after the last round whose every result is final.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Place {
-    /// The standings are after this round (1-based): every round up to it is final, and
-    /// nothing of a later round counts yet.
-    pub after_round: u32,
+    /// The standings are after this round: every round up to it is final, and nothing of a
+    /// later round counts yet. Never before the first round: then the answer is
+    /// [`StandingAnswer::NoRoundFinished`].
+    pub after_round: RoundNumber,
     /// Rounds to play, when the event says.
     #[serde(default)]
     pub rounds_total: Option<u32>,

@@ -1,12 +1,12 @@
 //! The wire's standing, from outside the crate.
 
-use baoqi_protocol::{Place, StandingAnswer};
+use baoqi_protocol::{Place, RoundNumber, StandingAnswer};
 use serde_json::json;
 
 #[test]
 fn fu2_3_a_place_is_typed_on_the_wire() {
     let a = StandingAnswer::Placed(Place {
-        after_round: 3,
+        after_round: RoundNumber(3),
         rounds_total: Some(7),
         place: 3,
         shared: true,

@@ -8,6 +8,7 @@ use std::time::Duration;
 
 use baoqi_store::config::TableSpec;
 use baoqi_store::model::{Role, TableId};
+use baoqi_tournament::RoundNumber;
 use common::{Client, event_file, start};
 use serde_json::Value;
 
@@ -17,7 +18,7 @@ name = "公開賽"
 spectators = 1
 "#;
 
-fn table(round: u32, n: u32) -> TableSpec {
+fn table(round: RoundNumber, n: u32) -> TableSpec {
     TableSpec {
         round,
         name: format!("第{round}輪 第{n}台"),
@@ -64,8 +65,10 @@ async fn screens_opened_before_a_round_follow_its_tables_without_reconnecting() 
     }
     // Round 1 is paired by another process (`baoqi round pair` writes the store).
     let store = s.hub.store().clone();
-    let (first, _) = baoqi_organiser::admin::add_table(&*store, event, &table(1, 1)).unwrap();
-    let (second, seats) = baoqi_organiser::admin::add_table(&*store, event, &table(1, 2)).unwrap();
+    let (first, _) =
+        baoqi_organiser::admin::add_table(&*store, event, &table(RoundNumber(1), 1)).unwrap();
+    let (second, seats) =
+        baoqi_organiser::admin::add_table(&*store, event, &table(RoundNumber(1), 2)).unwrap();
     let ids = serde_json::json!([first.id, second.id]);
     for c in [&mut monitor, &mut watcher] {
         let mut listed = next_tables(c, 2_500).await;
@@ -119,7 +122,14 @@ async fn the_results_file_is_the_boards_as_the_standings_count_them() {
     let paired = crate::organiser::pair(&store, c.event);
     let (first, second) = (&paired.created.tables[0], &paired.created.tables[1]);
     rounds::record_absence(&store, c.event, second.id, Absent::Black).unwrap();
-    let done = overrides::correct(&store, c.event, 1, first.id, Correction::SwapColours).unwrap();
+    let done = overrides::correct(
+        &store,
+        c.event,
+        RoundNumber(1),
+        first.id,
+        Correction::SwapColours,
+    )
+    .unwrap();
     let new = done.boards[0].table.unwrap();
     drop(store);
     let s = start(Some(db), None).await;
@@ -191,7 +201,14 @@ async fn a108_a_table_replaced_by_a_replay_is_closed_with_its_clocks_stopped() {
     assert_eq!(monitor.answer("go").await["type"], "ack");
     // The organiser replays the board (108(1)) from the command line: another process.
     let store = s.hub.store().clone();
-    let done = overrides::correct(&*store, c.event, 1, old, Correction::SwapColours).unwrap();
+    let done = overrides::correct(
+        &*store,
+        c.event,
+        RoundNumber(1),
+        old,
+        Correction::SwapColours,
+    )
+    .unwrap();
     let new = done.boards[0].table.unwrap();
     // Told of the table set aside and of the new one, in one message or two.
     let told = tokio::time::timeout(
@@ -360,8 +377,14 @@ async fn s7p6_2_1_a_board_referee_gets_the_replay_table_of_his_board() {
     s.hub.watch_store();
     let mut monitor = Client::join(&s.url("monitor"), chen.token.secret(), None).await;
     let store = s.hub.store().clone();
-    let done =
-        overrides::correct(&*store, created.event, 1, board1, Correction::SwapColours).unwrap();
+    let done = overrides::correct(
+        &*store,
+        created.event,
+        RoundNumber(1),
+        board1,
+        Correction::SwapColours,
+    )
+    .unwrap();
     let new = done.boards[0].table.unwrap();
     tokio::time::timeout(
         Duration::from_millis(2_500),

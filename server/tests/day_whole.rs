@@ -21,7 +21,7 @@ use baoqi_server::limits::Limits;
 use baoqi_store::config::EventFile;
 use baoqi_store::model::{EventId, Role, TableId};
 use baoqi_store::{SqliteStore, Store};
-use baoqi_tournament::{GameResult, SameName};
+use baoqi_tournament::{GameResult, RoundNumber, SameName};
 use common::{Client, PgSchema, start_on};
 
 const EVENT: &str = r#"
@@ -88,7 +88,7 @@ fn clerk() -> Signed {
 
 /// Round `round`'s results, entered by the clerk at every board without one; in round 5,
 /// round 3's board 2, wrongly entered, is put right with a reason.
-fn enter_results(store: &dyn Store, event: EventId, round: u32) {
+fn enter_results(store: &dyn Store, event: EventId, round: RoundNumber) {
     let outcomes = results::from_store(store, event).unwrap();
     let cells = grid::grid(store, event, Some(round), &outcomes).unwrap();
     for (k, cell) in cells.iter().enumerate() {
@@ -105,14 +105,14 @@ fn enter_results(store: &dyn Store, event: EventId, round: u32) {
             .unwrap();
         }
     }
-    if round == 5 {
+    if round == RoundNumber(5) {
         let fix = Signed {
             reason: Some("記錄卡寫和局".into()),
             overwrite: true,
             ..clerk()
         };
         let draw = Entry::Result(GameResult::Draw);
-        let cell = grid::enter(store, event, (3, 2), draw, &fix, &outcomes).unwrap();
+        let cell = grid::enter(store, event, (RoundNumber(3), 2), draw, &fix, &outcomes).unwrap();
         assert_eq!(cell.result, Some(GameResult::Draw));
     }
 }
@@ -124,14 +124,14 @@ fn enter_results(store: &dyn Store, event: EventId, round: u32) {
 fn after_pairing(
     store: &dyn Store,
     event: EventId,
-    round: u32,
+    round: RoundNumber,
     ids: &[TableId],
 ) -> (
     Option<baoqi_tournament::PlayerId>,
     Option<(TableId, TableId)>,
 ) {
     match round {
-        3 => {
+        RoundNumber(3) => {
             let rows = store.tournaments().unwrap().pairings(event).unwrap();
             let board = rows.iter().find(|r| r.table == Some(ids[5])).unwrap();
             let player = board.black.unwrap();
@@ -139,9 +139,15 @@ fn after_pairing(
             assert_eq!(done.forfeited.len(), 1);
             (Some(player), None)
         }
-        4 => {
-            let done =
-                overrides::correct(store, event, 4, ids[0], Correction::SwapColours).unwrap();
+        RoundNumber(4) => {
+            let done = overrides::correct(
+                store,
+                event,
+                RoundNumber(4),
+                ids[0],
+                Correction::SwapColours,
+            )
+            .unwrap();
             (None, Some((ids[0], done.boards[0].table.unwrap())))
         }
         _ => (None, None),
@@ -168,8 +174,8 @@ async fn whole_day(store: Arc<dyn Store>, db: PathBuf) {
     let mut monitor = Client::join(&s.url("monitor"), &referee, None).await;
     let mut watcher = Client::join(&s.url("watch"), &spectator, None).await;
     let (mut aside, mut told, mut withdrawn) = (BTreeSet::new(), BTreeSet::new(), None);
-    for round in 1..=7u32 {
-        if round == 2 {
+    for round in (1..=7).map(RoundNumber) {
+        if round == RoundNumber(2) {
             let late = Patch {
                 name: Some("遲到者".into()),
                 ..Patch::default()

@@ -14,7 +14,7 @@ use baoqi_organiser::rounds::{self, PairError, Paired};
 use baoqi_organiser::{Logged, results};
 use baoqi_store::model::{EventId, TableId};
 use baoqi_store::{SqliteStore, Store};
-use baoqi_tournament::GameResult;
+use baoqi_tournament::{GameResult, RoundNumber};
 use common::start;
 
 /// One game, a pair of tie-break games at 5′, then `decider`; 部份失明 has 15′ to the
@@ -169,7 +169,7 @@ async fn fu2_3_a_a_tie_level_after_its_tie_break_games_goes_through_by_lot() {
         matches!(
             e,
             LotError::GamesToPlay {
-                round: 1,
+                round: RoundNumber(1),
                 to_play: 2,
                 ..
             }
@@ -189,12 +189,21 @@ async fn fu2_3_a_a_tie_level_after_its_tie_break_games_goes_through_by_lot() {
     // A tie-break game not yet over: no lot.
     let e = lot::draw(&*store, event, t3, &outcomes()).unwrap_err();
     assert!(
-        matches!(&e, LotError::Undecided { round: 1, tables, .. } if *tables == [t4]),
+        matches!(&e, LotError::Undecided { round: RoundNumber(1), tables, .. } if *tables == [t4]),
         "{e}"
     );
     play(&s, &breaks, t4, GameResult::ForcedDraw, true).await;
     let e = pair(&*store, event).unwrap_err();
-    assert!(matches!(e, PairError::Lot { round: 1, .. }), "{e}");
+    assert!(
+        matches!(
+            e,
+            PairError::Lot {
+                round: RoundNumber(1),
+                ..
+            }
+        ),
+        "{e}"
+    );
     assert!(
         e.to_string()
             .contains(&format!("baoqi round lot --event {event} --table {t2}")),
@@ -205,7 +214,7 @@ async fn fu2_3_a_a_tie_level_after_its_tie_break_games_goes_through_by_lot() {
     assert!(e.to_string().contains("decided by its games"), "{e}");
 
     let drawn = lot::draw(&*store, event, t4, &outcomes()).unwrap();
-    assert_eq!(drawn.round, 1);
+    assert_eq!(drawn.round, RoundNumber(1));
     assert!(["張華", "王芳"].contains(&drawn.winner.name.as_str()));
     let e = lot::draw(&*store, event, t2, &outcomes()).unwrap_err();
     assert!(e.to_string().contains("drawn already"), "{e}");
@@ -213,7 +222,7 @@ async fn fu2_3_a_a_tie_level_after_its_tie_break_games_goes_through_by_lot() {
     assert!(
         log.iter().any(|l| l.change
             == Logged::Lot {
-                round: 1,
+                round: RoundNumber(1),
                 first: drawn.first.id,
                 second: drawn.second.id,
                 winner: drawn.winner.id,
@@ -223,7 +232,7 @@ async fn fu2_3_a_a_tie_level_after_its_tie_break_games_goes_through_by_lot() {
 
     // The lot's winner meets 李明 in the final.
     let r2 = pair(&*store, event).unwrap();
-    assert_eq!(r2.round, 2);
+    assert_eq!(r2.round, RoundNumber(2));
     assert_eq!(
         games(&r2),
         owned(&[("第2輪 第1台", "李明", drawn.winner.name.as_str())])

@@ -15,7 +15,7 @@ use baoqi_store::config::EventFile;
 use baoqi_store::model::{EventId, Role};
 use baoqi_store::{SqliteStore, Store};
 use baoqi_tournament::changes::{Adjustment, Change, ChangeError, Remedy};
-use baoqi_tournament::{GameResult, PlayerId};
+use baoqi_tournament::{GameResult, PlayerId, RoundNumber};
 use serde_json::{Value, json};
 use tower::ServiceExt;
 
@@ -137,7 +137,8 @@ fn a89_2_a_swiss_withdrawal_keeps_his_results_and_pairs_him_no_more() {
     let rows = store.tournaments().unwrap().pairings(c.event).unwrap();
     assert!(
         rows.iter()
-            .any(|r| r.round == 1 && (r.red == PlayerId(1) || r.black == Some(PlayerId(1)))),
+            .any(|r| r.round == RoundNumber(1)
+                && (r.red == PlayerId(1) || r.black == Some(PlayerId(1)))),
         "his round-1 board stands"
     );
 }
@@ -165,7 +166,7 @@ fn a89_2_i30_5_a_swiss_withdrawal_after_the_pairing_loses_his_board_by_absence()
     let rows = store.tournaments().unwrap().pairings(c.event).unwrap();
     let board = rows
         .iter()
-        .find(|r| r.board == his.board && r.round == 1)
+        .find(|r| r.board == his.board && r.round == RoundNumber(1))
         .unwrap();
     assert_eq!(board.result, Some(absent));
     // The others' results given, round 2 pairs without him.
@@ -226,7 +227,7 @@ fn a_late_entrant_joins_a_swiss_at_the_next_round() {
     assert!(
         changes(&store, c.event).contains(&Logged::Change(Change::LateEntrant {
             player: PlayerId(6),
-            from_round: 2
+            from_round: RoundNumber(2)
         }))
     );
     let second = pair(&store, c.event);
@@ -267,7 +268,14 @@ fn a108_1_colours_reversed_before_5_minutes_are_replayed_at_a_new_table() {
     let paired = pair(&store, c.event);
     let table = paired.created.tables[0].clone();
     let before = store.seats(c.event).unwrap();
-    let done = overrides::correct(&store, c.event, 1, table.id, Correction::SwapColours).unwrap();
+    let done = overrides::correct(
+        &store,
+        c.event,
+        RoundNumber(1),
+        table.id,
+        Correction::SwapColours,
+    )
+    .unwrap();
     assert_eq!(done.remedy, Remedy::Replay);
     let created = done.created.expect("a new table");
     let new = &created.tables[0];
@@ -280,7 +288,7 @@ fn a108_1_colours_reversed_before_5_minutes_are_replayed_at_a_new_table() {
         assert!(now.revoked, "the old table's {} seat is revoked", s.role);
     }
     assert!(changes(&store, c.event).iter().any(|l| matches!(l,
-        Logged::Retabled { round: 1, board: 1, from, to } if *from == Some(table.id) && *to == new.id)));
+        Logged::Retabled { round: RoundNumber(1), board: 1, from, to } if *from == Some(table.id) && *to == new.id)));
 }
 
 #[test]
@@ -303,7 +311,14 @@ fn a108_1_a_replay_failing_at_its_log_line_leaves_nothing() {
          BEGIN SELECT RAISE(ABORT, 'disk full'); END;",
     )
     .unwrap();
-    let e = overrides::correct(&store, c.event, 1, table, Correction::SwapColours).unwrap_err();
+    let e = overrides::correct(
+        &store,
+        c.event,
+        RoundNumber(1),
+        table,
+        Correction::SwapColours,
+    )
+    .unwrap_err();
     assert!(matches!(e, OverrideError::Store(_)), "{e}");
     let after = (
         store.tables(Some(c.event)).unwrap(),
@@ -316,7 +331,14 @@ fn a108_1_a_replay_failing_at_its_log_line_leaves_nothing() {
     assert_eq!(after.2, before.2, "the board stays at its table");
     assert_eq!(after.3, before.3, "no log line");
     sql.execute_batch("DROP TRIGGER full_disk").unwrap();
-    let done = overrides::correct(&store, c.event, 1, table, Correction::SwapColours).unwrap();
+    let done = overrides::correct(
+        &store,
+        c.event,
+        RoundNumber(1),
+        table,
+        Correction::SwapColours,
+    )
+    .unwrap();
     assert_eq!(done.remedy, Remedy::Replay, "and it can be done again");
     let _ = std::fs::remove_file(&db);
 }
@@ -333,7 +355,14 @@ fn a108_1_colours_reversed_in_a_short_game_are_recorded_as_played() {
         .find(|r| r.table == Some(table))
         .copied()
         .unwrap();
-    let done = overrides::correct(&store, c.event, 1, table, Correction::SwapColours).unwrap();
+    let done = overrides::correct(
+        &store,
+        c.event,
+        RoundNumber(1),
+        table,
+        Correction::SwapColours,
+    )
+    .unwrap();
     assert_eq!(done.remedy, Remedy::Record);
     assert!(done.created.is_none());
     let b = done.boards[0];
@@ -354,17 +383,31 @@ fn a108_2_a_wrong_pairing_is_replayed_within_the_window_only() {
         with: t2.id,
         side: baoqi_rules::Color::Black,
     };
-    let done = overrides::correct(&store, c.event, 1, t1.id, exchange).unwrap();
+    let done = overrides::correct(&store, c.event, RoundNumber(1), t1.id, exchange).unwrap();
     assert_eq!(done.remedy, Remedy::Replay);
     let new = &done.created.as_ref().unwrap().tables;
     assert_eq!((&new[0].red, &new[0].black), (&t1.red, &t2.black));
     assert_eq!((&new[1].red, &new[1].black), (&t2.red, &t1.black));
-    let e = overrides::correct(&store, c.event, 1, t1.id, Correction::SwapColours).unwrap_err();
+    let e = overrides::correct(
+        &store,
+        c.event,
+        RoundNumber(1),
+        t1.id,
+        Correction::SwapColours,
+    )
+    .unwrap_err();
     assert!(
         matches!(e, OverrideError::NoBoard { .. }),
         "the old table is set aside: {e}"
     );
-    let e = overrides::correct(&store, c.event, 2, new[0].id, Correction::SwapColours).unwrap_err();
+    let e = overrides::correct(
+        &store,
+        c.event,
+        RoundNumber(2),
+        new[0].id,
+        Correction::SwapColours,
+    )
+    .unwrap_err();
     assert!(matches!(e, OverrideError::WrongRound { .. }), "{e}");
 
     let (store, c) = event("swiss", 10);
@@ -374,7 +417,7 @@ fn a108_2_a_wrong_pairing_is_replayed_within_the_window_only() {
         with: t2,
         side: baoqi_rules::Color::Red,
     };
-    let e = overrides::correct(&store, c.event, 1, t1, exchange).unwrap_err();
+    let e = overrides::correct(&store, c.event, RoundNumber(1), t1, exchange).unwrap_err();
     assert!(matches!(e, OverrideError::OutsideWindow { .. }), "{e}");
     assert!(e.to_string().contains("the game stands"), "{e}");
 }
@@ -386,13 +429,20 @@ fn a108_only_the_current_round_is_corrected() {
     finish(&store, c.event, &first);
     pair(&store, c.event);
     let table = first.created.tables[0].id;
-    let e = overrides::correct(&store, c.event, 1, table, Correction::SwapColours).unwrap_err();
+    let e = overrides::correct(
+        &store,
+        c.event,
+        RoundNumber(1),
+        table,
+        Correction::SwapColours,
+    )
+    .unwrap_err();
     assert!(
         matches!(
             e,
             OverrideError::NotCurrent {
-                round: 1,
-                current: 2
+                round: RoundNumber(1),
+                current: RoundNumber(2)
             }
         ),
         "{e}"

@@ -11,7 +11,7 @@ use baoqi_organiser::{register, results};
 use baoqi_store::config::EventFile;
 use baoqi_store::model::{EventId, Role, TableId};
 use baoqi_store::{SqliteStore, Store};
-use baoqi_tournament::GameResult;
+use baoqi_tournament::{GameResult, RoundNumber};
 use common::{Client, is_event, start};
 use serde_json::{Value, json};
 
@@ -85,11 +85,18 @@ fn a_round_is_written_whole_or_not_at_all_and_can_be_paired_again() {
     assert!(records.pairings(event).unwrap().is_empty(), "no board");
     sql.execute_batch("DROP TRIGGER full_disk").unwrap();
     let paired = pair(&store, event).unwrap();
-    assert_eq!((paired.round, paired.created.tables.len()), (1, 2));
+    assert_eq!(
+        (paired.round, paired.created.tables.len()),
+        (RoundNumber(1), 2)
+    );
     assert_eq!(store.tables(Some(event)).unwrap().len(), 2);
     let boards = records.pairings(event).unwrap();
     assert_eq!(boards.len(), 2);
-    assert!(boards.iter().all(|b| b.round == 1 && b.table.is_some()));
+    assert!(
+        boards
+            .iter()
+            .all(|b| b.round == RoundNumber(1) && b.table.is_some())
+    );
     let _ = std::fs::remove_file(&db);
 }
 
@@ -252,7 +259,7 @@ async fn fu2_1_1_a_knockout_of_four_with_a_drawn_tie_decided_by_tie_break_games(
 
     // Round 1, the seeded bracket: 1 v 4, 2 v 3, the higher seed red.
     let r1 = pair(&*store, event).unwrap();
-    assert_eq!(r1.round, 1);
+    assert_eq!(r1.round, RoundNumber(1));
     assert_eq!(
         games(&r1),
         owned(&[
@@ -267,7 +274,7 @@ async fn fu2_1_1_a_knockout_of_four_with_a_drawn_tie_decided_by_tie_break_games(
     // Drawn but not yet verified (7.9): the tie is undecided.
     let e = pair(&*store, event).unwrap_err();
     assert!(
-        matches!(&e, PairError::TieUndecided { round: 1, tables, .. } if *tables == [t2]),
+        matches!(&e, PairError::TieUndecided { round: RoundNumber(1), tables, .. } if *tables == [t2]),
         "{e}"
     );
     assert!(e.to_string().contains("張華 v 王芳"), "{e}");
@@ -279,7 +286,7 @@ async fn fu2_1_1_a_knockout_of_four_with_a_drawn_tie_decided_by_tie_break_games(
     // The level tie gets its pair of tie-break games as more tables of round 1, colours
     // alternating on from the main game; the round's referee gets a seat on them.
     let breaks = pair(&*store, event).unwrap();
-    assert_eq!(breaks.round, 1);
+    assert_eq!(breaks.round, RoundNumber(1));
     assert_eq!(
         games(&breaks),
         owned(&[
@@ -293,14 +300,14 @@ async fn fu2_1_1_a_knockout_of_four_with_a_drawn_tie_decided_by_tie_break_games(
     // One tie-break game to go: the next round waits.
     let e = pair(&*store, event).unwrap_err();
     assert!(
-        matches!(&e, PairError::TieUndecided { round: 1, tables, .. } if *tables == [t4]),
+        matches!(&e, PairError::TieUndecided { round: RoundNumber(1), tables, .. } if *tables == [t4]),
         "{e}"
     );
     play(&s, &breaks, t4, GameResult::ForcedDraw, true).await;
 
     // 張華 won the tie-break games 1½–½: the final, 李明 v 張華.
     let r2 = pair(&*store, event).unwrap();
-    assert_eq!(r2.round, 2);
+    assert_eq!(r2.round, RoundNumber(2));
     assert_eq!(games(&r2), owned(&[("第2輪 第1台", "李明", "張華")]));
     s.hub.start_tables(false).await.unwrap();
     play(
@@ -319,7 +326,13 @@ async fn fu2_1_1_a_knockout_of_four_with_a_drawn_tie_decided_by_tie_break_games(
             .iter()
             .map(|b| (b.round, b.board))
             .collect::<Vec<_>>(),
-        vec![(1, 1), (1, 2), (1, 3), (1, 4), (2, 1)]
+        vec![
+            (RoundNumber(1), 1),
+            (RoundNumber(1), 2),
+            (RoundNumber(1), 3),
+            (RoundNumber(1), 4),
+            (RoundNumber(2), 1)
+        ]
     );
     s.stop().await;
 }

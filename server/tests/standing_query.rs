@@ -11,6 +11,7 @@ use baoqi_organiser::{register, results};
 use baoqi_store::config::EventFile;
 use baoqi_store::model::{EventId, Role, TableId};
 use baoqi_store::{SqliteStore, Store};
+use baoqi_tournament::RoundNumber;
 use common::{Client, ONE_TABLE, event_file, is_event, start};
 use serde_json::{Value, json};
 
@@ -141,7 +142,9 @@ async fn fu2_3_a_seat_hears_its_place_after_a_finished_round() {
     // His round-1 score only: 勝 13 at table t1, 不戰而勝 12 at t2, without round 2's 勝.
     let rows = store.tournaments().unwrap().pairings(event).unwrap();
     let me = rows.iter().find(|r| r.table == Some(u1)).unwrap().red;
-    let first = rows.iter().find(|r| r.round == 1 && r.red == me);
+    let first = rows
+        .iter()
+        .find(|r| r.round == RoundNumber(1) && r.red == me);
     let want = match first.and_then(|r| r.table) {
         Some(t) if t == t1 => 26,
         Some(_) => 24,

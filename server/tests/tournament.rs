@@ -17,7 +17,7 @@ use baoqi_store::config::EventFile;
 use baoqi_store::model::{EventId, Role, TableId};
 use baoqi_store::{SqliteStore, Store};
 use baoqi_tournament::standings::standings;
-use baoqi_tournament::{Game, GameResult, Round};
+use baoqi_tournament::{Game, GameResult, Round, RoundNumber};
 use common::{Client, is_event, start};
 use serde_json::{Value, json};
 use tower::ServiceExt;
@@ -51,9 +51,9 @@ const DEAF: &str = "趙強";
 
 /// What the script plays at each board: 1 and 3 black resigns, 2 red resigns, 4 the referee
 /// rules 強制和棋 (70(3)); round 3 board 4 is an absence the organiser records (87).
-fn scripted(round: u32, board: usize) -> GameResult {
+fn scripted(round: RoundNumber, board: usize) -> GameResult {
     match (round, board) {
-        (3, 4) => GameResult::BlackAbsent,
+        (RoundNumber(3), 4) => GameResult::BlackAbsent,
         (_, 2) => GameResult::BlackWins,
         (_, 4) => GameResult::ForcedDraw,
         _ => GameResult::RedWins,
@@ -145,7 +145,7 @@ async fn fu2_an_inclusive_swiss_from_register_to_standings() {
     let s = start(Some(db), None).await;
     let store = s.hub.store().clone();
     let mut played: Vec<Round> = Vec::new();
-    for round in 1..=3 {
+    for round in (1..=3).map(RoundNumber) {
         let paired = pair(&*store, event).unwrap();
         assert_eq!((paired.round, paired.created.tables.len()), (round, 4));
         // 7.2: each table's clocks come from the register, none repeated by hand.
@@ -178,7 +178,7 @@ async fn fu2_an_inclusive_swiss_from_register_to_standings() {
                 black: p.black.unwrap(),
                 result: Some(result),
             });
-            if board == 1 && round < 3 {
+            if board == 1 && round < RoundNumber(3) {
                 // The round is not over: the next one cannot be paired yet.
                 let e = pair(&*store, event).unwrap_err();
                 assert!(matches!(e, PairError::Unfinished { .. }), "{e}");

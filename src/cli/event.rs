@@ -10,6 +10,7 @@ use baoqi_server::launch::{self, ExportKind, LaunchError};
 use baoqi_store::Database;
 use baoqi_store::config::TableSpec;
 use baoqi_store::model::{EventId, TableId};
+use baoqi_tournament::RoundNumber;
 use clap::{Args, Subcommand};
 
 use super::CliError;
@@ -100,8 +101,8 @@ enum TableAction {
         #[arg(long)]
         black: String,
         /// The round.
-        #[arg(long, default_value_t = 1)]
-        round: u32,
+        #[arg(long, default_value_t = RoundNumber::first())]
+        round: RoundNumber,
         /// Red's proxy, if named.
         #[arg(long)]
         red_proxy: Option<String>,

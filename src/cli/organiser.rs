@@ -12,7 +12,7 @@ use baoqi_store::Database;
 use baoqi_store::model::{EventId, TableId};
 use baoqi_tournament::changes::Remedy;
 use baoqi_tournament::{
-    FieldProblem, PlayerId, SameName, parse_board, parse_categories, parse_yes_no,
+    FieldProblem, PlayerId, RoundNumber, SameName, parse_board, parse_categories, parse_yes_no,
 };
 use clap::{Args, ValueEnum};
 
@@ -276,7 +276,7 @@ pub(crate) struct OverrideArgs {
     event: EventId,
     /// The round (only the current one can be corrected).
     #[arg(long)]
-    round: u32,
+    round: RoundNumber,
     /// The table of the board to correct.
     #[arg(long)]
     table: TableId,

@@ -7,7 +7,7 @@ use baoqi_organiser::results;
 use baoqi_organiser::standings::result_text;
 use baoqi_store::Database;
 use baoqi_store::model::{EventId, TableId};
-use baoqi_tournament::GameResult;
+use baoqi_tournament::{GameResult, RoundNumber};
 use clap::{Args, ValueEnum};
 
 use super::CliError;
@@ -47,7 +47,7 @@ pub(crate) struct GridArgs {
     event: EventId,
     /// Only this round (every round when left out).
     #[arg(long)]
-    round: Option<u32>,
+    round: Option<RoundNumber>,
     /// The store: a hall's `SQLite` file (or `sqlite:FILE`), or the federation's
     /// `postgres://USER@HOST:PORT/DB`.
     #[arg(long, default_value = "baoqi.db")]
@@ -70,7 +70,7 @@ pub(crate) struct EntryArgs {
     board: Option<u32>,
     /// The round of --board.
     #[arg(long)]
-    round: Option<u32>,
+    round: Option<RoundNumber>,
     /// The result: who won, or a draw.
     #[arg(long, value_enum)]
     result: Option<Won>,

@@ -4,6 +4,8 @@
 //! the register's line, his boards annulled or forfeited, the log). New tables are named
 //! by their place in the batch, since the store numbers them only when it writes them.
 
+use baoqi_tournament::RoundNumber;
+
 use crate::model::TableId;
 use crate::records::{ChangeLine, Logged, PairingRow, Registered};
 use crate::wallclock::UnixMillis;
@@ -20,7 +22,7 @@ pub struct Amendment {
     /// batch (a board's referee, 附表七 6.2(1), follows his board to its replay's table).
     pub cover: Vec<(String, usize)>,
     /// Boards removed, by round and board.
-    pub removed: Vec<(u32, u32)>,
+    pub removed: Vec<(RoundNumber, u32)>,
     /// Boards written (added, or replacing the board of the same round and number). A board
     /// with a table index moves to that new table, logged as [`Logged::Retabled`] from the
     /// table its row names; the others keep the table their row names.

@@ -3,6 +3,7 @@
 
 use baoqi_arbiter::MatchConfig;
 use baoqi_arbiter::bounds::{self, OutOfBounds};
+use baoqi_tournament::RoundNumber;
 use serde::{Deserialize, Serialize};
 
 pub mod tournament;
@@ -48,7 +49,7 @@ pub struct RefereeSpec {
 pub struct TableSpec {
     /// The round (default 1).
     #[serde(default = "one")]
-    pub round: u32,
+    pub round: RoundNumber,
     /// A label, e.g. `視障賽 1`.
     pub name: String,
     /// Red player's name.
@@ -66,8 +67,8 @@ pub struct TableSpec {
     pub config: Option<MatchConfig>,
 }
 
-fn one() -> u32 {
-    1
+fn one() -> RoundNumber {
+    RoundNumber::first()
 }
 
 /// A whole event file.

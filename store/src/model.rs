@@ -4,6 +4,7 @@
 
 use std::fmt;
 
+use baoqi_tournament::RoundNumber;
 use rand::RngCore;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
@@ -73,7 +74,7 @@ pub struct TableRow {
     /// The event it belongs to.
     pub event: EventId,
     /// The round it is played in (1-based).
-    pub round: u32,
+    pub round: RoundNumber,
     /// A short label, e.g. `視障賽 1`.
     pub name: String,
     /// Red player's name.

@@ -4,7 +4,7 @@
 
 use baoqi_tournament::changes::Change;
 use baoqi_tournament::swiss::Relaxation;
-use baoqi_tournament::{GameResult, Player, PlayerId};
+use baoqi_tournament::{GameResult, Player, PlayerId, RoundNumber};
 use serde::{Deserialize, Serialize};
 
 use crate::model::TableId;
@@ -24,7 +24,7 @@ pub struct Registered {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PairingRow {
     /// The round (1-based).
-    pub round: u32,
+    pub round: RoundNumber,
     /// The board (1-based; byes are numbered after the games).
     pub board: u32,
     /// 紅方, or the player with the bye.
@@ -56,7 +56,7 @@ pub enum Logged {
     /// A round was paired.
     Paired {
         /// The round.
-        round: u32,
+        round: RoundNumber,
         /// Games.
         games: u32,
         /// Players with a bye.
@@ -67,7 +67,7 @@ pub enum Logged {
     /// The organiser recorded a board's result (an absence, 87).
     Result {
         /// The round.
-        round: u32,
+        round: RoundNumber,
         /// The board.
         board: u32,
         /// The result.
@@ -77,7 +77,7 @@ pub enum Logged {
     /// (第87條, 7.9): what it was, what it is, who and why.
     Entered {
         /// The round.
-        round: u32,
+        round: RoundNumber,
         /// The board.
         board: u32,
         /// The board's counting result before (the organiser's, else the game's).
@@ -93,7 +93,7 @@ pub enum Logged {
     /// its seats revoked, its tables set aside (作廢).
     Unpaired {
         /// The round.
-        round: u32,
+        round: RoundNumber,
         /// Its tables, set aside.
         tables: Vec<TableId>,
     },
@@ -125,7 +125,7 @@ pub enum Logged {
     /// 108: a board replayed at a new table (the old table's player seats revoked).
     Retabled {
         /// The round.
-        round: u32,
+        round: RoundNumber,
         /// The board.
         board: u32,
         /// The table of the game set aside.
@@ -138,7 +138,7 @@ pub enum Logged {
     /// is the one that counts.
     Lot {
         /// The round of the tie.
-        round: u32,
+        round: RoundNumber,
         /// The higher seed.
         first: PlayerId,
         /// The other.

@@ -59,6 +59,7 @@ mod tests {
     use super::*;
     use crate::config::EventSettings;
     use crate::model::TableRow;
+    use baoqi_tournament::RoundNumber;
 
     fn snap(table: TableId, index: u64) -> Snapshot {
         Snapshot {
@@ -76,7 +77,7 @@ mod tests {
         let row = |name: &str| TableRow {
             id: TableId(0),
             event: ev,
-            round: 1,
+            round: RoundNumber(1),
             name: name.into(),
             red: "r".into(),
             black: "b".into(),

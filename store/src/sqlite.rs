@@ -6,6 +6,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use baoqi_tournament::RoundNumber;
 use rusqlite::{Connection, OptionalExtension, params};
 use serde::de::DeserializeOwned;
 
@@ -271,7 +272,7 @@ fn table_from(row: &rusqlite::Row<'_>) -> rusqlite::Result<TableRow> {
     Ok(TableRow {
         id,
         event: EventId(row.get(1)?),
-        round: row.get(2)?,
+        round: RoundNumber(row.get(2)?),
         name: row.get(3)?,
         red: row.get(4)?,
         black: row.get(5)?,
@@ -299,7 +300,7 @@ pub(super) fn insert_table(c: &Connection, t: &TableRow) -> Result<TableId, Stor
          VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
         params![
             t.event.0,
-            t.round,
+            t.round.0,
             t.name,
             t.red,
             t.black,

@@ -14,7 +14,7 @@ use crate::config::EventSettings;
 use crate::config::tournament::TournamentSettings;
 use crate::model::{EventId, TableId, TableRow};
 use crate::records::{ChangeLine, PairingRow, Registered};
-use baoqi_tournament::{GameResult, PlayerId};
+use baoqi_tournament::{GameResult, PlayerId, RoundNumber};
 
 /// What the organiser's side keeps per event. Every method is blocking.
 pub trait TournamentStore: Send + Sync {
@@ -67,7 +67,7 @@ pub trait TournamentStore: Send + Sync {
     fn set_result(
         &self,
         event: EventId,
-        round: u32,
+        round: RoundNumber,
         board: u32,
         result: Option<GameResult>,
     ) -> Result<bool, StoreError>;
@@ -119,7 +119,7 @@ fn insert_pairings(c: &Connection, event: EventId, rows: &[PairingRow]) -> Resul
         let result = p.result.map(|r| json(&r, "a result")).transpose()?;
         st.execute(params![
             event.0,
-            p.round,
+            p.round.0,
             p.board,
             p.red.0,
             p.black.map(|b| b.0),
@@ -140,7 +140,7 @@ fn upsert_pairing(c: &Connection, event: EventId, p: &PairingRow) -> Result<(), 
          black = excluded.black, tbl = excluded.tbl, result = excluded.result",
         params![
             event.0,
-            p.round,
+            p.round.0,
             p.board,
             p.red.0,
             p.black.map(|b| b.0),
@@ -200,7 +200,7 @@ fn write_amendment(
     for &(round, board) in &a.removed {
         c.execute(
             "DELETE FROM pairings WHERE event = ?1 AND round = ?2 AND board = ?3",
-            params![event.0, round, board],
+            params![event.0, round.0, board],
         )?;
     }
     for row in &a.stored_boards(&ids)? {
@@ -356,7 +356,7 @@ impl TournamentStore for SqliteStore {
         for row in rows {
             let (round, board, red, black, table, result) = row?;
             out.push(PairingRow {
-                round,
+                round: RoundNumber(round),
                 board,
                 red: PlayerId(red),
                 black: black.map(PlayerId),
@@ -372,14 +372,14 @@ impl TournamentStore for SqliteStore {
     fn set_result(
         &self,
         event: EventId,
-        round: u32,
+        round: RoundNumber,
         board: u32,
         result: Option<GameResult>,
     ) -> Result<bool, StoreError> {
         let text = result.map(|r| json(&r, "a result")).transpose()?;
         let n = self.w().execute(
             "UPDATE pairings SET result = ?4 WHERE event = ?1 AND round = ?2 AND board = ?3",
-            params![event.0, round, board, text],
+            params![event.0, round.0, board, text],
         )?;
         Ok(n > 0)
     }

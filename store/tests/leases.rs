@@ -11,6 +11,7 @@ use baoqi_store::game::Actor;
 use baoqi_store::lease::{Fence, Holding};
 use baoqi_store::model::{EventId, TableId, TableRow};
 use baoqi_store::{EntryKind, LogEntry, PgStore, Store, StoreError};
+use baoqi_tournament::RoundNumber;
 
 use baoqi_store::testing::PgSchema;
 
@@ -54,7 +55,7 @@ fn table_row(event: EventId) -> TableRow {
     TableRow {
         id: TableId(0),
         event,
-        round: 1,
+        round: RoundNumber(1),
         name: "第一台".into(),
         red: "甲".into(),
         black: "乙".into(),

@@ -17,7 +17,7 @@ use baoqi_store::{
     EntryKind, LogEntry, NewBoard, NewRound, NewSeat, NewTables, Snapshot, SqliteStore, Store,
     StoreError,
 };
-use baoqi_tournament::{GameResult, Player, PlayerId};
+use baoqi_tournament::{GameResult, Player, PlayerId, RoundNumber};
 
 use baoqi_store::testing::PgSchema;
 
@@ -134,7 +134,7 @@ fn table(event: EventId, name: &str) -> TableRow {
     TableRow {
         id: TableId(0),
         event,
-        round: 2,
+        round: RoundNumber(2),
         name: name.into(),
         red: "紅方".into(),
         black: "黑方".into(),
@@ -246,7 +246,7 @@ fn events_tables_and_seats_read_back_as_written(db: &TestDb) {
         .collect();
     assert_eq!(after, [t2, t3]);
     let row = &store.tables(Some(b)).unwrap()[0];
-    assert_eq!((row.round, row.red.as_str()), (2, "紅方"));
+    assert_eq!((row.round, row.red.as_str()), (RoundNumber(2), "紅方"));
     let seats = [
         seat("h2", a, Role::Black, vec![t1]),
         seat("h1", a, Role::Red, vec![t1]),
@@ -376,7 +376,7 @@ fn a_register_rounds_and_changes_survive_reopening(db: &TestDb) {
     t.put_players(ev, &players).unwrap();
     let rows = [
         PairingRow {
-            round: 1,
+            round: RoundNumber(1),
             board: 1,
             red: PlayerId(1),
             black: Some(PlayerId(2)),
@@ -384,7 +384,7 @@ fn a_register_rounds_and_changes_survive_reopening(db: &TestDb) {
             result: None,
         },
         PairingRow {
-            round: 1,
+            round: RoundNumber(1),
             board: 2,
             red: PlayerId(3),
             black: None,
@@ -393,8 +393,14 @@ fn a_register_rounds_and_changes_survive_reopening(db: &TestDb) {
         },
     ];
     t.add_pairings(ev, &rows).unwrap();
-    assert!(t.set_result(ev, 1, 1, Some(GameResult::RedAbsent)).unwrap());
-    assert!(!t.set_result(ev, 2, 1, None).unwrap(), "no such board");
+    assert!(
+        t.set_result(ev, RoundNumber(1), 1, Some(GameResult::RedAbsent))
+            .unwrap()
+    );
+    assert!(
+        !t.set_result(ev, RoundNumber(2), 1, None).unwrap(),
+        "no such board"
+    );
     let lines = [
         ChangeLine {
             at: 5,
@@ -426,7 +432,7 @@ fn a_register_rounds_and_changes_survive_reopening(db: &TestDb) {
 fn round_one(seat_hash: &str) -> NewRound {
     let board = |n: u32, red, black| NewBoard {
         row: PairingRow {
-            round: 1,
+            round: RoundNumber(1),
             board: n,
             red: PlayerId(red),
             black: Some(PlayerId(black)),
@@ -497,7 +503,7 @@ fn a_player_and_a_board_are_added_or_replaced(db: &TestDb) {
     t.put_player(ev, &late).unwrap();
     assert_eq!(t.players(ev).unwrap(), [late.clone()], "one line, replaced");
     let mut row = PairingRow {
-        round: 2,
+        round: RoundNumber(2),
         board: 1,
         red: PlayerId(1),
         black: Some(PlayerId(5)),
@@ -525,7 +531,7 @@ fn replay_of_board_one(old_table: TableId) -> Amendment {
         cover: vec![("board-referee".into(), 0)],
         boards: vec![NewBoard {
             row: PairingRow {
-                round: 1,
+                round: RoundNumber(1),
                 board: 1,
                 red: PlayerId(2),
                 black: Some(PlayerId(1)),
@@ -586,7 +592,7 @@ fn a108_a_replay_is_written_whole_or_not_at_all(db: &TestDb) {
         [
             Logged::Registered { players: 4 },
             Logged::Retabled {
-                round: 1,
+                round: RoundNumber(1),
                 board: 1,
                 from: Some(old[0]),
                 to: new[0]

@@ -7,7 +7,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use serde::{Deserialize, Serialize};
 
 use crate::event::{Game, Round};
-use crate::player::{Player, PlayerId};
+use crate::player::{Player, PlayerId, RoundNumber};
 use crate::result::GameResult;
 
 /// The system, as far as changes care.
@@ -66,7 +66,7 @@ pub enum Change {
     /// 108(1): the players of a board played with colours reversed; both get one 技術犯規.
     ColoursReversed {
         /// The round (1-based).
-        round: u32,
+        round: RoundNumber,
         /// The board (1-based).
         board: u32,
         /// Replayed with the right colours, or recorded as played.
@@ -75,7 +75,7 @@ pub enum Change {
     /// 108(2), or the organiser's own correction before the round: a round's pairing replaced.
     PairingOverridden {
         /// The round (1-based).
-        round: u32,
+        round: RoundNumber,
         /// The pairing before.
         before: Round,
         /// The pairing after.
@@ -93,7 +93,7 @@ pub enum Change {
         /// The player.
         player: PlayerId,
         /// The first round he can be paired in.
-        from_round: u32,
+        from_round: RoundNumber,
     },
 }
 
@@ -117,12 +117,12 @@ pub enum Adjustment {
 pub enum ChangeError {
     /// No such round.
     #[error("there is no round {0}")]
-    NoRound(u32),
+    NoRound(RoundNumber),
     /// No such board.
     #[error("round {round} has no board {board}")]
     NoBoard {
         /// The round.
-        round: u32,
+        round: RoundNumber,
         /// The board.
         board: u32,
     },
@@ -154,10 +154,10 @@ impl Tournament {
         }
     }
 
-    fn round_mut(&mut self, round: u32) -> Result<&mut Round, ChangeError> {
+    fn round_mut(&mut self, round: RoundNumber) -> Result<&mut Round, ChangeError> {
         round
-            .checked_sub(1)
-            .and_then(|i| self.rounds.get_mut(i as usize))
+            .checked_index()
+            .and_then(|i| self.rounds.get_mut(i))
             .ok_or(ChangeError::NoRound(round))
     }
 
@@ -171,7 +171,7 @@ impl Tournament {
     /// colours actually played.
     pub fn colours_reversed(
         &mut self,
-        round: u32,
+        round: RoundNumber,
         board: u32,
         remedy: Remedy,
     ) -> Result<Change, ChangeError> {
@@ -193,7 +193,11 @@ impl Tournament {
 
     /// 108(2) or a correction before play: the round's pairing replaced by `after`. Every
     /// player must be active and appear at most once.
-    pub fn override_pairing(&mut self, round: u32, after: Round) -> Result<Change, ChangeError> {
+    pub fn override_pairing(
+        &mut self,
+        round: RoundNumber,
+        after: Round,
+    ) -> Result<Change, ChangeError> {
         let mut seen = BTreeSet::new();
         for p in after.players() {
             if !self.active.contains(&p) {
@@ -277,7 +281,7 @@ impl Tournament {
             // Before the start he simply joins the draw.
             self.rounds.clear();
         }
-        let from_round = self.rounds.len() as u32 + 1;
+        let from_round = RoundNumber::from_index(self.rounds.len());
         Ok(self.logged(Change::LateEntrant {
             player: id,
             from_round,

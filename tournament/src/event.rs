@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use baoqi_rules::Color;
 use serde::{Deserialize, Serialize};
 
-use crate::player::PlayerId;
+use crate::player::{PlayerId, RoundNumber};
 use crate::result::{GameResult, Mark};
 use crate::scoring::{Points, Scoring};
 
@@ -72,8 +72,8 @@ impl Round {
 /// One round of a player's record.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Entry {
-    /// The round (1-based).
-    pub round: u32,
+    /// The round.
+    pub round: RoundNumber,
     /// The opponent, `None` for a bye.
     pub opponent: Option<PlayerId>,
     /// The colour played; `None` for a bye.
@@ -96,7 +96,7 @@ pub type Records = BTreeMap<PlayerId, Vec<Entry>>;
 pub fn records(rounds: &[Round]) -> Records {
     let mut out: Records = BTreeMap::new();
     for (i, round) in rounds.iter().enumerate() {
-        let number = i as u32 + 1;
+        let number = RoundNumber::from_index(i);
         for g in &round.games {
             for colour in Color::ALL {
                 let me = g.player(colour);

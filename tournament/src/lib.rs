@@ -28,7 +28,7 @@ pub mod swiss;
 
 pub use decode::{DecodeError, Decoded, SAVE_AS_UTF8, TextEncoding, decode_register};
 pub use event::{Entry, Game, Records, Round, colours, records, score};
-pub use player::{EventRules, Player, PlayerId, PlayerSettings};
+pub use player::{EventRules, Player, PlayerId, PlayerSettings, RoundNumber};
 pub use register::{
     FieldProblem, LineError, MAX_PLAYERS, MAX_REGISTER_BYTES, MAX_TEXT_CHARS, RegisterError,
     SameName, check_text, parse_board, parse_categories, parse_category, parse_yes_no,

@@ -17,6 +17,74 @@ impl std::fmt::Display for PlayerId {
     }
 }
 
+/// A round's number: 1 for the first round, 2 for the second, as 附表二 numbers them (第一輪,
+/// 第二輪 …). Not a count of rounds (those stay plain numbers), nor a board's number; written
+/// as the bare number in JSON, files and URLs, and printed so.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct RoundNumber(pub u32);
+
+impl RoundNumber {
+    /// The first round (第一輪).
+    pub const fn first() -> RoundNumber {
+        RoundNumber(1)
+    }
+
+    /// The round at `index` (zero-based) of a list of rounds in order: index 0 is round 1.
+    /// With a list's length, it is the round after the list's last (`from_index(rounds.len())`).
+    pub const fn from_index(index: usize) -> RoundNumber {
+        RoundNumber(index as u32 + 1)
+    }
+
+    /// This round's position (zero-based) in a list of rounds in order: round 1 is at 0.
+    /// Round 0 has none (this underflows, as `round - 1` did); see [`RoundNumber::checked_index`].
+    pub const fn index(self) -> usize {
+        self.0 as usize - 1
+    }
+
+    /// This round's position (zero-based), `None` for a round 0 (a number that names no round).
+    pub const fn checked_index(self) -> Option<usize> {
+        match self.0.checked_sub(1) {
+            Some(i) => Some(i as usize),
+            None => None,
+        }
+    }
+
+    /// The last of the first `count` rounds: round `count`; `None` when no round is counted.
+    pub const fn last_of(count: u32) -> Option<RoundNumber> {
+        if count > 0 {
+            Some(RoundNumber(count))
+        } else {
+            None
+        }
+    }
+
+    /// How many rounds there are up to and including this one (its number, as a count).
+    pub const fn rounds_through(self) -> u32 {
+        self.0
+    }
+
+    /// The round after this one.
+    #[must_use]
+    pub const fn next(self) -> RoundNumber {
+        RoundNumber(self.0 + 1)
+    }
+}
+
+impl std::fmt::Display for RoundNumber {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl std::str::FromStr for RoundNumber {
+    type Err = std::num::ParseIntError;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        s.parse().map(RoundNumber)
+    }
+}
+
 /// One line of the register.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Player {
@@ -151,7 +219,7 @@ impl EventRules {
         &self,
         red: &Player,
         black: &Player,
-        round: u32,
+        round: RoundNumber,
         table: u32,
     ) -> MatchConfig {
         let red = red.side_config();

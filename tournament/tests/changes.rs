@@ -7,7 +7,7 @@ use baoqi_tournament::changes::{
     round_robin_round,
 };
 use baoqi_tournament::standings::standings;
-use baoqi_tournament::{Game, GameResult, Player, PlayerId, Round, Scoring};
+use baoqi_tournament::{Game, GameResult, Player, PlayerId, Round, RoundNumber, Scoring};
 
 fn register(n: u32) -> Vec<Player> {
     (1..=n).map(|i| Player::new(i, format!("P{i}"))).collect()
@@ -53,7 +53,7 @@ fn a108_1_reversed_colours_recorded_as_played() {
     play_rounds(&mut t, 1);
     let before = t.rounds[0].games[0];
     let change = t
-        .colours_reversed(1, 1, Remedy::Record)
+        .colours_reversed(RoundNumber(1), 1, Remedy::Record)
         .expect("round 1 board 1");
     let after = t.rounds[0].games[0];
     assert_eq!((after.red, after.black), (before.black, before.red));
@@ -68,15 +68,19 @@ fn a108_1_reversed_colours_recorded_as_played() {
 fn a108_1_reversed_colours_replayed() {
     let mut t = round_robin(4);
     play_rounds(&mut t, 1);
-    t.colours_reversed(1, 2, Remedy::Replay).expect("board 2");
+    t.colours_reversed(RoundNumber(1), 2, Remedy::Replay)
+        .expect("board 2");
     assert_eq!(t.rounds[0].games[1].result, None);
     assert_eq!(
-        t.colours_reversed(1, 9, Remedy::Replay),
-        Err(ChangeError::NoBoard { round: 1, board: 9 })
+        t.colours_reversed(RoundNumber(1), 9, Remedy::Replay),
+        Err(ChangeError::NoBoard {
+            round: RoundNumber(1),
+            board: 9
+        })
     );
     assert_eq!(
-        t.colours_reversed(7, 1, Remedy::Replay),
-        Err(ChangeError::NoRound(7))
+        t.colours_reversed(RoundNumber(7), 1, Remedy::Replay),
+        Err(ChangeError::NoRound(RoundNumber(7)))
     );
 }
 
@@ -90,9 +94,11 @@ fn a108_2_pairing_overridden_and_logged() {
         ],
         byes: vec![],
     };
-    let change = t.override_pairing(1, after.clone()).expect("valid");
+    let change = t
+        .override_pairing(RoundNumber(1), after.clone())
+        .expect("valid");
     assert!(
-        matches!(change, Change::PairingOverridden { round: 1, ref before, .. } if before.games[0].red == PlayerId(1) && before.games[0].black == PlayerId(4))
+        matches!(change, Change::PairingOverridden { round: RoundNumber(1), ref before, .. } if before.games[0].red == PlayerId(1) && before.games[0].black == PlayerId(4))
     );
     assert_eq!(t.rounds[0], after);
     let twice = Round {
@@ -100,7 +106,7 @@ fn a108_2_pairing_overridden_and_logged() {
         byes: vec![],
     };
     assert_eq!(
-        t.override_pairing(1, twice),
+        t.override_pairing(RoundNumber(1), twice),
         Err(ChangeError::Twice(PlayerId(1)))
     );
     let stranger = Round {
@@ -108,7 +114,7 @@ fn a108_2_pairing_overridden_and_logged() {
         byes: vec![],
     };
     assert_eq!(
-        t.override_pairing(1, stranger),
+        t.override_pairing(RoundNumber(1), stranger),
         Err(ChangeError::NotActive(PlayerId(9)))
     );
     assert_eq!(t.log.len(), 1, "refused changes are not logged");
@@ -338,7 +344,7 @@ fn late_entrant_joins_a_swiss_from_the_next_round() {
         change,
         Change::LateEntrant {
             player: PlayerId(5),
-            from_round: 2
+            from_round: RoundNumber(2)
         }
     );
     assert!(t.active.contains(&PlayerId(5)));

@@ -3,7 +3,7 @@
 
 use baoqi_arbiter::{BoardUse, Category, ClockMode, EventKind, TimeControl, TimeTable};
 use baoqi_tournament::{
-    EventRules, FieldProblem, LineError, PlayerId, RegisterError, read_register,
+    EventRules, FieldProblem, LineError, PlayerId, RegisterError, RoundNumber, read_register,
 };
 
 const REGISTER: &str = "\
@@ -184,7 +184,7 @@ fn s7p4_2_c_d_deaf_player_without_notation_gets_cards_and_the_referee_announces(
 #[test]
 fn s7p1_match_config_of_a_pairing_repeats_nothing_by_hand() {
     let players = read_register(REGISTER).expect("valid");
-    let config = rules().match_config(&players[0], &players[2], 3, 7);
+    let config = rules().match_config(&players[0], &players[2], RoundNumber(3), 7);
     assert_eq!(config.red.name, "陳大文");
     assert!(
         config.announcing(),
@@ -199,7 +199,7 @@ fn s7p1_match_config_of_a_pairing_repeats_nothing_by_hand() {
     );
     // Two sighted players: no announcing, no talking clock.
     let sighted = read_register("name\nA\nB\n").expect("valid");
-    let config = rules().match_config(&sighted[0], &sighted[1], 1, 1);
+    let config = rules().match_config(&sighted[0], &sighted[1], RoundNumber(1), 1);
     assert!(!config.announcing());
     assert!(!config.talking_clock);
 }

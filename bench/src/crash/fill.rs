@@ -9,6 +9,7 @@ use baoqi_arbiter::{AlertSet, ClockMode, Command, TimeControl};
 
 use super::CrashError;
 use baoqi_organiser::admin::{self, Created};
+use baoqi_protocol::RoundNumber;
 use baoqi_server::limits::Limits;
 use baoqi_server::table::{Handled, SeatKey};
 use baoqi_store::config::{EventFile, EventSettings, RefereeSpec, ResumePolicy, TableSpec};
@@ -48,7 +49,7 @@ fn event(resume: ResumePolicy) -> EventFile {
         }],
         spectators: 0,
         tables: vec![TableSpec {
-            round: 1,
+            round: RoundNumber::first(),
             name: "crash 1".into(),
             red: "red".into(),
             black: "black".into(),

@@ -1,6 +1,7 @@
 //! Samples of every client and server message.
 
 use baoqi_arbiter::{Command, Event, Millis, Side};
+use baoqi_tournament::RoundNumber;
 
 use super::rejections;
 use crate::envelope::{ClientMsg, ErrorCode, ServerMsg};
@@ -165,7 +166,7 @@ pub(super) fn server_index(m: &ServerMsg) -> usize {
 pub fn standing_answers() -> Vec<StandingAnswer> {
     vec![
         StandingAnswer::Placed(Place {
-            after_round: 3,
+            after_round: RoundNumber(3),
             rounds_total: Some(7),
             place: 3,
             shared: true,

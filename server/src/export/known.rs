@@ -132,6 +132,7 @@ mod tests {
     use super::*;
     use baoqi_store::config::EventSettings;
     use baoqi_store::model::EventId;
+    use baoqi_tournament::RoundNumber;
 
     fn seat(name: &str, tables: Vec<TableId>, revoked: bool) -> SeatRow {
         SeatRow {
@@ -154,7 +155,7 @@ mod tests {
             table: TableRow {
                 id: TableId(7),
                 event: EventId(1),
-                round: 3,
+                round: RoundNumber(3),
                 name: "視障賽 2".into(),
                 red: "甲".into(),
                 black: "乙".into(),

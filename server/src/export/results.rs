@@ -9,14 +9,14 @@ use baoqi_arbiter::EndCause;
 use baoqi_organiser::standings::Standings;
 use baoqi_store::game::GameRecord;
 use baoqi_store::model::{EventRow, TableId, TableRow};
-use baoqi_tournament::GameResult;
+use baoqi_tournament::{GameResult, RoundNumber};
 use serde::Serialize;
 
 /// One line of the results table: a board, or a table of an event without rounds.
 #[derive(Debug, Clone, Serialize, PartialEq)]
 pub struct ResultLine {
     /// The round.
-    pub round: u32,
+    pub round: RoundNumber,
     /// The board within its round (a tournament's), else none.
     pub board: Option<u32>,
     /// The table, none for a bye.

@@ -2,6 +2,7 @@
 //! the faces on the scoresheet and in `[%clk]` can be checked to the second.
 
 use baoqi_arbiter::{ClockMode, Command, MatchConfig, Millis, TimeControl, View};
+use baoqi_tournament::RoundNumber;
 
 use super::*;
 use baoqi_store::config::EventSettings;
@@ -18,7 +19,7 @@ fn known(config: MatchConfig) -> Known {
         table: TableRow {
             id: TableId(3),
             event: EventId(1),
-            round: 2,
+            round: RoundNumber(2),
             name: "視障賽 1".into(),
             red: "甲".into(),
             black: "乙".into(),

@@ -17,7 +17,7 @@ use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use baoqi_organiser::grid::{self, Entry, EntryError, GridBoard, Signed};
-use baoqi_tournament::GameResult;
+use baoqi_tournament::{GameResult, RoundNumber};
 use serde::Deserialize;
 use serde_json::json;
 
@@ -87,7 +87,7 @@ impl IntoResponse for GridError {
 /// `?round=R`.
 #[derive(Debug, Deserialize)]
 struct Round {
-    round: Option<u32>,
+    round: Option<RoundNumber>,
 }
 
 async fn cells(
@@ -124,7 +124,7 @@ const MAX_REASON: usize = 500;
 
 async fn enter(
     State(hub): State<Arc<Hub>>,
-    Path((id, round, board)): Path<(EventId, u32, u32)>,
+    Path((id, round, board)): Path<(EventId, RoundNumber, u32)>,
     headers: HeaderMap,
     axum::Json(body): axum::Json<EntryBody>,
 ) -> Result<axum::Json<GridBoard>, GridError> {

@@ -33,7 +33,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, patch, post};
 use baoqi_rules::Color;
 use baoqi_tournament::changes::{Change, Remedy};
-use baoqi_tournament::{PlayerId, PlayerSettings};
+use baoqi_tournament::{PlayerId, PlayerSettings, RoundNumber};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
@@ -270,10 +270,10 @@ fn view(store: &dyn Store, event: EventId) -> Result<RegisterView, EditError> {
     let rules = t.settings.rules(&t.event.name);
     let registered = t.records.players(event)?;
     let rows = t.records.pairings(event)?;
-    let rounds = baoqi_organiser::last_round(&rows);
+    let last = baoqi_organiser::last_round(&rows);
     let mut boards: Vec<PairingRow> = rows
         .into_iter()
-        .filter(|r| r.round == rounds && !r.is_bye())
+        .filter(|r| Some(r.round) == last && !r.is_bye())
         .collect();
     boards.sort_by_key(|r| r.board);
     let changes = t
@@ -289,7 +289,7 @@ fn view(store: &dyn Store, event: EventId) -> Result<RegisterView, EditError> {
         event,
         name: t.event.name.clone(),
         system: t.settings.system,
-        rounds,
+        rounds: last.map_or(0, RoundNumber::rounds_through),
         players: registered
             .into_iter()
             .map(|r| PlayerView {
@@ -358,7 +358,7 @@ async fn withdraw(
 #[serde(deny_unknown_fields)]
 pub struct OverrideBody {
     /// The round of the board (refused unless it is the current one).
-    pub round: u32,
+    pub round: RoundNumber,
     /// What the organiser corrects.
     pub correction: CorrectionBody,
 }
@@ -405,7 +405,7 @@ pub struct IssuedSeat {
 #[derive(Debug, Serialize)]
 pub struct CorrectedView {
     /// The round.
-    pub round: u32,
+    pub round: RoundNumber,
     /// Replayed at new tables, or the game stands and the record is changed.
     pub remedy: Remedy,
     /// The boards corrected, as they now stand.

@@ -7,7 +7,7 @@ use baoqi_arbiter::bounds;
 use baoqi_rules::Color;
 use baoqi_tournament::knockout::TieRules;
 use baoqi_tournament::standings::TieBreak;
-use baoqi_tournament::{ByeScore, EventRules, Scoring, System};
+use baoqi_tournament::{ByeScore, EventRules, RoundNumber, Scoring, System};
 use serde::{Deserialize, Serialize};
 
 use super::{EventFileError, check_match};
@@ -37,7 +37,7 @@ pub struct RoundReferee {
     pub name: String,
     /// The rounds he supervises; none: every round.
     #[serde(default)]
-    pub rounds: Vec<u32>,
+    pub rounds: Vec<RoundNumber>,
     /// The boards he supervises in those rounds; none: every board.
     #[serde(default)]
     pub boards: Vec<u32>,
@@ -45,7 +45,7 @@ pub struct RoundReferee {
 
 impl RoundReferee {
     /// Whether he supervises board `board` of round `round`.
-    pub fn covers(&self, round: u32, board: u32) -> bool {
+    pub fn covers(&self, round: RoundNumber, board: u32) -> bool {
         (self.rounds.is_empty() || self.rounds.contains(&round))
             && (self.boards.is_empty() || self.boards.contains(&board))
     }
@@ -143,7 +143,7 @@ impl TournamentSettings {
             let field = format!("tournament.referees[{}]", i + 1);
             bounds::name(&format!("{field}.name"), &r.name)?;
             for &n in &r.rounds {
-                bounds::within(&format!("{field}.rounds"), u64::from(n), 1, MAX_ROUNDS)?;
+                bounds::within(&format!("{field}.rounds"), u64::from(n.0), 1, MAX_ROUNDS)?;
             }
             for &n in &r.boards {
                 let most = crate::config::MAX_TABLES as u64;
@@ -205,7 +205,10 @@ mod tests {
         let text = include_str!("../../../docs/tournament.toml");
         let (_, sample) = crate::config::EventFile::with_tournament(text).unwrap();
         let sample = sample.unwrap();
-        assert!(sample.referees[0].covers(3, 2) && !sample.referees[0].covers(1, 3));
+        assert!(
+            sample.referees[0].covers(RoundNumber(3), 2)
+                && !sample.referees[0].covers(RoundNumber(1), 3)
+        );
         let s: TournamentSettings = toml::from_str(
             r#"
             system = "knockout"

@@ -1,5 +1,6 @@
 //! Rows of the PostgreSQL store to and from the model's types.
 
+use baoqi_tournament::RoundNumber;
 use postgres::Row;
 use postgres::types::ToSql;
 use serde::de::DeserializeOwned;
@@ -33,7 +34,7 @@ pub(super) fn table_from(r: &Row) -> Result<TableRow, StoreError> {
     Ok(TableRow {
         id,
         event: EventId(r.get(1)),
-        round: r.get::<_, i64>(2) as u32,
+        round: RoundNumber(r.get::<_, i64>(2) as u32),
         name: r.get(3),
         red: r.get(4),
         black: r.get(5),

@@ -1,7 +1,7 @@
 //! The organiser's records in the PostgreSQL store: the same tables and answers as the
 //! `SQLite` store's ([`crate::TournamentStore`]).
 
-use baoqi_tournament::{GameResult, PlayerId};
+use baoqi_tournament::{GameResult, PlayerId, RoundNumber};
 
 use postgres::GenericClient;
 
@@ -53,7 +53,7 @@ fn write_pairings(
             &insert,
             &[
                 &event.0,
-                &i64::from(p.round),
+                &i64::from(p.round.0),
                 &i64::from(p.board),
                 &i64::from(p.red.0),
                 &p.black.map(|b| i64::from(b.0)),
@@ -131,7 +131,7 @@ fn write_amendment(
     for &(round, board) in &a.removed {
         c.execute(
             "DELETE FROM pairings WHERE event = $1 AND round = $2 AND board = $3",
-            &[&event.0, &i64::from(round), &i64::from(board)],
+            &[&event.0, &i64::from(round.0), &i64::from(board)],
         )?;
     }
     write_pairings(c, event, &a.stored_boards(&ids)?, true)?;
@@ -255,7 +255,7 @@ impl TournamentStore for PgStore {
             .map(|r| {
                 let result: Option<String> = r.get(5);
                 Ok(PairingRow {
-                    round: r.get::<_, i64>(0) as u32,
+                    round: RoundNumber(r.get::<_, i64>(0) as u32),
                     board: r.get::<_, i64>(1) as u32,
                     red: PlayerId(r.get::<_, i64>(2) as u32),
                     black: r.get::<_, Option<i64>>(3).map(|b| PlayerId(b as u32)),
@@ -271,7 +271,7 @@ impl TournamentStore for PgStore {
     fn set_result(
         &self,
         event: EventId,
-        round: u32,
+        round: RoundNumber,
         board: u32,
         result: Option<GameResult>,
     ) -> Result<bool, StoreError> {
@@ -279,7 +279,7 @@ impl TournamentStore for PgStore {
         let n = self.w(|c| {
             Ok(c.execute(
                 "UPDATE pairings SET result = $4 WHERE event = $1 AND round = $2 AND board = $3",
-                &[&event.0, &i64::from(round), &i64::from(board), &text],
+                &[&event.0, &i64::from(round.0), &i64::from(board), &text],
             )?)
         })?;
         Ok(n > 0)

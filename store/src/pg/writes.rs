@@ -34,7 +34,7 @@ pub(super) fn insert_table(
          VALUES ($1, $2, $3, $4, $5, $6) RETURNING id",
         &[
             &t.event.0,
-            &i64::from(t.round),
+            &i64::from(t.round.0),
             &t.name,
             &t.red,
             &t.black,
