@@ -64,11 +64,12 @@ test("a sample of events reads the same on the keypad and the pages where they s
   }
   const ofEvents = Object.keys(PHRASES).filter((k) => !k.startsWith("refused."));
   assert.ok(ofEvents.length >= 6, `${ofEvents.length} shared entries of events`);
-  // The parts of messages (a violation's kind and reason, a game's outcome and end cause) are
+  // The parts of messages (a violation's kind and reason, a game's outcome and end cause,
+  // whose time) are
   // compared within the whole; every other shared entry is a message of its own and must be
   // compared as one.
   const part = (k) => k.startsWith("because.") || /^violation\.(technical|recording|clock_press)$/.test(k)
-    || (k.startsWith("end.") && k !== "end.game_over");
+    || (k.startsWith("end.") && k !== "end.game_over") || /^times\.(you|opponent)$/.test(k);
   for (const k of ofEvents) {
     if (part(k)) assert.ok(texts.some((x) => holds(x, PHRASES[k][0])), `${k}: no message compared holds it`);
     else assert.ok(compared.has(k), `${k}: no sample event makes the keypad say it`);
