@@ -16,7 +16,8 @@ use baoqi_rules::{Color, EndReason, Kind, Pattern};
 use serde_json::{Value, json};
 
 /// `{"events": [{"event": {…}, "seat": "red", "said": [{"entry": "move.captured" | null,
-/// "text": "…"}]}], "refusals": [{"rejection": {…}, "entry": …, "text": "…"}]}`.
+/// "text": "…"}]}], "refusals": [{"rejection": {…}, "entry": …, "text": "…"}], "notices":
+/// [{"notice": "lost", "entry": …, "text": "…"}]}` (the connection lost, a command not sent).
 pub(crate) fn heard() -> Value {
     let mut events = Vec::new();
     for event in sample_events() {
@@ -39,7 +40,17 @@ pub(crate) fn heard() -> Value {
             json!({ "rejection": r, "entry": p.entry, "text": p.display })
         })
         .collect();
-    json!({ "events": events, "refusals": refusals })
+    let notices: Vec<_> = [
+        ("lost", Notice::Disconnected),
+        ("not_sent", Notice::NotSent),
+    ]
+    .into_iter()
+    .map(|(name, n)| {
+        let p = n.phrase();
+        json!({ "notice": name, "entry": p.entry, "text": p.display })
+    })
+    .collect();
+    json!({ "events": events, "refusals": refusals, "notices": notices })
 }
 
 /// The protocol's sample events, each preceded by its other values worded apart (for the

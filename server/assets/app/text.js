@@ -321,7 +321,7 @@ const ERROR = {
   resync: t("錯過的事件讀不回來：以下是目前狀態", "Missed events cannot be read back: this is the current state"),
   rate_limited: t("指令太密：甚麼也沒有改變，請稍後再試", "Too many commands: nothing has changed, please try again shortly"),
   too_large: t("訊息太大", "The message is too large"),
-  not_connected: t("未送出：未連線", "Not sent: not connected"),
+  not_connected: phrase("conn.not_sent"),
   connection_lost: t("連線中斷，不確定是否送達，請看重新連線後的狀態", "Connection lost: it is not certain the command arrived; see the state after reconnecting"),
 };
 
