@@ -93,7 +93,7 @@ fn a_restart_is_said_as_it_is_and_the_player_hears_where_the_game_stands() {
     server.kill();
     assert!(until_said(
         &red_log,
-        "未連線，未送出",
+        "未送出：未連線",
         Duration::from_secs(5)
     ));
     let db = dir.join("event.db");

@@ -336,7 +336,7 @@ fn hears_what_it_should(red_said: &str, black_said: &str) {
     ] {
         assert!(said(red_said, "Requested", text), "red: {text}\n{red_said}");
     }
-    for text in ["紅方尚餘一分鐘", "對局結束：你負。紅方認負"] {
+    for text in ["你尚餘 1 分鐘", "對局結束：你負。紅方認負"] {
         assert!(said(red_said, "Spoken", text), "red: {text}\n{red_said}");
     }
     let first_word = red_said
@@ -345,7 +345,7 @@ fn hears_what_it_should(red_said: &str, black_said: &str) {
         .expect("red's first word");
     assert!(
         red_said.lines().take(first_word).any(|l| {
-            l.contains("Reading Requested 紅方") && l.contains("，黑方") && !l.contains("尚餘")
+            l.contains("Reading Requested 時間：你") && l.contains("，對手") && !l.contains("尚餘")
         }),
         "red: the answer to the time query, before the move\n{red_said}"
     );

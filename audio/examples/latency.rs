@@ -76,7 +76,7 @@ fn main() {
         .map(|i| {
             let red = Duration::from_secs(600 + 7 * i);
             let black = Duration::from_secs(300 + 13 * i);
-            Utterance::times(TimeReason::Query, Color::Red, red, black)
+            Utterance::times(TimeReason::Query, Color::Red, red, black, Color::Red)
         })
         .collect();
     report(

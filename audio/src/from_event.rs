@@ -268,17 +268,19 @@ fn table(event: &Event, me: Color) -> Heard {
         ),
         Event::TimeAlert {
             times, audience, ..
-        } if hears(*audience, me) => one(Some(Earcon::Alert), times_of(TimeReason::Alert, times)),
+        } if hears(*audience, me) => {
+            one(Some(Earcon::Alert), times_of(TimeReason::Alert, times, me))
+        }
         Event::TimeReport {
             reason, by, times, ..
         } => match reason {
             baoqi_arbiter::ReportReason::Press => {
-                one(None, times_of(TimeReason::ClockPress, times))
+                one(None, times_of(TimeReason::ClockPress, times, me))
             }
             baoqi_arbiter::ReportReason::Query
                 if by.and_then(baoqi_arbiter::Seat::side) == Some(me) =>
             {
-                one(None, times_of(TimeReason::Query, times))
+                one(None, times_of(TimeReason::Query, times, me))
             }
             baoqi_arbiter::ReportReason::Query => Heard::default(),
         },
@@ -386,7 +388,7 @@ fn because(r: &ViolationReason) -> Because {
     }
 }
 
-fn times_of(reason: TimeReason, t: &[baoqi_arbiter::SideTime; 2]) -> Utterance {
+fn times_of(reason: TimeReason, t: &[baoqi_arbiter::SideTime; 2], me: Color) -> Utterance {
     let of = |s: &baoqi_arbiter::SideTime| SideTime {
         side: s.side,
         left: Duration::from_millis(s.ms),
@@ -395,6 +397,7 @@ fn times_of(reason: TimeReason, t: &[baoqi_arbiter::SideTime; 2]) -> Utterance {
         reason,
         first: of(&t[0]),
         second: of(&t[1]),
+        me,
     }
 }
 

@@ -45,8 +45,16 @@ pub fn pace_percent(voice_name: &str) -> u16 {
 /// Both languages, for loops in tests and warm-up.
 pub const LANGS: [Lang; 2] = [Lang::Yue, Lang::Cmn];
 
-/// Both times, in the order the rule gives (`first` first).
-fn times(reason: TimeReason, first: &SideTime, second: &SideTime) -> Phrase {
+/// Both times, in the order the rule gives (`first` first), each said as the listener's
+/// (`me`: 你) or his opponent's (對手).
+fn times(reason: TimeReason, first: &SideTime, second: &SideTime, me: Color) -> Phrase {
+    let whose = |s: Color| {
+        plain(if s == me {
+            "times.you"
+        } else {
+            "times.opponent"
+        })
+    };
     fill(
         match reason {
             // In the last minute only the triggering side's time is said (6.6(3),
@@ -57,9 +65,9 @@ fn times(reason: TimeReason, first: &SideTime, second: &SideTime) -> Phrase {
             TimeReason::ClockPress => "times.clock_press",
         },
         &[
-            ("first_side", side(first.side)),
+            ("first_side", &whose(first.side)),
             ("first_time", &spoken_time::duration(first.left)),
-            ("second_side", side(second.side)),
+            ("second_side", &whose(second.side)),
             ("second_time", &spoken_time::duration(second.left)),
         ],
     )
@@ -241,7 +249,8 @@ pub fn phrase(u: &Utterance) -> Phrase {
             reason,
             first,
             second,
-        } => times(*reason, first, second),
+            me,
+        } => times(*reason, first, second, *me),
         Utterance::Repetition { kind } => repetition(*kind),
         // Only the offerer's opponent hears it (from_event): 「對手提和」.
         Utterance::DrawOffered { .. } => fill("card.draw_offered", &[]),

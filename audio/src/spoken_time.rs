@@ -93,13 +93,16 @@ pub fn count(n: u32) -> Phrase {
     Phrase::new(&c, &c, &p)
 }
 
-/// A clock time said naturally, rounded down to the second.
+/// A clock time said naturally, rounded down to the second: spoken in words (五分三十秒,
+/// wu3 fen1 san1 shi2 miao3), shown in digits (`5 分 30 秒`) as the pages show it: a braille
+/// line and a screen reader read digits in fewer cells and syllables.
 ///
 /// ```
 /// # use std::time::Duration;
 /// let t = baoqi_audio::spoken_time::duration(Duration::from_secs(330));
-/// assert_eq!(t.display, "五分三十秒");
+/// assert_eq!(t.yue, "五分三十秒");
 /// assert_eq!(t.cmn, "wu3 fen1 san1 shi2 miao3");
+/// assert_eq!(t.display, "5 分 30 秒");
 /// ```
 pub fn duration(d: Duration) -> Phrase {
     let secs = d.as_secs();
@@ -125,7 +128,19 @@ pub fn duration(d: Duration) -> Phrase {
         out.part(s, true, "秒", "miao3");
     }
     let cmn = out.pinyin.join(" ");
-    Phrase::new(&out.chars, &out.chars, &cmn)
+    Phrase::new(&shown(h, m, s), &out.chars, &cmn)
+}
+
+/// A clock time in digits, by the same rules as it is said: `1 小時 5 分`, `2 分鐘`,
+/// `5 分 30 秒`, `30 秒`.
+fn shown(h: u64, m: u64, s: u64) -> String {
+    match (h, m, s) {
+        (1.., 0, _) => format!("{h} 小時"),
+        (1.., _, _) => format!("{h} 小時 {m} 分"),
+        (0, 1.., 0) => format!("{m} 分鐘"),
+        (0, 1.., _) => format!("{m} 分 {s} 秒"),
+        (0, 0, _) => format!("{s} 秒"),
+    }
 }
 
 /// Characters and pinyin syllables of a time being said.
@@ -182,31 +197,46 @@ mod tests {
     #[test]
     fn s7p6_6_times_are_said_naturally() {
         let cases = [
-            (330, "五分三十秒", "wu3 fen1 san1 shi2 miao3"),
-            (60, "一分鐘", "yi1 fen1 zhong1"),
-            (30, "三十秒", "san1 shi2 miao3"),
-            (10, "十秒", "shi2 miao3"),
-            (0, "零秒", "ling2 miao3"),
-            (120, "兩分鐘", "liang3 fen1 zhong1"),
-            (2, "兩秒", "liang3 miao3"),
-            (900, "十五分鐘", "shi2 wu3 fen1 zhong1"),
-            (3600, "一小時", "yi1 xiao3 shi2"),
-            (5400, "一小時三十分", "yi1 xiao3 shi2 san1 shi2 fen1"),
-            (3900, "一小時零五分", "yi1 xiao3 shi2 ling2 wu3 fen1"),
-            (7200, "兩小時", "liang3 xiao3 shi2"),
-            (122, "兩分零二秒", "liang3 fen1 ling2 er4 miao3"),
-            (605, "十分零五秒", "shi2 fen1 ling2 wu3 miao3"),
+            (330, "五分三十秒", "wu3 fen1 san1 shi2 miao3", "5 分 30 秒"),
+            (60, "一分鐘", "yi1 fen1 zhong1", "1 分鐘"),
+            (30, "三十秒", "san1 shi2 miao3", "30 秒"),
+            (10, "十秒", "shi2 miao3", "10 秒"),
+            (0, "零秒", "ling2 miao3", "0 秒"),
+            (120, "兩分鐘", "liang3 fen1 zhong1", "2 分鐘"),
+            (2, "兩秒", "liang3 miao3", "2 秒"),
+            (900, "十五分鐘", "shi2 wu3 fen1 zhong1", "15 分鐘"),
+            (3600, "一小時", "yi1 xiao3 shi2", "1 小時"),
+            (
+                5400,
+                "一小時三十分",
+                "yi1 xiao3 shi2 san1 shi2 fen1",
+                "1 小時 30 分",
+            ),
+            (
+                3900,
+                "一小時零五分",
+                "yi1 xiao3 shi2 ling2 wu3 fen1",
+                "1 小時 5 分",
+            ),
+            (7200, "兩小時", "liang3 xiao3 shi2", "2 小時"),
+            (
+                122,
+                "兩分零二秒",
+                "liang3 fen1 ling2 er4 miao3",
+                "2 分 2 秒",
+            ),
+            (605, "十分零五秒", "shi2 fen1 ling2 wu3 miao3", "10 分 5 秒"),
         ];
-        for (s, display, cmn) in cases {
+        for (s, said, cmn, shown) in cases {
             let t = secs(s);
-            assert_eq!((t.display.as_str(), t.cmn.as_str()), (display, cmn), "{s}");
-            assert_eq!(t.yue, t.display);
+            assert_eq!((t.yue.as_str(), t.cmn.as_str()), (said, cmn), "{s}");
+            assert_eq!(t.display, shown, "{s}");
         }
     }
 
     #[test]
     fn remaining_time_is_rounded_down() {
-        assert_eq!(duration(Duration::from_millis(30_999)).display, "三十秒");
-        assert_eq!(duration(Duration::from_millis(59_999)).display, "五十九秒");
+        assert_eq!(duration(Duration::from_millis(30_999)).yue, "三十秒");
+        assert_eq!(duration(Duration::from_millis(59_999)).display, "59 秒");
     }
 }

@@ -310,6 +310,8 @@ pub enum Utterance {
         first: SideTime,
         /// Said second.
         second: SideTime,
+        /// The listener's side: each time is said as his (你) or his opponent's (對手).
+        me: Color,
     },
     /// A repetition warning of 第61條 (or renewed by 第62條), said verbatim.
     Repetition {
@@ -418,7 +420,15 @@ impl Utterance {
     /// - query, part 6 (6.5(2)): `lead` is the side to move; part 7 (7.6(2)): the asker;
     /// - talking clock (7.1(1)(b), silent on order): `lead` is the side now to move, as for
     ///   a part-6 query (see `docs/decisions.md`).
-    pub fn times(reason: TimeReason, lead: Color, red: Duration, black: Duration) -> Utterance {
+    ///
+    /// `me` is the listener's side: each time is said as his or his opponent's.
+    pub fn times(
+        reason: TimeReason,
+        lead: Color,
+        red: Duration,
+        black: Duration,
+        me: Color,
+    ) -> Utterance {
         let of = |side| SideTime {
             side,
             left: if side == Color::Red { red } else { black },
@@ -427,6 +437,7 @@ impl Utterance {
             reason,
             first: of(lead),
             second: of(lead.other()),
+            me,
         }
     }
 
@@ -485,6 +496,7 @@ mod tests {
             Color::Black,
             Duration::from_secs(600),
             Duration::from_secs(300),
+            Color::Red,
         );
         let Utterance::Times { first, second, .. } = u else {
             panic!("not times")
@@ -501,6 +513,7 @@ mod tests {
             Color::Red,
             Duration::ZERO,
             Duration::ZERO,
+            Color::Red,
         );
         assert_eq!(alert.urgency(), Urgency::Urgent);
         let query = Utterance::times(
@@ -508,6 +521,7 @@ mod tests {
             Color::Red,
             Duration::ZERO,
             Duration::ZERO,
+            Color::Red,
         );
         assert_eq!(query.urgency(), Urgency::Reading);
         assert!(Urgency::Urgent > Urgency::Echo && Urgency::Echo > Urgency::Reading);

@@ -32,6 +32,7 @@ fn samples() -> Vec<Phrase> {
             Color::Red,
             Duration::from_secs(330),
             Duration::from_secs(1800),
+            Color::Red,
         ),
         Utterance::Repetition {
             kind: WarningKind::Mutual {

@@ -126,8 +126,14 @@ fn s7p6_6_alerts_say_the_triggering_side_first_to_both_players() {
     let ev = t.cmd(Seat::Referee, Command::Tick);
     for me in Color::ALL {
         let (texts, tones) = heard(&ev, me);
+        // Each hears it of himself (你) or of his opponent (對手), red's time first.
+        let want = if me == Color::Red {
+            "你尚餘 10 分鐘，對手"
+        } else {
+            "對手尚餘 10 分鐘，你"
+        };
         assert!(
-            texts.iter().any(|s| s.starts_with("紅方尚餘十分鐘，黑方")),
+            texts.iter().any(|s| s.starts_with(want)),
             "{me:?}: {texts:?} {ev:#?}"
         );
         assert!(tones.contains(&Earcon::Alert));

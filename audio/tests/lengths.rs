@@ -81,8 +81,9 @@ fn s7p6_6_2_g_the_ten_second_alert_is_said_in_under_two_seconds() {
         Color::Red,
         Duration::from_secs(10),
         Duration::from_secs(330),
+        Color::Red,
     );
-    assert_eq!(phrase(&alert).display, "紅方十秒");
+    assert_eq!(phrase(&alert).display, "你尚餘 10 秒");
     for (text, secs) in seconds(&alert) {
         assert!(secs < 2.0, "{secs:.1} s: {text}");
     }

@@ -49,18 +49,21 @@ fn every_kind() -> Vec<Utterance> {
             Black,
             Duration::from_secs(754),
             Duration::from_secs(300),
+            Color::Red,
         ),
         Utterance::times(
             TimeReason::Query,
             Red,
             Duration::from_secs(3900),
             Duration::from_secs(59),
+            Color::Red,
         ),
         Utterance::times(
             TimeReason::ClockPress,
             Red,
             Duration::from_secs(60),
             Duration::from_secs(30),
+            Color::Red,
         ),
         Utterance::DrawOffered { by: Red },
         Utterance::DrawAccepted { by: Black },
@@ -305,14 +308,16 @@ fn a61_warnings_are_the_rule_text_verbatim() {
 
 #[test]
 fn s7p6_6_3_alert_says_the_triggering_side_and_its_time_first() {
+    // Heard by red: black's time first, as his opponent's; shown in digits, said in words.
     let p = phrase(&every_kind()[4]);
-    assert_eq!(p.display, "黑方尚餘五分鐘，紅方十二分三十四秒");
+    assert_eq!(p.display, "對手尚餘 5 分鐘，你 12 分 34 秒");
+    assert_eq!(p.yue, "對手尚餘五分鐘，你十二分三十四秒");
     assert_eq!(
         p.cmn,
-        "hei1 fang1 shang4 yu2 wu3 fen1 zhong1, hong2 fang1 shi2 er4 fen1 san1 shi2 si4 miao3"
+        "dui4 shou3 shang4 yu2 wu3 fen1 zhong1, ni3 shi2 er4 fen1 san1 shi2 si4 miao3"
     );
     let p = phrase(&every_kind()[5]);
-    assert_eq!(p.display, "紅方一小時零五分，黑方五十九秒");
+    assert_eq!(p.display, "時間：你 1 小時 5 分，對手 59 秒");
 }
 
 #[test]
@@ -351,7 +356,7 @@ fn moves_checks_violations_cards_boards_and_endings_read_as_written() {
         "對局結束：你勝。黑方技術犯規達 2 次上限",
         "對局結束：和局。雙方同意議和",
         // 7.1(1)(b): the talking clock after red's press, red's time first.
-        "紅方一分鐘，黑方三十秒",
+        "你 1 分鐘，對手 30 秒",
         // 7.1(2): the deaf opponent's cards, as the VI player hears them.
         "黑方接受提和",
         "對手不接受提和",

@@ -103,6 +103,7 @@ fn child_alert_interrupts_reading() {
         Color::Red,
         Duration::from_secs(60),
         Duration::from_secs(754),
+        Color::Red,
     );
     let reading_move = opponent_move();
     // A plain reading (a move) first, then the alert cuts it.

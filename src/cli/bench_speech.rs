@@ -132,6 +132,7 @@ fn ten_second_alert() -> Utterance {
             side: Color::Black,
             left: Duration::from_secs(330),
         },
+        me: Color::Red,
     }
 }
 

@@ -14,6 +14,8 @@ pub(crate) mod db;
 pub(crate) mod demo;
 pub(crate) mod event;
 #[cfg(feature = "clients")]
+pub(crate) mod heard;
+#[cfg(feature = "clients")]
 pub(crate) mod keypad;
 pub(crate) mod moves;
 pub(crate) mod notation;

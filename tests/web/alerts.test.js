@@ -48,8 +48,9 @@ async function run({ server, chrome, pages }) {
   assert.match(onRed, /報時：紅方 22 秒/);
   // On the player page and the card UI the alert is read at once, and once: the banner
   // and the feed are not second live regions.
-  // To red, of himself: 你 (the second person).
-  await heardOnce(red, "報時：你 22 秒", "assertive");
+  // To red, of himself: 你 (the second person), in the keypad's words; in the last minute
+  // his time alone (6.6(3)).
+  await heardOnce(red, "你尚餘 22 秒", "assertive");
   await heardOnce(card, "報時：紅方 22 秒", "assertive");
   await pages.state("01-alert");
 

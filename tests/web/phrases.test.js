@@ -62,13 +62,14 @@ test("a sample of events reads the same on the keypad and the pages where they s
       texts.push(text);
     }
   }
-  const ofEvents = Object.keys(PHRASES).filter((k) => !k.startsWith("refused."));
+  const ofEvents = Object.keys(PHRASES).filter((k) => !k.startsWith("refused.") && !k.startsWith("conn."));
   assert.ok(ofEvents.length >= 6, `${ofEvents.length} shared entries of events`);
-  // The parts of messages (a violation's kind and reason, a game's outcome and end cause) are
+  // The parts of messages (a violation's kind and reason, a game's outcome and end cause,
+  // whose time) are
   // compared within the whole; every other shared entry is a message of its own and must be
   // compared as one.
   const part = (k) => k.startsWith("because.") || /^violation\.(technical|recording|clock_press)$/.test(k)
-    || (k.startsWith("end.") && k !== "end.game_over");
+    || (k.startsWith("end.") && k !== "end.game_over") || /^times\.(you|opponent)$/.test(k);
   for (const k of ofEvents) {
     if (part(k)) assert.ok(texts.some((x) => holds(x, PHRASES[k][0])), `${k}: no message compared holds it`);
     else assert.ok(compared.has(k), `${k}: no sample event makes the keypad say it`);
@@ -91,4 +92,15 @@ test("a seat's own refusal reads the same on the keypad and the pages", async ()
   const shared = Object.keys(PHRASES).filter((k) => k.startsWith("refused."));
   assert.ok(shared.length >= 1);
   for (const k of shared) assert.ok(compared.has(k), `${k}: no sample refusal makes the keypad say it`);
+});
+
+test("the connection's messages are the keypad's words on the pages", async () => {
+  const { phrase } = await app("text.js");
+  const { PHRASES } = await app("phrases.js");
+  const notices = json(keypadBin(), "heard").notices;
+  assert.deepEqual(notices.map((n) => n.notice), ["lost", "not_sent"]);
+  for (const { notice, entry, text } of notices) {
+    assert.ok(entry in PHRASES, `the keypad says 「${text}」 when ${notice}, from an entry the pages do not share: ${entry}`);
+    assert.equal(phrase(entry), text, entry);
+  }
 });

@@ -164,7 +164,7 @@ test("視障賽: an outage is said once, and the way back says where he stands",
     // Three attempts to reconnect (one each 1.5 s) while the server is down.
     await red.waitForTimeout(5000);
     const during = (await spoken(red)).slice(n);
-    assert.deepEqual(during.map((m) => [m.region, m.text]), [["assertive", "連線中斷，重新連線中…"]], "said once");
+    assert.deepEqual(during.map((m) => [m.region, m.text]), [["assertive", "連線中斷，正在重新連線"]], "said once");
     await server.restart();
     await hears(red, /^未開鐘（黑方按鐘開始）。.*你是紅方/, n + 1);
     // A frozen server: no answer for 10 s (「連線無回應」), then the attempts to connect
@@ -175,7 +175,7 @@ test("視障賽: an outage is said once, and the way back says where he stands",
     await red.waitForTimeout(16000);
     server.freeze(false);
     const frozen = (await spoken(red)).slice(m).filter((x) => /連線/.test(x.text));
-    assert.deepEqual(frozen.map((x) => [x.region, x.text]), [["assertive", "連線無回應，重新連線中…"]], "said once");
+    assert.deepEqual(frozen.map((x) => [x.region, x.text]), [["assertive", "連線無回應，正在重新連線"]], "said once");
     await hears(red, /你是紅方/, m + 1);
   } finally {
     await chrome.close();

@@ -109,7 +109,7 @@ test("text mode: a blind player makes a whole move without the board, and an ear
 // 「已連線」.
 test("text mode: joining and reconnecting say the turn, the last move, the times and the opponent", () => onDemo(async ({ server, chrome, red, black }) => {
     const pl = await textPage(chrome, red, PHONE);
-    await waitText(pl, "#summary", "未開鐘（黑方按鐘開始）。你的時間 30 分 0 秒，對手 30 分 0 秒。你是紅方李明，對手黑方張華。");
+    await waitText(pl, "#summary", "未開鐘（黑方按鐘開始）。你的時間 30 分鐘，對手 30 分鐘。你是紅方李明，對手黑方張華。");
     assert.equal(await pl.evaluate(() => document.activeElement.id), "summary", "the focus on the summary");
     await waitText(pl, "#live-polite", "未開鐘");
     const bl = await open(chrome, black, DESK);

@@ -172,6 +172,7 @@ fn live(s: &Session, u: Utterance, now: u64) -> Utterance {
                 reason,
                 mut first,
                 mut second,
+                me,
             },
             Some(t),
         ) => {
@@ -182,6 +183,7 @@ fn live(s: &Session, u: Utterance, now: u64) -> Utterance {
                 reason,
                 first,
                 second,
+                me,
             }
         }
         (u, _) => u,

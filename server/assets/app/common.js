@@ -5,7 +5,7 @@
 
 import { KEY_WORDS, VERSION } from "./protocol.js";
 import { localize, t } from "./i18n.js";
-import { SIDE, fmtTime, sayTime, answer, answerFor, words } from "./text.js";
+import { SIDE, fmtTime, sayTime, answer, answerFor, phrase, words } from "./text.js";
 
 export { SIDE, fmtTime, sayTime };
 export {
@@ -380,7 +380,7 @@ export class Connection {
   watch() {
     if (this.ws?.readyState !== 1) return;
     if (performance.now() - this.heard > STALE_MS) {
-      this.lost(t("連線無回應，重新連線中…", "No answer, reconnecting…"));
+      this.lost(phrase("conn.no_answer"));
       this.ws.onclose = null;
       this.ws.close();
       this.dropPending();
@@ -417,7 +417,7 @@ export class Connection {
     };
     this.ws.onmessage = (m) => { this.heard = performance.now(); this.receive(JSON.parse(m.data)); };
     this.ws.onclose = () => {
-      this.lost(t("連線中斷，重新連線中…", "Disconnected, reconnecting…"));
+      this.lost(phrase("conn.lost"));
       this.dropPending();
       setTimeout(() => this.open(), 1500);
     };

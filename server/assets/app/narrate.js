@@ -85,9 +85,15 @@ export class Narrator {
     return s === this.me ? t("你", "you") : t("對手", "your opponent");
   }
 
-  /** Both times of a report, in its order (the side to move first, 6.5(2)), by whose. */
-  times(list) {
-    return (list || []).map((x) => `${s2(this.who(x.side))} ${sayTime(x.ms)}`).join(t("，", ", "));
+  /** Both times of an alert or a report, in its order (the triggering side or the side to
+   * move first, 6.5(2), 6.6(3)), each as his or his opponent's, in the keypad's words
+   * (`times.*`); in the last minute an alert says the triggering side's time alone. */
+  timesSaid(list, kind) {
+    const [a, b] = list || [];
+    const whose = (s) => phrase(s === this.me ? "times.you" : "times.opponent");
+    if (!a || !b) return "";
+    if (kind === "alert" && a.ms < 60000) return phrase("times.alert_final", { first_side: whose(a.side), first_time: sayTime(a.ms) });
+    return phrase(`times.${kind}`, { first_side: whose(a.side), first_time: sayTime(a.ms), second_side: whose(b.side), second_time: sayTime(b.ms) });
   }
 
   /** The messages an event brings now. While a move waits for the turn it gives, polite
@@ -187,11 +193,11 @@ export class Narrator {
       case "correction_required": return this.owed(ev, mine, t(`把棋盤修正為所報的「${words(ev.words, ev.side)}」（${ev.mv}）`,
         `correct the board to the announced "${words(ev.words, ev.side)}" (${ev.mv})`));
       case "reannounce_required": return this.owed(ev, mine, t(`重新報棋「${words(ev.words, ev.side)}」`, `announce "${words(ev.words, ev.side)}" again`));
-      case "time_alert": return urgent(t(`報時：${this.times(ev.times)}`, `Time: ${this.times(ev.times)}`));
+      case "time_alert": return urgent(this.timesSaid(ev.times, "alert"));
       // The answer to his own question is said at once, as the command field's answers are.
       // The opponent's question is his: its answer is said to this seat only in full.
       case "time_report": {
-        const text = t(`時間：${this.times(ev.times)}`, `Time: ${this.times(ev.times)}`);
+        const text = this.timesSaid(ev.times, ev.reason === "query" ? "query" : "clock_press");
         if (ev.reason !== "query") return polite(text);
         if (!this.askedTime) return onlyFull(text);
         this.askedTime = false;

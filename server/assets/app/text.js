@@ -91,12 +91,16 @@ export const article = (a) => (/^[67]\./.test(a) ? t(`附表七 ${a}`, `Schedule
 /** Several articles: 第69(1)條、附表七 7.1(2) (art. 69(1); Schedule 7, 7.1(2)). */
 export const articles = (list) => (list || []).map(article).join(t("、", "; "));
 
-/** Minutes and seconds in words: 12 分 5 秒 (12 minutes 5 seconds). */
+/** A clock time in words as the keypad shows it (spoken_time::duration's rules), rounded
+ * down (a time said is never more than is left): 1 小時 5 分, 2 分鐘, 5 分 30 秒, 30 秒. */
 export function sayTime(ms) {
-  const s = Math.max(0, Math.ceil(ms / 1000));
-  const m = Math.floor(s / 60);
-  const secs = t(`${s % 60} 秒`, s % 60 ? ` ${s % 60} ${plural(s % 60, "second")}` : "");
-  return m ? t(`${m} 分 ${secs}`, `${m} ${plural(m, "minute")}${secs}`) : t(`${s} 秒`, `${s} ${plural(s, "second")}`);
+  const all = Math.max(0, Math.floor(ms / 1000));
+  const [h, m, s] = [Math.floor(all / 3600), Math.floor(all / 60) % 60, all % 60];
+  const en = (n, unit) => `${n} ${plural(n, unit)}`;
+  if (h) return m ? t(`${h} 小時 ${m} 分`, `${en(h, "hour")} ${en(m, "minute")}`) : t(`${h} 小時`, en(h, "hour"));
+  if (m && !s) return t(`${m} 分鐘`, en(m, "minute"));
+  if (m) return t(`${m} 分 ${s} 秒`, `${en(m, "minute")} ${en(s, "second")}`);
+  return t(`${s} 秒`, en(s, "second"));
 }
 
 /** Minutes and seconds: 12:05. */
@@ -317,7 +321,7 @@ const ERROR = {
   resync: t("錯過的事件讀不回來：以下是目前狀態", "Missed events cannot be read back: this is the current state"),
   rate_limited: t("指令太密：甚麼也沒有改變，請稍後再試", "Too many commands: nothing has changed, please try again shortly"),
   too_large: t("訊息太大", "The message is too large"),
-  not_connected: t("未送出：未連線", "Not sent: not connected"),
+  not_connected: phrase("conn.not_sent"),
   connection_lost: t("連線中斷，不確定是否送達，請看重新連線後的狀態", "Connection lost: it is not certain the command arrived; see the state after reconnecting"),
 };
 

@@ -1,0 +1,189 @@
+//! `baoqi protocol heard`: what the keypad says for the protocol's sample events, seat by
+//! seat, and for its sample refusals. The pages' test (`tests/web/phrases.test.js`) reads it
+//! and holds the seat page's narration to the same words wherever the keypad's message is an
+//! entry of the phrasebook the two share.
+//!
+//! The protocol's samples hold one event of each kind; the words of some kinds depend on
+//! their values (a move that took or checked, a draw declined by card or by touch, a tally
+//! with a limit or without, a game's outcome and cause, an alert in the last minute), so those
+//! are widened here to every value that is worded apart.
+
+use baoqi_arbiter::{Decline, EndCause, Event, Outcome, ReportReason, Side, ViolationKind};
+use baoqi_audio::from_event::utterances;
+use baoqi_audio::phrasebook::phrase;
+use baoqi_audio::{Notice, Refusal};
+use baoqi_rules::{Color, EndReason, Kind, Pattern};
+use serde_json::{Value, json};
+
+/// `{"events": [{"event": {…}, "seat": "red", "said": [{"entry": "move.captured" | null,
+/// "text": "…"}]}], "refusals": [{"rejection": {…}, "entry": …, "text": "…"}], "notices":
+/// [{"notice": "lost", "entry": …, "text": "…"}]}` (the connection lost, a command not sent).
+pub(crate) fn heard() -> Value {
+    let mut events = Vec::new();
+    for event in sample_events() {
+        for (seat, me) in [("red", Color::Red), ("black", Color::Black)] {
+            let said: Vec<_> = utterances(&event, me)
+                .say
+                .iter()
+                .map(|u| {
+                    let p = phrase(u);
+                    json!({ "entry": p.entry, "text": p.display })
+                })
+                .collect();
+            events.push(json!({ "event": event, "seat": seat, "said": said }));
+        }
+    }
+    let refusals: Vec<_> = baoqi_protocol::samples::rejections()
+        .iter()
+        .map(|r| {
+            let p = Notice::Refused(Refusal::of(r)).phrase();
+            json!({ "rejection": r, "entry": p.entry, "text": p.display })
+        })
+        .collect();
+    let notices: Vec<_> = [
+        ("lost", Notice::Disconnected),
+        ("not_sent", Notice::NotSent),
+    ]
+    .into_iter()
+    .map(|(name, n)| {
+        let p = n.phrase();
+        json!({ "notice": name, "entry": p.entry, "text": p.display })
+    })
+    .collect();
+    json!({ "events": events, "refusals": refusals, "notices": notices })
+}
+
+/// The protocol's sample events, each preceded by its other values worded apart (for the
+/// first sample of a kind only, where one would do).
+fn sample_events() -> Vec<Event> {
+    let mut out = Vec::new();
+    let mut widened = Vec::new();
+    for event in baoqi_protocol::samples::events() {
+        let kind = std::mem::discriminant(&event);
+        if !widened.contains(&kind) {
+            widened.push(kind);
+            out.extend(others(&event));
+        }
+        out.push(event);
+    }
+    out
+}
+
+/// `event` with each other value its kind is worded apart for.
+fn others(event: &Event) -> Vec<Event> {
+    let with = |change: &dyn Fn(&mut Event)| {
+        let mut other = event.clone();
+        change(&mut other);
+        other
+    };
+    match event {
+        Event::Moved { .. } => [(None, false), (None, true), (Some(Kind::Horse), false)]
+            .map(|(taken, check)| {
+                with(&|e| {
+                    if let Event::Moved { mv, .. } = e {
+                        (mv.captured, mv.check) = (taken, check);
+                    }
+                })
+            })
+            .into(),
+        Event::DrawDeclined { .. } => [Decline::Declined, Decline::CardReturned]
+            .map(|way| with(&|e| set_decline(e, way)))
+            .into(),
+        Event::Repeated { .. } => [(true, false), (false, true)]
+            .map(|(d, m)| {
+                with(&|e| {
+                    if let Event::Repeated { done, mismatch, .. } = e {
+                        (*done, *mismatch) = (d, m);
+                    }
+                })
+            })
+            .into(),
+        Event::Violation { .. } => violations(event),
+        Event::GameOver { .. } => game_ends(event),
+        Event::TimeAlert { .. } => vec![with(&|e| {
+            if let Event::TimeAlert { times, .. } = e {
+                times[0].ms = times[0].ms.min(30_000);
+            }
+        })],
+        Event::TimeReport { .. } => vec![with(&|e| {
+            if let Event::TimeReport { reason, by, .. } = e {
+                (*reason, *by) = (ReportReason::Press, None);
+            }
+        })],
+        _ => Vec::new(),
+    }
+}
+
+fn set_decline(e: &mut Event, way: Decline) {
+    if let Event::DrawDeclined { how, .. } = e {
+        *how = way;
+    }
+}
+
+/// A counted violation of every kind, with a limit and without.
+fn violations(event: &Event) -> Vec<Event> {
+    let mut out = Vec::new();
+    for kind in [
+        ViolationKind::Technical,
+        ViolationKind::Recording,
+        ViolationKind::Clock,
+    ] {
+        for limit in [0, 2] {
+            let mut other = event.clone();
+            if let Event::Violation {
+                kind: k,
+                limit: l,
+                counted,
+                ..
+            } = &mut other
+            {
+                (*k, *l, *counted) = (kind, limit, true);
+            }
+            out.push(other);
+        }
+    }
+    out
+}
+
+/// The end of a game with every outcome, and with the causes the samples leave out.
+fn game_ends(event: &Event) -> Vec<Event> {
+    let mut out = Vec::new();
+    for outcome in [Outcome::RedWins, Outcome::BlackWins, Outcome::BothLose] {
+        let mut other = event.clone();
+        if let Event::GameOver { outcome: o, .. } = &mut other {
+            *o = outcome;
+        }
+        out.push(other);
+    }
+    for cause in more_end_causes() {
+        let mut other = event.clone();
+        if let Event::GameOver { cause: c, .. } = &mut other {
+            *c = cause;
+        }
+        out.push(other);
+    }
+    out
+}
+
+/// The ends of a game the protocol's samples leave out (they hold one of each kind): the other
+/// board reasons and patterns, and resignation and agreement with and without cards.
+fn more_end_causes() -> Vec<EndCause> {
+    let board = [
+        EndReason::Stalemate,
+        EndReason::DeadDraw,
+        EndReason::NaturalLimit,
+    ];
+    let mut out: Vec<_> = board.map(|reason| EndCause::Board { reason }).into();
+    out.extend([
+        EndCause::Forbidden {
+            offender: Side::Black,
+            pattern: Pattern::PerpetualCheck,
+        },
+        EndCause::Resigned {
+            loser: Side::Red,
+            card: false,
+        },
+        EndCause::DrawAgreed { card: true },
+    ]);
+    out
+}
