@@ -251,7 +251,10 @@ pub fn phrase(u: &Utterance) -> Phrase {
             second,
             me,
         } => times(*reason, first, second, *me),
-        Utterance::Repetition { kind } => repetition(*kind),
+        // What it is first, then the rule's own words (61): 「循環警告：紅方長將，紅方不變作負」.
+        Utterance::Repetition { kind } => {
+            fill("repetition.warning", &[("warning", &repetition(*kind))])
+        }
         // Only the offerer's opponent hears it (from_event): 「對手提和」.
         Utterance::DrawOffered { .. } => fill("card.draw_offered", &[]),
         Utterance::DrawAccepted { by } => fill("card.draw_accepted", &[("side", side(*by))]),

@@ -288,9 +288,10 @@ fn s7p6_3_words_are_echoed_with_the_grammar_readings() {
 
 #[test]
 fn a61_warnings_are_the_rule_text_verbatim() {
+    // What it is first, then the rule's words as they stand.
     for kind in warnings() {
         let p = phrase(&Utterance::Repetition { kind });
-        assert_eq!(p.display, kind.text(), "{kind:?}");
+        assert_eq!(p.display, format!("循環警告：{}", kind.text()), "{kind:?}");
     }
     let p = phrase(&Utterance::Repetition {
         kind: WarningKind::Forbidden {
@@ -298,11 +299,11 @@ fn a61_warnings_are_the_rule_text_verbatim() {
             pattern: Pattern::PerpetualCheck,
         },
     });
-    assert_eq!(p.display, "紅方長將，紅方不變作負");
-    assert_eq!(p.yue, "紅方 coeng4 zoeng1，紅方不變作負");
+    assert_eq!(p.display, "循環警告：紅方長將，紅方不變作負");
+    assert_eq!(p.yue, "循環警告，紅方 coeng4 zoeng1，紅方不變作負");
     assert_eq!(
         p.cmn,
-        "hong2 fang1 chang2 jiang1, hong2 fang1 bu4 bian4 zuo4 fu4"
+        "xun2 huan2 jing3 gao4, hong2 fang1 chang2 jiang1, hong2 fang1 bu4 bian4 zuo4 fu4"
     );
 }
 

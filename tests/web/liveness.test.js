@@ -1,6 +1,6 @@
 // A dead connection must not look alive: with the server frozen (SIGSTOP:
 // its sockets stay open, nothing is answered), every page said 已連線 and the clocks kept
-// counting. Missed pongs now mark the page 重新連線中 and stop its clocks where they were,
+// counting. Missed pongs now mark the page 正在重新連線 and stop its clocks where they were,
 // until it has reconnected and the state (with the clocks) is fresh again.
 
 import assert from "node:assert/strict";
@@ -24,7 +24,7 @@ async function run({ server, chrome, pages }) {
 
   server.freeze(true);
   try {
-    for (const page of [card, mon]) await waitText(page, "#status", "重新連線中", 16000);
+    for (const page of [card, mon]) await waitText(page, "#status", "正在重新連線", 16000);
     assert.ok(await card.evaluate(() => document.body.classList.contains("offline")));
     const stopped = await redClock(card);
     await card.waitForTimeout(2200);
@@ -51,7 +51,7 @@ async function restart({ server, chrome, pages }) {
   await waitText(card, "#turn", "輪到紅方");
   await card.waitForTimeout(1200);
   await server.crash();
-  await waitText(card, "#status", "重新連線中", 8000);
+  await waitText(card, "#status", "正在重新連線", 8000);
   await server.restart();
   await waitText(card, "#status", "已連線", 16000);
   await waitText(card, "#turn", "暫停");

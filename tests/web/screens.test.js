@@ -237,7 +237,7 @@ async function settledAndLost({ server, chrome, pages }) {
   assert.equal(await mon.locator("#unsynced").isVisible(), false);
   server.freeze(true);
   try {
-    await waitText(mon, "#status", "重新連線中", 16000);
+    await waitText(mon, "#status", "正在重新連線", 16000);
     await mon.locator("#unsynced").waitFor({ state: "visible" });
     const seen = await mon.evaluate(() => ({
       clocks: [...document.querySelectorAll("#tabs .tile .t-clock")].map((c) => c.textContent),

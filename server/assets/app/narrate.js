@@ -211,7 +211,7 @@ export class Narrator {
       case "game_over": return urgent(heardResult(ev, this.me));
       // A call for the referee is the player's to hear at once only when it is about him.
       case "referee_needed": return ev.side && mine ? urgent(describe(ev)) : onlyFull(describe(ev));
-      case "repetition_warning": return urgent(t(`循環警告（${article(ev.article)}）：${warning(ev.warning)}`, `Repetition warning (${article(ev.article)}): ${warning(ev.warning)}`));
+      case "repetition_warning": return urgent(`${phrase("repetition.warning", { warning: warning(ev.warning) })}${t(`（${article(ev.article)}）`, ` (${article(ev.article)})`)}`);
       case "warning_issued": return urgent(describe(ev));
       // Where it differs, and what happens next: the referee puts it right (7.4(2)(g)(iv));
       // points alone read as if he had done something wrong.

@@ -440,7 +440,7 @@ export function describe(ev) {
     case "board": return t(`${boardName(ev.board)}：${STEP(ev.step)}`, `${cap(boardName(ev.board))}: ${STEP(ev.step)}`);
     case "board_diverges": return t(`${boardName(ev.board)}與對局不同：${ev.points.join("、")}`,
       `${cap(boardName(ev.board))} differs from the game: ${ev.points.join(", ")}`);
-    case "board_agrees": return t(`${boardName(ev.board)}已與對局一致`, `${cap(boardName(ev.board))} agrees with the game again`);
+    case "board_agrees": return phrase("board.agrees", { board: cap(boardName(ev.board)) });
     case "pressed": return t(`${s}按鐘`, `${s} pressed the clock`);
     case "checked": return [checkOutcome(ev.outcome), cap(finding(ev))].filter(Boolean).join(t("。", ". "));
     case "violation": {
