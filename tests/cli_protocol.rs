@@ -1,38 +1,37 @@
-//! The web clients' constants (`server/assets/app/protocol.js`) are generated from the
-//! protocol crate: this test fails when the committed file is stale (regenerate it with
-//! `cargo run -- protocol js > server/assets/app/protocol.js`), and the samples of every
-//! message are printed as JSON for the pages' own tests.
+//! The web clients' constants (`server/assets/app/protocol.js`) and their copy of the shared
+//! phrasebook (`phrases.js`) are generated from the protocol and phrases crates: these tests
+//! fail when a committed file is stale (regenerate it with `cargo run -- protocol js|phrases`),
+//! and the samples of every message are printed as JSON for the pages' own tests.
 
 use crate::common;
 
 use common::baoqi;
 
-#[test]
-fn the_pages_constants_are_the_protocol_crates_own() {
-    let out = baoqi(&["protocol", "js"]);
-    let committed = std::fs::read_to_string(
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("server/assets/app/protocol.js"),
-    )
-    .unwrap();
+/// What `baoqi protocol WHAT` prints, checked against the committed page module `file` (in
+/// `server/assets/app/`): a test fails while the generated file is stale.
+fn generated_and_committed(what: &str, file: &str) -> String {
+    let out = baoqi(&["protocol", what]);
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("server/assets/app")
+        .join(file);
+    let committed = std::fs::read_to_string(path).unwrap();
     assert!(
         out == committed,
-        "server/assets/app/protocol.js is stale: run `cargo run -- protocol js > server/assets/app/protocol.js`"
+        "server/assets/app/{file} is stale: run `cargo run -- protocol {what} > server/assets/app/{file}` and build again"
     );
+    out
+}
+
+#[test]
+fn the_pages_constants_are_the_protocol_crates_own() {
+    generated_and_committed("js", "protocol.js");
 }
 
 /// One phrasebook for the keypad and the pages: the pages' copy of the shared entries is the
-/// phrasebook's own (`cargo run -- protocol phrases > server/assets/app/phrases.js`).
+/// phrasebook's own.
 #[test]
 fn the_pages_phrases_are_the_phrasebooks_own() {
-    let out = baoqi(&["protocol", "phrases"]);
-    let committed = std::fs::read_to_string(
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("server/assets/app/phrases.js"),
-    )
-    .unwrap();
-    assert!(
-        out == committed,
-        "server/assets/app/phrases.js is stale: run `cargo run -- protocol phrases > server/assets/app/phrases.js`"
-    );
+    let out = generated_and_committed("phrases", "phrases.js");
     assert!(
         out.contains("\"refused.not_your_turn\": [\"現在不是你的輪次\""),
         "{out}"
