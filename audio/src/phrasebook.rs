@@ -62,7 +62,7 @@ fn times(reason: TimeReason, first: &SideTime, second: &SideTime, me: Color) -> 
             TimeReason::Alert if first.left < Duration::from_secs(60) => "times.alert_final",
             TimeReason::Alert => "times.alert",
             TimeReason::Query => "times.query",
-            TimeReason::ClockPress => "times.clock_press",
+            TimeReason::ClockPress => "times.press",
         },
         &[
             ("first_side", &whose(first.side)),
@@ -103,7 +103,7 @@ pub(crate) fn violation(v: Violation) -> &'static Phrase {
     entry(match v {
         Violation::Technical => "violation.technical",
         Violation::Recording => "violation.recording",
-        Violation::ClockPress => "violation.clock_press",
+        Violation::ClockPress => "violation.clock",
     })
 }
 
@@ -136,14 +136,6 @@ pub(crate) fn words(ws: &[Word], side: Color) -> Phrase {
     }
 }
 
-/// A number shown in digits (`4`) and spoken in words (四, si4).
-pub(crate) fn shown_in_digits(n: u32) -> Phrase {
-    Phrase {
-        display: n.to_string(),
-        ..spoken_time::count(n)
-    }
-}
-
 fn cause(c: &EndCause) -> Phrase {
     match *c {
         EndCause::Board(r) => plain(match r {
@@ -172,7 +164,7 @@ fn cause(c: &EndCause) -> Phrase {
             &[
                 ("side", side(loser)),
                 ("violation", violation(v)),
-                ("count", &shown_in_digits(count)),
+                ("count", &spoken_time::count_in_digits(count)),
             ],
         ),
         EndCause::Resignation { loser, card } => fill(

@@ -5,9 +5,8 @@
 use baoqi_grammar::Word;
 use baoqi_rules::{Color, Piece};
 
-use crate::phrasebook::{
-    Phrase, fill, plain, shown_in_digits, side, violation as violation_name, words,
-};
+use crate::phrasebook::{Phrase, fill, plain, side, violation as violation_name, words};
+use crate::spoken_time;
 use crate::utterance::{Because, CheckOutcome, Missing, Violation};
 
 /// A move read out: `紅方 炮五進四，吃卒，將軍` (the pages read it in the same words). The captured piece is named, and the
@@ -89,8 +88,8 @@ pub(crate) fn violation(
         &[
             ("because", &reason(s, because)),
             ("violation", violation_name(v)),
-            ("count", &shown_in_digits(count)),
-            ("limit", &shown_in_digits(limit)),
+            ("count", &spoken_time::count_in_digits(count)),
+            ("limit", &spoken_time::count_in_digits(limit)),
         ],
     )
 }

@@ -93,6 +93,15 @@ pub fn count(n: u32) -> Phrase {
     Phrase::new(&c, &c, &p)
 }
 
+/// A count shown in digits (`4`, as the pages show it) and spoken in words (四, si4): a
+/// violation's tally and its limit.
+pub fn count_in_digits(n: u32) -> Phrase {
+    Phrase {
+        display: n.to_string(),
+        ..count(n)
+    }
+}
+
 /// A clock time said naturally, rounded down to the second: spoken in words (五分三十秒,
 /// wu3 fen1 san1 shi2 miao3), shown in digits (`5 分 30 秒`) as the pages show it: a braille
 /// line and a screen reader read digits in fewer cells and syllables.

@@ -68,7 +68,7 @@ test("a sample of events reads the same on the keypad and the pages where they s
   // whose time) are
   // compared within the whole; every other shared entry is a message of its own and must be
   // compared as one.
-  const part = (k) => k.startsWith("because.") || /^violation\.(technical|recording|clock_press)$/.test(k)
+  const part = (k) => k.startsWith("because.") || /^violation\.(technical|recording|clock)$/.test(k)
     || (k.startsWith("end.") && k !== "end.game_over") || /^times\.(you|opponent)$/.test(k);
   for (const k of ofEvents) {
     if (part(k)) assert.ok(texts.some((x) => holds(x, PHRASES[k][0])), `${k}: no message compared holds it`);

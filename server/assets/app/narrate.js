@@ -197,7 +197,7 @@ export class Narrator {
       // The answer to his own question is said at once, as the command field's answers are.
       // The opponent's question is his: its answer is said to this seat only in full.
       case "time_report": {
-        const text = this.timesSaid(ev.times, ev.reason === "query" ? "query" : "clock_press");
+        const text = this.timesSaid(ev.times, ev.reason);
         if (ev.reason !== "query") return polite(text);
         if (!this.askedTime) return onlyFull(text);
         this.askedTime = false;

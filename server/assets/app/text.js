@@ -190,7 +190,7 @@ export function violationReason(r, s = "red") {
 
 /** A violation's kind as a player hears it (the phrasebook's short names): 技術犯規,
  * 記錄違例, 按鐘違規. The referees' screens keep the rule's own (`KIND`). */
-export const heardKind = (kind) => phrase(`violation.${kind === "clock" ? "clock_press" : kind}`);
+export const heardKind = (kind) => phrase(`violation.${kind}`);
 
 const IMPOSSIBLE = {
   diagonal_across: (u) => t(`${pieceOf(u.piece)}斜行，不能平`, `The ${pieceOf(u.piece)} moves diagonally and cannot move across (平)`),
