@@ -33,6 +33,16 @@ const POSTGRES: &[(&str, &str)] = &[
     ),
 ];
 
+/// Migrations whose text changed after they shipped in comments only, as (version, the
+/// checksum refinery stored when the old text was applied, the migration's name). Their first
+/// comment line named a tracker's number; it was reworded once. A database that took the
+/// old text has its recorded checksum moved to the new one before the runner compares them,
+/// and only when it matches the old text's exactly: any other difference is still refused.
+const REWORDED: &[(i32, u64, &str)] = &[
+    (2, 14_919_532_809_422_997_168, "V2__leases"),
+    (3, 2_533_923_857_225_223_393, "V3__nodes"),
+];
+
 /// A key for PostgreSQL's advisory lock, held while one node migrates: several `baoqi
 /// serve` nodes may start together on one database.
 const MIGRATION_LOCK: i64 = 0x6261_6f71_6901;
@@ -68,11 +78,38 @@ pub fn sqlite(conn: &mut rusqlite::Connection) -> Result<Applied, StoreError> {
 /// Brings a PostgreSQL database to the current schema, one node at a time.
 pub fn postgres(client: &mut postgres::Client) -> Result<Applied, StoreError> {
     client.execute("SELECT pg_advisory_lock($1)", &[&MIGRATION_LOCK])?;
-    let outcome = runner(POSTGRES)?
-        .run(client)
-        .map_err(|e| StoreError::Schema(Box::new(e)));
+    let outcome = restamp_reworded(client).and_then(|()| {
+        runner(POSTGRES)?
+            .run(client)
+            .map_err(|e| StoreError::Schema(Box::new(e)))
+    });
     client.execute("SELECT pg_advisory_unlock($1)", &[&MIGRATION_LOCK])?;
     Ok(names(&outcome?))
+}
+
+/// Moves the recorded checksum of each migration in [`REWORDED`] from its old text's to the
+/// current text's, where the database recorded the old one. Refinery's history table is
+/// looked up in the current schema (`search_path`) and may not exist yet.
+fn restamp_reworded(client: &mut postgres::Client) -> Result<(), StoreError> {
+    let history: Option<String> = client
+        .query_one("SELECT to_regclass('refinery_schema_history')::text", &[])?
+        .get(0);
+    if history.is_none() {
+        return Ok(());
+    }
+    for &(version, old, name) in REWORDED {
+        let Some((_, sql)) = POSTGRES.iter().find(|(n, _)| *n == name) else {
+            continue;
+        };
+        let now = Migration::unapplied(name, sql)
+            .map_err(|e| StoreError::Schema(Box::new(e)))?
+            .checksum();
+        client.execute(
+            "UPDATE refinery_schema_history SET checksum = $1 WHERE version = $2 AND checksum = $3",
+            &[&now.to_string(), &version, &old.to_string()],
+        )?;
+    }
+    Ok(())
 }
 
 /// The latest migration each store's code knows (what `baoqi db migrate` brings a database

@@ -4,4 +4,5 @@
 mod event_file;
 mod leases;
 mod legacy;
+mod schema;
 mod store_suite;
