@@ -6,7 +6,9 @@
 #   scripts/setup.sh test   the above, plus what the tests need (Python venv with pyffish and cchess,
 #                           Chromium and a CJK font for browser tests, Node for playwright,
 #                           PostgreSQL and nats-server for the federation's tests: started by
-#                           scripts/services.sh on loopback, data under target/)
+#                           scripts/services.sh on loopback, data under target/; GNOME Orca,
+#                           Xvfb, BRLTTY and liblouis for the screen reader's and the braille
+#                           display's tests)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -15,7 +17,8 @@ case "$mode" in run|test) ;; *) echo "usage: $0 run|test" >&2; exit 2 ;; esac
 
 run_pkgs=(libasound2-dev libspeechd-dev libclang1-14 libclang-common-14-dev pkg-config
           speech-dispatcher speech-dispatcher-espeak-ng espeak-ng sox)
-test_pkgs=(xz-utils python3-venv chromium fonts-wqy-zenhei tmux postgresql nats-server)
+test_pkgs=(xz-utils python3-venv chromium fonts-wqy-zenhei tmux postgresql nats-server
+           orca xvfb xdotool openbox dbus at-spi2-core brltty brltty-x11 python3-louis liblouis-data)
 
 want=("${run_pkgs[@]}")
 [[ $mode == test ]] && want+=("${test_pkgs[@]}")

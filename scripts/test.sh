@@ -62,7 +62,7 @@ step "the pages' JavaScript, linted (ESLint, 0 errors)"
 # and one after the other they left a core idle for minutes. Two test files at a time: on 2
 # cores three or more only slow each other down. Their report is printed once they end.
 web() {
-  BAOQI_BIN="$PWD/target/hall/baoqi" setsid node --test --test-concurrency=2 tests/web/ \
+  BAOQI_BIN="$PWD/target/hall/baoqi" BAOQI_REQUIRE_ORCA=1 setsid node --test --test-concurrency=2 tests/web/ \
     >target/web.log 2>&1 &
   web_pid=$!
   # A failing step ends the run: the browser tests (and their Chromiums) end with it.

@@ -113,7 +113,7 @@ fn s7p6_4_a_a_sensor_board_correction_clears_by_itself() {
     );
     // Told that the correction finished the move, and never that the referee must act.
     assert!(
-        heard(&red_said, "Requested", "紅方棋盤已改正為炮二進四，此着完成"),
+        heard(&red_said, "Requested", "紅方棋盤已改正為炮二進四。此着完成"),
         "{red_said}"
     );
     assert!(!red_said.contains("等候裁判"), "{red_said}");
@@ -271,7 +271,7 @@ fn s7p7_the_vi_player_is_not_told_to_fix_the_sighted_players_board() {
     );
     server.kill();
     assert!(
-        heard(&red_said, "Requested", "正規棋盤與對局不符，已請裁判處理"),
+        heard(&red_said, "Requested", "正規棋盤與對局不符。已請裁判處理"),
         "red\n{red_said}\nblack\n{black_said}"
     );
     assert!(!red_said.contains("請改正"), "{red_said}");

@@ -345,7 +345,7 @@ fn hears_what_it_should(red_said: &str, black_said: &str) {
         .expect("red's first word");
     assert!(
         red_said.lines().take(first_word).any(|l| {
-            l.contains("Reading Requested 時間：你") && l.contains("，對手") && !l.contains("尚餘")
+            l.contains("Reading Requested 時間：你") && l.contains("。對手") && !l.contains("尚餘")
         }),
         "red: the answer to the time query, before the move\n{red_said}"
     );

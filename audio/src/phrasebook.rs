@@ -243,7 +243,7 @@ pub fn phrase(u: &Utterance) -> Phrase {
             second,
             me,
         } => times(*reason, first, second, *me),
-        // What it is first, then the rule's own words (61): 「循環警告：紅方長將，紅方不變作負」.
+        // What it is first, then the rule's own words (61): 「循環警告。紅方長將，紅方不變作負」.
         Utterance::Repetition { kind } => {
             fill("repetition.warning", &[("warning", &repetition(*kind))])
         }

@@ -1,5 +1,5 @@
 //! A player's place in his event's standings, as the keypad says it when asked (`/ Enter`):
-//! 第三輪後，你排第五，四分，共八人. Ties say 並列 (名次分先 leaves them level,
+//! 你排第五，四分。第三輪後，共八人. Ties say 並列 (名次分先 leaves them level,
 //! 附表二 第二部份 3); half points are said as people say them (四分半, 半分), and the whole
 //! scores of 黃氏計分法 as numbers (三十九分). Worded in the `[standing]` section of
 //! `phrases/data/phrases.toml`.
@@ -100,21 +100,21 @@ mod tests {
     #[test]
     fn fu2_3_after_round_three_fifth_with_four_points() {
         let p = placed(RoundNumber(3), 5, false, 8).phrase();
-        assert_eq!(p.display, "第三輪後，你排第五，四分，共八人");
-        assert_eq!(p.yue, "第三輪後，你排第五，四分，共八人");
+        assert_eq!(p.display, "你排第五，四分。第三輪後，共八人");
+        assert_eq!(p.yue, "你排第五，四分。第三輪後，共八人");
         assert_eq!(
             p.cmn,
-            "di4 san1 lun2 hou4, ni3 pai2 di4 wu3, si4 fen1, gong4 ba1 ren2"
+            "ni3 pai2 di4 wu3, si4 fen1, di4 san1 lun2 hou4, gong4 ba1 ren2"
         );
     }
 
     #[test]
     fn fu2_3_a_shared_place_is_said_as_level() {
         let p = placed(RoundNumber(3), 3, true, 9).phrase();
-        assert_eq!(p.display, "第三輪後，你並列第三，四分半，共八人");
+        assert_eq!(p.display, "你並列第三，四分半。第三輪後，共八人");
         assert_eq!(
             p.cmn,
-            "di4 san1 lun2 hou4, ni3 bing4 lie4 di4 san1, si4 fen1 ban4, gong4 ba1 ren2"
+            "ni3 bing4 lie4 di4 san1, si4 fen1 ban4, di4 san1 lun2 hou4, gong4 ba1 ren2"
         );
     }
 

@@ -128,9 +128,9 @@ fn s7p6_6_alerts_say_the_triggering_side_first_to_both_players() {
         let (texts, tones) = heard(&ev, me);
         // Each hears it of himself (你) or of his opponent (對手), red's time first.
         let want = if me == Color::Red {
-            "你尚餘 10 分鐘，對手"
+            "你尚餘 10 分鐘。對手"
         } else {
-            "對手尚餘 10 分鐘，你"
+            "對手尚餘 10 分鐘。你"
         };
         assert!(
             texts.iter().any(|s| s.starts_with(want)),
@@ -238,7 +238,7 @@ fn a126_a_violation_is_said_with_its_reason() {
     );
     // Said to him in the second person, the tally first; the opponent hears it of his
     // opponent.
-    assert!(red.contains("你被判按鐘違規，第"), "{red}");
+    assert!(red.contains("你被判按鐘違規。第"), "{red}");
     let black = all_heard(&ev, Color::Black);
     assert!(
         black.contains("對手被判按鐘違規") && black.contains("走子未完成便按鐘"),

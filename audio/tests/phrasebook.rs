@@ -291,7 +291,7 @@ fn a61_warnings_are_the_rule_text_verbatim() {
     // What it is first, then the rule's words as they stand.
     for kind in warnings() {
         let p = phrase(&Utterance::Repetition { kind });
-        assert_eq!(p.display, format!("循環警告：{}", kind.text()), "{kind:?}");
+        assert_eq!(p.display, format!("循環警告。{}", kind.text()), "{kind:?}");
     }
     let p = phrase(&Utterance::Repetition {
         kind: WarningKind::Forbidden {
@@ -299,7 +299,7 @@ fn a61_warnings_are_the_rule_text_verbatim() {
             pattern: Pattern::PerpetualCheck,
         },
     });
-    assert_eq!(p.display, "循環警告：紅方長將，紅方不變作負");
+    assert_eq!(p.display, "循環警告。紅方長將，紅方不變作負");
     assert_eq!(p.yue, "循環警告，紅方 coeng4 zoeng1，紅方不變作負");
     assert_eq!(
         p.cmn,
@@ -311,14 +311,14 @@ fn a61_warnings_are_the_rule_text_verbatim() {
 fn s7p6_6_3_alert_says_the_triggering_side_and_its_time_first() {
     // Heard by red: black's time first, as his opponent's; shown in digits, said in words.
     let p = phrase(&every_kind()[4]);
-    assert_eq!(p.display, "對手尚餘 5 分鐘，你 12 分 34 秒");
+    assert_eq!(p.display, "對手尚餘 5 分鐘。你 12 分 34 秒");
     assert_eq!(p.yue, "對手尚餘五分鐘，你十二分三十四秒");
     assert_eq!(
         p.cmn,
         "dui4 shou3 shang4 yu2 wu3 fen1 zhong1, ni3 shi2 er4 fen1 san1 shi2 si4 miao3"
     );
     let p = phrase(&every_kind()[5]);
-    assert_eq!(p.display, "時間：你 1 小時 5 分，對手 59 秒");
+    assert_eq!(p.display, "時間：你 1 小時 5 分。對手 59 秒");
 }
 
 #[test]
@@ -330,23 +330,23 @@ fn moves_checks_violations_cards_boards_and_endings_read_as_written() {
     assert_eq!(phrase(&kinds[2]).cmn, "hei1 fang1, ma3 ba1 jin4 qi1");
     assert_eq!(display(7), "對手提和");
     assert_eq!(display(12), "紅方認負");
-    assert_eq!(display(13), "視障棋盤與對局不符，請改正");
+    assert_eq!(display(13), "視障棋盤與對局不符。請改正");
     assert_eq!(display(15), "裁判：請雙方停鐘");
     let texts: Vec<String> = kinds.iter().map(|u| phrase(u).display).collect();
     for want in [
-        "紅方走子與報棋不符：報棋炮二平五，棋盤着法不合法。須把棋盤改正為炮二平五，用紅方時間",
-        "紅方報棋炮二平五非法，以棋盤炮二平五為準，請重新報棋：炮二平五",
-        "紅方報棋炮二平五非法，棋盤炮二平五，走子非所報之子，還原局面，可改走別子",
-        "紅方報棋炮二平五非法，走子亦不合法，還原局面，可改走別子",
+        "紅方走子與報棋不符。報棋炮二平五，棋盤着法不合法。須把棋盤改正為炮二平五，用紅方時間",
+        "紅方報棋炮二平五非法。以棋盤炮二平五為準，請重新報棋：炮二平五",
+        "紅方報棋炮二平五非法。棋盤炮二平五，走子非所報之子，還原局面，可改走別子",
+        "紅方報棋炮二平五非法。走子亦不合法，還原局面，可改走別子",
         // Said to the player who committed it: second person, the tally first, the count in
         // digits (spoken in words); the reason its own sentence.
-        "你被判技術犯規，第 1 次，上限 2 次。走子未完成便按鐘",
-        "對手被判記錄違例，第 1 次，上限 4 次。報棋及複讀未完成便按鐘",
+        "你被判技術犯規。第 1 次，上限 2 次。走子未完成便按鐘",
+        "對手被判記錄違例。第 1 次，上限 4 次。報棋及複讀未完成便按鐘",
         // The mover hears his own capture and check.
         "吃馬，將軍",
         "將軍",
         "對局開始，紅方先走",
-        "伺服器重新啟動，對局暫停，雙方時鐘停止，等候恢復",
+        "對局暫停：伺服器重新啟動。雙方時鐘停止，等候恢復",
         "黑方摸子，即拒絕提和",
         // The result for the listener (red) first, then why.
         "對局結束：你勝。將死",
@@ -357,7 +357,7 @@ fn moves_checks_violations_cards_boards_and_endings_read_as_written() {
         "對局結束：你勝。黑方技術犯規達 2 次上限",
         "對局結束：和局。雙方同意議和",
         // 7.1(1)(b): the talking clock after red's press, red's time first.
-        "你 1 分鐘，對手 30 秒",
+        "你 1 分鐘。對手 30 秒",
         // 7.1(2): the deaf opponent's cards, as the VI player hears them.
         "黑方接受提和",
         "對手不接受提和",
@@ -376,11 +376,11 @@ fn s7p7_5_the_vi_player_is_asked_to_fix_only_his_own_board() {
     let own = phrase(&Utterance::BoardDiverged {
         board: Board::Special,
     });
-    assert_eq!(own.display, "視障棋盤與對局不符，請改正");
+    assert_eq!(own.display, "視障棋盤與對局不符。請改正");
     let other = phrase(&Utterance::BoardDiverged {
         board: Board::Regular,
     });
-    assert_eq!(other.display, "正規棋盤與對局不符，已請裁判處理");
+    assert_eq!(other.display, "正規棋盤與對局不符。已請裁判處理");
     assert!(!other.display.contains("請改正"));
 }
 
@@ -399,13 +399,13 @@ fn a126_a_violation_without_a_limit_says_no_limit() {
         })
     };
     let none = said(0);
-    assert_eq!(none.display, "你被判按鐘違規，第 3 次。連續提和");
+    assert_eq!(none.display, "你被判按鐘違規。第 3 次。連續提和");
     assert!(
         !none.cmn.contains("shang4 xian4") && !none.yue.contains("上限"),
         "{none:?}"
     );
     let four = said(4);
-    assert_eq!(four.display, "你被判按鐘違規，第 3 次，上限 4 次。連續提和");
+    assert_eq!(four.display, "你被判按鐘違規。第 3 次，上限 4 次。連續提和");
     assert!(
         four.yue.contains("第三次，上限四次"),
         "spoken in words: {four:?}"

@@ -1,6 +1,6 @@
 //! `/ Enter`: a blind player asks his place in the event's standings and hears it: the key
 //! sends `query_standing`, the server's typed `standing` is said
-//! (第三輪後，你排第五，四分), a tie as 並列, and an event without standings says so.
+//! (你排第五，四分。第三輪後), a tie as 並列, and an event without standings says so.
 
 use crate::common;
 
@@ -61,7 +61,7 @@ fn fu2_3_slash_enter_asks_the_server_and_the_place_is_said() {
     );
     assert_eq!(
         phrasebook::phrase(&told[0]).display,
-        "第三輪後，你排第五，四分，共八人"
+        "你排第五，四分。第三輪後，共八人"
     );
     // `.` says it again.
     let again = press(&mut s, &mut t, ".", Seat::Red);
@@ -87,7 +87,7 @@ fn fu2_3_a_tie_and_no_standings_are_said_in_words() {
         halves: 3,
         players: 6,
     });
-    assert_eq!(say(&mut s, tie), ["第二輪後，你並列第三，一分半，共六人"]);
+    assert_eq!(say(&mut s, tie), ["你並列第三，一分半。第二輪後，共六人"]);
     assert_eq!(say(&mut s, StandingAnswer::NoStandings), ["本賽事沒有名次"]);
     assert_eq!(
         say(

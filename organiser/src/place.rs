@@ -1,5 +1,5 @@
 //! A player's place in his event's standings, asked from his seat (`query_standing`):
-//! the keypad says it (第三輪後，你排第五，四分). The seat's table names the
+//! the keypad says it (你排第五，四分。第三輪後). The seat's table names the
 //! pairing, the pairing names the player; the places are the tournament core's
 //! ([`baoqi_tournament::standings::standings`], 名次分先, 附表二 第二部份 3) over the
 //! rounds whose every result is final, so that "after round 3" never counts a round still

@@ -1,6 +1,6 @@
 //! A player's place in his event's standings (名次, 附表二 第二部份 3), asked for from his
 //! seat (`query_standing`) and answered by the server (`standing`): the keypad says it
-//! ("第三輪後，你排第五，四分"). Typed values only; the words are the client's.
+//! ("你排第五，四分。第三輪後"). Typed values only; the words are the client's.
 
 use baoqi_tournament::RoundNumber;
 use serde::{Deserialize, Serialize};

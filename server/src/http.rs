@@ -78,6 +78,9 @@ pub const ASSETS: &[(&str, &str, &[u8])] = &[
     ),
     ("app/grid.js", JS, include_bytes!("../assets/app/grid.js")),
     ("app/board.js", JS, include_bytes!("../assets/app/board.js")),
+    ("app/nvui.js", JS, include_bytes!("../assets/app/nvui.js")),
+    ("app/clock.js", JS, include_bytes!("../assets/app/clock.js")),
+    ("app/voice.js", JS, include_bytes!("../assets/app/voice.js")),
     ("app/i18n.js", JS, include_bytes!("../assets/app/i18n.js")),
     ("app/hans.js", JS, include_bytes!("../assets/app/hans.js")),
     (

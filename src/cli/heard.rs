@@ -17,7 +17,10 @@ use serde_json::{Value, json};
 
 /// `{"events": [{"event": {…}, "seat": "red", "said": [{"entry": "move.captured" | null,
 /// "text": "…"}]}], "refusals": [{"rejection": {…}, "entry": …, "text": "…"}], "notices":
-/// [{"notice": "lost", "entry": …, "text": "…"}]}` (the connection lost, a command not sent).
+/// [{"notice": "lost", "entry": …, "text": "…"}], "entries": [{"entry": "keypad.help_1",
+/// "text": "…"}]}`: the notices are the connection lost and a command not sent; the entries,
+/// every entry of the phrasebook with its slots filled with sample values (what the keypad
+/// says of itself, its help and prompts).
 pub(crate) fn heard() -> Value {
     let mut events = Vec::new();
     for event in sample_events() {
@@ -50,8 +53,69 @@ pub(crate) fn heard() -> Value {
         json!({ "notice": name, "entry": p.entry, "text": p.display })
     })
     .collect();
-    json!({ "events": events, "refusals": refusals, "notices": notices })
+    json!({ "events": events, "refusals": refusals, "notices": notices, "entries": entries() })
 }
+
+/// Every entry of the phrasebook, display form, each slot filled with a sample of its kind
+/// (a slot of the same name means the same thing in every entry, but `{board}`, a board's
+/// name in `board.*` and a move as the board shows it elsewhere).
+fn entries() -> Vec<Value> {
+    let mut keys: Vec<_> = baoqi_phrases::keys().collect();
+    keys.sort_unstable();
+    keys.into_iter()
+        .map(|key| {
+            let board = if key.starts_with("board.") {
+                "視障棋盤"
+            } else {
+                "炮二平五"
+            };
+            let values: Vec<(&str, baoqi_phrases::Phrase)> = SAMPLE_SLOTS
+                .iter()
+                .map(|&(slot, v)| (slot, v))
+                .chain([("board", board)])
+                .map(|(slot, v)| (slot, baoqi_phrases::Phrase::new(v, v, v)))
+                .collect();
+            let slots: Vec<(&str, &baoqi_phrases::Phrase)> =
+                values.iter().map(|(s, p)| (*s, p)).collect();
+            json!({ "entry": key, "text": baoqi_phrases::fill(key, &slots).display })
+        })
+        .collect()
+}
+
+/// A sample value for each slot the phrasebook names, as long as it commonly gets.
+const SAMPLE_SLOTS: &[(&str, &str)] = &[
+    ("side", "紅方"),
+    ("piece", "炮"),
+    ("move", "炮二平五"),
+    ("announced", "炮二進四"),
+    ("violation", "技術犯規"),
+    ("count", "2"),
+    ("limit", "4"),
+    ("because", "走子未完成便按鐘"),
+    ("missing", "走子"),
+    ("first_side", "對手"),
+    ("first_time", "1 小時 15 分 20 秒"),
+    ("second_side", "你"),
+    ("second_time", "1 小時 18 分 20 秒"),
+    ("warning", "紅方長將，紅方不變作負"),
+    ("pattern", "長將"),
+    ("first", "紅方"),
+    ("second", "黑方"),
+    ("outcome", "你勝"),
+    ("cause", "黑方超時"),
+    ("reason", "雙方同意"),
+    ("note", "棋盤已核實"),
+    ("text", "請稍候"),
+    ("file", "八"),
+    ("rank", "三"),
+    ("pieces", "車、馬"),
+    ("percent", "120%"),
+    ("round", "3"),
+    ("place", "15"),
+    ("points", "3分半"),
+    ("players", "40"),
+    ("n", "3"),
+];
 
 /// The protocol's sample events, each preceded by its other values worded apart (for the
 /// first sample of a kind only, where one would do).

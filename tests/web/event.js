@@ -90,6 +90,22 @@ export async function mirror(page, mv) {
   await waitText(page, "#answer", `${what}：已接受`);
 }
 
+/** The deaf black player's move at the 共融賽 table, on the card UI `cd` and the monitor
+ * `mon` (its table 2 shown): he mirrors red's move `mirrorOf` on his board
+ * (7.4(2)(g)(ii)), moves `mv`, signals, and the referee announces `words` from the monitor
+ * by keyboard (7.4(2)(d)(i)). */
+export async function deafMove(cd, mon, mirrorOf, mv, words) {
+  await mirror(cd, mirrorOf);
+  await boardMove(cd, mv);
+  await cd.locator("#signal").click();
+  await waitText(mon, "#table-2", "代為報棋");
+  await mon.keyboard.press("a");
+  await mon.locator("#dlg[open]").waitFor();
+  await mon.keyboard.type(words);
+  await mon.keyboard.press("Enter");
+  await waitText(mon, "#answer", "已接受");
+}
+
 /** Gives words one by one with the page's word keys, each acknowledged. */
 export async function sayWords(page, words) {
   for (const w of words) {

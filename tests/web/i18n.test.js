@@ -101,7 +101,7 @@ async function run({ server, chrome, pages }) {
     assert.deepEqual(await untranslated(page, names), [], `${what} in English: Chinese left beyond names and notation`);
   }
   const answers = await player.evaluate(async (table) => {
-    const { command } = await import("/assets/app/board.js");
+    const { command } = await import("/assets/app/nvui.js");
     const { snapshot } = await (await fetch(`/api/tables/${table}`)).json();
     return ["c", "l", "m", "p", "f 5", "r 8", "s e0", "t", "a", "h", "zz"].map((c) => command(c, snapshot, "red"));
   }, TABLE);

@@ -60,7 +60,7 @@ async function restart({ server, chrome, pages }) {
   await card.waitForTimeout(2200);
   assert.equal(await redClock(card), after, "red's clock stands still until the referee resumes");
   await waitText(card, "#feed", "伺服器重新啟動");
-  await waitText(card, "#banner.on", "伺服器重新啟動：雙方棋鐘停止，等候裁判續賽");
+  await waitText(card, "#banner.on", "伺服器重新啟動。雙方棋鐘停止，等候裁判續賽");
   // The referee's monitor lists the restart as an open call with its Resume button; a
   // call no article names shows no empty 〔〕 after its words.
   const mon = pages.add("monitor", await open(chrome, seatAt(server.seats, "referee", TABLE).link, MONITOR_VIEW));

@@ -60,7 +60,7 @@ test("an opponent's move is one message, the turn first; terse leaves out his wo
     { type: "time_report", reason: "press", times: [{ side: "red", ms: 60000 }, { side: "black", ms: 30000 }] },
   ];
   const said = burst.flatMap((ev) => n.hear(ev)).concat(n.flush());
-  assert.deepEqual(said.map((m) => m.text), ["輪到你。黑方 馬８進７，吃炮，將軍", "你 1 分鐘，對手 30 秒"]);
+  assert.deepEqual(said.map((m) => m.text), ["輪到你。黑方 馬８進７，吃炮，將軍", "你 1 分鐘。對手 30 秒"]);
   assert.ok(said.every((m) => !m.urgent));
 });
 

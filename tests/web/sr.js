@@ -17,6 +17,7 @@ export async function srPage(chrome, link, view, who) {
     localStorage.setItem("baoqi-textmode", "1");
     window.spoken = [];
     const start = performance.now();
+    window.spokenStart = start;
     window.spokenSince = () => performance.now() - start - (window.spoken.at(-1)?.at ?? -1e9);
     document.addEventListener("DOMContentLoaded", () => {
       for (const id of ["live", "live-polite"]) {
@@ -30,7 +31,8 @@ export async function srPage(chrome, link, view, who) {
   });
   page.who = who;
   await waitText(page, "#summary", "你是");
-  await tabTo(page, "#cmd");
+  // The screen-reader mode starts in the command field.
+  if (!(await page.evaluate(() => document.activeElement?.id === "cmd"))) await tabTo(page, "#cmd");
   return page;
 }
 
@@ -68,7 +70,7 @@ export async function says(page, line, re) {
 
 /** One move of a 視障賽 seat, by keyboard: the board move, the words, the clock. */
 export async function play(page, mv, words) {
-  await says(page, `b ${mv}`, /你在視障棋盤走了/);
+  await says(page, `b ${mv}`, /你在棋盤走了/);
   await says(page, words, /報棋完成，不能反悔/);
   const n = (await spoken(page)).length;
   await run(page, "z");

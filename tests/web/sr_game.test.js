@@ -12,7 +12,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { CARD_VIEW, MONITOR_VIEW, axe, browser, holdPointer, open, shot, startServer, waitText } from "./harness.js";
-import { seatAt, boardMove as tapMove, mirror } from "./event.js";
+import { seatAt, deafMove } from "./event.js";
 import { LISTEN_MS, audit, hears, play, run, save, says, spoken, srPage } from "./sr.js";
 
 const DESK = { width: 1280, height: 800 };
@@ -30,7 +30,7 @@ test("視障賽: a whole game by keyboard in the screen-reader mode, heard messa
     await hears(red, /^開鐘。輪到你/);
     // 1. 炮二平五 (AXF letters) 馬８進７ (WXF letters, black's numbers).
     await play(red, "h2e2", "C2=5");
-    await says(black, "b h9g7", /你在視障棋盤走了 馬８進７/);
+    await says(black, "b h9g7", /你在棋盤走了馬８進７/);
     await says(black, "h8+7", /報棋完成/);
     // In his opponent's turn (auto) red hears black's words as they are said, as across
     // the board: one message each.
@@ -50,16 +50,16 @@ test("視障賽: a whole game by keyboard in the screen-reader mode, heard messa
     await says(red, "c", /^時間：你 /);
     // …said at once to him who asked; his opponent is not interrupted by it.
     assert.ok(!(await spoken(black)).some((m) => m.region === "assertive" && m.text.startsWith("時間")), "black did not ask");
-    await says(red, "l", /^上一着：第 2 着 黑方 馬８進７/);
+    await says(red, "l", /^黑方 馬８進７。第 2 着/);
     await says(red, "k h", /^紅方傌：b0，h0。黑方馬：b9，g7/);
-    await says(red, "[", /^第 2 着 黑方 馬８進７/);
-    await says(red, "[", /^第 1 着 紅方 炮二平五/);
+    await says(red, "[", /^黑方 馬８進７。第 2 着/);
+    await says(red, "[", /^紅方 炮二平五。第 1 着/);
     await says(red, "d", /^輪到你：走子、報棋，然後按鐘/);
 
     // 2. Red offers a draw (it stands when his turn ends, 69(2)(b)) and takes a pawn with
     // the words typed in characters: he is told his own capture.
     await says(red, "o", /^你已提和/);
-    await says(red, "b e2e6", /你在視障棋盤走了 炮五進四/);
+    await says(red, "b e2e6", /你在棋盤走了炮五進四/);
     await says(red, "炮五進四", /報棋完成/);
     n = (await spoken(red)).length;
     await run(red, "z");
@@ -100,21 +100,6 @@ test("視障賽: a whole game by keyboard in the screen-reader mode, heard messa
   }
 });
 
-/** The deaf black player's move at the 共融賽 table (card UI and monitor, by pointer and
- * keyboard as in web.test.js): he mirrors red's move on his board (7.4(2)(g)(ii)), moves,
- * signals, the referee announces it from the monitor (7.4(2)(d)(i)). */
-async function deafMove(cd, mon, mirrorOf, mv, words) {
-  await mirror(cd, mirrorOf);
-  await tapMove(cd, mv);
-  await cd.locator("#signal").click();
-  await waitText(mon, "#table-2", "代為報棋");
-  await mon.keyboard.press("a");
-  await mon.locator("#dlg[open]").waitFor();
-  await mon.keyboard.type(words);
-  await mon.keyboard.press("Enter");
-  await waitText(mon, "#answer", "已接受");
-}
-
 /** The deaf player presses his clock: what red's page says of it (the press, the move, the
  * turn and his duty) is one message, polite. */
 async function deafPress(cd, red) {
@@ -131,7 +116,7 @@ async function deafPress(cd, red) {
 /** Red's duty at the 共融賽 table, by keyboard: the opponent's move on his own board, then
  * the confirmation (7.4(2)(g)(i)–(ii)). */
 async function mirrorByKeys(page, mv) {
-  await says(page, `b ${mv}`, /你在視障棋盤走了/);
+  await says(page, `b ${mv}`, /你在棋盤走了/);
   await says(page, "e", /複讀完成/);
 }
 
@@ -154,16 +139,16 @@ test("共融賽: the blind player's whole game by keyboard against a deaf player
     await deafMove(cd, mon, "h2e2", "h9g7", "馬 8 進 7");
     await deafPress(cd, red);
     // His turn, the move and his duty, in one message, in that order.
-    const duty = await hears(red, /^輪到你。黑方 馬８進７。先在你的棋盤走出對手的着法 馬８進７/, n);
+    const duty = await hears(red, /^輪到你。黑方 馬８進７。在你的棋盤走對手的馬８進７/, n);
     assert.equal(duty.region, "polite");
     await mirrorByKeys(red, "h9g7");
     await play(red, "e2e6", "炮五進四");
     n = (await spoken(red)).length;
     await deafMove(cd, mon, "e2e6", "g7e6", "馬 7 進 5");
     await deafPress(cd, red);
-    await hears(red, /^輪到你。黑方 馬７進５，吃炮。先在你的棋盤走出/, n);
+    await hears(red, /^輪到你。黑方 馬７進５，吃炮。在你的棋盤走對手的/, n);
     // A press before the duty is done would be a clock violation: `d` says what is owed.
-    await says(red, "d", /^先在你的棋盤走出對手的着法 馬７進５/);
+    await says(red, "d", /^在你的棋盤走對手的馬７進５/);
     await mirrorByKeys(red, "g7e6");
     await play(red, "a0a1", "R9+1");
     await deafMove(cd, mon, "a0a1", "e6g7", "馬 5 退 7");

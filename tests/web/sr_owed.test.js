@@ -50,7 +50,7 @@ test("視障賽: a reload says what the blind player owes; a press that would be
     await hears(red, /^開鐘。輪到你/);
 
     // Red moves on his board and says two of his four words (6.3(6): they bind).
-    await says(red, "b h2e2", /你在視障棋盤走了/);
+    await says(red, "b h2e2", /你在棋盤走了/);
     await says(red, "炮二", /二：/);
     // Pressing now, the announcement unfinished, would be a clock violation: asked first.
     assert.match(await pressAsks(red), /你尚未報棋/);
@@ -74,7 +74,7 @@ test("視障賽: a reload says what the blind player owes; a press that would be
 
     // Red's board move is not the move he announces (傌二進一 on the board, 傌二進三 said):
     // the move check (6.4) owes a board set right; a press before it asks first.
-    await says(red, "b h0i2", /你在視障棋盤走了/);
+    await says(red, "b h0i2", /你在棋盤走了/);
     await says(red, "傌二進三", /報棋完成/);
     n = (await spoken(red)).length;
     await run(red, "z");
@@ -119,7 +119,7 @@ test("視障賽: after his own violation the blind player hears it in words and 
     assert.match(refused.text, /現在不是你的輪次/);
     // The summary on the page, browsed later, is current (it stayed 「未開鐘」 all game).
     await red.waitForFunction(() => document.querySelector("#summary").textContent.startsWith("輪到你"));
-    await says(red, "b h2e2", /你在視障棋盤走了/);
+    await says(red, "b h2e2", /你在棋盤走了/);
     // He presses anyway (Shift+Tab to 確定, Enter): the violation, its tally in words, and
     // what comes next.
     await run(red, "z");
@@ -133,18 +133,18 @@ test("視障賽: after his own violation the blind player hears it in words and 
     // An impossible word names the file as his notation writes it (二, not 2).
     const impossible = await says(red, "俥二", /不可能/);
     assert.match(impossible.text, /第二路沒有紅方俥/);
-    // He resigns (asked first); the focus is on the result line, and what he types next
+    // He resigns (asked first); the focus is in the command field, and what he types next
     // is a command as before.
     await run(red, "resign");
     await waitText(red, "#confirm-text", "認負即時生效");
     await red.keyboard.press("Shift+Tab");
     await red.keyboard.press("Enter");
     await hears(red, /^對局結束：你負/);
-    await red.waitForFunction(() => document.activeElement?.id === "result");
+    await red.waitForFunction(() => document.activeElement?.id === "cmd");
     const n = (await spoken(red)).length;
     await red.keyboard.type("l");
     await red.keyboard.press("Enter");
-    await hears(red, /^上一着|^尚未走子/, n);
+    await hears(red, /^紅方 |^尚未走子/, n);
     audit(await spoken(red), "red");
   } finally {
     await chrome.close();

@@ -91,7 +91,8 @@ test("text mode: a blind player makes a whole move without the board, and an ear
     await pl.keyboard.press("Enter");
     await waitText(pl, "#live", "請以 ICCS 輸入走子");
     // Resigning by keyboard (asked first, Cancel focused): the focus is not lost with the
-    // buttons the end of the game disables (WCAG 2.4.3), it is on the result.
+    // buttons the end of the game disables (WCAG 2.4.3), it is in the command field (the
+    // end is said by the live region; an empty result line would be silence).
     await pl.locator("#resign").focus();
     await pl.keyboard.press("Enter");
     await waitText(pl, "#confirm-text", "認負即時生效");
@@ -99,18 +100,18 @@ test("text mode: a blind player makes a whole move without the board, and an ear
     assert.equal(await pl.evaluate(() => document.activeElement.textContent), "確定");
     await pl.keyboard.press("Enter");
     await waitText(pl, "#result", "認負");
-    assert.equal(await pl.evaluate(() => document.activeElement.id), "result", "the focus on the result");
+    assert.equal(await pl.evaluate(() => document.activeElement.id), "cmd", "the focus in the command field");
     assert.deepEqual([...pl.errors, ...bl.errors], []);
 }));
 
-// Joining says where the player stands (the focus on it), and so
+// Joining says where the player stands (once, the focus in the command field), and so
 // does every reconnect: whose turn (in the second person), a repeat owed, the last move made
 // meanwhile, both times (his first), his seat and his opponent. Today the page says only
 // 「已連線」.
 test("text mode: joining and reconnecting say the turn, the last move, the times and the opponent", () => onDemo(async ({ server, chrome, red, black }) => {
     const pl = await textPage(chrome, red, PHONE);
     await waitText(pl, "#summary", "未開鐘（黑方按鐘開始）。你的時間 30 分鐘，對手 30 分鐘。你是紅方李明，對手黑方張華。");
-    assert.equal(await pl.evaluate(() => document.activeElement.id), "summary", "the focus on the summary");
+    assert.equal(await pl.evaluate(() => document.activeElement.id), "cmd", "the focus in the command field");
     await waitText(pl, "#live-polite", "未開鐘");
     const bl = await open(chrome, black, DESK);
     await waitText(bl, "#summary", "你是黑方張華，對手紅方李明。");

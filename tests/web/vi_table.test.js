@@ -68,7 +68,7 @@ async function play({ server, chrome, pages }) {
   // Black's own page has the move too before he asks (the two pages' feeds are apart).
   await waitText(black, "#moves", "馬８進７");
   // Black asks what stands on his file 8 as his notation counts it (from his right: h).
-  assert.equal(await command(black, "f 8"), "黑方第8路（h 線）：h7 黑砲，h0 紅傌");
+  assert.equal(await command(black, "f 8"), "黑方第8路，h 線，2 子。h7 黑砲，h0 紅傌");
 
   // Red: 俥一平二 is illegal (the horse stands on h0), the board shows 俥一進一, a legal move
   // of the announced piece: check (b), the board stands, announce again, 記錄違例 (6.4(b)).

@@ -40,12 +40,13 @@ async function logLength(base, table, referee) {
 // The final position of the game below (炮二平五 馬８進７ 傌二進三 車９平８ 俥九進一), as
 // the text mode reads it: files and ranks by ICCS, pieces by side, red's 帥 at e0.
 const FINAL = {
-  fileE: "e 線：e9 黑將，e6 黑卒，e3 紅兵，e2 紅炮，e0 紅帥",
-  rank2: "第 2 橫線：b2 紅炮，e2 紅炮，g2 紅傌",
-  rank0: "第 0 橫線：b0 紅傌，c0 紅相，d0 紅仕，e0 紅帥，f0 紅仕，g0 紅相，i0 紅俥",
+  fileE: "e 線，5 子。e9 黑將，e6 黑卒，e3 紅兵，e2 紅炮，e0 紅帥",
+  rank2: "第 2 橫線，3 子。b2 紅炮，e2 紅炮，g2 紅傌",
+  rank0: "第 0 橫線，7 子。b0 紅傌，c0 紅相，d0 紅仕，e0 紅帥，f0 紅仕，g0 紅相，i0 紅俥",
   rank8: "第 8 橫線：無子",
-  red: "紅方：兵a3，兵c3，兵e3，兵g3，兵i3，炮b2，炮e2，傌g2，俥a1，傌b0，相c0，仕d0，帥e0，仕f0，相g0，俥i0",
-  black: "黑方：車a9，馬b9，象c9，士d9，將e9，士f9，象g9，車h9，砲b7，馬g7，砲h7，卒a6，卒c6，卒e6，卒g6，卒i6",
+  // Kind by kind, the count first: a display's line never parts a piece from its point.
+  red: "紅方 16 子。帥：e0。仕：d0 f0。相：c0 g0。傌：g2 b0。俥：a1 i0。炮：b2 e2。兵：a3 c3 e3 g3 i3",
+  black: "黑方 16 子。將：e9。士：d9 f9。象：c9 g9。馬：b9 g7。車：a9 h9。砲：b7 h7。卒：a6 c6 e6 g6 i6",
 };
 
 /** The screen-reader text mode (lichess nvui), turned on with the keyboard: the
@@ -62,14 +63,14 @@ async function textMode(page) {
   assert.deepEqual([ranks.length, ranks[1], ranks[7], ranks[9]], [10, FINAL.rank8, FINAL.rank2, FINAL.rank0]);
   assert.equal(await command(page, "f e"), FINAL.fileE);
   // A file as red's notation counts it (red's page; a spectator counts as red does): 五 = e.
-  const red5 = FINAL.fileE.replace("e 線", "紅方第五路（e 線）");
+  const red5 = FINAL.fileE.replace("e 線", "紅方第五路，e 線");
   assert.equal(await command(page, "f 5"), red5);
   assert.equal(await command(page, "f 五"), red5);
-  assert.match(await command(page, "f 二"), /^紅方第二路（h 線）：/);
+  assert.match(await command(page, "f 二"), /^紅方第二路，h 線，/);
   assert.equal(await command(page, "r 2"), FINAL.rank2);
   assert.equal(await command(page, "p 黑"), FINAL.black);
   assert.equal(await command(page, "s e2"), "e2 紅炮");
-  assert.match(await command(page, "l"), /^上一着：第 5 着 紅方 俥九進一/);
+  assert.match(await command(page, "l"), /^紅方 俥九進一。第 5 着，a0a1/);
   assert.equal(await command(page, "t"), "對局已結束");
   // The clocks in words, as the visual clocks' labels say them (both stopped: game over).
   const labels = await page.locator("#clocks [role=timer]").evaluateAll((n) => n.map((e) => e.getAttribute("aria-label")));
@@ -217,7 +218,7 @@ async function game({ server, chrome, pages }) {
   await heardOnce(mon, "黑方示意：請代為報棋", "assertive");
   // The call about black is not red's to act on: written in his
   // feed, never made assertive, and said only in the full verbosity.
-  await waitText(pl, "#feed", "請裁判：須代為報棋（黑方）");
+  await waitText(pl, "#feed", "請裁判：須代為報棋。黑方");
   assert.doesNotMatch(await pl.locator("#live").textContent(), /請裁判：須代為報棋/);
   await pages.state("04-signalled");
   await mon.keyboard.press("a");
@@ -234,8 +235,8 @@ async function game({ server, chrome, pages }) {
   // Red is told his duty, what to do first (7.4(2)(g)), in the second
   // person, in one message with the turn and the move; `d` says it again whenever
   // he asks.
-  await waitText(pl, "#live-polite", "輪到你。黑方 馬８進７。先在你的棋盤走出對手的着法 馬８進７，複讀「馬８進７」，然後確認。附表七 7.4(2)(g)");
-  assert.match(await command(pl, "d"), /^先在你的棋盤走出對手的着法 馬８進７，複讀「馬８進７」，然後確認$/);
+  await waitText(pl, "#live-polite", "輪到你。黑方 馬８進７。在你的棋盤走對手的馬８進７。然後複讀「馬８進７」，按 e 確認。附表七 7.4(2)(g)");
+  assert.match(await command(pl, "d"), /^在你的棋盤走對手的馬８進７。然後複讀「馬８進７」，按 e 確認$/);
   // Red mirrors on the VI board and confirms the repeat (7.4(2)(g)(ii)).
   await mirror(pl, "h9g7");
 

@@ -14,17 +14,16 @@ export {
   finding, endCause, BOARD_RESULT, boardResult,
 } from "./text.js";
 export { FILES, expand, pieceAt } from "./notation.js";
+export { PIECES, pieceName } from "./text.js";
+export { timeline, clockNow } from "./clock.js";
+export { announcer, hushLiveRegions } from "./voice.js";
+import { hushLiveRegions } from "./voice.js";
+import { clockNow, timeline } from "./clock.js";
 import { typedKeys, splitWords, designate } from "./notation.js";
 export { t };
 
 // Every page imports this module first: the page takes its language before it draws.
 localize();
-
-/** The chinese piece characters of FEN letters, for drawing a board. */
-export const PIECES = {
-  K: "帥", A: "仕", B: "相", E: "相", N: "傌", H: "傌", R: "俥", C: "炮", P: "兵",
-  k: "將", a: "士", b: "象", e: "象", n: "馬", h: "馬", r: "車", c: "砲", p: "卒",
-};
 
 /** `$("id")`. */
 export const $ = (id) => document.getElementById(id);
@@ -47,66 +46,6 @@ export function el(tag, attrs = {}, ...children) {
 /** The seat's token, from the link's fragment (`#token=…`). */
 export function token() {
   return new URLSearchParams(location.hash.slice(1)).get("token") || "";
-}
-
-/**
- * A live region that reads every message, even the same text twice (lichess nvui habit): the
- * region is emptied, then refilled a moment later, alternately with and without a trailing
- * no-break space, so the text always changes. Messages that come in one burst are read
- * together rather than each replacing the one before it unread.
- */
-function liveRegion(node) {
-  let flip = false;
-  let queue = [];
-  let shown = { text: "", at: 0 };
-  const say = (text) => {
-    if (!text) return;
-    if (!queue.length) {
-      node.textContent = "";
-      setTimeout(() => {
-        if (!queue.length) return;
-        flip = !flip;
-        const joined = queue.join(t("。", ". "));
-        node.textContent = joined + (flip ? "" : "\u00a0");
-        shown = { text: joined, at: performance.now() };
-        queue = [];
-      }, 30);
-    }
-    queue.push(text);
-  };
-  /** Takes back what this region was given and may not have been read yet (still queued,
-   * or shown less than `ms` ago), emptying it: its words go with another message. */
-  say.take = (ms) => {
-    const recent = performance.now() - shown.at < ms ? [shown.text] : [];
-    const taken = [...recent, ...queue.splice(0)];
-    if (taken.length) {
-      node.textContent = "";
-      shown = { text: "", at: 0 };
-    }
-    return taken;
-  };
-  return say;
-}
-
-/** How long a polite message may wait for its reading before an assertive one would drop
- * it (WAI-ARIA 1.2: an assertive change may clear the queued polite speech). */
-const POLITE_READ_MS = 600;
-
-/**
- * The page's voice for screen readers: `say(text, urgent)` reads a message once, in exactly
- * one live region — the assertive one when `urgent`, else the polite one. Feeds, banners and
- * status lines are not live regions, so nothing is read twice. One voice at a time: an
- * urgent message takes with it the polite words given just before, said
- * after its own, so a screen reader that drops queued polite speech loses nothing.
- */
-export function announcer(polite, assertive) {
-  const p = liveRegion(polite);
-  const a = liveRegion(assertive);
-  return (text, urgent = false) => {
-    if (!text) return;
-    if (!urgent) return p(text);
-    return a([text, ...p.take(POLITE_READ_MS)].join(t("。", ". ")));
-  };
 }
 
 /** A board move as a page echoes it, with its words as the board it is made on shows the
@@ -153,6 +92,7 @@ export function confirmThen(text, act) {
   $("confirm-text").textContent = text;
   d.returnValue = "";
   d.onclose = () => { if (d.returnValue === "yes") act(); };
+  hushLiveRegions();
   d.showModal();
 }
 
@@ -279,36 +219,6 @@ function typeAhead(node, context) {
     e.preventDefault();
     b.focus();
   });
-}
-
-/** `紅炮` for `C`. */
-export function pieceName(ch) {
-  if (!ch) return t("空", "empty");
-  return (ch === ch.toUpperCase() ? t("紅", "red ") : t("黑", "black ")) + PIECES[ch];
-}
-
-/** Server time (game timeline) from the last `at` seen, advanced locally. */
-class Timeline {
-  constructor() { this.offset = null; this.frozen = null; }
-  seen(at) { if (typeof at === "number") this.offset = at - performance.now(); }
-  now() { return this.frozen ?? (this.offset === null ? null : performance.now() + this.offset); }
-  /** Stops the clocks where they are: the page no longer knows the server's time. */
-  freeze() { if (this.frozen === null) this.frozen = this.now(); }
-  /** Lets the clocks run again, from the state just received. */
-  thaw() { this.frozen = null; }
-}
-export const timeline = new Timeline();
-
-/** Both clocks now, from a ClockView. */
-export function clockNow(clock) {
-  if (!clock) return { red: 0, black: 0, running: null };
-  const tm = { red: clock.red_ms, black: clock.black_ms, running: clock.running };
-  const now = timeline.now();
-  if (clock.running && now !== null) {
-    const from = Math.max(clock.since, clock.delay_until || 0);
-    tm[clock.running] = Math.max(0, tm[clock.running] - Math.max(0, now - from));
-  }
-  return tm;
 }
 
 const clockSides = new WeakMap(); // #clocks -> the sides its boxes show, in order

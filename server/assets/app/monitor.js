@@ -9,7 +9,7 @@ import {
   $, el, Connection, SIDE, KIND, fmtTime, clockNow, announcer, describe, answerText,
   checkOutcome, tableInfo, token, typedWords, banner, boardName, words, word, move, result,
   call as callText, articles, finding, warning, errorCode,
- t, boardResult,
+ t, boardResult, hushLiveRegions,
 } from "./common.js";
 import { Board, checked, differences } from "./board.js";
 import { setRecording, recordingView, recordingBrief, seekHeader, seekCell, forgetMoveTimes } from "./recording.js";
@@ -476,6 +476,7 @@ function ruling(title, fields, make, summary) {
     say(`${what}${colon}${result}`, result !== t("已接受", "accepted"));
   };
   $("dlg-no").onclick = () => d.close();
+  hushLiveRegions();
   d.showModal();
   const first = d.querySelector("#dlg-fields input, #dlg-fields select") || $("dlg-yes");
   first.focus();

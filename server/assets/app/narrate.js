@@ -8,8 +8,8 @@
 
 import { t } from "./i18n.js";
 import {
-  SIDE, KIND, words, word, kindOf, sayTime, unspeakable, illegality, checkOutcome, finding,
-  violationReason, endCause, articles, describe, warning, article, phrase, heardKind,
+  SIDE, words, word, kindOf, sayTime, unspeakable, illegality, checkOutcome, finding,
+  violationReason, endCause, articles, describe, warning, article, phrase, heardKind, cap,
 } from "./text.js";
 
 /** The verbosities, in the order `v` cycles through them. */
@@ -19,6 +19,13 @@ export const VERBOSITIES = ["auto", "terse", "full"];
 export const VERBOSITY_NAME = { auto: t("自動", "auto"), terse: t("簡要", "terse"), full: t("詳細", "full") };
 
 const other = (s) => (s === "red" ? "black" : "red");
+
+/** Who says the opponent's words when he does not (7.4(2)(d)): a deaf player's referee or
+ * proxy; the opponent himself otherwise. */
+const SAYS_FOR = {
+  referee: t("裁判代對手報", "The referee says for your opponent"),
+  proxy: t("代理代對手報", "The proxy says for your opponent"),
+};
 
 /** A move read out with its side's name, in the keypad's words (the phrasebook's `move.*`):
  * 「黑方 馬８進７，吃炮，將軍」: what it took and 將軍 in words (not × ○). */
@@ -65,6 +72,16 @@ export class Narrator {
     this.queue = [];
     /** Whether this seat asked the time (`query_time`) and awaits the answer. */
     this.askedTime = false;
+    /** Whose move each side is reading back (the last `repeat_due`'s mover). */
+    this.repeating = {};
+    /** How many of his own next words are passed over in silence (`wholeMove`). */
+    this.quietWords = 0;
+  }
+
+  /** The seat is sending `n` words typed as one line: the ones before the last are not said
+   * one by one (the last, or one that cannot be, says the outcome). */
+  wholeMove(n) {
+    this.quietWords = Math.max(0, n - 1);
   }
 
   /** Whether everything is said: the steps, the checks that agree, the calls about the
@@ -112,7 +129,8 @@ export class Narrator {
       const held = this.held;
       this.held = null;
       this.pressing = false;
-      const text = !held ? said.text : held.first ? `${held.text}。${said.text}` : `${said.text}。${held.text}`;
+      const stop = t("。", ". ");
+      const text = !held ? said.text : held.first ? `${held.text}${stop}${said.text}` : `${said.text}${stop}${held.text}`;
       return [{ text, urgent: false }, ...this.flush()];
     }
     if (said?.urgent) return [said, ...(ev.type === "game_over" ? this.flush() : [])];
@@ -139,7 +157,7 @@ export class Narrator {
     const polite = (text) => (text ? { text, urgent: false } : null);
     const urgent = (text) => ({ text, urgent: true });
     const onlyFull = (text) => (full ? polite(text) : null);
-    const W = s2(this.who(ev.side));
+    const W = cap(this.who(ev.side));
     switch (ev.type) {
       case "started": return { text: t("開鐘", "Clocks started"), first: true };
       case "turn": return polite(mine ? t("輪到你", "Your turn") : t("輪到對手", "Your opponent's turn"));
@@ -151,31 +169,45 @@ export class Narrator {
       };
       case "word": {
         const w = ev.word ? word(ev.word, ev.side) : ev.text;
-        if (!mine) return this.following() ? polite(t(`對手報：${w}`, `Your opponent says ${w}`)) : null;
+        if (!mine) return this.following() ? polite(`${SAYS_FOR[ev.by] ?? t("對手報", "Your opponent says")}${t("：", " ")}${w}`) : null;
         if (!ev.possible) return null; // the `impossible` event that follows says why
-        if (ev.slot === 3) return polite(t(`${w}：報棋完成，不能反悔`, `${w}: announced, it binds`));
-        const next = full && ev.next?.length ? t(`，下一字可為 ${ev.next.map((x) => word(x, ev.side)).join(" ")}`,
-          `; the next word may be ${ev.next.map((x) => word(x, ev.side)).join(" ")}`) : "";
+        // The last word: the `announced` event that follows says whether it is legal, once.
+        if (ev.slot === 3) return null;
+        const next = full && ev.next?.length ? t(`。下一字可為 ${ev.next.map((x) => word(x, ev.side)).join(" ")}`,
+          `. The next word may be ${ev.next.map((x) => word(x, ev.side)).join(" ")}`) : "";
+        // A whole move typed at once: its words are said by their outcome (the announcement,
+        // or the word that fails), not each as it passes.
+        if (this.quietWords > 0) {
+          this.quietWords -= 1;
+          return null;
+        }
         return polite(t(`${w}：可能，尚餘 ${ev.completions} 種${next}`, `${w}: possible, ${ev.completions} left${next}`));
       }
       case "impossible": {
-        const text = t(`${W}報的「${words(ev.words, ev.side)}」不可能：${unspeakable(ev.why)}。可以修正`,
-          `${W} said "${words(ev.words, ev.side)}", which cannot be: ${unspeakable(ev.why)}. It may be corrected`);
+        if (mine) this.quietWords = 0;
+        const text = t(`${W}報的「${words(ev.words, ev.side)}」不可能。${unspeakable(ev.why)}。可以修正`,
+          `${W} said "${words(ev.words, ev.side)}", which cannot be. ${unspeakable(ev.why)}. It may be corrected`);
         return mine ? urgent(text) : onlyFull(text);
       }
       case "announced": {
-        if (!ev.illegal) return mine ? null : onlyFull(t(`對手報棋完成：${words(ev.words, ev.side)}`, `Your opponent announced ${words(ev.words, ev.side)}`));
-        const text = t(`${W}報的「${words(ev.words, ev.side)}」非法：${illegality(ev.illegal)}`,
-          `${W} announced "${words(ev.words, ev.side)}", not legal: ${illegality(ev.illegal)}`);
+        if (!ev.illegal && mine && ev.by !== "referee") return polite(t(`${word(ev.words.at(-1), ev.side)}：報棋完成，不能反悔`, `${word(ev.words.at(-1), ev.side)}: announced, it binds`));
+        if (!ev.illegal) return onlyFull(t(`對手報棋完成：${words(ev.words, ev.side)}`, `Your opponent announced ${words(ev.words, ev.side)}`));
+        const text = t(`${W}報的「${words(ev.words, ev.side)}」非法。${cap(illegality(ev.illegal))}`,
+          `${W} announced "${words(ev.words, ev.side)}", not legal. ${cap(illegality(ev.illegal))}`);
         return mine ? urgent(text) : polite(text);
       }
       case "repeated": {
-        const w = ev.word ? word(ev.word) : ev.text || t("確認", "confirmed");
-        if (mine && ev.mismatch) return urgent(t(`複讀「${w}」不符，請重來`, `Read-back "${w}" does not match: again`));
+        // The words read back are the mover's: black's 車 and 9 when mirroring black's move.
+        const w = ev.word ? word(ev.word, this.repeating[ev.side] ?? ev.side) : ev.text || t("確認", "confirmed");
+        if (mine && ev.mismatch) return urgent(t(`複讀「${w}」不符。請重新複讀`, `Read-back "${w}" does not match. Read it back again`));
         if (mine && ev.done) return polite(phrase("mirror.repeated"));
-        return mine ? polite(w) : onlyFull(t(`對手複讀：${w}`, `Your opponent reads back ${w}`));
+        // Each word he reads back is echoed by his screen reader as he types it; said again
+        // only in full.
+        return onlyFull(mine ? w : t(`對手複讀：${w}`, `Your opponent reads back ${w}`));
       }
-      case "repeat_due": return mine ? polite(duty(ev)) : onlyFull(t(`對手須複讀：${words(ev.words, ev.mover)}`, `Your opponent must read back ${words(ev.words, ev.mover)}`));
+      case "repeat_due":
+        this.repeating[ev.side] = ev.mover;
+        return mine ? polite(duty(ev)) : onlyFull(t(`對手須複讀：${words(ev.words, ev.mover)}`, `Your opponent must read back ${words(ev.words, ev.mover)}`));
       case "checked": return this.checked(ev, mine, full);
       case "violation": {
         // The tally first, in words, as the keypad says it (a screen reader reads 1／4 as a
@@ -190,8 +222,8 @@ export class Narrator {
         return mine ? urgent(text + next) : polite(text);
       }
       case "restore_required": return this.owed(ev, mine, t("還原棋盤", "restore the board") + (ev.mv ? `（${ev.mv}）` : ""));
-      case "correction_required": return this.owed(ev, mine, t(`把棋盤修正為所報的「${words(ev.words, ev.side)}」（${ev.mv}）`,
-        `correct the board to the announced "${words(ev.words, ev.side)}" (${ev.mv})`));
+      case "correction_required": return this.owed(ev, mine, t(`把棋盤修正為「${words(ev.words, ev.side)}」。即所報的着法（${ev.mv}）`,
+        `correct the board to "${words(ev.words, ev.side)}". The move announced (${ev.mv})`));
       case "reannounce_required": return this.owed(ev, mine, t(`重新報棋「${words(ev.words, ev.side)}」`, `announce "${words(ev.words, ev.side)}" again`));
       case "time_alert": return urgent(this.timesSaid(ev.times, "alert"));
       // The answer to his own question is said at once, as the command field's answers are.
@@ -204,14 +236,15 @@ export class Narrator {
         return urgent(text);
       }
       // His own offer and refusal are said to him too: the answer to what he did.
-      case "draw_offered": return mine ? polite(t("你已提和，你的輪次結束時生效", "You offered a draw: it stands when your turn ends")) : polite(`${phrase("card.draw_offered")}${ev.card ? t("（交出提和卡）", " (draw card)") : ""}`);
-      case "draw_offer_stands": return mine ? onlyFull(t("你的提和生效", "Your draw offer stands"))
-        : polite(t("對手的提和生效：可接受或不接受", "Your opponent's draw offer stands: accept or decline"));
+      case "draw_offered": return mine ? polite(t("你已提和。你的輪次結束時生效", "You offered a draw. It stands when your turn ends")) : polite(`${phrase("card.draw_offered")}${ev.card ? t("（交出提和卡）", " (draw card)") : ""}`);
+      // His own offer standing is said to him too: it waits for his opponent's answer.
+      case "draw_offer_stands": return mine ? polite(t("你的提和生效，待對手回應", "Your draw offer stands; it awaits an answer"))
+        : polite(t("對手的提和生效。可接受或不接受", "Your opponent's draw offer stands. Accept or decline"));
       case "draw_declined": return mine ? polite(t("你不接受提和", "You declined the draw")) : polite(phrase("card.draw_declined"));
       case "game_over": return urgent(heardResult(ev, this.me));
       // A call for the referee is the player's to hear at once only when it is about him.
       case "referee_needed": return ev.side && mine ? urgent(describe(ev)) : onlyFull(describe(ev));
-      case "repetition_warning": return urgent(`${phrase("repetition.warning", { warning: warning(ev.warning) })}${t(`（${article(ev.article)}）`, ` (${article(ev.article)})`)}`);
+      case "repetition_warning": return urgent(`${phrase("repetition.warning", { warning: warning(ev.warning) })}${t(`。${article(ev.article)}`, `. ${cap(article(ev.article))}`)}`);
       case "warning_issued": return urgent(describe(ev));
       // Where it differs, and what happens next: the referee puts it right (7.4(2)(g)(iv));
       // points alone read as if he had done something wrong.
@@ -219,7 +252,7 @@ export class Narrator {
       case "board": return mine ? null : onlyFull(describe(ev));
       case "touched": return onlyFull(t(`${W}摸子：${kindOf(ev.kind, ev.side)}（${ev.point}）`, `${W} touched a piece: ${kindOf(ev.kind, ev.side)} (${ev.point})`));
       case "signalled": return onlyFull(t(`${W}示意：請代為報棋`, `${W} signalled: please announce the move`));
-      case "violation_removed": return polite(t(`${W}的${KIND[ev.kind]}撤銷，現為 ${ev.count}`, `${W}: ${KIND[ev.kind]} removed, now ${ev.count}`));
+      case "violation_removed": return polite(t(`${W}的${heardKind(ev.kind)}撤銷。現為 ${ev.count} 次`, `${W}: ${heardKind(ev.kind)} removed. Now ${ev.count}`));
       case "card_moved": case "board_agrees":
         return onlyFull(describe(ev));
       default: return polite(describe(ev));
@@ -230,7 +263,7 @@ export class Narrator {
    * the agreeing ones only in full. */
   checked(ev, mine, full) {
     const quiet = ["agree", "board_only", "board_governs", "corrected", "referee_ruling"].includes(ev.outcome);
-    const text = `${mine ? t("你的", "Your ") : t("對手的", "Your opponent's ")}${checkOutcome(ev.outcome)}${t("。", ". ")}${finding(ev)}`;
+    const text = `${mine ? t("你的", "Your ") : t("對手的", "Your opponent's ")}${checkOutcome(ev.outcome)}${t("。", ". ")}${cap(finding(ev))}`;
     if (quiet) return full ? { text, urgent: false } : null;
     return { text, urgent: mine };
   }
@@ -242,14 +275,19 @@ export class Narrator {
   }
 }
 
-/** A sentence's first word capitalised (English). */
-const s2 = (w) => (w ? w[0].toUpperCase() + w.slice(1) : w);
 
 /** What a repeat owed asks of this seat, in the second person, what to do first. */
 export function duty(ev) {
   const said = words(ev.words, ev.mover);
   return ev.mirror
-    ? t(`先在你的棋盤走出對手的着法 ${said}，複讀「${said}」，然後確認。附表七 7.4(2)(g)`,
-      `First play your opponent's move ${said} on your board, read it back, then confirm. Schedule 7, 7.4(2)(g)`)
+    ? t(`在你的棋盤走對手的${said}。然後複讀「${said}」，按 e 確認。附表七 7.4(2)(g)`,
+      `Play your opponent's ${said} on your board. Then read it back and press e to confirm. Schedule 7, 7.4(2)(g)`)
     : t(`複讀裁判的報棋「${said}」。附表七 6.3(7)`, `Read back the referee's announcement ${said}. Schedule 7, 6.3(7)`);
+}
+
+/** A seat's own move on its board, the move first: 「你在棋盤走了俥八進四。視障棋盤，b0b4」
+ * (the board and the ICCS after, where a braille display's first 40 cells do not need
+ * them). */
+export function ownBoardStep(board, said, iccs) {
+  return t(`你在棋盤走了${said}。${board}，${iccs}`, `You moved ${said} on your board. ${cap(board)}, ${iccs}`);
 }

@@ -8,9 +8,10 @@ import {
   unspeakable, errorCode, moveLabel,
  t, confirmThen, clockNow,
 } from "./common.js";
-import { Board, checked, command as nvui, owed, showsMove } from "./board.js";
+import { Board, checked, showsMove } from "./board.js";
+import { command as nvui, owed, slip } from "./nvui.js";
 import { CommandField } from "./seat_commands.js";
-import { Narrator, VERBOSITY_NAME, heardMove, heardResult, moveBy } from "./narrate.js";
+import { Narrator, VERBOSITY_NAME, heardMove, heardResult, moveBy, ownBoardStep } from "./narrate.js";
 import { designate } from "./notation.js";
 
 const readonly = document.querySelector("main").dataset.readonly === "true";
@@ -45,7 +46,8 @@ function summary() {
   if (last) parts.push(t(`上一着：${moveBy(last.mv, last.side)}。`, `Last move: ${moveBy(last.mv, last.side)}.`));
   parts.push(t(`你的時間 ${sayTime(tm[me])}，對手 ${sayTime(tm[other])}。`, `Your time ${sayTime(tm[me])}, opponent ${sayTime(tm[other])}.`));
   parts.push(t(`你是${SIDE[me]}${names[me]}，對手${SIDE[other]}${names[other]}。`, `You are ${SIDE[me]}, ${names[me]}; opponent ${SIDE[other]}, ${names[other]}.`));
-  return parts.join("");
+  // Each part ends its sentence; English needs the space after its full stop.
+  return parts.join(t("", " "));
 }
 
 /** What this seat still owes or has under way, one sentence each: the repeat or move
@@ -54,7 +56,7 @@ function summary() {
 function stillOwed() {
   if (snap.phase === "over") return [];
   const out = [];
-  const due = owed(snap, me);
+  const due = owed(snap, me, myBoard());
   if (due) out.push(t(`你須${due}。`, `You must ${due}.`));
   const mine = snap.to_move === me && ["playing", "paused"].includes(snap.phase);
   const made = mine && moveMade() ? snap.moves.at(-1) : null;
@@ -88,6 +90,9 @@ const board = new Board($("board"), {
 
 $("cmdhelp").textContent = t("h 說明；c 時間；d 須做甚麼；報棋直接打 C2=5", "h help; c time; d what to do; type words as C2=5");
 const textmode = $("textmode");
+// A link with `?text` opens in the screen-reader mode (a blind player's link, printed for
+// him), and the choice is remembered as the checkbox's is.
+if (new URLSearchParams(location.search).has("text")) localStorage.setItem("baoqi-textmode", "1");
 textmode.checked = localStorage.getItem("baoqi-textmode") === "1";
 
 /** The command field comes first in the screen-reader mode (one Tab from the summary),
@@ -191,8 +196,11 @@ const conn = new Connection(endpoint, {
       summaryOwed = null;
       const said = summary();
       $("summary").textContent = said;
+      // Said once, by the live region. On joining in the screen-reader mode the focus goes
+      // to the command field, where he types next (a focused paragraph is read twice by a
+      // screen reader, as its name and as its text); on a reconnect it stays where he is.
+      if (joined && !readonly && textmode.checked) $("cmd").focus();
       say(said);
-      if (joined && !readonly) $("summary").focus();
     } else {
       // Kept current, unsaid (not a live region): read or browsed later, it is not the
       // morning's 「未開鐘」.
@@ -258,8 +266,7 @@ function narrate(ev) {
   if (ev.type === "board" && ev.by === me && ev.step?.step === "move") {
     // Written as the board showed it before the step (a mirrored move is already the game's).
     const d = designate(myBoard()?.placement || snap?.fen, ev.step.mv);
-    say(t(`你在${boardName(ev.board)}走了 ${d ? words(d.tokens, d.side) : ""}（${ev.step.mv}）`,
-      `You moved ${d ? words(d.tokens, d.side) : ""} (${ev.step.mv}) on your ${boardName(ev.board)}`));
+    say(ownBoardStep(boardName(ev.board), d ? words(d.tokens, d.side) : "", ev.step.mv));
   }
   for (const m of narrator.hear(ev)) say(m.text, m.urgent);
   clearTimeout(burst);
@@ -313,10 +320,7 @@ function wordContext() {
 }
 
 /** What is said of typed words that cannot be read (nothing is sent). */
-function slipText(text) {
-  return t(`「${text}」不能讀作報棋：請打 炮二平五、C2=5 或 h2e2（未送出）`,
-    `"${text}" cannot be read as words: type 炮二平五, C2=5 or h2e2 (nothing sent)`);
-}
+const slipText = slip;
 
 /** The board this seat operates (7.4(2)(g)): the one its configuration names, else the
  * table's only board (視障賽: one VI board); none at a table without boards. */
@@ -425,15 +429,10 @@ if (!readonly) {
   $("resign").addEventListener("click", () => confirmThen(t("認負即時生效，不能收回。確定認負？", "Resigning is final. Resign?"),
     async () => {
       await send(cards() ? { type: "hand_card", card: "resign" } : { type: "resign" }, t("認負", "Resign"));
-      // The game is over: the focus on what says so.
-      $("summary").textContent = "";
-      $("result").focus();
+      // The game's end is said once, by the live region; the focus goes where he types next
+      // (an empty result line would be silence).
+      $("cmd").focus();
     }));
-  // The result line has the focus after a resignation, to be read first; what the player
-  // types next goes on in the command field (it went nowhere, unsaid).
-  $("result").addEventListener("keydown", (e) => {
-    if (e.key.length === 1 && !e.ctrlKey && !e.metaKey && !e.altKey) $("cmd").focus();
-  });
 }
 /** The command field (seat_commands.js): the queries, and a seat's words and acts. */
 const field = new CommandField({
@@ -447,12 +446,23 @@ const field = new CommandField({
   setVerbosity,
   verbosity: () => verbosity,
   askTime: () => { if (narrator) narrator.askedTime = true; },
+  board: () => myBoard(),
+  wholeMove: (n) => narrator?.wholeMove(n),
+});
+
+// Alt with ↑ and ↓ step back and on through what was said, the newest first: a message cut
+// off by a key press, or gone from the braille display, is one key away.
+document.addEventListener("keydown", (e) => {
+  if (!e.altKey || e.ctrlKey || e.metaKey || !["ArrowUp", "ArrowDown"].includes(e.key)) return;
+  e.preventDefault();
+  if (!say.recall(e.key === "ArrowUp" ? -1 : 1)) say(t("還沒有訊息", "No message yet"), true);
 });
 
 $("cmdform").addEventListener("submit", async (e) => {
   e.preventDefault();
   const line = $("cmd").value;
-  $("cmd").select();
+  // Emptied, not selected: a screen reader would say 「… selected」 after every command.
+  $("cmd").value = "";
   const out = await field.run(line);
   if (!out) return;
   $("cmdout").textContent = out;
@@ -525,7 +535,7 @@ function render() {
 
 /** Where the focus goes when the control it is on disables or hides itself (WCAG
  * 2.4.3): where the player acts next. */
-const NEXT_FOCUS = { decline: "offer", accept: "offer", "confirm-repeat": "press", resign: "result", press: "cmd", offer: "cmd" };
+const NEXT_FOCUS = { decline: "offer", accept: "offer", "confirm-repeat": "press", resign: "cmd", press: "cmd", offer: "cmd" };
 
 /** Keeps the focus on the page when a render takes its control away. */
 function keepFocus() {

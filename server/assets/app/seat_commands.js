@@ -6,7 +6,7 @@
 // sender, so that each asks what its button asks (an early press, a foul offer, resigning).
 
 import { $, t, SIDE, confirmThen } from "./common.js";
-import { command as nvui, moveLine } from "./board.js";
+import { command as nvui, moveLine } from "./nvui.js";
 import { isWholeMove, typedKeys } from "./notation.js";
 import { VERBOSITIES } from "./narrate.js";
 
@@ -16,7 +16,8 @@ export const ALIASES = { clock: "c", time: "c", last: "l", opponent: "w", who: "
 /**
  * The command field of a page. `page` gives: `snap()` the table's state, `me()` the seat's
  * side (null for a spectator), `send(command, what)`, `boardMove(iccs)`, `wordContext()`,
- * `wordCommand(word)`, `slipText(line)`, `setVerbosity(v)`, `verbosity()`, `askTime()`.
+ * `wordCommand(word)`, `slipText(line)`, `setVerbosity(v)`, `verbosity()`, `askTime()`,
+ * `board()` the seat's own board, `wholeMove(n)` n words typed as one line are on their way.
  */
 export class CommandField {
   constructor(page) {
@@ -31,7 +32,7 @@ export class CommandField {
     if (own === "") return "";
     const [first, ...rest] = line.trim().split(/\s+/);
     const query = [ALIASES[first?.toLowerCase()] ?? first, ...rest].join(" ");
-    return own ?? (["[", "]"].includes(query) ? this.step(query === "[" ? -1 : 1) : nvui(query, this.page.snap(), this.page.me()));
+    return own ?? (["[", "]"].includes(query) ? this.step(query === "[" ? -1 : 1) : nvui(query, this.page.snap(), this.page.me(), this.page.board?.()));
   }
 
   /** What a seat does besides the queries; null when the line is a query. */
@@ -53,7 +54,20 @@ export class CommandField {
     if (/^\s*\p{Script=Han}/u.test(line) || isWholeMove(line)) {
       const read = typedKeys(line, p.wordContext());
       if (read.error) return p.slipText(line);
-      for (const w of read.keys) if (!(await p.send(p.wordCommand(w), `${t("報", "said ")}「${w}」`))) break;
+      const announce = async () => {
+        p.wholeMove?.(read.keys.length);
+        for (const w of read.keys) {
+          if (await p.send(p.wordCommand(w), `${t("報", "said ")}「${w}」`)) continue;
+          p.wholeMove?.(0);
+          break;
+        }
+      };
+      // A word declines a standing offer (69(2)(d)): asked first, Cancel focused.
+      if (snap?.offer?.stands && snap.offer.side !== me) {
+        confirmThen(t("對手提和。報棋即拒絕提和，仍要報棋？", "Your opponent offers a draw. Announcing declines it. Announce anyway?"), announce);
+        return "";
+      }
+      await announce();
       return "";
     }
     return this.act(cmd, arg, snap, me);

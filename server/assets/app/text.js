@@ -23,7 +23,8 @@ export function phrase(id, slots = {}) {
 }
 
 /** English, capitalised at the start of a line ("regular board" → "Regular board"). */
-const cap = (s) => (lang === "en" && s ? s[0].toUpperCase() + s.slice(1) : s);
+/** A sentence's first letter capitalised (English; Chinese unchanged). */
+export const cap = (s) => (lang === "en" && s ? s[0].toUpperCase() + s.slice(1) : s);
 /** An English plural: 2 technical fouls, 1 technical foul. */
 const plural = (n, w) => (n === 1 ? w : `${w}s`);
 
@@ -240,26 +241,26 @@ export function illegality(i) {
 }
 
 const ACT = {
-  start_clocks: t("開鐘：由不走子的一方按鐘（第95(3)條）", "start the clocks: the side that does not move presses the clock (art. 95(3))"),
-  announce_as_proxy: t("代為報棋：代理只為不能報棋的賽員報棋（附表七 7.4(2)(d)(ii)）",
-    "announce for a player: a proxy announces only for a player who cannot announce (Schedule 7, 7.4(2)(d)(ii))"),
-  announce_for_deaf: t("報棋：聾啞賽員示意後由裁判或代理報棋（附表七 7.4(2)(d)）",
-    "announce: after a deaf player signals, the referee or the proxy announces (Schedule 7, 7.4(2)(d))"),
-  repeat: t("複讀：由賽員複讀", "read back: the player reads back"),
-  confirm_repeat: t("確認：裁判的報棋須口頭複讀（附表七 6.3(7)）", "confirm: the referee's announcement must be read back aloud (Schedule 7, 6.3(7))"),
-  operate_other_board: t("操作對方的棋盤（附表七 7.4(2)(g)(i)）", "operate the opponent's board (Schedule 7, 7.4(2)(g)(i))"),
+  start_clocks: t("開鐘。由不走子的一方按鐘（第95(3)條）", "start the clocks. The side that does not move presses the clock (art. 95(3))"),
+  announce_as_proxy: t("代為報棋。代理只為不能報棋的賽員報棋（附表七 7.4(2)(d)(ii)）",
+    "announce for a player. A proxy announces only for a player who cannot announce (Schedule 7, 7.4(2)(d)(ii))"),
+  announce_for_deaf: t("報棋。聾啞賽員示意後由裁判或代理報棋（附表七 7.4(2)(d)）",
+    "announce. After a deaf player signals, the referee or the proxy announces (Schedule 7, 7.4(2)(d))"),
+  repeat: t("複讀。由賽員複讀", "read back. The player reads back"),
+  confirm_repeat: t("確認。裁判的報棋須口頭複讀（附表七 6.3(7)）", "confirm. The referee's announcement must be read back aloud (Schedule 7, 6.3(7))"),
+  operate_other_board: t("操作對方的棋盤。附表七 7.4(2)(g)(i)", "operate the opponent's board. Schedule 7, 7.4(2)(g)(i)"),
   referee: t("作裁判的動作", "act as the referee"),
-  offer: t("提和、接受或拒絕和棋、認負：只由賽員本人（第69條）", "offer, accept or decline a draw, or resign: only the player in person (art. 69)"),
+  offer: t("代提和或認負。提和、接受或拒絕和棋、認負只由賽員本人（第69條）", "offer a draw or resign for the player. Only the player in person offers, accepts or declines a draw, or resigns (art. 69)"),
 };
 
 const WAIT = {
-  referee_first: t("須由裁判先報棋，賽員複讀（附表七 6.3(7)、7.4(2)(c)）",
-    "The referee announces first, then the player reads back (Schedule 7, 6.3(7), 7.4(2)(c))"),
-  correct_board: t("報棋已不能反悔：先把棋盤修正至報棋（附表七 6.4(a)）",
-    "The announcement can no longer be withdrawn: first correct the board to the announcement (Schedule 7, 6.4(a))"),
-  move_first: t("須先走子，然後報棋（附表七 7.4(2)(c)-(d)）", "Move first, then announce (Schedule 7, 7.4(2)(c)-(d))"),
-  own_turn: t("只能在自己的輪次提和（第69(2)(b)條）", "A draw can be offered only in one's own turn (art. 69(2)(b))"),
-  offer_not_valid_yet: t("提和在對方輪次結束後才生效（第69(2)(b)條）", "The draw offer takes effect only when the opponent's turn ends (art. 69(2)(b))"),
+  referee_first: t("須由裁判先報棋。賽員然後複讀（附表七 6.3(7)、7.4(2)(c)）",
+    "The referee announces first. Then the player reads back (Schedule 7, 6.3(7), 7.4(2)(c))"),
+  correct_board: t("報棋已不能反悔。先把棋盤修正至報棋（附表七 6.4(a)）",
+    "The announcement can no longer be withdrawn. First correct the board to the announcement (Schedule 7, 6.4(a))"),
+  move_first: t("須先走子，然後報棋。附表七 7.4(2)(c)-(d)", "Move first, then announce. Schedule 7, 7.4(2)(c)-(d)"),
+  own_turn: t("只能在自己的輪次提和。第69(2)(b)條", "A draw can be offered only in one's own turn. Art. 69(2)(b)"),
+  offer_not_valid_yet: t("提和在對方輪次結束後才生效。第69(2)(b)條", "The draw offer takes effect only when the opponent's turn ends. Art. 69(2)(b)"),
 };
 
 /** Why the arbiter refused a command. */
@@ -278,10 +279,10 @@ export function rejection(r) {
     case "no_proxy": return t("此方沒有預先指定代理", "No proxy was designated in advance for this side");
     case "not_your_turn": return r.side ? t(`不是${side(r.side)}的輪次`, `It is not ${side(r.side)}'s turn`) : t("不是輪到此方", "It is not this side's turn");
     case "bad_placement": return t(`「${r.text}」不是棋盤佈局`, `"${r.text}" is not a board placement`);
-    case "announcement_bound": return t(`報棋「${words(r.words)}」已完成，不能反悔（附表七 6.3(6)(a)）`,
-      `The announcement "${words(r.words)}" is complete and cannot be withdrawn (Schedule 7, 6.3(6)(a))`);
-    case "touched_piece": return t(`頭兩字已摸${kindOf(r.kind)}（${r.point}），須以此子走子`,
-      `The first two words touched the ${kindOf(r.kind)} (${r.point}): this piece must be moved`);
+    case "announcement_bound": return t(`已報「${words(r.words)}」，不能反悔。附表七 6.3(6)(a)`,
+      `"${words(r.words)}" is announced and cannot be withdrawn. Schedule 7, 6.3(6)(a)`);
+    case "touched_piece": return t(`須走所摸之子：${kindOf(r.kind)}。頭兩字已摸${kindOf(r.kind)}（${r.point}）`,
+      `The touched piece must be moved: the ${kindOf(r.kind)}. The first two words touched it (${r.point})`);
     case "out_of_order": return WAIT[r.wait] || "";
     case "nothing_to_repeat": return t("沒有要複讀的報棋", "There is no announcement to read back");
     case "no_such_board": return t("此棋盤不在此台", "This board is not at this table");
@@ -292,10 +293,10 @@ export function rejection(r) {
       : r.why?.problem === "not_in_hand" ? t(`${CARD[r.why.card]}不在你手上`, `The ${CARD[r.why.card]} is not in your hand`)
         : t("對手不是以卡牌提和", "The opponent did not offer the draw by card");
     case "no_pending_check": return t("沒有待確認的走子檢查", "No move check is waiting for confirmation");
-    case "move_stands": return t("着法已成立，須重新報棋（附表七 6.4(b)）", "The move stands: announce it again (Schedule 7, 6.4(b))");
-    case "illegal_move": return t(`${r.mv} 不合法：${illegality(r.why)}`, `${r.mv} is illegal: ${illegality(r.why)}`);
-    case "official_draw_not_agreed": return t("賽前雙方未同意第67條，不能判官和（第64(2)條）",
-      "The players did not agree to art. 67 before the game: no official draw can be declared (art. 64(2))");
+    case "move_stands": return t("着法已成立，須重新報棋。附表七 6.4(b)", "The move stands: announce it again. Schedule 7, 6.4(b)");
+    case "illegal_move": return t(`${r.mv} 不合法。${illegality(r.why)}`, `${r.mv} is illegal. ${cap(illegality(r.why))}`);
+    case "official_draw_not_agreed": return t("不能判官和。賽前雙方未同意第67條（第64(2)條）",
+      "No official draw can be declared. The players did not agree to art. 67 before the game (art. 64(2))");
     case "nothing_to_rescind": return t(`沒有${KIND[r.kind]}可撤銷`, `No ${KIND[r.kind]} to rescind`);
     case "not_announcing": return t("此局不用報棋（附表七 7.4(2)(a)）", "This game is played without announcements (Schedule 7, 7.4(2)(a))");
     case "nothing_to_press": return t("沒有棋盤也沒有報棋，不用按鐘", "No board and no announcement: there is no clock to press");
@@ -348,15 +349,15 @@ export function answerFor(a, me) {
 
 const CHECK = {
   agree: t("報棋與走子吻合", "The announcement and the board move agree"),
-  a: t("走子檢查 (a)：報棋合法，走子不同：以該方用時把棋盤修正至報棋",
-    "Move check (a): the announcement is legal, the board move differs: the board is corrected to the announcement on that side's time"),
-  b: t("走子檢查 (b)：報棋非法，走子為所報子的合法着法：以走子為準，重新報棋，記錄違例",
-    "Move check (b): the announcement is illegal, the board move is a legal move of the announced piece: the board move stands, announce again, a violation is recorded"),
-  c: t("走子檢查 (c)：報棋非法，走子非所報子或同為非法：還原棋盤，可改走別子，技術犯規",
-    "Move check (c): the announcement is illegal, the board move is not of the announced piece or is illegal too: restore the board, another piece may be moved; technical foul"),
+  a: t("走子與報棋不同。走子檢查 (a)：報棋合法，以該方用時把棋盤修正至報棋",
+    "board move differs from the announcement. Move check (a): the announcement is legal; the board is corrected to the announcement on that side's time"),
+  b: t("報棋非法，以走子為準。走子檢查 (b)：走子為所報子的合法着法，須重新報棋，記錄違例",
+    "announcement is illegal, the board move stands. Move check (b): the board move is a legal move of the announced piece; announce again, a violation is recorded"),
+  c: t("報棋非法，還原棋盤。走子檢查 (c)：走子非所報子或同為非法，可改走別子，技術犯規",
+    "announcement is illegal, restore the board. Move check (c): the board move is not of the announced piece or is illegal too; another piece may be moved; technical foul"),
   board_governs: t("裁判代報：以走子為準", "Announced by the referee: the board move governs"),
   board_only: t("無須報棋：只核對走子", "No announcement needed: only the board move is checked"),
-  sealed_move_broken: t("與封存的繼續着法不同：還原棋盤，技術犯規", "Differs from the sealed move: restore the board; technical foul"),
+  sealed_move_broken: t("走子與封存着法不同。還原棋盤，技術犯規", "board move differs from the sealed move. Restore the board; technical foul"),
   referee_ruling: t("監局裁判裁定此着成立", "The table referee ruled that this move stands"),
   corrected: t("棋盤已修正至報棋", "The board has been corrected to the announcement"),
 };
@@ -400,7 +401,7 @@ const STEP = (s) => (s.step === "move" ? s.mv : s.step === "lift" ? t(`提起 ${
   : s.step === "place" ? t(`放下 ${s.point}`, `placed on ${s.point}`) : t("裁判修正", "corrected by the referee"));
 const PAUSE = {
   adjournment: t("裁判暫停對局（第103條）", "the referee adjourned the game (art. 103)"),
-  server_restart: t("伺服器重新啟動：雙方棋鐘停止，等候裁判續賽", "the server restarted: both clocks are stopped until the referee resumes the game"),
+  server_restart: t("伺服器重新啟動。雙方棋鐘停止，等候裁判續賽", "the server restarted. Both clocks are stopped until the referee resumes the game"),
 };
 
 /** A card movement in words. */
@@ -442,7 +443,7 @@ export function describe(ev) {
       `${cap(boardName(ev.board))} differs from the game: ${ev.points.join(", ")}`);
     case "board_agrees": return phrase("board.agrees", { board: cap(boardName(ev.board)) });
     case "pressed": return t(`${s}按鐘`, `${s} pressed the clock`);
-    case "checked": return [checkOutcome(ev.outcome), cap(finding(ev))].filter(Boolean).join(t("。", ". "));
+    case "checked": return [cap(checkOutcome(ev.outcome)), cap(finding(ev))].filter(Boolean).join(t("。", ". "));
     case "violation": {
       const of = `${ev.count}${ev.limit ? "／" + ev.limit : ""}`;
       return t(`${s}${KIND[ev.kind]}：${of}（${violationReason(ev, ev.side)}）${ev.counted ? "" : "，同一輪次不重複計"}`,
@@ -467,8 +468,8 @@ export function describe(ev) {
       const what = ev.repetition ? warning(ev.repetition) : ev.text;
       return t(`裁判警告${ev.side ? s : "雙方"}：${what}`, `The referee warns ${ev.side ? s : "both sides"}: ${what}`);
     }
-    case "referee_needed": return t(`請裁判：${CALL[ev.call]}${ev.side ? `（${s}）` : ""}`, `Referee needed: ${CALL[ev.call]}${ev.side ? ` (${s})` : ""}`);
-    case "paused": return t(`暫停（續着方：${s}）：${PAUSE[ev.reason]}`, `Paused (${s} to continue): ${PAUSE[ev.reason]}`);
+    case "referee_needed": return t(`請裁判：${CALL[ev.call]}${ev.side ? `。${s}` : ""}`, `Referee needed: ${CALL[ev.call]}${ev.side ? `. ${s}` : ""}`);
+    case "paused": return t(`暫停：${PAUSE[ev.reason]}（續着方：${s}）`, `Paused: ${PAUSE[ev.reason]} (${s} to continue)`);
     case "sealed": return t(`繼續着法已封存：${s} ${ev.mv}`, `Sealed move recorded: ${s} ${ev.mv}`);
     case "resumed": return t("續賽", "Game resumed");
     case "game_over": return t(`對局結束 ${result(ev)}`, `Game over: ${result(ev)}`);
@@ -532,4 +533,16 @@ export function call(c) {
       `Game over: ${SCORE[c.outcome]} ${OUTCOME[c.outcome]}: ${endCause(c)}. The result needs no signature: verify it orally and record it`);
     default: return "";
   }
+}
+
+/** The chinese piece characters of FEN letters, for drawing a board. */
+export const PIECES = {
+  K: "帥", A: "仕", B: "相", E: "相", N: "傌", H: "傌", R: "俥", C: "炮", P: "兵",
+  k: "將", a: "士", b: "象", e: "象", n: "馬", h: "馬", r: "車", c: "砲", p: "卒",
+};
+
+/** `紅炮` for `C`. */
+export function pieceName(ch) {
+  if (!ch) return t("空", "empty");
+  return (ch === ch.toUpperCase() ? t("紅", "red ") : t("黑", "black ")) + PIECES[ch];
 }

@@ -1,0 +1,95 @@
+// The seat page's voice with a screen reader that stops speaking at every key (Orca drops its
+// queued live-region messages at each key press): what comes while the player types is held
+// and said together once he pauses, never while his keys are going; Alt with ↑ and ↓ steps
+// back and on through what was said; the summary on joining is said once (by the focus, not
+// again by a live region); a dialog leaves no stale message to be read again when it closes;
+// after resigning the focus goes to the command field (never to an empty line).
+
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { browser, startServer, waitText } from "./harness.js";
+import { seatAt } from "./event.js";
+import { srPage, run, says, hears, spoken, play } from "./sr.js";
+
+const DESK = { width: 1280, height: 800 };
+
+/** The demo's 視障賽 seats in the screen-reader mode, the clocks started, red to move. */
+async function seats(body) {
+  const server = await startServer({ demo: true });
+  const chrome = await browser();
+  try {
+    const red = await srPage(chrome, seatAt(server.seats, "red", 1).link, DESK, "red");
+    const black = await srPage(chrome, seatAt(server.seats, "black", 1).link, DESK, "black");
+    await body({ red, black });
+  } finally {
+    await chrome.close();
+    server.stop();
+  }
+}
+
+test("the summary on joining is said once, by the live region, the focus in the command field", () => seats(async ({ red }) => {
+  assert.equal(await red.evaluate(() => document.activeElement.id), "cmd", "the screen-reader mode starts in the command field");
+  const said = (await spoken(red)).map((m) => m.text).filter((x) => x.includes("你是紅方"));
+  assert.equal(said.length, 1, `the summary said once: ${JSON.stringify(said)}`);
+}));
+
+test("his opponent's words while he types are held, then said together when he pauses", () => seats(async ({ red, black }) => {
+  await run(black, "z");
+  await hears(red, /輪到你/);
+  await play(red, "h2e2", "炮二平五");
+  await hears(black, /^輪到你/);
+  // Red types a long question, a key every 120 ms, while black says his four words.
+  const n = (await spoken(red)).length;
+  await red.locator("#cmd").focus();
+  const typing = red.keyboard.type("k h k h k h k h k h k h k h k h", { delay: 120 });
+  await black.waitForTimeout(300);
+  await run(black, "馬8進7");
+  await typing;
+  const lastKey = await red.evaluate(() => performance.now());
+  const heard = await hears(red, /對手報：馬。對手報：８。對手報：進。對手報：７/, n);
+  // Said after the pause, not while he typed (1 s after his last key, within a poll).
+  const during = (await spoken(red)).slice(n).filter((m) => /對手報/.test(m.text));
+  assert.equal(during.length, 1, `one message for his four words: ${JSON.stringify(during.map((m) => m.text))}`);
+  const startOf = await red.evaluate(() => window.spokenStart);
+  assert.ok(heard.at + startOf >= lastKey + 900, `said ${Math.round(heard.at + startOf - lastKey)} ms after his last key`);
+  // Enter ends the typing: his command's answer is said at once.
+  await red.locator("#cmd").fill("t");
+  const m = (await spoken(red)).length;
+  await red.keyboard.press("Enter");
+  const answer = await hears(red, /^輪到對手/, m);
+  assert.ok(answer, "the answer to his command");
+}));
+
+test("Alt+↑ and Alt+↓ step back and on through what was said, the newest first", () => seats(async ({ red, black }) => {
+  await run(black, "z");
+  await hears(red, /輪到你/);
+  await says(red, "t", /^輪到你$/);
+  await says(red, "h", /^說明一/);
+  let n = (await spoken(red)).length;
+  await red.keyboard.press("Alt+ArrowUp");
+  assert.match((await hears(red, /^說明一/, n)).text, /^說明一/, "the newest first");
+  n = (await spoken(red)).length;
+  await red.keyboard.press("Alt+ArrowUp");
+  await hears(red, /^輪到你$/, n);
+  n = (await spoken(red)).length;
+  await red.keyboard.press("Alt+ArrowDown");
+  await hears(red, /^說明一.*（最新）$/, n);
+}));
+
+test("a dialog empties the live regions (nothing stale to read again as it closes); after resigning the focus is on the command field", () => seats(async ({ red, black }) => {
+  await run(black, "z");
+  await hears(red, /輪到你/);
+  await run(red, "resign");
+  await red.locator("#confirm[open]").waitFor();
+  assert.deepEqual(await red.evaluate(() => ["live", "live-polite"].map((id) => document.getElementById(id).textContent)), ["", ""]);
+  await red.keyboard.press("Escape");
+  await red.waitForTimeout(300);
+  assert.deepEqual(await red.evaluate(() => ["live", "live-polite"].map((id) => document.getElementById(id).textContent)), ["", ""], "nothing shown again on closing");
+  await run(red, "resign");
+  await red.locator("#confirm[open]").waitFor();
+  await red.locator("#confirm-yes").click();
+  const n = (await spoken(red)).length;
+  await hears(red, /^對局結束：你負/, n);
+  assert.equal(await red.evaluate(() => document.activeElement.id), "cmd");
+  await waitText(red, "#result", "黑方勝");
+}));
