@@ -7,7 +7,7 @@
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { browser, startServer, waitText } from "./harness.js";
+import { browser, open, startServer, waitText } from "./harness.js";
 import { seatAt } from "./event.js";
 import { srPage, run, says, hears, spoken, play } from "./sr.js";
 
@@ -93,3 +93,32 @@ test("a dialog empties the live regions (nothing stale to read again as it close
   assert.equal(await red.evaluate(() => document.activeElement.id), "cmd");
   await waitText(red, "#result", "黑方勝");
 }));
+
+test("in English: sentences spaced, the notation marked Chinese for the voice; the board's points say the piece first", async () => {
+  const server = await startServer({ demo: true });
+  const chrome = await browser();
+  try {
+    const page = await open(chrome, seatAt(server.seats, "red", 1).link, DESK, () => {
+      localStorage.setItem("baoqi-lang", "en");
+      localStorage.setItem("baoqi-textmode", "1");
+    });
+    const black = await srPage(chrome, seatAt(server.seats, "black", 1).link, DESK, "black");
+    await waitText(page, "#summary", "You are");
+    // Every sentence of the summary ends with a full stop and a space before the next one.
+    assert.doesNotMatch(await page.locator("#summary").textContent(), /\.[A-Z]/);
+    await run(black, "z");
+    await page.waitForFunction(() => document.getElementById("turn").textContent.includes("me"));
+    await page.locator("#cmd").fill("b h2e2");
+    await page.locator("#cmd").press("Enter");
+    await page.waitForFunction(() => document.querySelector('#live-polite span[lang="zh-Hant"]')?.textContent.includes("炮二平五"))
+      .catch(async (e) => assert.fail(`${e.message}: ${await page.locator("#live-polite").innerHTML()}`));
+    // The graphical board (the text mode off): a point says its piece first, an empty one
+    // only where it is.
+    await page.locator("#textmode").uncheck();
+    assert.equal(await page.locator('#board button[data-pt="e0"]').getAttribute("aria-label"), "red 帥, e0 (file 5)");
+    assert.equal(await page.locator('#board button[data-pt="e1"]').getAttribute("aria-label"), "e1");
+  } finally {
+    await chrome.close();
+    server.stop();
+  }
+});

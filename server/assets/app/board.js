@@ -107,7 +107,10 @@ export class Board {
         p === lastPts[0] ? "last-from" : "", p === lastPts[1] ? "last" : "", checked ? "check" : "",
         diff.includes(p) ? "diff" : "", this.from === p ? "sel" : ""].join(" ");
       b.tabIndex = p === this.focus ? 0 : -1;
-      b.setAttribute("aria-label", `${this.pointName(p)} ${pieceName(ch)}${marks.length ? t("，", ", ") + marks.join(t("，", ", ")) : ""}`);
+      // The piece first, then where (a screen reader says the grid's row and column
+      // before it); an empty point is its name alone, not one 「空」 after another.
+      const what = ch ? `${pieceName(ch)}${t("，", ", ")}${this.pointName(p)}` : p;
+      b.setAttribute("aria-label", `${what}${marks.length ? t("，", ", ") + marks.join(t("，", ", ")) : ""}`);
       b.firstChild.textContent = ch ? PIECES[ch] : "";
     }
   }

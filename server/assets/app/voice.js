@@ -21,7 +21,7 @@ function liveRegion(node) {
         if (!queue.length) return;
         flip = !flip;
         const joined = queue.join(t("。", ". "));
-        node.textContent = joined + (flip ? "" : "\u00a0");
+        node.replaceChildren(...inLanguages(joined + (flip ? "" : "\u00a0")));
         shown = { text: joined, at: performance.now() };
         queue = [];
       }, 30);
@@ -104,6 +104,15 @@ export function announcer(polite, assertive, { quietMs = QUIET_MS } = {}) {
     return text;
   };
   return say;
+}
+
+/** A message as nodes: on a page in English, each run of Chinese (the notation, names) in a
+ * span marked `lang="zh-Hant"`, so that a screen reader reads it with a Chinese voice, not the
+ * English one; on a Chinese page, the text as it is. */
+function inLanguages(text) {
+  if (!document.documentElement.lang.startsWith("en")) return [text];
+  return text.split(/([\u3400-\u9fff\uff01-\uff5e「」]+)/u).filter(Boolean)
+    .map((part) => (/[\u3400-\u9fff]/u.test(part) ? Object.assign(document.createElement("span"), { lang: "zh-Hant", textContent: part }) : part));
 }
 
 /** How long a page waits after the player's last typed key before it speaks. */
