@@ -203,6 +203,7 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .merge(organiser::routes(hub.clone()))
         .merge(grid::routes(hub.clone()))
         .merge(crate::recording::endpoints::routes())
+        .merge(crate::observe::routes())
         .with_state(hub)
 }
 

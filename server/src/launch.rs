@@ -149,6 +149,8 @@ pub fn serve_blocking(
     opts: &ServeOptions,
     report: &(dyn Fn(Started) + Sync),
 ) -> Result<(), LaunchError> {
+    // The metrics are recorded from the first command on (`/metrics`).
+    let _ = crate::observe::prometheus();
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()

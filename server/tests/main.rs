@@ -16,6 +16,7 @@ mod hostile;
 mod knockout_lot;
 mod limits;
 mod live;
+mod observe;
 mod organiser;
 mod organiser_overrides;
 mod plumbing;

@@ -158,7 +158,13 @@ fn commit(store: &Out<'_>, timeline: &Timeline, batch: Vec<WriteItem>) {
         .iter()
         .flat_map(|i| i.entries.iter().cloned())
         .collect();
-    match store.append(&all, Some(timeline.mark())) {
+    let started = std::time::Instant::now();
+    let appended = store.append(&all, Some(timeline.mark()));
+    // The group commit's time, for an operator's /metrics (a stall of the world shows here).
+    metrics::histogram!("baoqi_commit_seconds").record(started.elapsed().as_secs_f64());
+    metrics::counter!("baoqi_commits_total", "outcome" => if appended.is_ok() { "stored" } else { "failed" })
+        .increment(1);
+    match appended {
         Ok(()) => {
             for item in batch {
                 let _ = item.done.send(Ok(()));

@@ -4,5 +4,6 @@
 mod event_file;
 mod leases;
 mod legacy;
+mod reconnect;
 mod schema;
 mod store_suite;

@@ -62,8 +62,11 @@ where
         };
         let asked = std::time::Instant::now();
         let handled = handle.command(seat, command).await;
-        let took = asked.elapsed().as_micros() as u64;
+        let elapsed = asked.elapsed();
+        let took = elapsed.as_micros() as u64;
         self.hub.metrics().command_answer.record(took);
+        let (outcome, reason) = outcome_of(handled.as_ref());
+        crate::observe::command(elapsed, outcome, reason);
         let reply = match handled {
             Some(Handled::Accepted { seq }) => ServerMsg::Ack { id, table, seq },
             Some(Handled::Refused(Refusal::Rejected(rejection))) => ServerMsg::Rejected {
@@ -117,5 +120,21 @@ where
         // A change reaches this connection through the feed; an unchanged status is
         // answered here, so that every report gets its `recording` answer.
         changed || self.send(&ServerMsg::Recording { table, seats }).await
+    }
+}
+
+/// A command's outcome for the metrics, and the arbiter's reason when it rejected it (the
+/// rejection's `reason` as the protocol writes it).
+fn outcome_of(handled: Option<&Handled>) -> (&'static str, Option<String>) {
+    match handled {
+        Some(Handled::Accepted { .. }) => ("accepted", None),
+        Some(Handled::Refused(Refusal::Rejected(r))) => {
+            let reason = serde_json::to_value(r)
+                .ok()
+                .and_then(|v| v.get("reason").and_then(|x| x.as_str()).map(str::to_owned));
+            ("rejected", reason)
+        }
+        Some(Handled::RateLimited) => ("rate_limited", None),
+        _ => ("refused", None),
     }
 }

@@ -59,7 +59,10 @@ fn off_runtime<T: Send>(f: impl FnOnce() -> T + Send) -> T {
     })
 }
 
-/// A connection, `None` while the store is being dropped (and the leases' before their first use).
+/// A connection, `None` before its first use and while the store is being dropped. A
+/// connection the server closed (a restart of PostgreSQL, a fail-over, a network cut) is
+/// opened again at the next call ([`PgStore::on`]); the call that met the closing failed,
+/// and was refused as a storage error, never acknowledged.
 type Conn = Mutex<Option<Client>>;
 
 /// Runs `f` on the connection `c` (`off_runtime`).
@@ -155,21 +158,15 @@ impl PgStore {
         &self,
         f: impl FnOnce(&mut Client) -> Result<T, StoreError> + Send,
     ) -> Result<T, StoreError> {
-        with(&self.write, f)
+        self.on(&self.write, f)
     }
 
-    /// Runs `f` on the leases' connection, opening it the first time.
+    /// Runs `f` on the leases' connection.
     fn l<T: Send>(
         &self,
         f: impl FnOnce(&mut Client) -> Result<T, StoreError> + Send,
     ) -> Result<T, StoreError> {
-        {
-            let mut guard = self.lease.lock().unwrap_or_else(PoisonError::into_inner);
-            if guard.is_none() {
-                *guard = Some(connect(&self.url, self.schema.as_deref())?);
-            }
-        }
-        with(&self.lease, f)
+        self.on(&self.lease, f)
     }
 
     /// Runs `f` on the lookups' connection.
@@ -177,7 +174,25 @@ impl PgStore {
         &self,
         f: impl FnOnce(&mut Client) -> Result<T, StoreError> + Send,
     ) -> Result<T, StoreError> {
-        with(&self.read, f)
+        self.on(&self.read, f)
+    }
+
+    /// Runs `f` on connection `c`, opening it first when it has never been opened or the
+    /// server has closed it; while PostgreSQL is away the opening fails, and so does the call.
+    fn on<T: Send>(
+        &self,
+        c: &Conn,
+        f: impl FnOnce(&mut Client) -> Result<T, StoreError> + Send,
+    ) -> Result<T, StoreError> {
+        let mut guard = c.lock().unwrap_or_else(PoisonError::into_inner);
+        if guard.as_ref().is_none_or(Client::is_closed) {
+            let old = guard.take();
+            off_runtime(move || drop(old));
+            *guard = Some(connect(&self.url, self.schema.as_deref())?);
+            tracing::info!("PostgreSQL: connected");
+        }
+        let client = guard.as_mut().expect("opened above");
+        off_runtime(move || f(client))
     }
 }
 
