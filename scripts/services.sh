@@ -125,5 +125,25 @@ case "${1:-start}" in
     pg_running && as_pg "$PG_BIN/pg_ctl" -D "$PG_DIR/data" -m fast stop >/dev/null 2>&1 || true
     nats_running && kill "$(cat "$NATS_DIR/pid")" 2>/dev/null || true
     ;;
-  *) echo "usage: $0 start|stop" >&2; exit 2 ;;
+  # A cluster of a test's own in DIR (under target/), which the test may restart or stop
+  # without touching the shared one: prints its URL.
+  pg-own)
+    PG_DIR="$(realpath -m "${2:?usage: $0 pg-own DIR}")"
+    RUNNER="$(pg_runner)"
+    if pg_running; then PG_PORT=$(sed -n 4p "$PG_DIR/data/postmaster.pid"); else PG_PORT=$(free_port); fi
+    pg_start >&2
+    echo "postgres://baoqi@127.0.0.1:$PG_PORT/baoqi"
+    ;;
+  # What a crash, a fail-over or a minor upgrade does: stop at once, start again, same port.
+  pg-restart)
+    PG_DIR="$(realpath -m "${2:?usage: $0 pg-restart DIR}")"
+    RUNNER="$(pg_runner)"
+    as_pg "$PG_BIN/pg_ctl" -D "$PG_DIR/data" -m immediate -w -t 30 restart -l "$PG_DIR/log" >/dev/null
+    ;;
+  pg-stop)
+    PG_DIR="$(realpath -m "${2:?usage: $0 pg-stop DIR}")"
+    RUNNER="$(pg_runner)"
+    pg_running && as_pg "$PG_BIN/pg_ctl" -D "$PG_DIR/data" -m immediate stop >/dev/null 2>&1 || true
+    ;;
+  *) echo "usage: $0 start|stop|pg-own DIR|pg-restart DIR|pg-stop DIR" >&2; exit 2 ;;
 esac

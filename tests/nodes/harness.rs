@@ -37,6 +37,50 @@ pub(super) fn services() -> Option<(String, String)> {
     pg.zip(nats)
 }
 
+/// A PostgreSQL cluster of a test's own (`scripts/services.sh pg-own`), which it may
+/// restart without touching the shared one; stopped and removed when dropped.
+pub(super) struct OwnPostgres {
+    dir: std::path::PathBuf,
+    pub(super) url: String,
+}
+
+impl OwnPostgres {
+    pub(super) fn start(name: &str) -> OwnPostgres {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("target")
+            .join(format!("pg-{name}-{}", std::process::id()));
+        let url = services_script(&["pg-own", dir.to_str().unwrap()]);
+        OwnPostgres { dir, url }
+    }
+
+    /// What a crash, a fail-over or a minor upgrade does: `pg_ctl restart -m immediate`.
+    pub(super) fn restart(&self) {
+        services_script(&["pg-restart", self.dir.to_str().unwrap()]);
+    }
+}
+
+impl Drop for OwnPostgres {
+    fn drop(&mut self) {
+        services_script(&["pg-stop", self.dir.to_str().unwrap()]);
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+/// Runs `scripts/services.sh` with `args`; its standard output, trimmed.
+fn services_script(args: &[&str]) -> String {
+    let out = Command::new("bash")
+        .arg(concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/services.sh"))
+        .args(args)
+        .output()
+        .expect("scripts/services.sh");
+    assert!(
+        out.status.success(),
+        "services.sh {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).trim().to_owned()
+}
+
 /// A federation's database: a schema of its own, a hall's event of `tables` tables copied
 /// into it; the seats' lines as `event create` printed them.
 pub(super) struct Federation {
@@ -195,6 +239,11 @@ pub(super) struct Node {
 }
 
 impl Node {
+    /// Whether the node's process still runs.
+    pub(super) fn alive(&mut self) -> bool {
+        matches!(self.child.try_wait(), Ok(None))
+    }
+
     pub(super) fn kill(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
@@ -282,9 +331,20 @@ pub(super) fn script(moves: usize) -> Vec<(usize, Value)> {
         .collect()
 }
 
-/// How many of the players' commands the store holds for the table.
+/// How many of the players' commands the store holds for the table; while the database is
+/// away (a test restarts it), asked again until it answers.
 pub(super) fn stored_moves(store: &PgStore, table: u32) -> usize {
-    let log = store.log(TableId(i64::from(table))).unwrap();
+    let mut tries = 0;
+    let log = loop {
+        match store.log(TableId(i64::from(table))) {
+            Ok(log) => break log,
+            Err(e) => {
+                tries += 1;
+                assert!(tries < 150, "the store never answered again: {e}");
+                std::thread::sleep(Duration::from_millis(200));
+            }
+        }
+    };
     log.iter()
         .filter(|e| {
             matches!(

@@ -22,8 +22,8 @@ use serde_json::{Value, json};
 use tokio_tungstenite::tungstenite::Message;
 
 use harness::{
-    Federation, LEASE_MS, Node, Ready, bot, check_table, command, free_ports, join, script,
-    services, stored_moves, wait_for,
+    Federation, LEASE_MS, Node, OwnPostgres, Ready, bot, check_table, command, free_ports, join,
+    script, services, stored_moves, wait_for,
 };
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -109,6 +109,64 @@ fn paused_for_takeover(v: &Value) -> bool {
     v["type"] == "event"
         && v["event"]["type"] == "paused"
         && v["event"]["reason"] == "server_restart"
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn postgres_restarted_twice_under_three_nodes_and_every_game_goes_on() {
+    let Some((_, nats)) = services() else { return };
+    let pg = OwnPostgres::start("restart");
+    let tables = 4;
+    let fed = Federation::new("nodes-pg", tables, pg.url.clone(), nats);
+    let store = Arc::new(fed.store());
+    let ports = free_ports(3);
+    let started: Vec<Child> = ports
+        .iter()
+        .enumerate()
+        .map(|(i, p)| fed.spawn(&format!("p{i}"), p))
+        .collect();
+    let mut nodes: Vec<Node> = started.into_iter().map(Ready::ready).collect();
+    let addrs: Vec<String> = nodes.iter().map(|n| n.addr.clone()).collect();
+    let mut referee = join(&addrs[0], "monitor", &fed.token("referee", None))
+        .await
+        .unwrap();
+    for t in 1..=tables as u32 {
+        let go = command(
+            &mut referee,
+            &format!("go{t}"),
+            t,
+            &json!({"type": "start"}),
+        )
+        .await;
+        assert_eq!(
+            go.map(|g| g["type"].clone()),
+            Some(json!("ack")),
+            "table {t} starts"
+        );
+    }
+    drop(referee);
+    let steps = script(60);
+    let bots: Vec<_> = (1..=tables as u32)
+        .map(|t| {
+            let tokens = [fed.token("red", Some(t)), fed.token("black", Some(t))];
+            tokio::spawn(bot(addrs.clone(), tokens, t, steps.clone(), store.clone()))
+        })
+        .collect();
+    // Twice, under play: PostgreSQL stops at once and starts again on its port.
+    for _ in 0..2 {
+        tokio::time::sleep(Duration::from_millis(1500)).await;
+        let p = &pg;
+        tokio::task::block_in_place(|| p.restart());
+    }
+    for (t, b) in (1..=tables as u32).zip(bots) {
+        let acked = tokio::time::timeout(Duration::from_secs(120), b)
+            .await
+            .expect("every table moves again once PostgreSQL is back")
+            .expect("the bot finished");
+        check_table(&store, t, &acked, steps.len());
+    }
+    for (i, n) in nodes.iter_mut().enumerate() {
+        assert!(n.alive(), "node p{i} exited");
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
