@@ -6,6 +6,7 @@
 mod common;
 
 mod adjudicate;
+mod backup;
 mod bench_crash;
 mod cli_board;
 mod cli_db;

@@ -1,6 +1,10 @@
-//! `baoqi db`: the store itself: bring a database's schema up to date, or move a
-//! hall's events into the federation's PostgreSQL database.
+//! `baoqi db`: the store itself: bring a database's schema up to date, move a hall's events
+//! into the federation's PostgreSQL database, back a hall's file up while it is served and
+//! restore it.
 
+use std::path::{Path, PathBuf};
+
+use baoqi_store::backup::{self, BackupError, Copied};
 use baoqi_store::copy::copy;
 use baoqi_store::{Database, schema};
 use clap::{Args, Subcommand};
@@ -33,6 +37,27 @@ enum DbAction {
         #[arg(long)]
         to: Database,
     },
+    /// Copy a hall's `SQLite` file to a new file while its server runs (an online
+    /// backup: one consistent snapshot, every acknowledged command in it), checked before it
+    /// is named. A federation's PostgreSQL: `pg_dump` (docs/deployment.md).
+    Backup {
+        /// The hall's store (a `SQLite` file).
+        #[arg(long)]
+        db: Database,
+        /// The new file to write (never overwritten).
+        #[arg(long)]
+        to: PathBuf,
+    },
+    /// Make a hall's `SQLite` file from a backup, once the backup passes an integrity
+    /// check. The server must be stopped and the old file moved away: nothing is overwritten.
+    Restore {
+        /// The backup to read.
+        #[arg(long)]
+        from: PathBuf,
+        /// The store to make (a new `SQLite` file).
+        #[arg(long)]
+        db: Database,
+    },
 }
 
 /// Runs `baoqi db …`.
@@ -40,7 +65,54 @@ pub(crate) fn run(args: &DbArgs) -> Result<(), CliError> {
     match &args.action {
         DbAction::Migrate { db } => migrate(db),
         DbAction::Copy { from, to } => copy_between(from, to),
+        DbAction::Backup { db, to } => sqlite_only(db).and_then(|file| {
+            let copied = backup::backup(file, to).map_err(|e| failed(&e))?;
+            println!(
+                "{}: backed up to {} ({})",
+                file.display(),
+                to.display(),
+                said(copied)
+            );
+            Ok(())
+        }),
+        DbAction::Restore { from, db } => sqlite_only(db).and_then(|file| {
+            let copied = backup::restore(from, file).map_err(|e| failed(&e))?;
+            println!(
+                "{}: restored from {} ({})",
+                file.display(),
+                from.display(),
+                said(copied)
+            );
+            Ok(())
+        }),
     }
+}
+
+/// The `SQLite` file of a hall; a federation's database is backed up with its own tools.
+fn sqlite_only(db: &Database) -> Result<&Path, CliError> {
+    match db {
+        Database::Sqlite(path) => Ok(path),
+        Database::Postgres(_) => Err(CliError::Usage(format!(
+            "{db}: back a federation's PostgreSQL up with pg_dump and restore it with pg_restore (docs/deployment.md)"
+        ))),
+    }
+}
+
+/// A refused backup or restore: a missing store or a target that exists is the user's to
+/// put right (exit 2); anything else failed (exit 1).
+fn failed(e: &BackupError) -> CliError {
+    match e {
+        BackupError::Missing(_) | BackupError::Exists(_) => CliError::Usage(e.to_string()),
+        _ => CliError::Failed(e.to_string()),
+    }
+}
+
+/// What a copy holds, in a few words.
+fn said(c: Copied) -> String {
+    format!(
+        "{} events, {} tables, {} log entries; integrity ok",
+        c.events, c.tables, c.entries
+    )
 }
 
 fn migrate(db: &Database) -> Result<(), CliError> {

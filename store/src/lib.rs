@@ -21,6 +21,7 @@ pub mod testing;
 pub mod timeline;
 pub mod wallclock;
 
+pub mod backup;
 mod batch;
 pub mod copy;
 mod database;
