@@ -38,7 +38,7 @@ pub(crate) fn upgrade(hub: Arc<Hub>, endpoint: Endpoint, up: WebSocketUpgrade) -
                 let item = incoming(m);
                 *ended = !matches!(
                     item,
-                    Some(Incoming::Text(_) | Incoming::Binary | Incoming::Alive)
+                    Some(Incoming::Text(_) | Incoming::Binary | Incoming::Ping | Incoming::Pong)
                 );
                 ready(item)
             });
@@ -52,7 +52,8 @@ fn incoming(m: Result<Message, axum::Error>) -> Option<Incoming> {
     match m {
         Ok(Message::Text(t)) => Some(Incoming::Text(t.as_str().to_owned())),
         Ok(Message::Binary(_)) => Some(Incoming::Binary),
-        Ok(Message::Ping(_) | Message::Pong(_)) => Some(Incoming::Alive),
+        Ok(Message::Ping(_)) => Some(Incoming::Ping),
+        Ok(Message::Pong(_)) => Some(Incoming::Pong),
         Ok(Message::Close(frame)) => Some(Incoming::Closed(frame.map(|f| f.code))),
         Err(e) => broken(e).map(Incoming::Broken),
     }

@@ -11,6 +11,7 @@ mod day;
 mod day_whole;
 mod export_stream;
 mod exports;
+mod frames;
 mod game;
 mod hostile;
 mod knockout_lot;

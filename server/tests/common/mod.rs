@@ -258,6 +258,12 @@ impl Client {
         self.ws.send(Message::text(text.to_string())).await.unwrap();
     }
 
+    /// Sends one frame as it is (a binary frame, a ping…), not a protocol message; false
+    /// once the connection is gone (a flood goes on until the server closes it).
+    pub async fn send_frame(&mut self, frame: Message) -> bool {
+        self.ws.send(frame).await.is_ok()
+    }
+
     /// Sends a command with an id.
     pub async fn command(&mut self, id: &str, command: Value) {
         self.send(json!({"v": 2, "type": "command", "id": id, "command": command}))
