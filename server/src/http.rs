@@ -203,16 +203,20 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .with_state(hub)
 }
 
-async fn ws_seat(State(hub): State<Arc<Hub>>, up: WebSocketUpgrade) -> Response {
-    upgrade(hub, Endpoint::Seat, up)
+/// The place of the connection a request came on, when the accept loop gave one (a
+/// router called directly in tests has none).
+type Placed = Option<axum::Extension<Arc<crate::occupancy::Place>>>;
+
+async fn ws_seat(State(hub): State<Arc<Hub>>, place: Placed, up: WebSocketUpgrade) -> Response {
+    upgrade(hub, Endpoint::Seat, place.map(|p| p.0), up)
 }
 
-async fn ws_monitor(State(hub): State<Arc<Hub>>, up: WebSocketUpgrade) -> Response {
-    upgrade(hub, Endpoint::Monitor, up)
+async fn ws_monitor(State(hub): State<Arc<Hub>>, place: Placed, up: WebSocketUpgrade) -> Response {
+    upgrade(hub, Endpoint::Monitor, place.map(|p| p.0), up)
 }
 
-async fn ws_watch(State(hub): State<Arc<Hub>>, up: WebSocketUpgrade) -> Response {
-    upgrade(hub, Endpoint::Watch, up)
+async fn ws_watch(State(hub): State<Arc<Hub>>, place: Placed, up: WebSocketUpgrade) -> Response {
+    upgrade(hub, Endpoint::Watch, place.map(|p| p.0), up)
 }
 
 /// The content type and bytes of a file of [`ASSETS`]. With `BAOQI_ASSETS_DIR` set (a copy

@@ -19,6 +19,7 @@ pub mod limits;
 pub(crate) mod listen;
 pub mod metrics;
 pub(crate) mod missed;
+pub mod occupancy;
 pub mod recording;
 pub mod restart;
 pub(crate) mod socket;

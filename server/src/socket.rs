@@ -12,6 +12,7 @@ use futures_util::{SinkExt, StreamExt};
 use tokio_tungstenite::tungstenite;
 
 use crate::hub::Hub;
+use crate::occupancy::Place;
 use baoqi_protocol::ErrorCode;
 
 use crate::ws::{self, Endpoint, Incoming};
@@ -21,8 +22,14 @@ const MAX_MESSAGE: usize = baoqi_protocol::MAX_FRAME;
 /// Read buffer of a WebSocket connection (it grows for a larger message).
 pub const READ_BUFFER: usize = 4 * 1024;
 
-/// Upgrades the request and serves the connection on `endpoint`.
-pub(crate) fn upgrade(hub: Arc<Hub>, endpoint: Endpoint, up: WebSocketUpgrade) -> Response {
+/// Upgrades the request and serves the connection on `endpoint`; its `place` is told when
+/// the connection authenticates.
+pub(crate) fn upgrade(
+    hub: Arc<Hub>,
+    endpoint: Endpoint,
+    place: Option<Arc<Place>>,
+    up: WebSocketUpgrade,
+) -> Response {
     // tungstenite zero-fills its read buffer up to this size on every read: protocol
     // messages are small, so a small buffer saves most of the server's time under load.
     up.max_message_size(MAX_MESSAGE)
@@ -43,7 +50,7 @@ pub(crate) fn upgrade(hub: Arc<Hub>, endpoint: Endpoint, up: WebSocketUpgrade) -
                 ready(item)
             });
             let output = sink.with(|o: Outgoing| ready(Ok::<_, axum::Error>(frame(o))));
-            ws::serve(hub, endpoint, input, Box::pin(output)).await;
+            ws::serve(hub, endpoint, place, input, Box::pin(output)).await;
         })
 }
 

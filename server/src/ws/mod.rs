@@ -26,6 +26,7 @@ use tokio::sync::broadcast::error::RecvError;
 
 use crate::hub::{Hub, Listed};
 use crate::limits::Bucket;
+use crate::occupancy::Place;
 use crate::table::Published;
 use baoqi_store::model::{Role, SeatRow, TableId};
 
@@ -116,6 +117,9 @@ struct Conn<O> {
     syncs: HashMap<TableId, Bucket>,
     /// The connection's messages of any kind ([`crate::limits::Limits::messages`]).
     messages: Bucket,
+    /// Its place among the server's connections: once authenticated, never closed to make
+    /// room for another.
+    place: Option<Arc<Place>>,
     /// The server's pings not answered yet: their pongs are not counted as messages.
     pings_owed: u32,
     /// The server sent its close frame: the peer's is awaited before the socket goes.
@@ -129,9 +133,14 @@ struct Conn<O> {
 }
 
 /// Serves one connection until the client leaves, the transport fails, or the server
-/// shuts down.
-pub(crate) async fn serve<I, O>(hub: Arc<Hub>, endpoint: Endpoint, input: I, out: O)
-where
+/// shuts down; its `place` among the server's connections is told when it authenticates.
+pub(crate) async fn serve<I, O>(
+    hub: Arc<Hub>,
+    endpoint: Endpoint,
+    place: Option<Arc<Place>>,
+    input: I,
+    out: O,
+) where
     I: Stream<Item = Incoming> + Send,
     O: Sink<Outgoing> + Unpin + Send,
 {
@@ -150,6 +159,7 @@ where
         recorded: stream::pending().boxed(),
         syncs,
         messages,
+        place,
         pings_owed: 0,
         closing: false,
         following: None,
