@@ -337,3 +337,17 @@ async fn a_client_that_sends_on_past_its_budget_is_closed() {
     assert_eq!(c.close_code(5_000).await, Some(1008));
     s.stop().await;
 }
+
+#[tokio::test]
+async fn the_index_isolates_every_name_so_none_reorders_its_line() {
+    let s = start(None, Some(&event_file(EVENT))).await;
+    let (_, _, index) = s.get("/", None).await;
+    let table = &s.created.tables[0];
+    for name in [&s.created.name, &table.red, &table.black] {
+        assert!(
+            index.contains(&format!("<bdi>{name}</bdi>")),
+            "{name}: {index}"
+        );
+    }
+    s.stop().await;
+}

@@ -29,6 +29,14 @@ export const PIECES = {
 /** `$("id")`. */
 export const $ = (id) => document.getElementById(id);
 
+/**
+ * Shows the page's `#who` line, `— name（role） · table`, with each name isolated in a
+ * `<bdi>`: a right-to-left name never reorders the rest of the line.
+ */
+export function showWho(name, role = "", table = "") {
+  $("who").replaceChildren("— ", el("bdi", {}, name), role, ...(table ? [" · ", el("bdi", {}, table)] : []));
+}
+
 /** Creates an element with attributes and children (strings become text). */
 export function el(tag, attrs = {}, ...children) {
   const e = document.createElement(tag);
