@@ -24,6 +24,7 @@ use crate::socket::upgrade;
 
 pub mod access;
 pub mod grid;
+pub mod headers;
 pub mod index;
 pub mod live;
 pub mod logs;
@@ -112,6 +113,11 @@ pub const ASSETS: &[(&str, &str, &[u8])] = &[
         include_bytes!("../assets/app/player.js"),
     ),
     ("app/card.js", JS, include_bytes!("../assets/app/card.js")),
+    (
+        "app/console.js",
+        JS,
+        include_bytes!("../assets/app/console.js"),
+    ),
     ("app/proxy.js", JS, include_bytes!("../assets/app/proxy.js")),
     (
         "app/monitor.js",
@@ -201,6 +207,7 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .merge(grid::routes(hub.clone()))
         .merge(crate::recording::endpoints::routes())
         .with_state(hub)
+        .layer(axum::middleware::map_response(headers::secure))
 }
 
 /// The place of the connection a request came on, when the accept loop gave one (a

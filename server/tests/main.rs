@@ -13,6 +13,7 @@ mod export_stream;
 mod exports;
 mod frames;
 mod game;
+mod headers;
 mod hostile;
 mod knockout_lot;
 mod limits;
