@@ -3,8 +3,17 @@
 // inline script.
 // The page is served at /client, which is no endpoint: a seat's token joins /ws/seat unless
 // the link names another (`&endpoint=monitor` or `watch`).
+// The token is taken from the address into the tab's session storage (as the other pages'
+// common.js does): out of view and out of the history, and a reload still joins.
 const params = new URLSearchParams(location.hash.slice(1));
-const token = params.get("token") || "";
+const KEY = "baoqi.token:/client";
+if (params.has("token")) {
+  try { sessionStorage.setItem(KEY, params.get("token")); } catch { /* this load only */ }
+}
+let token = params.get("token") || "";
+try { token = token || sessionStorage.getItem(KEY) || ""; } catch { /* none kept */ }
+params.delete("token");
+history.replaceState(history.state, "", location.pathname + (params.size ? `#${params}` : ""));
 const endpoint = params.get("endpoint") || "seat";
 const ws = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/ws/" + endpoint);
 const log = document.getElementById("log");
