@@ -351,3 +351,30 @@ async fn the_index_isolates_every_name_so_none_reorders_its_line() {
     }
     s.stop().await;
 }
+
+/// One table whose red player's name is markup.
+const MARKUP: &str = r#"
+name = "<b>open</b>"
+[[tables]]
+name = "t1"
+red = "<img src=x onerror=alert(1)>"
+black = "b1"
+[tables.match]
+kind = "part6"
+"#;
+
+#[tokio::test]
+async fn the_live_dhtmlxq_feed_carries_a_name_of_markup_as_text() {
+    let s = start(None, Some(&event_file(MARKUP))).await;
+    let table = s.created.tables[0].id;
+    let (status, _, body) = s
+        .get(&format!("/api/tables/{table}/live.dhtmlxq"), None)
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert!(!body.contains("<img") && !body.contains("<b>"), "{body}");
+    assert!(
+        body.contains("[DhtmlXQ_red]&lt;img src=x onerror=alert(1)&gt;[/DhtmlXQ_red]"),
+        "{body}"
+    );
+    s.stop().await;
+}
