@@ -378,3 +378,20 @@ async fn the_live_dhtmlxq_feed_carries_a_name_of_markup_as_text() {
     );
     s.stop().await;
 }
+
+#[tokio::test]
+async fn a_recorders_reason_with_a_bidi_control_is_refused() {
+    let s = start(None, Some(&event_file(EVENT))).await;
+    let mut red = Client::join(&s.url("seat"), &s.token(Role::Red, 0), None).await;
+    red.send(json!({"v": 2, "type": "recording", "id": "r", "state": "off", "microphone": false, "reason": "無\u{202E}咪"}))
+        .await;
+    let answer = red
+        .until(|v| v["id"] == "r" || v["type"] == "recording")
+        .await;
+    assert_eq!(answer["code"], "bad_command", "{answer}");
+    assert!(
+        answer["message"].as_str().unwrap().contains("U+202E"),
+        "{answer}"
+    );
+    s.stop().await;
+}
