@@ -153,3 +153,62 @@ fn s6p1_replay_reports_each_file_and_the_totals() {
     assert_eq!(lines[2], "1 passed, 1 failed");
     std::fs::remove_dir_all(dir).ok();
 }
+
+/// A folder of its own under the system's temporary one.
+fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("baoqi-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn replay_never_prints_a_terminal_control_from_a_record_or_a_file_name() {
+    let dir = scratch("replay-escapes");
+    // ESC[2J clears the organiser's terminal; BEL rings it; U+202E reverses the line.
+    let name = dir.join("clear\u{1b}[2J\u{7}\u{202E}.pgn");
+    std::fs::write(&name, "1. 炮二平五 馬８進７ 2. 馬二\u{1b}[2J平三\n").unwrap();
+    let out = baoqi(&["replay", "--format", "tsv", dir.to_str().unwrap()]);
+    assert!(out.status.success());
+    let text = stdout(&out);
+    for c in ['\u{1b}', '\u{7}', '\u{202E}'] {
+        assert!(!text.contains(c), "{c:?} printed raw: {text:?}");
+    }
+    assert!(
+        text.contains("\\u{1b}[2J"),
+        "the escape shown as text: {text}"
+    );
+    assert!(text.contains("\tfail\t"), "{text}");
+    std::fs::remove_dir_all(dir).ok();
+}
+
+#[test]
+fn replay_reports_a_symlink_loop_for_that_file_and_reads_the_others() {
+    let dir = scratch("replay-loop");
+    std::fs::write(dir.join("a.pgn"), "1. 炮二平五 馬８進７\n").unwrap();
+    std::os::unix::fs::symlink(dir.join("loop.pgn"), dir.join("loop.pgn")).unwrap();
+    std::os::unix::fs::symlink(&dir, dir.join("again")).unwrap();
+    let out = baoqi(&["replay", "--format", "tsv", dir.to_str().unwrap()]);
+    let text = stdout(&out);
+    assert!(
+        out.status.success(),
+        "{text} {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines.iter().any(|l| l.contains("a.pgn\tok\t2\t")), "{text}");
+    let looped = lines
+        .iter()
+        .find(|l| l.contains("loop.pgn"))
+        .expect("the loop's line");
+    assert!(
+        looped.contains("\tfail\t0\t") && looped.contains("symbolic links"),
+        "{looped}"
+    );
+    assert_eq!(
+        lines.last(),
+        Some(&"1 passed, 1 failed"),
+        "the folder linked into itself is read once: {text}"
+    );
+    std::fs::remove_dir_all(dir).ok();
+}

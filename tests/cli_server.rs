@@ -74,6 +74,53 @@ fn an_event_is_created_extended_exported_and_a_seat_revoked() {
 }
 
 #[test]
+fn table_add_refuses_the_names_the_event_file_refuses() {
+    let db = std::env::temp_dir().join(format!("baoqi-cli-names-{}.db", std::process::id()));
+    let db = db.to_str().unwrap();
+    let sample = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/event.toml");
+    assert!(baoqi(&["event", "create", "--config", sample, "--db", db]).0);
+    let long = "長".repeat(2_000);
+    let cases = [
+        (
+            "--name",
+            long.as_str(),
+            "table.name: 2000 is more than the 100 allowed",
+        ),
+        (
+            "--red",
+            "R\u{1b}[31m紅",
+            "table.red: holds a control character",
+        ),
+        (
+            "--black",
+            "乙\u{7}",
+            "table.black: holds a control character",
+        ),
+        ("--name", "視障\u{202E}賽", "table.name: holds U+202E"),
+        ("--red", "甲\u{200B}", "table.red: holds U+200B"),
+    ];
+    for (flag, value, why) in cases {
+        let mut args = vec!["table", "add", "--event", "1", "--db", db];
+        for (f, v) in [("--name", "t"), ("--red", "甲"), ("--black", "乙")] {
+            args.extend([f, if f == flag { value } else { v }]);
+        }
+        let (ok, out, err) = baoqi(&args);
+        let shown: String = value.chars().take(20).collect();
+        assert!(!ok, "{flag} {shown:?}… accepted: {out}");
+        assert!(err.contains(why), "{flag}: expected «{why}», got «{err}»");
+    }
+    let (ok, out, err) = baoqi(&["export", "--results", "1", "--db", db]);
+    assert!(ok, "{err}");
+    assert!(
+        !out.contains('\u{1b}') && !out.contains("長長"),
+        "nothing was added: {out}"
+    );
+    for suffix in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{db}{suffix}"));
+    }
+}
+
+#[test]
 fn the_load_benchmark_runs_against_an_external_server() {
     // `baoqi bench load --url URL --db FILE`: the bench event goes into the running server's
     // store, which starts its tables; the bots play over real sockets and lose nothing.

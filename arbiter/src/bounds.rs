@@ -61,6 +61,10 @@ pub enum Bound {
     /// A text holding a control character.
     #[error("holds a control character")]
     Control,
+    /// A text holding a bidirectional control or a zero-width character
+    /// ([`is_invisible_format`]).
+    #[error("holds U+{0:04X}, an invisible character that reorders or hides the text around it")]
+    Invisible(u32),
 }
 
 impl MatchConfig {
@@ -148,7 +152,7 @@ pub fn within(field: &str, found: u64, min: u64, max: u64) -> Result<(), OutOfBo
     at_most(field, found, max)
 }
 
-/// A name: not blank, at most [`MAX_NAME_CHARS`], no control character.
+/// A name: not blank, at most [`MAX_NAME_CHARS`], no control character nor invisible one.
 pub fn name(field: &str, value: &str) -> Result<(), OutOfBounds> {
     if value.trim().is_empty() {
         return Err(OutOfBounds {
@@ -181,12 +185,45 @@ pub fn length(field: &str, found: usize, max: usize) -> Result<(), OutOfBounds> 
     Ok(())
 }
 
-/// A text of at most `max` characters, none a control character.
+/// Whether `c` changes how the text around it reads without being seen itself: the
+/// bidirectional embeddings, overrides, isolates and marks (U+202A–202E, U+2066–2069,
+/// U+200E, U+200F, U+061C) and the zero-width characters (U+200B–200D, U+2060, U+FEFF). In a
+/// name, an unclosed override reverses the rest of a page's line, and a zero-width space
+/// makes a second name that looks the same as the first; no name, word or reason needs one.
+pub fn is_invisible_format(c: char) -> bool {
+    matches!(
+        c,
+        '\u{202A}'..='\u{202E}'
+            | '\u{2066}'..='\u{2069}'
+            | '\u{200E}'
+            | '\u{200F}'
+            | '\u{061C}'
+            | '\u{200B}'..='\u{200D}'
+            | '\u{2060}'
+            | '\u{FEFF}'
+    )
+}
+
+/// The first character of a sentence (a reason, a note) that no log line may hold: a control
+/// character other than a line break, or an invisible one ([`is_invisible_format`]).
+pub fn hidden_in_sentence(text: &str) -> Option<char> {
+    text.chars()
+        .find(|&c| (c.is_control() && c != '\n') || is_invisible_format(c))
+}
+
+/// A text of at most `max` characters, none a control character nor an invisible one
+/// ([`is_invisible_format`]).
 pub fn text(field: &str, value: &str, max: usize) -> Result<(), OutOfBounds> {
     if value.chars().any(char::is_control) {
         return Err(OutOfBounds {
             field: field.to_string(),
             why: Bound::Control,
+        });
+    }
+    if let Some(c) = value.chars().find(|&c| is_invisible_format(c)) {
+        return Err(OutOfBounds {
+            field: field.to_string(),
+            why: Bound::Invisible(u32::from(c)),
         });
     }
     length(field, value.chars().count(), max)

@@ -165,6 +165,7 @@ impl Shared {
             placement: "",
             nodes: Vec::new(),
             hostile: None,
+            flooded: None,
             join_seconds: 0.0,
             memory: None,
             polled: None,
@@ -286,6 +287,9 @@ pub(super) async fn play(
     } else {
         None
     };
+    let flooders = opts
+        .flood
+        .map(|what| (what, super::flood::start(base(0), what, &adversary_stop)));
     let poller = opts.poll_live.then(|| {
         let ids: Vec<TableId> = created.tables.iter().map(|t| t.id).collect();
         super::poll::start(base(0).trim_start_matches("ws://"), &ids, &adversary_stop)
@@ -322,11 +326,20 @@ pub(super) async fn play(
         let get = |a: &AtomicU64| a.load(Ordering::Relaxed);
         (get(&p.full), get(&p.unchanged), get(&p.failed))
     });
-    report.hostile = adversary.map(|h| {
-        let get = |a: &AtomicU64| a.load(Ordering::Relaxed);
-        (get(&h.words), get(&h.refused), get(&h.syncs))
-    });
+    beside(&mut report, adversary.as_deref(), flooders);
     Ok(report)
+}
+
+/// The counts of what ran beside the games into `report`: the adversary's and the
+/// flooders'.
+fn beside(
+    report: &mut BenchReport,
+    adversary: Option<&super::hostile::Hostile>,
+    flooders: Option<(super::flood::Flood, Arc<super::flood::Flooded>)>,
+) {
+    let get = |a: &AtomicU64| a.load(Ordering::Relaxed);
+    report.flooded = flooders.map(|(what, f)| (what, get(&f.frames), get(&f.connections)));
+    report.hostile = adversary.map(|h| (get(&h.words), get(&h.refused), get(&h.syncs)));
 }
 
 async fn monitor(

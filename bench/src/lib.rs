@@ -10,6 +10,7 @@
 mod bot;
 pub mod child;
 pub mod crash;
+pub mod flood;
 pub mod hostile;
 mod nodes;
 pub mod poll;
@@ -48,6 +49,8 @@ pub struct BenchOptions {
     pub nodes: Option<Nodes>,
     /// An adversary on the last table while the others play ([`hostile`]).
     pub hostile: bool,
+    /// Flooders of binary frames or pings beside the games ([`flood`]).
+    pub flood: Option<flood::Flood>,
     /// Real play (`--real-play`): the games' own time alerts, not one every 2 s.
     pub real_play: bool,
     /// A broadcast site polling every table's live feed every 2 s ([`poll`]).
@@ -105,6 +108,8 @@ pub struct BenchReport {
     /// What the adversary sent and got back ([`BenchOptions::hostile`]): words, refusals,
     /// syncs.
     pub hostile: Option<(u64, u64, u64)>,
+    /// What the flooders sent ([`BenchOptions::flood`]): what, frames, connections.
+    pub flooded: Option<(flood::Flood, u64, u64)>,
     /// The join phase on its own: from the first connection to every seat (the
     /// monitors' and the players') holding its tables' `state`, in seconds.
     pub join_seconds: f64,
@@ -183,6 +188,14 @@ impl fmt::Display for BenchReport {
                 "adversary on the last table: {words} words sent, {refused} refused; \
                  {} spectators' syncs from 0 answered {syncs} times (that table not measured)",
                 hostile::WATCHERS
+            )?;
+        }
+        if let Some((what, frames, connections)) = self.flooded {
+            writeln!(
+                f,
+                "{} flooders of {}: {frames} sent on {connections} connections (each closed by the server past its budget)",
+                flood::FLOODERS,
+                what.name()
             )?;
         }
         for (k, s) in self.nodes.iter().enumerate() {

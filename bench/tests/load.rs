@@ -15,6 +15,7 @@ fn a_small_load_runs_clean() {
         rate: 10.0,
         nodes: None,
         hostile: false,
+        flood: None,
         real_play: false,
         poll_live: false,
     })
@@ -54,6 +55,7 @@ fn an_adversary_on_one_table_leaves_the_others_whole() {
         rate: 10.0,
         nodes: None,
         hostile: true,
+        flood: None,
         real_play: false,
         poll_live: false,
     })

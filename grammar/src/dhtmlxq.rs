@@ -84,9 +84,36 @@ fn binit(pos: &Position) -> String {
     out
 }
 
-/// A field's text with the brackets that would end it replaced (no escape exists).
+/// A field's text as an embedding page reads it: the brackets that would end the field
+/// replaced (the format has no escape for them), and HTML's five special characters written
+/// as references. A `DhtmlXQ` block is made for sites to paste into their pages, where the
+/// viewer reads it back from the page's HTML: a name like `<img src=x onerror=…>` must reach
+/// it as text, not as markup.
 fn text(s: &str) -> String {
-    s.replace('[', "［").replace(']', "］")
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '[' => out.push('［'),
+            ']' => out.push('］'),
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// A field's text as [`text`] wrote it, its five references read back (any other `&` is
+/// kept as it stands).
+fn untext(s: &str) -> String {
+    s.replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&quot;", "\"")
+        .replace("&#39;", "'")
+        .replace("&amp;", "&")
 }
 
 /// The game from `start` through `moves` as a `DhtmlXQ` block.
@@ -222,7 +249,7 @@ pub fn read_dhtmlxq(src: &str) -> Result<RecordGame, DhtmlError> {
         "和棋" | "和" | "红和" | "红先和" | "和局" => RecordResult::Draw,
         _ => RecordResult::Unknown,
     };
-    let name = |tag| field(src, tag).unwrap_or("").to_string();
+    let name = |tag| untext(field(src, tag).unwrap_or(""));
     Ok(RecordGame {
         start,
         moves,
@@ -243,6 +270,33 @@ mod tests {
             binit(&Position::start()),
             "0919293949596979891777062646668600102030405060708012720323436383"
         );
+    }
+
+    #[test]
+    fn names_and_comments_reach_an_embedding_page_as_text_not_markup() {
+        let hostile = "<img src=x onerror=alert(1)>\"&'";
+        let comments = [format!("{hostile}\n</script>")];
+        let h = RecordHeader {
+            title: hostile,
+            event: hostile,
+            red: hostile,
+            black: "林華",
+            comments: &comments,
+            ..RecordHeader::default()
+        };
+        let start = Position::start();
+        let moves = crate::record::random_game(&start, 2, 7);
+        let written = write_dhtmlxq(&h, &start, &moves);
+        for raw in ['<', '>', '"', '\''] {
+            assert!(!written.contains(raw), "{raw} raw in {written}");
+        }
+        assert!(
+            written.contains("&lt;img src=x onerror=alert(1)&gt;&quot;&amp;&#39;"),
+            "{written}"
+        );
+        assert!(written.contains("||&lt;/script&gt;"), "{written}");
+        let back = read_dhtmlxq(&written).unwrap();
+        assert_eq!(back.players, [hostile.to_string(), "林華".to_string()]);
     }
 
     #[test]

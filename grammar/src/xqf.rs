@@ -58,12 +58,33 @@ fn pieces(pos: &Position) -> [u8; 32] {
     table
 }
 
-/// `text` as a length-prefixed GBK string of at most `cap` bytes, cut on a character.
+/// What a character GBK lacks (𠮷, most of CJK Extension B, emoji) is written as: □, the
+/// mark Chinese texts print for a missing character. The encoder's own replacement, an HTML
+/// reference such as `&#134071;`, is shown by XQF readers as nine characters of markup and
+/// took most of a 15-byte name.
+const MISSING: char = '□';
+
+/// `ch` in GBK, or [`MISSING`] when GBK lacks it.
+fn gbk_char(ch: char) -> Vec<u8> {
+    let mut buf = [0u8; 4];
+    let (bytes, _, unmappable) = encoding_rs::GBK.encode(ch.encode_utf8(&mut buf));
+    if unmappable {
+        return gbk_char(MISSING);
+    }
+    bytes.into_owned()
+}
+
+/// `text` in GBK, each character GBK lacks as [`MISSING`].
+fn gbk_text(text: &str) -> Vec<u8> {
+    text.chars().flat_map(gbk_char).collect()
+}
+
+/// `text` as a length-prefixed GBK string of at most `cap` bytes, cut on a character (each
+/// character GBK lacks as [`MISSING`]).
 fn gbk(text: &str, cap: usize) -> Vec<u8> {
     let mut out = Vec::new();
     for ch in text.chars() {
-        let mut buf = [0u8; 4];
-        let (bytes, _, _) = encoding_rs::GBK.encode(ch.encode_utf8(&mut buf));
+        let bytes = gbk_char(ch);
         if out.len() + bytes.len() > cap {
             break;
         }
@@ -108,10 +129,10 @@ fn header(h: &RecordHeader<'_>, start: &Position) -> Vec<u8> {
 }
 
 /// One move record: from, to, flag, reserved, then its comment's length and its GBK bytes
-/// (CRLF between lines, as `XQStudio` stores them).
+/// (CRLF between lines, as `XQStudio` stores them; a character GBK lacks as [`MISSING`]).
 fn record(out: &mut Vec<u8>, squares: (u8, u8), flag: u8, reserved: u8, comment: &str) {
     let text = comment.replace("\r\n", "\n").replace('\n', "\r\n");
-    let (bytes, _, _) = encoding_rs::GBK.encode(&text);
+    let bytes = gbk_text(&text);
     out.extend_from_slice(&[squares.0, squares.1, flag, reserved]);
     out.extend_from_slice(&u32::try_from(bytes.len()).unwrap_or(0).to_le_bytes());
     out.extend_from_slice(&bytes);
@@ -151,5 +172,20 @@ mod tests {
         let f = gbk("一二三四五六七八", 15);
         assert_eq!(f[0], 14);
         assert_eq!(f.len(), 15);
+    }
+
+    #[test]
+    fn a_character_gbk_lacks_is_written_as_the_missing_character_mark() {
+        // 𠮷 (U+20BB7) is not in GBK: it was written `&#134071;`, nine bytes a reader shows
+        // as they stand, and a field of such names was cut inside one.
+        let f = gbk("𠮷野家𠮷", 15);
+        assert_eq!(&f[1..], encoding_rs::GBK.encode("□野家□").0.as_ref());
+        let f = gbk(&"𠮷".repeat(20), 15);
+        assert_eq!((f[0], f.len()), (14, 15), "seven marks, cut on a character");
+        assert!(!f.contains(&b'&') && !f.contains(&b'#'));
+        // A comment too.
+        let mut out = Vec::new();
+        record(&mut out, (0, 0), 0, 0, "𠮷");
+        assert_eq!(&out[8..], encoding_rs::GBK.encode("□").0.as_ref());
     }
 }

@@ -109,12 +109,15 @@ fn plan_table(
     Ok((row, seats))
 }
 
-/// Adds one table with its player (and proxy) seats to an existing event.
+/// Adds one table with its player (and proxy) seats to an existing event. Its names and
+/// configuration are held to the event file's bounds (the fields named `table.…`): a table
+/// added later is no looser than one of the file.
 pub fn add_table(
     store: &dyn Store,
     event: EventId,
     spec: &TableSpec,
 ) -> Result<(TableRow, Vec<IssuedSeat>), AdminError> {
+    spec.check("table")?;
     let (mut row, planned) = plan_table(event, spec)?;
     row.id = store.add_table(&row)?;
     let mut seats = Vec::new();

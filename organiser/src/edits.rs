@@ -462,6 +462,17 @@ pub fn withdraw(
     player: PlayerId,
     reason: Option<&str>,
 ) -> Result<Withdrawn, EditError> {
+    if let Some(c) = reason.and_then(baoqi_arbiter::bounds::hidden_in_sentence) {
+        let problem = if c.is_control() {
+            FieldProblem::Control
+        } else {
+            FieldProblem::Invisible(u32::from(c))
+        };
+        return Err(EditError::Text {
+            field: "reason",
+            problem,
+        });
+    }
     let l = load(store, event)?;
     let r = l.find(player)?;
     if !r.active {

@@ -44,6 +44,18 @@ pub enum TextError {
         /// The character's code point.
         code: u32,
     },
+    /// A bidirectional control or a zero-width character
+    /// ([`baoqi_arbiter::bounds::is_invisible_format`]): it would reorder or hide what the
+    /// referee and the other seats read.
+    #[error(
+        "{field} holds U+{code:04X}, an invisible character that reorders or hides the text around it"
+    )]
+    Invisible {
+        /// The field.
+        field: &'static str,
+        /// The character's code point.
+        code: u32,
+    },
 }
 
 /// Checks every text of `command` against its bound.
@@ -72,13 +84,23 @@ fn word(text: &str) -> Result<(), TextError> {
     bounded("text", text, MAX_WORD_CHARS, false)
 }
 
-/// At most `max` characters and no control character (a line break allowed in sentences).
+/// At most `max` characters, no control character (a line break allowed in sentences) and
+/// no invisible one.
 fn bounded(field: &'static str, text: &str, max: usize, lines: bool) -> Result<(), TextError> {
     if let Some(c) = text
         .chars()
         .find(|&c| c.is_control() && !(lines && c == '\n'))
     {
         return Err(TextError::Control {
+            field,
+            code: u32::from(c),
+        });
+    }
+    if let Some(c) = text
+        .chars()
+        .find(|&c| baoqi_arbiter::bounds::is_invisible_format(c))
+    {
+        return Err(TextError::Invisible {
             field,
             code: u32::from(c),
         });

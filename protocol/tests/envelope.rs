@@ -68,6 +68,17 @@ fn a_word_is_a_word_of_notation_and_a_note_a_sentence() {
     assert!(refused(json!({"type": "word", "text": " \t"})).contains("empty"));
     assert!(refused(json!({"type": "word", "text": "炮\u{0}"})).contains("U+0000"));
     assert!(refused(json!({"type": "word", "text": "二\r"})).contains("U+000D"));
+    // Bidi controls and zero-width characters reorder or hide what a referee reads.
+    assert!(refused(json!({"type": "word", "text": "炮\u{202E}"})).contains("U+202E"));
+    assert!(refused(json!({"type": "word", "text": "\u{200B}二"})).contains("U+200B"));
+    assert!(
+        refused(json!({"type": "record_violation", "side": "red", "kind": "clock", "note": "遲\u{2066}到"}))
+            .contains("U+2066")
+    );
+    assert!(
+        refused(json!({"type": "issue_warning", "side": "red", "text": "\u{FEFF}警告"}))
+            .contains("U+FEFF")
+    );
     let long_note = "x".repeat(501);
     assert!(
         refused(

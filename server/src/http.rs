@@ -24,6 +24,7 @@ use crate::socket::upgrade;
 
 pub mod access;
 pub mod grid;
+pub mod headers;
 pub mod index;
 pub mod live;
 pub mod logs;
@@ -115,6 +116,11 @@ pub const ASSETS: &[(&str, &str, &[u8])] = &[
         include_bytes!("../assets/app/player.js"),
     ),
     ("app/card.js", JS, include_bytes!("../assets/app/card.js")),
+    (
+        "app/console.js",
+        JS,
+        include_bytes!("../assets/app/console.js"),
+    ),
     ("app/proxy.js", JS, include_bytes!("../assets/app/proxy.js")),
     (
         "app/monitor.js",
@@ -205,18 +211,23 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .merge(crate::recording::endpoints::routes())
         .merge(crate::observe::routes())
         .with_state(hub)
+        .layer(axum::middleware::map_response(headers::secure))
 }
 
-async fn ws_seat(State(hub): State<Arc<Hub>>, up: WebSocketUpgrade) -> Response {
-    upgrade(hub, Endpoint::Seat, up)
+/// The place of the connection a request came on, when the accept loop gave one (a
+/// router called directly in tests has none).
+type Placed = Option<axum::Extension<Arc<crate::occupancy::Place>>>;
+
+async fn ws_seat(State(hub): State<Arc<Hub>>, place: Placed, up: WebSocketUpgrade) -> Response {
+    upgrade(hub, Endpoint::Seat, place.map(|p| p.0), up)
 }
 
-async fn ws_monitor(State(hub): State<Arc<Hub>>, up: WebSocketUpgrade) -> Response {
-    upgrade(hub, Endpoint::Monitor, up)
+async fn ws_monitor(State(hub): State<Arc<Hub>>, place: Placed, up: WebSocketUpgrade) -> Response {
+    upgrade(hub, Endpoint::Monitor, place.map(|p| p.0), up)
 }
 
-async fn ws_watch(State(hub): State<Arc<Hub>>, up: WebSocketUpgrade) -> Response {
-    upgrade(hub, Endpoint::Watch, up)
+async fn ws_watch(State(hub): State<Arc<Hub>>, place: Placed, up: WebSocketUpgrade) -> Response {
+    upgrade(hub, Endpoint::Watch, place.map(|p| p.0), up)
 }
 
 /// The content type and bytes of a file of [`ASSETS`]. With `BAOQI_ASSETS_DIR` set (a copy

@@ -20,6 +20,7 @@ pub(crate) mod listen;
 pub mod metrics;
 pub(crate) mod missed;
 pub mod observe;
+pub mod occupancy;
 pub mod recording;
 pub mod restart;
 pub(crate) mod socket;

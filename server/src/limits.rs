@@ -3,9 +3,6 @@
 //! The values are documented in `docs/protocol.md` ("Limits") and the reasons in
 //! `docs/decisions.md`.
 
-use std::collections::HashMap;
-use std::net::IpAddr;
-use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use baoqi_store::timeline::Millis;
@@ -14,10 +11,14 @@ use baoqi_store::timeline::Millis;
 /// shorten the times.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Limits {
-    /// Connections open at once from one address (a hall's tablets and keypads each have
-    /// their own address; the load benchmark raises it for its bots on loopback).
+    /// Connections open at once from one address, or one group of addresses a device may
+    /// hold ([`crate::occupancy::group_of`]: an IPv6 /64, the loopback network); a hall's
+    /// tablets and keypads each have their own address; the load benchmark raises it for
+    /// its bots on loopback.
     pub per_address: usize,
-    /// Connections open at once in all (derived from the file-descriptor limit at start).
+    /// Connections open at once in all (derived from the file-descriptor limit at start);
+    /// when they are all open, an unauthenticated one is closed to let a newcomer in
+    /// ([`crate::occupancy`]).
     pub total: usize,
     /// How long a client may take to send a request's headers, counted from the moment the
     /// connection opens or the previous response ends (idle keep-alive included).
@@ -160,78 +161,6 @@ impl Bucket {
     }
 }
 
-/// The connections open per address, shared by the accept loop and the connections.
-#[derive(Debug, Default, Clone)]
-pub struct Occupancy {
-    open: Arc<Mutex<(usize, HashMap<IpAddr, usize>)>>,
-}
-
-/// One admitted connection; the count goes down when it is dropped (with the socket,
-/// also after a WebSocket upgrade).
-#[derive(Debug)]
-pub struct Admitted {
-    open: Arc<Mutex<(usize, HashMap<IpAddr, usize>)>>,
-    addr: IpAddr,
-}
-
-/// Why a connection was not admitted.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
-pub enum Refused {
-    /// The address has [`Limits::per_address`] connections open.
-    #[error("{0} connections are open from this address")]
-    PerAddress(usize),
-    /// The server has [`Limits::total`] connections open.
-    #[error("{0} connections are open in all")]
-    Total(usize),
-}
-
-impl Occupancy {
-    /// Admits a connection from `addr` unless a limit is reached.
-    pub fn admit(&self, addr: IpAddr, limits: &Limits) -> Result<Admitted, Refused> {
-        let mut open = self
-            .open
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        if open.0 >= limits.total {
-            return Err(Refused::Total(open.0));
-        }
-        let here = open.1.entry(addr).or_insert(0);
-        if *here >= limits.per_address {
-            return Err(Refused::PerAddress(*here));
-        }
-        *here += 1;
-        open.0 += 1;
-        Ok(Admitted {
-            open: self.open.clone(),
-            addr,
-        })
-    }
-
-    /// Connections open in all.
-    pub fn total(&self) -> usize {
-        self.open
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-            .0
-    }
-}
-
-impl Drop for Admitted {
-    fn drop(&mut self) {
-        let mut open = self
-            .open
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        open.0 = open.0.saturating_sub(1);
-        if let Some(n) = open.1.get_mut(&self.addr) {
-            *n -= 1;
-            if *n == 0 {
-                open.1.remove(&self.addr);
-            }
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -256,25 +185,5 @@ mod tests {
             "refilled, but never beyond the burst"
         );
         assert!(!b.take(Millis(60_000)));
-    }
-
-    #[test]
-    fn an_address_gets_its_share_and_a_closed_connection_gives_it_back() {
-        let limits = Limits {
-            per_address: 2,
-            total: 3,
-            ..Limits::default()
-        };
-        let occ = Occupancy::default();
-        let a: IpAddr = [10, 0, 0, 1].into();
-        let b: IpAddr = [10, 0, 0, 2].into();
-        let first = occ.admit(a, &limits).unwrap();
-        let _second = occ.admit(a, &limits).unwrap();
-        assert_eq!(occ.admit(a, &limits).unwrap_err(), Refused::PerAddress(2));
-        let _third = occ.admit(b, &limits).unwrap();
-        assert_eq!(occ.admit(b, &limits).unwrap_err(), Refused::Total(3));
-        drop(first);
-        assert_eq!(occ.total(), 2);
-        assert!(occ.admit(a, &limits).is_ok());
     }
 }

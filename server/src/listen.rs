@@ -1,7 +1,9 @@
 //! The accept loop. `axum::serve` sets no header timeout and admits any number of
 //! connections, so a peer could hold the server's sockets with connections that never send
-//! a request; here every connection is counted per address and in all
-//! ([`crate::limits::Occupancy`]), refused at once beyond the limits, and must send its
+//! a request; here every connection is counted per group of addresses and in all
+//! ([`crate::occupancy::Occupancy`]), refused at once beyond the limits (or, when the
+//! server is full, let in by closing a connection that has not authenticated), and must
+//! send its
 //! request headers within [`Limits::header_read`] (hyper's timer; this also closes idle
 //! keep-alive connections). A WebSocket, once upgraded, is watched by its own pings
 //! ([`crate::ws`]).
@@ -15,16 +17,18 @@ use hyper_util::service::TowerToHyperService;
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::watch;
 
-use crate::limits::{Admitted, Limits, Occupancy};
+use crate::limits::Limits;
+use crate::occupancy::{Admitted, Occupancy};
 
 /// A socket and its place in the count: the place is given back when the socket is dropped,
 /// whether hyper or an upgraded WebSocket held it last. A write the peer does not take
 /// within [`Limits::write_within`] fails: a client that stops reading loses its connection,
 /// and what was held for it is freed (20 clients that never read an 18 MB response pinned
-/// 380 MB for minutes).
+/// 380 MB for minutes). A connection closed to make room fails its next read or write (and
+/// is woken for it).
 struct Counted {
     tcp: TcpStream,
-    _admitted: Admitted,
+    admitted: Admitted,
     /// How long a write may wait.
     within: std::time::Duration,
     /// Since when a write has waited for the peer.
@@ -61,12 +65,23 @@ impl Counted {
     }
 }
 
+/// The error of a read or write on a connection closed to make room.
+fn evicted() -> std::io::Error {
+    std::io::Error::new(
+        std::io::ErrorKind::ConnectionAborted,
+        "closed to make room for an authenticated connection",
+    )
+}
+
 impl tokio::io::AsyncRead for Counted {
     fn poll_read(
         mut self: std::pin::Pin<&mut Self>,
         cx: &mut std::task::Context<'_>,
         buf: &mut tokio::io::ReadBuf<'_>,
     ) -> std::task::Poll<std::io::Result<()>> {
+        if self.admitted.poll_evicted(cx).is_ready() {
+            return std::task::Poll::Ready(Err(evicted()));
+        }
         std::pin::Pin::new(&mut self.tcp).poll_read(cx, buf)
     }
 }
@@ -77,6 +92,9 @@ impl tokio::io::AsyncWrite for Counted {
         cx: &mut std::task::Context<'_>,
         buf: &[u8],
     ) -> std::task::Poll<std::io::Result<usize>> {
+        if self.admitted.poll_evicted(cx).is_ready() {
+            return std::task::Poll::Ready(Err(evicted()));
+        }
         let polled = std::pin::Pin::new(&mut self.tcp).poll_write(cx, buf);
         self.deadline(cx, polled)
     }
@@ -145,7 +163,7 @@ pub(crate) async fn serve(
         let _ = tcp.set_nodelay(true);
         let io = Counted {
             tcp,
-            _admitted: admitted,
+            admitted,
             within: limits.write_within,
             stuck: None,
         };
@@ -166,8 +184,18 @@ pub(crate) async fn serve(
     }
 }
 
-/// One HTTP/1.1 connection, with upgrades (to a WebSocket).
+/// One HTTP/1.1 connection, with upgrades (to a WebSocket). Each request carries the
+/// connection's place ([`crate::occupancy::Place`]), for a WebSocket to say when it has
+/// authenticated.
 async fn connection(io: Counted, app: Router, limits: Limits, mut stopping: watch::Receiver<bool>) {
+    use tower::ServiceExt as _;
+    let place = io.admitted.place();
+    let app = app.map_request(
+        move |mut req: axum::extract::Request<hyper::body::Incoming>| {
+            req.extensions_mut().insert(place.clone());
+            req
+        },
+    );
     let service = TowerToHyperService::new(app);
     let mut builder = hyper::server::conn::http1::Builder::new();
     builder
@@ -220,7 +248,7 @@ mod tests {
         let occupancy = Occupancy::default();
         let mut io = Counted {
             tcp,
-            _admitted: occupancy.admit(peer.ip(), &limits).unwrap(),
+            admitted: occupancy.admit(peer.ip(), &limits).unwrap(),
             within: limits.write_within,
             stuck: None,
         };

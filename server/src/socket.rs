@@ -12,6 +12,7 @@ use futures_util::{SinkExt, StreamExt};
 use tokio_tungstenite::tungstenite;
 
 use crate::hub::Hub;
+use crate::occupancy::Place;
 use baoqi_protocol::ErrorCode;
 
 use crate::ws::{self, Endpoint, Incoming};
@@ -21,8 +22,14 @@ const MAX_MESSAGE: usize = baoqi_protocol::MAX_FRAME;
 /// Read buffer of a WebSocket connection (it grows for a larger message).
 pub const READ_BUFFER: usize = 4 * 1024;
 
-/// Upgrades the request and serves the connection on `endpoint`.
-pub(crate) fn upgrade(hub: Arc<Hub>, endpoint: Endpoint, up: WebSocketUpgrade) -> Response {
+/// Upgrades the request and serves the connection on `endpoint`; its `place` is told when
+/// the connection authenticates.
+pub(crate) fn upgrade(
+    hub: Arc<Hub>,
+    endpoint: Endpoint,
+    place: Option<Arc<Place>>,
+    up: WebSocketUpgrade,
+) -> Response {
     // tungstenite zero-fills its read buffer up to this size on every read: protocol
     // messages are small, so a small buffer saves most of the server's time under load.
     up.max_message_size(MAX_MESSAGE)
@@ -38,12 +45,12 @@ pub(crate) fn upgrade(hub: Arc<Hub>, endpoint: Endpoint, up: WebSocketUpgrade) -
                 let item = incoming(m);
                 *ended = !matches!(
                     item,
-                    Some(Incoming::Text(_) | Incoming::Binary | Incoming::Alive)
+                    Some(Incoming::Text(_) | Incoming::Binary | Incoming::Ping | Incoming::Pong)
                 );
                 ready(item)
             });
             let output = sink.with(|o: Outgoing| ready(Ok::<_, axum::Error>(frame(o))));
-            ws::serve(hub, endpoint, input, Box::pin(output)).await;
+            ws::serve(hub, endpoint, place, input, Box::pin(output)).await;
         })
 }
 
@@ -52,7 +59,8 @@ fn incoming(m: Result<Message, axum::Error>) -> Option<Incoming> {
     match m {
         Ok(Message::Text(t)) => Some(Incoming::Text(t.as_str().to_owned())),
         Ok(Message::Binary(_)) => Some(Incoming::Binary),
-        Ok(Message::Ping(_) | Message::Pong(_)) => Some(Incoming::Alive),
+        Ok(Message::Ping(_)) => Some(Incoming::Ping),
+        Ok(Message::Pong(_)) => Some(Incoming::Pong),
         Ok(Message::Close(frame)) => Some(Incoming::Closed(frame.map(|f| f.code))),
         Err(e) => broken(e).map(Incoming::Broken),
     }

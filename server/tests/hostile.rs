@@ -337,3 +337,61 @@ async fn a_client_that_sends_on_past_its_budget_is_closed() {
     assert_eq!(c.close_code(5_000).await, Some(1008));
     s.stop().await;
 }
+
+#[tokio::test]
+async fn the_index_isolates_every_name_so_none_reorders_its_line() {
+    let s = start(None, Some(&event_file(EVENT))).await;
+    let (_, _, index) = s.get("/", None).await;
+    let table = &s.created.tables[0];
+    for name in [&s.created.name, &table.red, &table.black] {
+        assert!(
+            index.contains(&format!("<bdi>{name}</bdi>")),
+            "{name}: {index}"
+        );
+    }
+    s.stop().await;
+}
+
+/// One table whose red player's name is markup.
+const MARKUP: &str = r#"
+name = "<b>open</b>"
+[[tables]]
+name = "t1"
+red = "<img src=x onerror=alert(1)>"
+black = "b1"
+[tables.match]
+kind = "part6"
+"#;
+
+#[tokio::test]
+async fn the_live_dhtmlxq_feed_carries_a_name_of_markup_as_text() {
+    let s = start(None, Some(&event_file(MARKUP))).await;
+    let table = s.created.tables[0].id;
+    let (status, _, body) = s
+        .get(&format!("/api/tables/{table}/live.dhtmlxq"), None)
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert!(!body.contains("<img") && !body.contains("<b>"), "{body}");
+    assert!(
+        body.contains("[DhtmlXQ_red]&lt;img src=x onerror=alert(1)&gt;[/DhtmlXQ_red]"),
+        "{body}"
+    );
+    s.stop().await;
+}
+
+#[tokio::test]
+async fn a_recorders_reason_with_a_bidi_control_is_refused() {
+    let s = start(None, Some(&event_file(EVENT))).await;
+    let mut red = Client::join(&s.url("seat"), &s.token(Role::Red, 0), None).await;
+    red.send(json!({"v": 2, "type": "recording", "id": "r", "state": "off", "microphone": false, "reason": "無\u{202E}咪"}))
+        .await;
+    let answer = red
+        .until(|v| v["id"] == "r" || v["type"] == "recording")
+        .await;
+    assert_eq!(answer["code"], "bad_command", "{answer}");
+    assert!(
+        answer["message"].as_str().unwrap().contains("U+202E"),
+        "{answer}"
+    );
+    s.stop().await;
+}

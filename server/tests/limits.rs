@@ -290,3 +290,68 @@ async fn s16_6_an_upload_at_a_byte_a_second_is_cut_off() {
     assert!(answer.starts_with("HTTP/1.1 408"), "{answer}");
     dribble.abort();
 }
+
+/// A bare TCP connection from `from` (a loopback address other than the server's own), which
+/// sends nothing.
+async fn bare_from(from: [u8; 4], to: std::net::SocketAddr) -> TcpStream {
+    let socket = tokio::net::TcpSocket::new_v4().unwrap();
+    socket
+        .bind((std::net::Ipv4Addr::from(from), 0).into())
+        .unwrap();
+    socket.connect(to).await.unwrap()
+}
+
+#[tokio::test]
+async fn s16_6_loopback_addresses_share_one_share() {
+    let limits = Limits {
+        per_address: 4,
+        header_read: Duration::from_secs(30),
+        ..Limits::default()
+    };
+    let s = server(limits).await;
+    let mut held = Vec::new();
+    for last in 1..=4 {
+        held.push(bare_from([127, 0, 0, last], s.addr).await);
+    }
+    let mut fifth = bare_from([127, 0, 0, 5], s.addr).await;
+    assert!(
+        closed_within(&mut fifth, 2000).await,
+        "a fifth loopback address got a share of its own"
+    );
+}
+
+/// A seat's WebSocket, joined with a timeout instead of a panic when the server turns it
+/// away.
+async fn try_join(url: &str, token: &str) -> Option<Client> {
+    let joined = tokio::time::timeout(Duration::from_secs(3), Client::try_join(url, token));
+    joined.await.ok().flatten()
+}
+
+#[tokio::test]
+async fn s16_6_a_full_server_closes_a_bare_connection_to_let_a_seat_in() {
+    let limits = Limits {
+        total: 6,
+        header_read: Duration::from_secs(30),
+        ..Limits::default()
+    };
+    let s = server(limits).await;
+    // A stranger's bare connections from four addresses fill the server.
+    let mut bare = Vec::new();
+    for i in 0..6u8 {
+        bare.push(bare_from([127, 0, 1, 1 + i % 4], s.addr).await);
+    }
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    let red = try_join(&s.url("seat"), &s.token(Role::Red, 0)).await;
+    let mut red = red.expect("the player was turned away from a server full of bare connections");
+    let mut closed = 0;
+    for tcp in &mut bare {
+        closed += usize::from(closed_within(tcp, 200).await);
+    }
+    assert!(closed >= 1, "no bare connection made room");
+    // More bare connections never take the player's place.
+    for i in 0..6u8 {
+        bare.push(bare_from([127, 0, 2, 1 + i], s.addr).await);
+    }
+    red.command("q", json!({"type": "query_time"})).await;
+    assert_eq!(red.answer("q").await["type"], "ack");
+}

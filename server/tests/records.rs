@@ -116,6 +116,15 @@ async fn a_game_downloads_in_each_format_and_the_event_as_one_zip() {
     assert_eq!(status, StatusCode::OK);
     let zip = zip::ZipArchive::new(std::io::Cursor::new(body)).unwrap();
     assert_eq!(zip.len(), 2);
+    // A format asked twice is one format (it once answered 500, "Duplicate filename").
+    let (status, _, body) = get(
+        hub,
+        &format!("/api/events/{event}/games.zip?format=pgn,pgn,xqf,pgn"),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{}", String::from_utf8_lossy(&body));
+    let zip = zip::ZipArchive::new(std::io::Cursor::new(body)).unwrap();
+    assert_eq!(zip.len(), 2);
     let (status, _, body) = get(hub, &format!("/api/events/{event}/games.zip?format=docx")).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert!(String::from_utf8_lossy(&body).contains("pgn, xqf, cbf or dhtmlxq"));

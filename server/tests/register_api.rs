@@ -104,3 +104,39 @@ async fn the_register_api_imports_a_file_and_asks_the_organisers_word_on_a_names
     let texts = body["changes"].to_string();
     assert!(texts.contains("struck from the register"), "{texts}");
 }
+
+#[tokio::test]
+async fn the_register_api_refuses_bidi_controls_and_zero_width_characters() {
+    let (store, c, db) = event_at("swiss", 20);
+    let e = c.event;
+    drop(store);
+    let server = crate::common::start(Some(db), None).await;
+    let hub = server.hub.clone();
+    let referee = token(&c, Role::Referee);
+    let players = format!("/api/events/{e}/players");
+    for name in ["周\u{202E}四", "周四\u{200B}", "\u{2066}周四"] {
+        let add = json!({"name": name});
+        let (status, body) = call(&hub, "POST", &players, Some(&referee), Some(add)).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{name:?}: {body}");
+        assert!(body.to_string().contains("U+"), "{body}");
+    }
+    let patch = json!({"club": "南\u{202D}區"});
+    let (status, body) = call(
+        &hub,
+        "PATCH",
+        &format!("{players}/1"),
+        Some(&referee),
+        Some(patch),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    let import = format!("/api/events/{e}/players/import");
+    let file = "姓名\n周\u{202E}四\n".as_bytes().to_vec();
+    let (status, body) = send(&hub, &import, &referee, file).await;
+    assert!(status.is_client_error(), "{status}: {body}");
+    let reason = json!({"reason": "身體\u{202E}不適"});
+    let withdraw = format!("{players}/2/withdraw");
+    let (status, body) = call(&hub, "POST", &withdraw, Some(&referee), Some(reason)).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    server.stop().await;
+}

@@ -66,6 +66,11 @@ struct LoadArgs {
     /// measured.
     #[arg(long)]
     hostile: bool,
+    /// Flooders beside the games: 4 connections sending binary frames (`binary`) or
+    /// WebSocket pings (`ping`) as fast as the socket takes them, each reconnecting once the
+    /// server closes it; the games are measured as ever.
+    #[arg(long, value_enum, conflicts_with = "nodes")]
+    flood: Option<FloodArg>,
     /// A broadcast site polling every table's live feed (`live.pgn`) every 2 s with the tag
     /// it holds, while the bots play.
     #[arg(long, conflicts_with = "nodes")]
@@ -90,6 +95,24 @@ enum BenchAction {
     /// `kill -9` rounds against `baoqi serve` on a long log: acknowledged commands lost,
     /// clocks after each restart against their value at the kill, flag falls while paused.
     Crash(super::bench_crash::CrashArgs),
+}
+
+/// What `--flood` sends.
+#[derive(Debug, Clone, Copy, clap::ValueEnum)]
+enum FloodArg {
+    /// Binary frames.
+    Binary,
+    /// WebSocket pings.
+    Ping,
+}
+
+impl FloodArg {
+    fn flood(self) -> baoqi_bench::flood::Flood {
+        match self {
+            FloodArg::Binary => baoqi_bench::flood::Flood::Binary,
+            FloodArg::Ping => baoqi_bench::flood::Flood::Ping,
+        }
+    }
 }
 
 /// Commands a second per game in real play: a move (six commands) about every 30 s.
@@ -188,6 +211,7 @@ fn options(a: &LoadArgs) -> Result<BenchOptions, CliError> {
             .unwrap_or(if a.real_play { REAL_PLAY } else { STRESS }),
         nodes,
         hostile: a.hostile,
+        flood: a.flood.map(FloodArg::flood),
         real_play: a.real_play,
         poll_live: a.poll_live,
     })

@@ -26,6 +26,7 @@ pub(crate) mod replay;
 pub(crate) mod results;
 pub(crate) mod serve;
 pub(crate) mod simulate;
+pub(crate) mod terminal;
 pub(crate) mod tournament;
 
 use baoqi_rules::{FenError, Position, START_FEN};

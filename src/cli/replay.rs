@@ -2,6 +2,7 @@
 //! `DhtmlXQ`, each known by its content) and reports, per file, the final position or the first move that could
 //! not be played.
 
+use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -10,6 +11,7 @@ use baoqi_rules::Position;
 use clap::{Args, ValueEnum};
 
 use super::CliError;
+use super::terminal::shown;
 
 /// How `baoqi replay` reports.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -65,6 +67,12 @@ fn sniff(bytes: &[u8]) -> Option<Other> {
     }
 }
 
+/// One file's report; a file that cannot be read (a symbolic link that loops or leads
+/// nowhere, no permission) fails with the reason, and the others are still read.
+fn replayed(f: &Path, format: ReplayFormat) -> FileReport {
+    replay_file(f, format).unwrap_or_else(|e| report_fail(f, 0, &format!("cannot be read: {e}")))
+}
+
 fn replay_file(f: &Path, format: ReplayFormat) -> std::io::Result<FileReport> {
     let bytes = std::fs::read(f)?;
     // A record is known by its content, not by its file name's extension.
@@ -94,16 +102,22 @@ fn replay_pgn(f: &Path, bytes: &[u8], format: ReplayFormat) -> FileReport {
 fn report_ok(f: &Path, format: ReplayFormat, plies: usize, end: &Position) -> FileReport {
     FileReport {
         line: (format == ReplayFormat::Tsv)
-            .then(|| format!("{}\tok\t{plies}\t{}", f.display(), end.fen())),
+            .then(|| format!("{}\tok\t{plies}\t{}", named(f), end.fen())),
         passed: true,
         plies,
     }
 }
 
-/// The line of a file that failed at `ply` for `reason`.
+/// A file's name as a report line shows it ([`shown`]: no terminal control of it printed).
+fn named(f: &Path) -> String {
+    shown(&f.display().to_string()).into_owned()
+}
+
+/// The line of a file that failed at `ply` for `reason` (its move text shown, not obeyed).
 fn report_fail(f: &Path, ply: usize, reason: &impl std::fmt::Display) -> FileReport {
+    let reason = reason.to_string();
     FileReport {
-        line: Some(format!("{}\tfail\t{ply}\t{reason}", f.display())),
+        line: Some(format!("{}\tfail\t{ply}\t{}", named(f), shown(&reason))),
         passed: false,
         plies: ply,
     }
@@ -112,23 +126,20 @@ fn report_fail(f: &Path, ply: usize, reason: &impl std::fmt::Display) -> FileRep
 /// Replays every record; the last line is `N passed, M failed`. Speed goes to stderr.
 /// Exits 0 even when some files fail (only unreadable paths are errors).
 pub(crate) fn run(args: &ReplayArgs) -> Result<(), CliError> {
-    let mut files = Vec::new();
-    for p in &args.paths {
-        collect(p, &mut files)?;
-    }
+    let mut files = collect_all(&args.paths)?;
     files.sort();
     let started = Instant::now();
     let chunk = files.len().div_ceil(usize::from(args.jobs)).max(1);
     let results: Vec<std::io::Result<Vec<FileReport>>> = std::thread::scope(|s| {
         let handles: Vec<_> = files
             .chunks(chunk)
-            .map(|part| s.spawn(move || part.iter().map(|f| replay_file(f, args.format)).collect()))
+            .map(|part| s.spawn(move || part.iter().map(|f| replayed(f, args.format)).collect()))
             .collect();
         handles
             .into_iter()
             .map(|h| {
                 h.join()
-                    .unwrap_or_else(|_| Err(std::io::Error::other("a replay thread panicked")))
+                    .map_err(|_| std::io::Error::other("a replay thread panicked"))
             })
             .collect()
     });
@@ -163,24 +174,42 @@ pub(crate) fn run(args: &ReplayArgs) -> Result<(), CliError> {
 /// whatever its name; either way its content says its format).
 const RECORD_EXTENSIONS: [&str; 5] = ["pgn", "xqf", "cbf", "txt", "ubb"];
 
-fn collect(p: &Path, out: &mut Vec<PathBuf>) -> Result<(), CliError> {
-    if p.is_dir() {
-        for entry in std::fs::read_dir(p)? {
-            let path = entry?.path();
-            let known = path
-                .extension()
-                .is_some_and(|e| RECORD_EXTENSIONS.iter().any(|k| e.eq_ignore_ascii_case(k)));
-            if path.is_dir() || known {
-                collect(&path, out)?;
-            }
+/// The record files under each of `paths`; a path named that does not exist is an error.
+fn collect_all(paths: &[PathBuf]) -> Result<Vec<PathBuf>, CliError> {
+    let mut out = Vec::new();
+    let mut seen = HashSet::new();
+    for p in paths {
+        if std::fs::symlink_metadata(p).is_err() {
+            return Err(CliError::Usage(format!(
+                "{}: no such file or folder",
+                shown(&p.display().to_string())
+            )));
         }
-    } else if p.exists() {
+        collect(p, &mut out, &mut seen)?;
+    }
+    Ok(out)
+}
+
+/// The record files under `p`. A folder is read once however many links lead to it (`seen`
+/// holds the folders read, by their real path), so a link to a folder above ends; anything
+/// else, a link that loops or leads nowhere included, is a file, whose reading reports why
+/// it fails.
+fn collect(p: &Path, out: &mut Vec<PathBuf>, seen: &mut HashSet<PathBuf>) -> Result<(), CliError> {
+    if !p.is_dir() {
         out.push(p.to_path_buf());
-    } else {
-        return Err(CliError::Usage(format!(
-            "{}: no such file or folder",
-            p.display()
-        )));
+        return Ok(());
+    }
+    if !std::fs::canonicalize(p).is_ok_and(|real| seen.insert(real)) {
+        return Ok(());
+    }
+    for entry in std::fs::read_dir(p)? {
+        let path = entry?.path();
+        let known = path
+            .extension()
+            .is_some_and(|e| RECORD_EXTENSIONS.iter().any(|k| e.eq_ignore_ascii_case(k)));
+        if path.is_dir() || known {
+            collect(&path, out, seen)?;
+        }
     }
     Ok(())
 }

@@ -123,6 +123,35 @@ fn absurd_values_are_refused_with_the_field_and_the_reason() {
 }
 
 #[test]
+fn a_name_with_a_bidi_control_or_a_zero_width_character_is_refused() {
+    let cases = [
+        (
+            event("", "", "").replace("公開賽", "公開\u{202E}賽"),
+            "name:",
+        ),
+        (
+            event("", "", "").replace("red = \"r1\"", "red = \"r\u{200B}1\""),
+            "tables[1].red:",
+        ),
+        (
+            event("", "red = { name = \"陳\u{2067}大文\" }", ""),
+            "tables[1].match.red.name:",
+        ),
+        (
+            event("[[referees]]\nname = \"\u{FEFF}裁判\"", "", ""),
+            "referees[1].name:",
+        ),
+    ];
+    for (text, field) in cases {
+        let why = refusal(&text);
+        assert!(
+            why.contains(field) && why.contains("U+"),
+            "{field}: «{why}»"
+        );
+    }
+}
+
+#[test]
 fn the_sample_event_files_are_within_every_bound() {
     for text in [
         include_str!("../../docs/event.toml"),

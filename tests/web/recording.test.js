@@ -72,7 +72,12 @@ async function seeking({ server, chrome, pages }) {
 
   // The recording began 2 s (event-log time) before the referee started the clocks; red
   // then plays 炮二平五.
-  const pong = await ask(client, "red", { type: "ping" });
+  let pong = await ask(client, "red", { type: "ping" });
+  // The event log's time starts at 0 with the server: it must have run 2 s for that.
+  if (pong.at < 2000) {
+    await mon.waitForTimeout(2000 - pong.at);
+    pong = await ask(client, "red", { type: "ping" });
+  }
   const offset = pong.at - 2000;
   assert.equal((await ask(client, "referee", { type: "command", table: 1, command: { type: "start" } })).type, "ack");
   for (const command of [{ type: "board_move", mv: "h2e2" }, ...["炮", "二", "平", "五"].map((text) => ({ type: "word", text })), { type: "press_clock" }]) {

@@ -127,7 +127,7 @@ test("共融賽: the blind player's whole game by keyboard against a deaf player
     const red = await srPage(chrome, seatAt(server.seats, "red", 2).link, PHONE, "red");
     const cd = await open(chrome, seatAt(server.seats, "black", 2).link, CARD_VIEW);
     const mon = await open(chrome, seatAt(server.seats, "referee", 2).link, MONITOR_VIEW);
-    await cd.waitForURL(/\/card#token=/);
+    await cd.waitForURL(/\/card/);
     await waitText(mon, "#tabs", "共融賽");
     await mon.keyboard.press("2");
     await waitText(mon, "#current", "共融賽");

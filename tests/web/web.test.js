@@ -113,7 +113,7 @@ async function game({ server, chrome, pages }) {
   const cd = pages.add("card", await open(chrome, black.link, CARD_VIEW));
   const w = pages.add("watch", await open(chrome, spectator.link.replace("#", "#table=2&"), undefined, recordSockets));
   // The deaf player's seat link opens the card UI.
-  await cd.waitForURL(/\/card#token=/);
+  await cd.waitForURL(/\/card/);
   await waitText(cd, "#who", "趙強");
   await waitText(pl, "#who", "王芳");
   await waitText(mon, "#tabs", "共融賽");

@@ -127,12 +127,13 @@ impl Player {
         }
     }
 
-    /// The name as two lines of the register are compared: without spaces, in lower case
-    /// (`陳 大文` is `陳大文`, `Amy Wong` is `amy wong`).
+    /// The name as two lines of the register are compared: without spaces nor invisible
+    /// characters (a bidi control or a zero-width space, refused in a new name, may sit in
+    /// one kept from before), in lower case (`陳 大文` is `陳大文`, `Amy Wong` is `amy wong`).
     pub fn name_key(&self) -> String {
         self.name
             .chars()
-            .filter(|c| !c.is_whitespace())
+            .filter(|&c| !c.is_whitespace() && !baoqi_arbiter::bounds::is_invisible_format(c))
             .flat_map(char::to_lowercase)
             .collect()
     }

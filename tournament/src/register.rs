@@ -157,6 +157,10 @@ pub enum FieldProblem {
     /// A text holding a control character.
     #[error("holds a control character")]
     Control,
+    /// A text holding a bidirectional control or a zero-width character (its code point;
+    /// [`baoqi_arbiter::bounds::is_invisible_format`]).
+    #[error("holds U+{0:04X}, an invisible character that reorders or hides the text around it")]
+    Invisible(u32),
 }
 
 /// One row as the CSV gives it: text, typed afterwards with the column's name at hand.
@@ -411,10 +415,17 @@ pub const MAX_REGISTER_BYTES: usize = 1 << 20;
 /// The longest name, club or proxy, in characters.
 pub const MAX_TEXT_CHARS: usize = 100;
 
-/// A name, club or proxy: at most [`MAX_TEXT_CHARS`], no control character.
+/// A name, club or proxy: at most [`MAX_TEXT_CHARS`], no control character, no bidi
+/// control nor zero-width character.
 pub fn check_text(text: &str) -> Result<(), FieldProblem> {
     if text.chars().any(char::is_control) {
         return Err(FieldProblem::Control);
+    }
+    if let Some(c) = text
+        .chars()
+        .find(|&c| baoqi_arbiter::bounds::is_invisible_format(c))
+    {
+        return Err(FieldProblem::Invisible(u32::from(c)));
     }
     let chars = text.chars().count();
     if chars > MAX_TEXT_CHARS {

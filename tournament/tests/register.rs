@@ -256,6 +256,43 @@ fn a_name_is_a_name_not_a_payload() {
     );
 }
 
+/// Characters that change how the text around them reads without being seen: an override
+/// reversing the rest of a line, marks, isolates and zero-width characters.
+const INVISIBLE: [char; 6] = [
+    '\u{202E}', '\u{2067}', '\u{200F}', '\u{200B}', '\u{2060}', '\u{FEFF}',
+];
+
+#[test]
+fn a_name_with_a_bidi_control_or_a_zero_width_character_is_refused() {
+    for c in INVISIBLE {
+        for register in [
+            format!("姓名\n陳{c}大文\n"),
+            format!("姓名,所屬團體\n陳大文,會{c}\n"),
+        ] {
+            let e = read_register(&register).unwrap_err();
+            let code = u32::from(c);
+            assert!(
+                matches!(
+                    e.lines(),
+                    [LineError::Field { line: 2, problem: FieldProblem::Invisible(found), .. }]
+                        if *found == code
+                ),
+                "{c:?}: {e}"
+            );
+            assert!(e.to_string().contains(&format!("U+{code:04X}")), "{e}");
+        }
+    }
+}
+
+#[test]
+fn names_that_differ_only_by_invisible_characters_are_namesakes() {
+    let plain = baoqi_tournament::Player::new(1, "𠮷野家𠮷");
+    for c in INVISIBLE {
+        let hidden = baoqi_tournament::Player::new(2, format!("𠮷野家{c}𠮷"));
+        assert!(plain.namesake(&hidden), "{c:?}");
+    }
+}
+
 mod fuzz {
     use baoqi_tournament::read_register;
     use proptest::prelude::*;

@@ -4,7 +4,7 @@
 // alerts flash, show a banner and vibrate, never sound alone.
 
 import {
-  $, el, showDownloads, Connection, SIDE, CARD, describe, tableInfo, announcer, feed, banner, flash,
+  $, el, showWho, showDownloads, Connection, SIDE, CARD, describe, tableInfo, announcer, feed, banner, flash,
   commandSender, renderClocks, words, word, move, result, errorCode, KIND, moveLabel,
  t,
 } from "./common.js";
@@ -52,7 +52,7 @@ const conn = new Connection("seat", {
     table = w.tables[0];
     board.flip = me === "black";
     info = await tableInfo(table);
-    $("who").textContent = `— ${w.name}${t(`（${SIDE[me] || ""}）`, ` (${SIDE[me] || ""})`)}${info ? " · " + info.name : ""}`;
+    showWho(w.name, t(`（${SIDE[me] || ""}）`, ` (${SIDE[me] || ""})`), info?.name);
     render();
   },
   state: (t, s) => { if (t === table) { snap = s; render(); } },

@@ -28,12 +28,22 @@ localize();
 /** `$("id")`. */
 export const $ = (id) => document.getElementById(id);
 
+/**
+ * Shows the page's `#who` line, `— name（role） · table`, with each name isolated in a
+ * `<bdi>`: a right-to-left name never reorders the rest of the line.
+ */
+export function showWho(name, role = "", table = "") {
+  $("who").replaceChildren("— ", el("bdi", {}, name), role, ...(table ? [" · ", el("bdi", {}, table)] : []));
+}
+
 /** Creates an element with attributes and children (strings become text). */
 export function el(tag, attrs = {}, ...children) {
   const e = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) {
     if (v === null || v === undefined || v === false) continue;
     if (k === "class") e.className = v;
+    // Through the CSSOM: the Content-Security-Policy refuses a style attribute.
+    else if (k === "style") e.style.cssText = v;
     else if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
     else e.setAttribute(k, v === true ? "" : v);
   }
@@ -43,9 +53,35 @@ export function el(tag, attrs = {}, ...children) {
   return e;
 }
 
-/** The seat's token, from the link's fragment (`#token=…`). */
+/** Where the tab keeps this page's token (session storage: this tab only, gone when it
+ * closes; one key a page, so a tab that moves from a seat's page to the organiser's never
+ * offers the one's token to the other). */
+const TOKEN_KEY = `baoqi.token:${location.pathname}`;
+/** The token when session storage cannot be written (a browser that refuses it). */
+let keptToken = "";
+
+/**
+ * Takes the link's token (`#token=…`) into the tab's session storage and clears it from the
+ * address (replaced, not pushed: no history entry keeps it); the rest of the fragment stays.
+ * A token is a seat's credential, the monitor's the organiser's too: it should not sit in
+ * view, nor in the browser's history, all session. Runs when this module loads; a page that
+ * takes a new link in the same tab (`hashchange`) calls it again.
+ */
+export function adoptToken() {
+  const params = new URLSearchParams(location.hash.slice(1));
+  const given = params.get("token");
+  if (given === null) return;
+  keptToken = given;
+  try { sessionStorage.setItem(TOKEN_KEY, given); } catch { /* kept in memory only */ }
+  params.delete("token");
+  const rest = params.toString();
+  history.replaceState(history.state, "", location.pathname + location.search + (rest ? `#${rest}` : ""));
+}
+adoptToken();
+
+/** The seat's token: from its link, kept in the tab's session storage (a reload finds it). */
 export function token() {
-  return new URLSearchParams(location.hash.slice(1)).get("token") || "";
+  try { return sessionStorage.getItem(TOKEN_KEY) || keptToken; } catch { return keptToken; }
 }
 
 /** A board move as a page echoes it, with its words as the board it is made on shows the

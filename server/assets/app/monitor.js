@@ -6,7 +6,7 @@
 // a round not shown is flagged above the tiles and in its banner, one tap from its table.
 
 import {
-  $, el, Connection, SIDE, KIND, fmtTime, clockNow, announcer, describe, answerText,
+  $, el, showWho, Connection, SIDE, KIND, fmtTime, clockNow, announcer, describe, answerText,
   checkOutcome, tableInfo, token, typedWords, banner, boardName, words, word, move, result,
   call as callText, articles, finding, warning, errorCode,
  t, boardResult, hushLiveRegions,
@@ -31,7 +31,7 @@ const entered = new Map();
 const conn = new Connection("monitor", {
   status: (text) => { $("status").textContent = text; syncNotice(); },
   welcome: async (w) => {
-    $("who").textContent = `— ${w.name}`;
+    showWho(w.name);
     await follow(w.tables);
   },
   // A round paired or a board replayed while the monitor is open.
@@ -276,7 +276,7 @@ function renderTile(b, id, i) {
   b.replaceChildren(
     el("span", { class: "t-head" }, `${i >= 0 ? `${i + 1}. ` : ""}${tab?.info?.name || t(`第 ${id} 台`, `Table ${id}`)}`,
       calls ? el("strong", { class: "t-calls" }, t(` ⚠ ${calls} 待處理`, ` ⚠ ${calls} open`)) : ""),
-    el("span", { class: "t-line" }, tab?.info ? t(`${tab.info.red} 對 ${tab.info.black}`, `${tab.info.red} v ${tab.info.black}`) : ""),
+    el("span", { class: "t-line" }, tab?.info ? [el("bdi", {}, tab.info.red), t(" 對 ", " v "), el("bdi", {}, tab.info.black)] : ""),
     el("span", { class: "t-line t-clock" }, s ? clockView(s) : ""),
     el("span", { class: "t-line" }, state,
       fouls[0] + fouls[1] ? t(` · 違例 紅${fouls[0]} 黑${fouls[1]}`, ` · fouls red ${fouls[0]} black ${fouls[1]}`) : "",

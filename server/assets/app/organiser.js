@@ -1,18 +1,19 @@
 // The organiser's register page: `/organiser#event=N&token=T` (the token of a
-// referee of every table of the event; without one in the link, the page asks for it and
-// keeps it only in memory). It reads /api/events/N/players and draws the register as a real
+// referee of every table of the event, taken from the address into the tab's session storage
+// by common.js; without one in the link, the page asks for it and keeps it only in memory). It reads /api/events/N/players and draws the register as a real
 // table, a form to add a late entrant or correct a player's line, a form to withdraw a player
 // (89(2)), the current round's boards with 108's corrections (app/corrections.js) and the
 // change log. Every request carries `Authorization: Bearer`; a refusal is read out from a
 // role=alert region, in the page's language when its code is known.
 
-import { $, boardResult, confirmThen, el, t } from "./common.js";
+import { $, adoptToken, boardResult, confirmThen, el, t, token } from "./common.js";
 import { correctionText, drawBoards, initCorrections } from "./corrections.js";
 import { drawGrid, initGrid } from "./grid.js";
 
 const params = () => new URLSearchParams(location.hash.slice(1));
 const eventId = () => params().get("event") || "";
-let bearer = params().get("token") || "";
+// The link's token was taken into session storage when common.js loaded (adoptToken).
+let bearer = token();
 /** The player being edited, or null when the form adds one. */
 let editing = null;
 let register = null;
@@ -295,5 +296,5 @@ $("f-cancel").addEventListener("click", stopEdit);
 $("withdraw-form").addEventListener("submit", askWithdraw);
 initCorrections(api, () => load());
 initGrid(api, () => load());
-window.addEventListener("hashchange", () => { bearer = params().get("token") || bearer; load(); });
+window.addEventListener("hashchange", () => { adoptToken(); bearer = token() || bearer; load(); });
 load();

@@ -3,7 +3,7 @@
 // text-first screen-reader mode. With `<main data-readonly>` it is the spectator view.
 
 import {
-  $, el, showDownloads, Connection, SIDE, fmtTime, sayTime, announcer, describe, tableInfo, token, feed,
+  $, el, showWho, showDownloads, Connection, SIDE, fmtTime, sayTime, announcer, describe, tableInfo, token, feed,
   banner, flash, commandSender, wordEntry, renderClocks, boardName, words, word, move, result,
   unspeakable, errorCode, moveLabel,
  t, confirmThen, clockNow,
@@ -154,7 +154,7 @@ const conn = new Connection(endpoint, {
     // A spectator of an event not yet paired waits for its tables (`tables`).
     info = table === undefined ? null : await tableInfo(table);
     const roleName = me ? `${SIDE[me]}${w.role.endsWith("proxy") ? t("代理", " proxy") : ""}` : t("觀眾", "spectator");
-    $("who").textContent = `— ${w.name}${t(`（${roleName}）`, ` (${roleName})`)}${info ? " · " + info.name : ""}`;
+    showWho(w.name, t(`（${roleName}）`, ` (${roleName})`), info?.name);
     document.title = `${t("報棋", "baoqi")} — ${w.name}`;
     const cfg = info?.config?.[me];
     // A proxy's page is the announcing page (7.4(2)(d)(ii)); `?stay` keeps this one.
@@ -240,7 +240,7 @@ async function show(id) {
   snap = conn.tables.get(id) || null;
   lastWord = null;
   info = await tableInfo(id);
-  $("who").textContent = `— ${conn.welcome?.name || ""}${t("（觀眾）", " (spectator)")}${info ? " · " + info.name : ""}`;
+  showWho(conn.welcome?.name || "", t("（觀眾）", " (spectator)"), info?.name);
   if ($("table-pick")) $("table-pick").value = String(id);
   render();
   say(t(`第 ${id} 台`, `Table ${id}`));

@@ -6,7 +6,7 @@
 // A proxy opens `/proxy#token=…`; a referee `/proxy#token=…&table=N` (the monitor links it).
 
 import {
-  $, el, Connection, SIDE, announcer, describe, tableInfo, feed, banner,
+  $, el, showWho, Connection, SIDE, announcer, describe, tableInfo, feed, banner,
   commandSender, wordEntry, renderClocks, boardName, words, word, move, result, call,
   unspeakable, kindOf, errorCode, moveLabel,
  t,
@@ -51,7 +51,7 @@ const conn = new Connection(endpoint, {
     board.flip = side === "black";
     info = await tableInfo(table);
     const role = referee ? t("監局裁判", "referee") : side ? t(`${SIDE[side]}代理`, `${SIDE[side]} proxy`) : w.role;
-    $("who").textContent = `— ${w.name}${t(`（${role}）`, ` (${role})`)}${info ? " · " + info.name : ""}`;
+    showWho(w.name, t(`（${role}）`, ` (${role})`), info?.name);
     document.title = `${t("報棋 代為報棋", "baoqi announcing")} — ${w.name}`;
     $("press").hidden = referee;
     // A VI player's proxy operates boards and clock but does not announce (7.4(2)(g)(iii)).

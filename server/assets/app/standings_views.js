@@ -44,7 +44,7 @@ const WITHDRAWN = () => t("（已退出，第89(2)條）", " (withdrew, 89(2))")
 
 function player(p) {
   const club = p.club ? el("span", { class: "club" }, ` (${p.club})`) : null;
-  return [p.name, club];
+  return [el("bdi", {}, p.name), club];
 }
 
 /** Visible `shown`, read as `read`. */

@@ -82,13 +82,27 @@ pub fn began(view: &View) -> bool {
     !view.moves.is_empty() || view.result.is_some()
 }
 
+/// `formats` each once, in their first order: a format asked twice would write each game's
+/// file twice under one name, which a ZIP cannot hold.
+fn distinct(formats: &[RecordFormat]) -> Vec<RecordFormat> {
+    let mut out: Vec<RecordFormat> = Vec::with_capacity(formats.len());
+    for f in formats {
+        if !out.contains(f) {
+            out.push(*f);
+        }
+    }
+    out
+}
+
 /// The ZIP of `games` (each table as the exports know it, with its snapshot), each in every
 /// format of `formats`, named `r<round>-t<table>.<ext>` after the event's name.
+/// A format named twice is written once.
 pub fn archive(games: &[(Known, View)], formats: &[RecordFormat]) -> Result<Vec<u8>, ExportError> {
+    let formats = distinct(formats);
     let mut zip = ZipWriter::new(Cursor::new(Vec::new()));
     let options = SimpleFileOptions::default().compression_method(CompressionMethod::Deflated);
     for (known, view) in games {
-        for format in formats {
+        for format in &formats {
             let name = FileName::of_table(&known.header(), known.event.id, format.extension());
             zip.start_file(name.full, options)?;
             zip.write_all(&format.render(known, view)?)

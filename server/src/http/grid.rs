@@ -48,6 +48,10 @@ pub enum GridError {
     /// Replacing a result needs a reason.
     #[error("replacing a result needs a reason")]
     NoReason,
+    /// A reason holding a control character or an invisible one (a bidi control, a
+    /// zero-width character: [`baoqi_arbiter::bounds::is_invisible_format`]).
+    #[error("the reason holds U+{0:04X}, a character that hides or reorders the text around it")]
+    HiddenInReason(u32),
     /// The blocking work failed.
     #[error("the request failed: {0}")]
     Join(#[from] tokio::task::JoinError),
@@ -78,6 +82,7 @@ impl IntoResponse for GridError {
                 return (StatusCode::CONFLICT, axum::Json(body)).into_response();
             }
             GridError::NoReason => (StatusCode::UNPROCESSABLE_ENTITY, "no_reason"),
+            GridError::HiddenInReason(_) => (StatusCode::UNPROCESSABLE_ENTITY, "bad_reason"),
         };
         let body = json!({ "error": self.to_string(), "code": code });
         (status, axum::Json(body)).into_response()
@@ -129,6 +134,13 @@ async fn enter(
     axum::Json(body): axum::Json<EntryBody>,
 ) -> Result<axum::Json<GridBoard>, GridError> {
     let seat = access::referee_of_event(&hub, &headers, id, "the result grid").await?;
+    if let Some(c) = body
+        .reason
+        .as_deref()
+        .and_then(baoqi_arbiter::bounds::hidden_in_sentence)
+    {
+        return Err(GridError::HiddenInReason(u32::from(c)));
+    }
     let reason = body
         .reason
         .map(|r| r.trim().chars().take(MAX_REASON).collect::<String>())

@@ -37,9 +37,11 @@ pub async fn page(State(hub): State<Arc<Hub>>) -> Html<String> {
     Html(String::from_utf8_lossy(&bytes).replace("<!--TABLES-->", &list))
 }
 
-/// One event's section: its links, then its tables under a heading per round.
+/// One event's section: its links, then its tables under a heading per round. Every name is
+/// isolated (`<bdi>`): a right-to-left name, or a bidi control kept from before such names
+/// were refused, never reorders the rest of its line.
 fn section(event: &EventRow, tables: &[TableRow], tournament: bool) -> String {
-    let mut out = format!("<section><h2>{}</h2>\n<p>", escape(&event.name));
+    let mut out = format!("<section><h2><bdi>{}</bdi></h2>\n<p>", escape(&event.name));
     let id = event.id;
     if tournament {
         let _ = write!(
@@ -64,7 +66,7 @@ fn section(event: &EventRow, tables: &[TableRow], tournament: bool) -> String {
         }
         let _ = writeln!(
             out,
-            "<li>{}：{} 對 {} — <a href=\"/api/tables/{id}/scoresheet.txt\">記錄</a> \
+            "<li><bdi>{}</bdi>：<bdi>{}</bdi> 對 <bdi>{}</bdi> — <a href=\"/api/tables/{id}/scoresheet.txt\">記錄</a> \
              <a href=\"/api/tables/{id}/game.pgn\">PGN</a></li>",
             escape(label(t)),
             escape(&t.red),

@@ -109,6 +109,17 @@ where
             );
             return self.send(&e).await;
         };
+        // Shown on the referee's monitor: no bidi control, zero-width or control character.
+        if let Some(c) = reason
+            .as_deref()
+            .and_then(baoqi_arbiter::bounds::hidden_in_sentence)
+        {
+            let why = format!(
+                "reason holds U+{:04X}, a character that hides or reorders the text around it",
+                u32::from(c)
+            );
+            return self.send(&error(id, ErrorCode::BadCommand, why)).await;
+        }
         let table = match self.table_of(id, None) {
             Ok(t) => t,
             Err(e) => return self.send(&e).await,

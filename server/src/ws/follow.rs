@@ -80,6 +80,9 @@ where
         if endpoint != Endpoint::Watch {
             self.recorded = recording_feed(self.hub.recordings().board().subscribe());
         }
+        if let Some(place) = &self.place {
+            place.authenticated();
+        }
         self.seat = Some(seat);
         self.tables.clone_from(&tables);
         if !self.send(&welcome).await {

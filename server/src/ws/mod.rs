@@ -26,6 +26,7 @@ use tokio::sync::broadcast::error::RecvError;
 
 use crate::hub::{Hub, Listed};
 use crate::limits::Bucket;
+use crate::occupancy::Place;
 use crate::table::Published;
 use baoqi_store::model::{Role, SeatRow, TableId};
 
@@ -58,10 +59,14 @@ impl Endpoint {
 pub(crate) enum Incoming {
     /// A text frame.
     Text(String),
-    /// A binary frame (not part of the protocol).
+    /// A binary frame (not part of the protocol): answered `malformed`, and counted against
+    /// the connection's budget of messages.
     Binary,
-    /// A ping or pong: the peer is there.
-    Alive,
+    /// A ping (the transport answers it): counted against the budget of messages.
+    Ping,
+    /// A pong: free when it answers one of the server's pings, else counted against the
+    /// budget of messages.
+    Pong,
     /// The peer closes, with its close code if it gave one; the input ends after it.
     Closed(Option<u16>),
     /// A frame the transport could not read; the input ends after it.
@@ -112,6 +117,11 @@ struct Conn<O> {
     syncs: HashMap<TableId, Bucket>,
     /// The connection's messages of any kind ([`crate::limits::Limits::messages`]).
     messages: Bucket,
+    /// Its place among the server's connections: once authenticated, never closed to make
+    /// room for another.
+    place: Option<Arc<Place>>,
+    /// The server's pings not answered yet: their pongs are not counted as messages.
+    pings_owed: u32,
     /// The server sent its close frame: the peer's is awaited before the socket goes.
     closing: bool,
     /// A referee's or spectator's: the event's tables as they are added or set aside.
@@ -123,9 +133,14 @@ struct Conn<O> {
 }
 
 /// Serves one connection until the client leaves, the transport fails, or the server
-/// shuts down.
-pub(crate) async fn serve<I, O>(hub: Arc<Hub>, endpoint: Endpoint, input: I, out: O)
-where
+/// shuts down; its `place` among the server's connections is told when it authenticates.
+pub(crate) async fn serve<I, O>(
+    hub: Arc<Hub>,
+    endpoint: Endpoint,
+    place: Option<Arc<Place>>,
+    input: I,
+    out: O,
+) where
     I: Stream<Item = Incoming> + Send,
     O: Sink<Outgoing> + Unpin + Send,
 {
@@ -144,6 +159,8 @@ where
         recorded: stream::pending().boxed(),
         syncs,
         messages,
+        place,
+        pings_owed: 0,
         closing: false,
         following: None,
         set_aside: Vec::new(),
@@ -172,9 +189,10 @@ where
                 match msg {
                     Some(Incoming::Text(text)) => conn.on_message(endpoint, &text).await,
                     Some(Incoming::Binary) => {
-                        conn.send(&error(None, ErrorCode::Malformed, "binary frames are not part of the protocol")).await
+                        conn.refused(&error(None, ErrorCode::Malformed, "binary frames are not part of the protocol")).await
                     }
-                    Some(Incoming::Alive) => true,
+                    Some(Incoming::Ping) => conn.counted().await,
+                    Some(Incoming::Pong) => conn.pong().await,
                     Some(Incoming::Closed(_)) => {
                         // The transport has queued its answer to the close (its code echoed,
                         // or 1002 for a code not allowed): it leaves with this flush.
@@ -295,6 +313,7 @@ where
             let _ = self.put(Outgoing::Close(1001, "no answer to pings")).await;
             return false;
         }
+        self.pings_owed = self.pings_owed.saturating_add(1);
         self.put(Outgoing::Ping).await
     }
 
@@ -324,6 +343,27 @@ where
             return self.close_over_budget().await;
         }
         self.send(answer).await
+    }
+
+    /// A frame that asks nothing of the connection but still costs the server (a ping the
+    /// transport has answered, a pong nobody asked for): it counts against the budget of
+    /// messages like any other, so a peer flooding them is closed instead of being answered
+    /// millions of times.
+    async fn counted(&mut self) -> bool {
+        if self.messages.take(self.hub.timeline().now()) {
+            return true;
+        }
+        self.close_over_budget().await
+    }
+
+    /// A pong: the answer to one of the server's pings is free (however short
+    /// [`crate::limits::Limits::ping_every`]), any other is [`Conn::counted`].
+    async fn pong(&mut self) -> bool {
+        if self.pings_owed > 0 {
+            self.pings_owed -= 1;
+            return true;
+        }
+        self.counted().await
     }
 
     async fn close_over_budget(&mut self) -> bool {

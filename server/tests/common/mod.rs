@@ -250,12 +250,40 @@ impl Client {
         c
     }
 
+    /// Connects and says hello; `None` when the server turns the connection away or sends
+    /// no `welcome`.
+    pub async fn try_join(url: &str, token: &str) -> Option<Client> {
+        let (ws, _) = tokio_tungstenite::connect_async(url).await.ok()?;
+        let mut c = Client {
+            ws,
+            seen: Vec::new(),
+        };
+        c.ws.send(Message::text(
+            json!({"v": 2, "type": "hello", "token": token}).to_string(),
+        ))
+        .await
+        .ok()?;
+        while let Some(Ok(msg)) = c.ws.next().await {
+            if let Message::Text(t) = msg {
+                let v: Value = serde_json::from_str(t.as_str()).ok()?;
+                return (v["type"] == "welcome").then_some(c);
+            }
+        }
+        None
+    }
+
     pub async fn send(&mut self, v: Value) {
         self.ws.send(Message::text(v.to_string())).await.unwrap();
     }
 
     pub async fn send_raw(&mut self, text: &str) {
         self.ws.send(Message::text(text.to_string())).await.unwrap();
+    }
+
+    /// Sends one frame as it is (a binary frame, a ping…), not a protocol message; false
+    /// once the connection is gone (a flood goes on until the server closes it).
+    pub async fn send_frame(&mut self, frame: Message) -> bool {
+        self.ws.send(frame).await.is_ok()
     }
 
     /// Sends a command with an id.
