@@ -23,10 +23,12 @@ mod cli_tournament;
 #[path = "../corpus/unpack.rs"]
 mod corpus_unpack;
 mod crash;
+mod deploy;
 mod e2e_by_ear;
 mod e2e_by_ear_live;
 mod e2e_keypad;
 mod keypad_terminal;
+mod keypad_tls;
 mod nodes;
 mod pyffish_diff;
 mod recording_crash;

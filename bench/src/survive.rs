@@ -72,7 +72,10 @@ async fn join(
         let url = format!("{base}/ws/seat");
         let red = bot::seat(url.clone(), tokens[0].clone(), 1, shared.clone());
         let black = bot::seat(url, tokens[1].clone(), 1, shared.clone());
-        let joined = tokio::time::timeout(JOIN_WITHIN, async { (red.await, black.await) }).await;
+        let joined = Box::pin(tokio::time::timeout(JOIN_WITHIN, async {
+            (red.await, black.await)
+        }))
+        .await;
         if let Ok((Ok(r), Ok(b))) = joined {
             let acked = r.1.last.get(&table).copied().unwrap_or(0);
             return Some(Bot {
@@ -134,7 +137,7 @@ async fn game(
     while k < steps.len() && !shared.stop.load(Ordering::Relaxed) {
         tick.tick().await;
         let Some(b) = bot.as_mut() else {
-            bot = join(&bases, &tokens, from, table, index, &shared).await;
+            bot = Box::pin(join(&bases, &tokens, from, table, index, &shared)).await;
             from += 1;
             if k == 0 {
                 // The stand-still is counted from the first join, not the bench's start.

@@ -129,6 +129,7 @@ fn the_client_reconnects_with_since_and_stops_at_the_end_of_the_game() {
             url,
             exit_at_end: true,
             exit_after_scripts: None,
+            tls: None,
         };
         let done = tokio::time::timeout(
             Duration::from_secs(20),

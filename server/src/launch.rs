@@ -23,6 +23,9 @@ pub enum LaunchError {
     /// The store failed.
     #[error(transparent)]
     Store(#[from] StoreError),
+    /// The TLS certificate or key could not be used.
+    #[error(transparent)]
+    Tls(#[from] crate::tls::TlsError),
     /// No database at the path (or an empty file) and no `--init` or `--demo` asked for a
     /// new one: a mistyped or deleted path must not start an empty server silently.
     #[error(
@@ -113,6 +116,8 @@ pub struct ServeOptions {
     pub max_per_address: usize,
     /// Run as a node of this federation ([`crate::federated`]).
     pub federation: Option<Arc<dyn Federation>>,
+    /// Speak TLS only, with this PEM certificate chain and key ([`crate::tls`]).
+    pub tls: Option<(std::path::PathBuf, std::path::PathBuf)>,
 }
 
 /// What the server has to tell its operator as it starts, in order, for the program that
@@ -182,6 +187,11 @@ fn open_checked(opts: &ServeOptions) -> Result<Arc<dyn Store>, LaunchError> {
 }
 
 async fn serve(opts: &ServeOptions, report: &(dyn Fn(Started) + Sync)) -> Result<(), LaunchError> {
+    // A certificate that cannot be used is said before anything is opened.
+    let tls = match &opts.tls {
+        Some((cert, key)) => Some(crate::tls::server_config(cert, key)?),
+        None => None,
+    };
     let store = open_checked(opts)?;
     let limits = Limits {
         per_address: opts.max_per_address,
@@ -206,7 +216,7 @@ async fn serve(opts: &ServeOptions, report: &(dyn Fn(Started) + Sync)) -> Result
             source,
         })?;
     let addr = listener.local_addr().map_err(LaunchError::Serve)?;
-    let base = format!("http://{addr}");
+    let base = format!("{}://{addr}", if tls.is_some() { "https" } else { "http" });
     report(Started::Listening(base.clone()));
     if matches!(opts.db, Database::Sqlite(_)) {
         let again = crate::cut_index::command_line(std::env::args_os(), addr);
@@ -238,7 +248,7 @@ async fn serve(opts: &ServeOptions, report: &(dyn Fn(Started) + Sync)) -> Result
     };
     report(Started::TablesRunning(started));
     hub.watch_store();
-    let served = crate::run(listener, hub.clone(), shutdown_signal()).await;
+    let served = crate::run_secured(listener, hub.clone(), tls, shutdown_signal()).await;
     if let Some(member) = hub.member() {
         member.leave(&hub).await;
     }

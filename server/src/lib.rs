@@ -26,6 +26,7 @@ pub mod restart;
 pub(crate) mod socket;
 pub(crate) mod standing;
 pub mod table;
+pub mod tls;
 pub(crate) mod ws;
 
 use std::future::Future;
@@ -41,10 +42,22 @@ pub async fn run(
     hub: Arc<Hub>,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
+    run_secured(listener, hub, None, shutdown).await
+}
+
+/// [`run`], with TLS when `tls` is given: then the listener speaks TLS only
+/// ([`crate::tls`]).
+pub async fn run_secured(
+    listener: tokio::net::TcpListener,
+    hub: Arc<Hub>,
+    tls: Option<Arc<rustls::ServerConfig>>,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> std::io::Result<()> {
     let app = http::router(hub.clone());
     let stopping = hub.clone();
     let limits = hub.limits().clone();
-    listen::serve(listener, app, limits, async move {
+    let tls = tls.map(tokio_rustls::TlsAcceptor::from);
+    listen::serve(listener, app, limits, tls, async move {
         shutdown.await;
         stopping.shutdown();
     })

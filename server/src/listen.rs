@@ -10,6 +10,7 @@
 
 use std::future::Future;
 use std::pin::pin;
+use std::sync::Arc;
 
 use axum::Router;
 use hyper_util::rt::{TokioIo, TokioTimer};
@@ -133,6 +134,7 @@ pub(crate) async fn serve(
     listener: TcpListener,
     app: Router,
     limits: Limits,
+    tls: Option<tokio_rustls::TlsAcceptor>,
     shutdown: impl Future<Output = ()>,
 ) {
     let occupancy = Occupancy::default();
@@ -167,12 +169,14 @@ pub(crate) async fn serve(
             within: limits.write_within,
             stuck: None,
         };
-        tokio::spawn(connection(
-            io,
-            app.clone(),
-            limits.clone(),
-            stopping.clone(),
-        ));
+        let place = io.admitted.place();
+        let (app, limits, stopping) = (app.clone(), limits.clone(), stopping.clone());
+        match &tls {
+            None => tokio::spawn(connection(io, place, app, limits, stopping)),
+            Some(acceptor) => {
+                tokio::spawn(secured(acceptor.clone(), io, place, app, limits, stopping))
+            }
+        };
     }
     let _ = stop.send(true);
     // No new connection waits in the kernel's queue while the others finish.
@@ -184,12 +188,36 @@ pub(crate) async fn serve(
     }
 }
 
+/// A connection on a TLS listener: its handshake within [`Limits::header_read`], then HTTP as
+/// on any other. A plain HTTP request fails the handshake and the socket is closed.
+async fn secured(
+    acceptor: tokio_rustls::TlsAcceptor,
+    io: Counted,
+    place: Arc<crate::occupancy::Place>,
+    app: Router,
+    limits: Limits,
+    stopping: watch::Receiver<bool>,
+) {
+    match tokio::time::timeout(limits.header_read, acceptor.accept(io)).await {
+        Ok(Ok(tls)) => connection(tls, place, app, limits, stopping).await,
+        Ok(Err(e)) => tracing::debug!("TLS handshake refused: {e}"),
+        Err(_) => tracing::debug!("TLS handshake: no answer in time"),
+    }
+}
+
 /// One HTTP/1.1 connection, with upgrades (to a WebSocket). Each request carries the
 /// connection's place ([`crate::occupancy::Place`]), for a WebSocket to say when it has
 /// authenticated.
-async fn connection(io: Counted, app: Router, limits: Limits, mut stopping: watch::Receiver<bool>) {
+async fn connection<I>(
+    io: I,
+    place: Arc<crate::occupancy::Place>,
+    app: Router,
+    limits: Limits,
+    mut stopping: watch::Receiver<bool>,
+) where
+    I: tokio::io::AsyncRead + tokio::io::AsyncWrite + Unpin + Send + 'static,
+{
     use tower::ServiceExt as _;
-    let place = io.admitted.place();
     let app = app.map_request(
         move |mut req: axum::extract::Request<hyper::body::Incoming>| {
             req.extensions_mut().insert(place.clone());

@@ -31,4 +31,5 @@ mod revocation;
 mod rounds;
 mod standing_query;
 mod standings;
+mod tls;
 mod tournament;

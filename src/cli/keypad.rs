@@ -83,6 +83,10 @@ pub(crate) struct ClientArgs {
     /// Upload recordings here instead of `{url}/api/tables/{table}/recording`.
     #[arg(long, requires = "record")]
     upload_url: Option<String>,
+    /// The hall's own certificate authority (PEM), for a server that speaks TLS
+    /// (`https://…`); without it, `https://` trusts the system's authorities.
+    #[arg(long)]
+    ca: Option<PathBuf>,
     /// Speech rate in words per minute, 80–450 (espeak-ng's; speech-dispatcher gets the
     /// same ratio of its normal rate). `0 +` and `0 -` change it by 25 during the game.
     #[arg(long, default_value_t = baoqi_audio::Rate::DEFAULT.wpm(), value_parser = parse_rate)]
@@ -323,7 +327,15 @@ pub(crate) fn run_client(
     let rt = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()?;
+    // A seat over wss trusts the hall's authority (--ca), else the system's.
+    let tls = if url.starts_with("wss://") || c.ca.is_some() {
+        let trust = baoqi_clients::session::tls::trusting(c.ca.as_deref());
+        Some(trust.map_err(|e| CliError::Usage(e.to_string()))?)
+    } else {
+        None
+    };
     let opts = LoopOptions {
+        tls,
         url,
         exit_at_end: !c.stay,
         exit_after_scripts: (exit_after_scripts && !c.stay).then_some(Duration::from_secs(1)),

@@ -61,6 +61,13 @@ pub(crate) struct ServeArgs {
     /// node's tables are taken over after about this long.
     #[arg(long, default_value_t = 3000, value_parser = clap::value_parser!(u64).range(300..))]
     lease_ms: u64,
+    /// Speak TLS only (https, wss) with this PEM certificate chain (the hall's certificate,
+    /// then any intermediate); with `--tls-key`. Plain http on the listener is refused.
+    #[arg(long, requires = "tls_key")]
+    tls_cert: Option<std::path::PathBuf>,
+    /// The PEM private key of `--tls-cert`.
+    #[arg(long, requires = "tls_cert")]
+    tls_key: Option<std::path::PathBuf>,
 }
 
 /// Serves until Ctrl-C or SIGTERM.
@@ -75,6 +82,7 @@ pub(crate) fn run(args: &ServeArgs) -> Result<(), CliError> {
         init: args.init,
         max_per_address: args.max_per_address as usize,
         federation: federation(args),
+        tls: args.tls_cert.clone().zip(args.tls_key.clone()),
     };
     init_logging();
     serve_blocking(&opts, &say).map_err(|e| CliError::Failed(e.to_string()))

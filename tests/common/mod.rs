@@ -220,7 +220,10 @@ pub fn started(child: &mut Child) -> Started {
         lines.last().is_some_and(|l| l.contains("tables running")),
         "the server started: {lines:?}"
     );
-    assert!(url.starts_with("http://"), "the server printed its address");
+    assert!(
+        url.starts_with("http://") || url.starts_with("https://"),
+        "the server printed its address"
+    );
     std::thread::spawn(move || {
         let mut sink = String::new();
         while out.read_line(&mut sink).unwrap_or(0) > 0 {

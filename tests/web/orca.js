@@ -142,8 +142,20 @@ class Session {
     });
   }
 
-  /** Types a command and presses Enter, then waits `settle` ms. */
+  /** Whether Orca last said it is in browse mode (a key is then a quick key, not typing). */
+  browsing() {
+    const modes = this.spoken().filter((x) => x === "Browse mode" || x === "Focus mode");
+    return modes.at(-1) === "Browse mode";
+  }
+
+  /** Types a command and presses Enter, then waits `settle` ms. Orca found in browse mode
+   * (it happened once under the whole suite's load) is taken back to the command field
+   * first, as a player would: Tab on, Shift+Tab back, which brings focus mode. */
   async command(text, settle = 600) {
+    if (this.browsing()) {
+      this.keys("Tab", "shift+Tab");
+      await until(() => !this.browsing(), 5000, "focus mode in the command field");
+    }
     await this.type(text);
     this.keys("Return");
     await sleep(settle);

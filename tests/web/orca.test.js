@@ -131,7 +131,7 @@ test("Orca, 共融賽: the mirroring duty names its key, and `d` knows when the 
     await orca.hears(/你是紅方王芳/, 0, 40000);
     const cd = await open(chrome, seatAt(server.seats, "black", 2).link, CARD_VIEW);
     const mon = await open(chrome, seatAt(server.seats, "referee", 2).link, MONITOR_VIEW);
-    await cd.waitForURL(/\/card#token=/);
+    await cd.waitForURL(/\/card/);
     await waitText(mon, "#tabs", "共融賽");
     await mon.keyboard.press("2");
     await waitText(mon, "#current", "共融賽");

@@ -19,6 +19,7 @@ pub mod script;
 mod sensing;
 pub mod status;
 pub mod table;
+pub mod tls;
 pub mod wire;
 
 pub use machine::{Input, Output, Session, SessionOptions};

@@ -91,6 +91,8 @@ pub struct LoopOptions {
     pub exit_at_end: bool,
     /// Stop this long after the scripts are done, game over or not (a simulated board).
     pub exit_after_scripts: Option<Duration>,
+    /// The TLS a `wss://` seat is reached with ([`super::tls::trusting`]); `None` for `ws://`.
+    pub tls: Option<std::sync::Arc<rustls::ClientConfig>>,
 }
 
 struct Client<'a> {
@@ -185,7 +187,13 @@ pub async fn run(
     let mut scripts_done_at: Option<Instant> = None;
     loop {
         if c.ws.is_none() && Instant::now() >= retry_at {
-            let connect = tokio_tungstenite::connect_async(opts.url.as_str());
+            let connector = opts.tls.clone().map(tokio_tungstenite::Connector::Rustls);
+            let connect = tokio_tungstenite::connect_async_tls_with_config(
+                opts.url.as_str(),
+                None,
+                false,
+                connector,
+            );
             if let Ok(Ok((ws, _))) = tokio::time::timeout(Duration::from_secs(5), connect).await {
                 c.ws = Some(ws);
                 backoff = Duration::from_millis(200);

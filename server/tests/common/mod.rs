@@ -177,6 +177,17 @@ pub async fn serve_created(
     created: Created,
     limits: baoqi_server::limits::Limits,
 ) -> Server {
+    serve_secured(store, db, created, limits, None).await
+}
+
+/// [`serve_created`], speaking TLS only when `tls` is given.
+pub async fn serve_secured(
+    store: Arc<dyn Store>,
+    db: PathBuf,
+    created: Created,
+    limits: baoqi_server::limits::Limits,
+    tls: Option<Arc<rustls::ServerConfig>>,
+) -> Server {
     let hub = Hub::open_with(store, limits).unwrap();
     hub.start_tables(true).await.unwrap();
     // As `baoqi serve` does: tables added to the store later start within a scan.
@@ -186,7 +197,7 @@ pub async fn serve_created(
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
     let h = hub.clone();
     let task = tokio::spawn(async move {
-        baoqi_server::run(listener, h, async move {
+        baoqi_server::run_secured(listener, h, tls, async move {
             let _ = stopped.await;
         })
         .await
@@ -209,6 +220,19 @@ pub struct Client {
 }
 
 impl Client {
+    /// A client of a TLS listener (`wss://…`), trusting what `tls` trusts.
+    pub async fn connect_tls(url: &str, tls: Arc<rustls::ClientConfig>) -> Client {
+        let connector = tokio_tungstenite::Connector::Rustls(tls);
+        let (ws, _) =
+            tokio_tungstenite::connect_async_tls_with_config(url, None, true, Some(connector))
+                .await
+                .expect("connect over TLS");
+        Client {
+            ws,
+            seen: Vec::new(),
+        }
+    }
+
     pub async fn connect(url: &str) -> Client {
         let (ws, _) = tokio_tungstenite::connect_async_with_config(url, None, true)
             .await

@@ -1,0 +1,115 @@
+//! A blind player's keypad reaches a hall that speaks TLS only (`baoqi serve --tls-cert
+//! --tls-key`), trusting the hall's own certificate authority (`baoqi keypad --ca`): it
+//! joins its seat and says so. Without the authority it never joins (the hall's certificate
+//! is no public authority's), and the listener answers nothing in clear.
+
+use std::process::{Command, Stdio};
+use std::time::Duration;
+
+use crate::common;
+use common::{BIN, Scratch, seat_lines, started, token_of};
+
+/// A hall's authority and a certificate it signed for 127.0.0.1, as PEM files in `dir`:
+/// (the authority's file, the server's certificate, its key).
+fn hall_pki(dir: &Scratch) -> (std::path::PathBuf, std::path::PathBuf, std::path::PathBuf) {
+    let mut ca = rcgen::CertificateParams::new(Vec::<String>::new()).unwrap();
+    ca.is_ca = rcgen::IsCa::Ca(rcgen::BasicConstraints::Unconstrained);
+    ca.distinguished_name
+        .push(rcgen::DnType::CommonName, "hall CA");
+    let ca_key = rcgen::KeyPair::generate().unwrap();
+    let ca = ca.self_signed(&ca_key).unwrap();
+    let leaf = rcgen::CertificateParams::new(vec!["127.0.0.1".to_owned()]).unwrap();
+    let leaf_key = rcgen::KeyPair::generate().unwrap();
+    let leaf = leaf.signed_by(&leaf_key, &ca, &ca_key).unwrap();
+    let files = (
+        dir.join("ca.pem"),
+        dir.join("hall.crt"),
+        dir.join("hall.key"),
+    );
+    std::fs::write(&files.0, ca.pem()).unwrap();
+    std::fs::write(&files.1, leaf.pem()).unwrap();
+    std::fs::write(&files.2, leaf_key.serialize_pem()).unwrap();
+    files
+}
+
+/// Runs red's keypad against `url` for a few seconds (a script that only waits); what it
+/// said.
+fn keypad(
+    dir: &Scratch,
+    name: &str,
+    url: &str,
+    token: &str,
+    ca: Option<&std::path::Path>,
+) -> String {
+    let script = dir.join(format!("{name}.txt"));
+    std::fs::write(&script, "sleep 2500\n").unwrap();
+    let log = dir.join(format!("{name}.log"));
+    let mut cmd = Command::new(BIN);
+    cmd.args([
+        "keypad",
+        "--url",
+        url,
+        "--token",
+        token,
+        "--speaker",
+        "text",
+        "--stay",
+    ])
+    .arg("--script")
+    .arg(&script)
+    .arg("--spoken-log")
+    .arg(&log);
+    if let Some(ca) = ca {
+        cmd.arg("--ca").arg(ca);
+    }
+    let mut child = cmd
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("baoqi keypad");
+    std::thread::sleep(Duration::from_secs(4));
+    let _ = child.kill();
+    let _ = child.wait();
+    std::fs::read_to_string(&log).unwrap_or_default()
+}
+
+#[test]
+fn a_keypad_joins_a_tls_hall_with_its_own_authority_and_not_without() {
+    let dir = Scratch::new("keypad-tls");
+    let (ca, cert, key) = hall_pki(&dir);
+    let db = dir.join("hall.db");
+    let mut server = Command::new(BIN)
+        .args(["serve", "--demo", "--listen", "127.0.0.1:0", "--db"])
+        .arg(&db)
+        .arg("--tls-cert")
+        .arg(&cert)
+        .arg("--tls-key")
+        .arg(&key)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("baoqi serve");
+    let up = started(&mut server);
+    assert!(up.url.starts_with("https://"), "{}", up.url);
+    let seats = seat_lines(&up.lines.concat());
+    let token = token_of(&seats, "red", Some(1));
+
+    let trusted = keypad(&dir, "trusted", &up.url, &token, Some(&ca));
+    let untrusted = keypad(&dir, "untrusted", &up.url, &token, None);
+    let plain = keypad(
+        &dir,
+        "plain",
+        &up.url.replace("https://", "http://"),
+        &token,
+        None,
+    );
+    let _ = server.kill();
+    let _ = server.wait();
+    assert!(
+        trusted.contains("已連線，你是紅方"),
+        "with the hall's authority: {trusted}"
+    );
+    assert!(!untrusted.contains("已連線"), "without it: {untrusted}");
+    assert!(!plain.contains("已連線"), "in clear: {plain}");
+}
