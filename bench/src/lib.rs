@@ -193,7 +193,7 @@ impl fmt::Display for BenchReport {
         if let Some((what, frames, connections)) = self.flooded {
             writeln!(
                 f,
-                "{} flooders of {}: {frames} sent on {connections} connections (each closed by the server past its budget)",
+                "{} flooders of {}: {frames} sent on {connections} connections (a new one each time the server closed the last)",
                 flood::FLOODERS,
                 what.name()
             )?;

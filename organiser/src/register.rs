@@ -151,6 +151,10 @@ pub enum DeleteError {
     /// The player has withdrawn: his line stays with the withdrawal (89(2)).
     #[error("player {0} has withdrawn (89(2)): his line stays with the withdrawal")]
     Withdrawn(PlayerId),
+    /// The reason holds a control character, a bidi control or a zero-width character
+    /// ([`baoqi_arbiter::bounds::hidden_in_sentence`]): the change log would show it.
+    #[error("reason: holds U+{0:04X}, a character that hides or reorders the text around it")]
+    HiddenInReason(u32),
 }
 
 impl DeleteError {
@@ -163,6 +167,7 @@ impl DeleteError {
             DeleteError::UnknownPlayer { .. } => "unknown_player",
             DeleteError::Paired { .. } => "paired",
             DeleteError::Withdrawn(_) => "already_withdrawn",
+            DeleteError::HiddenInReason(_) => "bad_text",
         }
     }
 }
@@ -185,6 +190,9 @@ pub fn delete(
     player: PlayerId,
     reason: Option<&str>,
 ) -> Result<Player, DeleteError> {
+    if let Some(c) = reason.and_then(baoqi_arbiter::bounds::hidden_in_sentence) {
+        return Err(DeleteError::HiddenInReason(u32::from(c)));
+    }
     let t = Opened::open(store, event)?;
     let registered = t.records.players(event)?;
     let line = registered

@@ -136,7 +136,18 @@ async fn the_register_api_refuses_bidi_controls_and_zero_width_characters() {
     assert!(status.is_client_error(), "{status}: {body}");
     let reason = json!({"reason": "身體\u{202E}不適"});
     let withdraw = format!("{players}/2/withdraw");
-    let (status, body) = call(&hub, "POST", &withdraw, Some(&referee), Some(reason)).await;
+    let (status, body) = call(
+        &hub,
+        "POST",
+        &withdraw,
+        Some(&referee),
+        Some(reason.clone()),
+    )
+    .await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    let delete = format!("{players}/3/delete");
+    let (status, body) = call(&hub, "POST", &delete, Some(&referee), Some(reason)).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert!(body.to_string().contains("U+202E"), "{body}");
     server.stop().await;
 }

@@ -42,8 +42,9 @@ pub(crate) struct ServeArgs {
     /// store.
     #[arg(long, default_value_t = 1024)]
     disk_reserve_mb: u64,
-    /// Connections open at once from one address (raise it for a hall behind one NAT
-    /// address, or for `baoqi bench load --url` whose bots all come from one address).
+    /// Connections open at once from one address: an IPv4 address, an IPv6 /64, or the
+    /// whole loopback network (raise it for a hall behind one NAT address, or for `baoqi
+    /// bench load --url` whose bots all come from one address).
     #[arg(long, default_value_t = 256, value_parser = clap::value_parser!(u32).range(1..))]
     max_per_address: u32,
     #[cfg(feature = "federation")]

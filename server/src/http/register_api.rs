@@ -162,5 +162,6 @@ pub(super) fn delete_status(e: &DeleteError) -> StatusCode {
         | DeleteError::Paired { .. }
         | DeleteError::Withdrawn(_) => StatusCode::CONFLICT,
         DeleteError::Event(_) | DeleteError::Store(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        DeleteError::HiddenInReason(_) => StatusCode::UNPROCESSABLE_ENTITY,
     }
 }
