@@ -7,6 +7,7 @@
 //   its braille);
 // - his opponent's four words, said while he types a question, are all spoken and
 //   brailled once he pauses (Orca drops queued live-region speech at every key press);
+// - in browse mode, Alt+C takes him back to the command field (focus mode);
 // - Alt+↑ says the last message again;
 // - resigning: the dialog's close re-reads no earlier message, the end is spoken once, the
 //   focus lands in the command field (spoken), not on an empty line;
@@ -72,6 +73,16 @@ test("Orca, 視障賽: every word heard and brailled, the opponent's words while
     await sleep(2000);
     assert.equal(count(orca, /你是紅方李明/), 1, `the summary spoken once: ${JSON.stringify(orca.spoken().filter((s) => s.includes("你是")))}`);
     const black = await srPage(chrome, seatAt(server.seats, "black", 1).link, DESK, "black");
+
+    // In browse mode his letters move between headings: Alt+C takes him back to the command
+    // field, where Orca is in focus mode again.
+    let m0 = orca.mark();
+    orca.keys("Escape");
+    await orca.hears(/^Browse mode$/, m0);
+    m0 = orca.mark();
+    orca.keys("alt+c");
+    await orca.hears(/^指令（h 說明） entry/, m0);
+    await orca.hears(/^Focus mode$/, m0);
 
     let m = orca.mark();
     await run(black, "z");

@@ -104,7 +104,9 @@ test("type-ahead in the word keys, nothing sent; the terse and the full verbosit
   await run(red, "b h2e2");
   await waitText(red, "#answer", "走子 h2e2（炮二平五）：已接受");
   await run(red, "炮");
-  await red.waitForFunction(() => window.spoken.some((m) => /^炮：可能，尚餘 \d+ 種。下一字可為 /.test(m.text)));
+  // Said as its own sentence (a burst of messages within 30 ms is read as one, joined).
+  await red.waitForFunction(() => window.spoken.some((m) => /(^|。)炮：可能，尚餘 \d+ 種。下一字可為 /.test(m.text)))
+    .catch(async (e) => assert.fail(`${e.message}: ${JSON.stringify(await spoken(red))}`));
   await run(red, "二平五");
   await waitText(red, "#verdict", "已報");
   await run(red, "z");

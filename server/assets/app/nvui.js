@@ -16,8 +16,8 @@ export const HELP = [
     "Help 1: questions. c time; d what to do; l last move; [ and ] step through the moves; m recent moves; t turn; a the words so far. h 2 for more"),
   t("說明二：棋盤。f 路數 1–9 或 a–i；r 橫線 0–9；s 一點如 e2；k 棋種如 k 馬；p 全部棋子；w 雙方姓名。h 3 聽下一段",
     "Help 2: the board. f file 1–9 or a–i; r rank 0–9; s a point, e.g. e2; k a kind, e.g. k h; p all pieces; w names. h 3 for more"),
-  t("說明三：走棋。直接打 炮二平五、C2=5 或 h2e2 報棋；b h2e2 在棋盤走子；z 按鐘；e 確認複讀；o 提和；y 接受；n 不接受；resign 認負；v 詳略；Alt 加上下鍵翻看訊息。說明完",
-    "Help 3: playing. Type 炮二平五, C2=5 or h2e2 to announce; b h2e2 moves on your board; z presses the clock; e confirms a read-back; o offers a draw; y accepts; n declines; resign resigns; v verbosity; Alt with up or down steps through the messages. End of help"),
+  t("說明三：走棋。直接打 炮二平五、C2=5 或 h2e2 報棋；b h2e2 在棋盤走子；z 按鐘；e 確認複讀；o 提和；y 接受；n 不接受；resign 認負；v 詳略；Alt 加上下鍵翻看訊息；Alt+C 回到指令欄。說明完",
+    "Help 3: playing. Type 炮二平五, C2=5 or h2e2 to announce; b h2e2 moves on your board; z presses the clock; e confirms a read-back; o offers a draw; y accepts; n declines; resign resigns; v verbosity; Alt with up or down steps through the messages; Alt+C back to the command field. End of help"),
 ];
 
 /** How many moves `m` reads at once. */

@@ -453,6 +453,13 @@ const field = new CommandField({
 // Alt with ↑ and ↓ step back and on through what was said, the newest first: a message cut
 // off by a key press, or gone from the braille display, is one key away.
 document.addEventListener("keydown", (e) => {
+  // Alt+C: back to the command field from anywhere on the page (a screen reader's browse
+  // mode included, where letters move between headings instead of typing).
+  if (e.altKey && !e.ctrlKey && !e.metaKey && e.code === "KeyC") {
+    e.preventDefault();
+    $("cmd").focus();
+    return;
+  }
   if (!e.altKey || e.ctrlKey || e.metaKey || !["ArrowUp", "ArrowDown"].includes(e.key)) return;
   e.preventDefault();
   if (!say.recall(e.key === "ArrowUp" ? -1 : 1)) say(t("還沒有訊息", "No message yet"), true);
