@@ -76,9 +76,12 @@ test("Orca, 視障賽: every word heard and brailled, the opponent's words while
 
     // In browse mode his letters move between headings: Alt+C takes him back to the command
     // field, where Orca is in focus mode again.
+    // (On a loaded machine Orca may still be in browse mode from loading the page.)
     let m0 = orca.mark();
-    orca.keys("Escape");
-    await orca.hears(/^Browse mode$/, m0);
+    if (!orca.browsing()) {
+      orca.keys("Escape");
+      await orca.hears(/^Browse mode$/, m0);
+    }
     m0 = orca.mark();
     orca.keys("alt+c");
     await orca.hears(/^指令（h 說明） entry/, m0);
