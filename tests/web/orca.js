@@ -155,23 +155,39 @@ class Session {
    * times; each time is in the transcript). */
   async command(text, settle = 600) {
     for (let attempt = 1; ; attempt++) {
-      if (this.browsing()) await this.backToCommandField();
       const mark = this.mark();
       await this.type(text);
       await sleep(150);
       if (!this.spoken(mark).includes("Browse mode")) break;
       if (attempt === 3) throw new Error(`Orca took "${text}" in browse mode three times`);
       await this.backToCommandField();
+      await this.focusMode();
       this.keys("ctrl+a", "BackSpace");
     }
     this.keys("Return");
     await sleep(settle);
   }
 
-  /** Alt+C (the page's key for its command field), until Orca is in focus mode there. */
+  /** Orca in focus mode, by its own toggle (Orca+A, the Insert key here), said either way:
+   * toggled once, and again if that gave browse mode. (Orca may take it as the double
+   * press that makes focus mode sticky: as good, it then stays.) */
+  async focusMode() {
+    for (let i = 0; i < 2; i++) {
+      const mark = this.mark();
+      this.keys("Insert+a");
+      const said = await this.hears(/^(Focus mode|Focus mode is sticky\.|Browse mode)$/, mark);
+      if (said.startsWith("Focus mode")) return;
+    }
+    throw new Error("Orca would not go into focus mode");
+  }
+
+  /** Alt+C (the page's key for its command field): Orca announces the field, in focus
+   * mode (a page still loading can leave Orca in browse mode without a word). */
   async backToCommandField() {
+    const mark = this.mark();
     this.keys("alt+c");
-    await until(() => !this.browsing(), 5000, "focus mode in the command field");
+    await this.hears(/^指令（h 說明） entry/, mark);
+    await sleep(300);
   }
 
   xdotool(args) { execFileSync("/usr/bin/xdotool", args, { env: this.env, stdio: "ignore" }); }

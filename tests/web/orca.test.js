@@ -76,16 +76,13 @@ test("Orca, 視障賽: every word heard and brailled, the opponent's words while
 
     // In browse mode his letters move between headings: Alt+C takes him back to the command
     // field, where Orca is in focus mode again.
-    // (On a loaded machine Orca may still be in browse mode from loading the page.)
-    let m0 = orca.mark();
-    if (!orca.browsing()) {
-      orca.keys("Escape");
-      await orca.hears(/^Browse mode$/, m0);
-    }
-    m0 = orca.mark();
-    orca.keys("alt+c");
-    await orca.hears(/^指令（h 說明） entry/, m0);
-    await orca.hears(/^Focus mode$/, m0);
+    orca.keys("Escape");
+    await sleep(1000);
+    await orca.backToCommandField();
+    await orca.focusMode();
+    const m0 = orca.mark();
+    await orca.command("t", 1500);
+    await orca.hears(/^未開鐘/, m0);
 
     let m = orca.mark();
     await run(black, "z");
@@ -143,6 +140,7 @@ test("Orca, 視障賽: every word heard and brailled, the opponent's words while
 test("Orca, 共融賽: the mirroring duty names its key, and `d` knows when the board move is made", { skip, timeout: 240000 }, () =>
   withOrca("inclusive", 2, async ({ server, chrome, orca }) => {
     await orca.hears(/你是紅方王芳/, 0, 40000);
+    await orca.focusMode();
     const cd = await open(chrome, seatAt(server.seats, "black", 2).link, CARD_VIEW);
     const mon = await open(chrome, seatAt(server.seats, "referee", 2).link, MONITOR_VIEW);
     await cd.waitForURL(/\/card/);
