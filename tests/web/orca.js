@@ -97,7 +97,9 @@ export async function orcaSession(url, { lang = "zh-TW,zh" } = {}) {
     start("chromium", "/usr/bin/chromium", ["--no-sandbox", `--user-data-dir=${join(dir, "profile")}`, "--no-first-run", "--no-default-browser-check",
       "--disable-gpu", "--disable-dev-shm-usage", "--force-renderer-accessibility", "--password-store=basic",
       "--disable-features=Translate,MediaRouter,OptimizationHints", "--disable-background-networking", "--disable-component-update",
-      "--disable-sync", "--disable-quic", "--window-position=0,0", "--window-size=1280,800", url]);
+      // An app window: the page alone, no toolbar to take the keyboard's focus (a Tab went
+      // to the browser's own buttons once, the page never focused).
+      "--disable-sync", "--disable-quic", "--window-position=0,0", "--window-size=1280,800", `--app=${url}`]);
   } catch (e) {
     await stop(session);
     throw e;
@@ -151,8 +153,8 @@ class Session {
   /** Types a command and presses Enter, then waits `settle` ms. Under the whole suite's
    * load Orca was seen to fall into browse mode as typing began (its window's focus events
    * arrived late), the rest of the keys then taken as quick keys: the player goes back to
-   * the command field with the page's Alt+C, empties it and types again (at most three
-   * times; each time is in the transcript). */
+   * the command field (the page's Alt+C, then Tab and Shift+Tab, which bring focus mode),
+   * empties it and types again (at most three times; each time is in the transcript). */
   async command(text, settle = 600) {
     for (let attempt = 1; ; attempt++) {
       const mark = this.mark();
@@ -161,24 +163,10 @@ class Session {
       if (!this.spoken(mark).includes("Browse mode")) break;
       if (attempt === 3) throw new Error(`Orca took "${text}" in browse mode three times`);
       await this.backToCommandField();
-      await this.focusMode();
       this.keys("ctrl+a", "BackSpace");
     }
     this.keys("Return");
     await sleep(settle);
-  }
-
-  /** Orca in focus mode, by its own toggle (Orca+A, the Insert key here), said either way:
-   * toggled once, and again if that gave browse mode. (Orca may take it as the double
-   * press that makes focus mode sticky: as good, it then stays.) */
-  async focusMode() {
-    for (let i = 0; i < 2; i++) {
-      const mark = this.mark();
-      this.keys("Insert+a");
-      const said = await this.hears(/^(Focus mode|Focus mode is sticky\.|Browse mode)$/, mark);
-      if (said.startsWith("Focus mode")) return;
-    }
-    throw new Error("Orca would not go into focus mode");
   }
 
   /** Alt+C (the page's key for its command field): Orca announces the field, in focus
@@ -186,8 +174,11 @@ class Session {
   async backToCommandField() {
     const mark = this.mark();
     this.keys("alt+c");
-    await this.hears(/^指令（h 說明） entry/, mark);
-    await sleep(300);
+    // Announced when the focus was elsewhere; silent when it was there already.
+    await this.hears(/^指令（h 說明） entry/, mark, 2000).catch(() => {});
+    // Tab on and back: a focus that arrives by Tab brings Orca's focus mode.
+    this.keys("Tab", "shift+Tab");
+    await sleep(500);
   }
 
   xdotool(args) { execFileSync("/usr/bin/xdotool", args, { env: this.env, stdio: "ignore" }); }

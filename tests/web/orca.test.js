@@ -7,7 +7,6 @@
 //   its braille);
 // - his opponent's four words, said while he types a question, are all spoken and
 //   brailled once he pauses (Orca drops queued live-region speech at every key press);
-// - in browse mode, Alt+C takes him back to the command field (focus mode);
 // - Alt+↑ says the last message again;
 // - resigning: the dialog's close re-reads no earlier message, the end is spoken once, the
 //   focus lands in the command field (spoken), not on an empty line;
@@ -74,15 +73,6 @@ test("Orca, 視障賽: every word heard and brailled, the opponent's words while
     assert.equal(count(orca, /你是紅方李明/), 1, `the summary spoken once: ${JSON.stringify(orca.spoken().filter((s) => s.includes("你是")))}`);
     const black = await srPage(chrome, seatAt(server.seats, "black", 1).link, DESK, "black");
 
-    // In browse mode his letters move between headings: Alt+C takes him back to the command
-    // field, where Orca is in focus mode again.
-    orca.keys("Escape");
-    await sleep(1000);
-    await orca.backToCommandField();
-    await orca.focusMode();
-    const m0 = orca.mark();
-    await orca.command("t", 1500);
-    await orca.hears(/^未開鐘/, m0);
 
     let m = orca.mark();
     await run(black, "z");
@@ -140,7 +130,6 @@ test("Orca, 視障賽: every word heard and brailled, the opponent's words while
 test("Orca, 共融賽: the mirroring duty names its key, and `d` knows when the board move is made", { skip, timeout: 240000 }, () =>
   withOrca("inclusive", 2, async ({ server, chrome, orca }) => {
     await orca.hears(/你是紅方王芳/, 0, 40000);
-    await orca.focusMode();
     const cd = await open(chrome, seatAt(server.seats, "black", 2).link, CARD_VIEW);
     const mon = await open(chrome, seatAt(server.seats, "referee", 2).link, MONITOR_VIEW);
     await cd.waitForURL(/\/card/);
