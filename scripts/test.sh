@@ -79,6 +79,8 @@ if cargo nextest --version >/dev/null 2>&1; then
   # A stalled peer must not hold the game up: no command over 250 ms. Beside Chromium and
   # Orca one took 264 ms (4 ms alone).
   realtime="$realtime | test(s11_a_client_that_never_reads_does_not_delay_the_game)"
+  # The keypad heard live (espeak-ng in real time: the opponent's move within 0.5 s).
+  realtime="$realtime | test(/^e2e_by_ear_live::/)"
   step "cargo nextest run: the real-time tests, before the browser tests"
   cargo nextest run --workspace --cargo-quiet -E "$realtime" 2>&1 | tee target/test-realtime.log
   # The screen reader's games run alone too: under the whole suite's load Orca was seen to
