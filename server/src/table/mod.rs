@@ -354,19 +354,32 @@ impl Task {
     }
 
     /// Puts the game back where the store says it is: the step that could not be written
-    /// is forgotten, as if it had never been accepted.
+    /// is forgotten, as if it had never been accepted. While the store cannot be read (a
+    /// database restarting), it tries again, waiting longer each time up to 2 s: the game
+    /// in memory holds a step the store does not, and must not take another command.
     async fn rebuild(&mut self) {
-        let rebuild = self.ctx.rebuild.clone();
-        match tokio::task::spawn_blocking(move || rebuild()).await {
-            Ok(Ok(r)) => {
-                self.snapshot = None;
-                self.game = r.game;
-                self.next_index = r.next_index;
-                self.seq = r.seq;
-                self.publish_over();
+        let mut wait = std::time::Duration::from_millis(200);
+        loop {
+            let rebuild = self.ctx.rebuild.clone();
+            match tokio::task::spawn_blocking(move || rebuild()).await {
+                Ok(Ok(r)) => {
+                    self.snapshot = None;
+                    self.game = r.game;
+                    self.next_index = r.next_index;
+                    self.seq = r.seq;
+                    self.publish_over();
+                    return;
+                }
+                Ok(Err(e)) => {
+                    tracing::error!(table = %self.id, "rebuild failed, trying again: {e}");
+                }
+                Err(e) => {
+                    tracing::error!(table = %self.id, "rebuild panicked: {e}");
+                    return;
+                }
             }
-            Ok(Err(e)) => tracing::error!(table = %self.id, "rebuild failed: {e}"),
-            Err(e) => tracing::error!(table = %self.id, "rebuild panicked: {e}"),
+            tokio::time::sleep(wait).await;
+            wait = (wait * 2).min(std::time::Duration::from_secs(2));
         }
     }
 
