@@ -15,18 +15,6 @@ use rustls::pki_types::CertificateDer;
 use serde_json::json;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
-const EVENT: &str = r#"
-name = "secured"
-[[tables]]
-name = "t1"
-red = "r1"
-black = "b1"
-[tables.match]
-kind = "part6"
-red = { name = "r1", categories = ["blind"] }
-black = { name = "b1", categories = ["blind"] }
-"#;
-
 /// A hall's authority and a certificate it signed for 127.0.0.1, written as PEM files:
 /// (the authority's certificate, the server's certificate file, its key file).
 fn hall_pki(
@@ -75,7 +63,9 @@ async fn a_game_over_wss_with_the_halls_own_authority_and_nothing_in_clear() {
     let tls = baoqi_server::tls::server_config(&cert, &key).unwrap();
     let (store, db) = SqliteStore::open_temp().unwrap();
     let store: Arc<dyn baoqi_store::Store> = Arc::new(store);
-    let created = baoqi_organiser::admin::create_event(&*store, &event_file(EVENT)).unwrap();
+    let created =
+        baoqi_organiser::admin::create_event(&*store, &event_file(common::ONE_BLIND_TABLE))
+            .unwrap();
     let s = common::serve_secured(
         store,
         db,

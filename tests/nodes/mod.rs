@@ -62,24 +62,7 @@ async fn kill_9_a_node_twenty_times_and_every_game_goes_on_elsewhere() {
         "the nodes shared the tables: {loads:?}"
     );
     let addrs: Vec<String> = nodes.iter().map(|n| n.addr.clone()).collect();
-    let mut referee = join(&addrs[0], "monitor", &fed.token("referee", None))
-        .await
-        .unwrap();
-    for t in 1..=tables as u32 {
-        let go = command(
-            &mut referee,
-            &format!("go{t}"),
-            t,
-            &json!({"type": "start"}),
-        )
-        .await;
-        assert_eq!(
-            go.as_ref().map(|g| g["type"].clone()),
-            Some(json!("ack")),
-            "table {t} starts: {go:?}"
-        );
-    }
-    drop(referee);
+    start_all(&fed, &addrs[0], tables).await;
     let steps = script(120);
     let bots: Vec<_> = (1..=tables as u32)
         .map(|t| {
@@ -105,6 +88,27 @@ async fn kill_9_a_node_twenty_times_and_every_game_goes_on_elsewhere() {
     assert!(pauses > 0, "some kill hit a node running a game");
 }
 
+/// The referee starts every table's clocks through the node at `addr`.
+async fn start_all(fed: &Federation, addr: &str, tables: usize) {
+    let mut referee = join(addr, "monitor", &fed.token("referee", None))
+        .await
+        .unwrap();
+    for t in 1..=tables as u32 {
+        let go = command(
+            &mut referee,
+            &format!("go{t}"),
+            t,
+            &json!({"type": "start"}),
+        )
+        .await;
+        assert_eq!(
+            go.as_ref().map(|g| g["type"].clone()),
+            Some(json!("ack")),
+            "table {t} starts: {go:?}"
+        );
+    }
+}
+
 fn paused_for_takeover(v: &Value) -> bool {
     v["type"] == "event"
         && v["event"]["type"] == "paused"
@@ -126,24 +130,7 @@ async fn postgres_restarted_twice_under_three_nodes_and_every_game_goes_on() {
         .collect();
     let mut nodes: Vec<Node> = started.into_iter().map(Ready::ready).collect();
     let addrs: Vec<String> = nodes.iter().map(|n| n.addr.clone()).collect();
-    let mut referee = join(&addrs[0], "monitor", &fed.token("referee", None))
-        .await
-        .unwrap();
-    for t in 1..=tables as u32 {
-        let go = command(
-            &mut referee,
-            &format!("go{t}"),
-            t,
-            &json!({"type": "start"}),
-        )
-        .await;
-        assert_eq!(
-            go.map(|g| g["type"].clone()),
-            Some(json!("ack")),
-            "table {t} starts"
-        );
-    }
-    drop(referee);
+    start_all(&fed, &addrs[0], tables).await;
     let steps = script(60);
     let bots: Vec<_> = (1..=tables as u32)
         .map(|t| {

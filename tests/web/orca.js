@@ -94,7 +94,9 @@ export async function orcaSession(url, { lang = "zh-TW,zh" } = {}) {
     start("orca", "/usr/bin/python3", [join(dir, "orca-launcher.py"), "-u", join(dir, "orca"), "--debug-file", session.log]);
     await until(() => existsSync(session.log) && readFileSync(session.log, "utf8").includes("SPEECH OUTPUT"), 40000, "Orca's first words");
     writeFileSync(join(dir, "profile/Default/Preferences"), JSON.stringify({ translate: { enabled: false }, intl: { accept_languages: lang, selected_languages: lang } }));
-    start("chromium", "/usr/bin/chromium", ["--no-sandbox", `--user-data-dir=${join(dir, "profile")}`, "--no-first-run", "--no-default-browser-check",
+    // --test-type: no "unsupported command-line flag: --no-sandbox" infobar, which came
+    // late on a loaded machine and took Orca's focus from the page as the player typed.
+    start("chromium", "/usr/bin/chromium", ["--no-sandbox", "--test-type", `--user-data-dir=${join(dir, "profile")}`, "--no-first-run", "--no-default-browser-check",
       "--disable-gpu", "--disable-dev-shm-usage", "--force-renderer-accessibility", "--password-store=basic",
       "--disable-features=Translate,MediaRouter,OptimizationHints", "--disable-background-networking", "--disable-component-update",
       // An app window: the page alone, no toolbar to take the keyboard's focus (a Tab went
