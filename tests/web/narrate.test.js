@@ -73,3 +73,37 @@ test("a board that differs from the game is said with what happens next, not as 
     assert.match(m.text, /與對局不同：.+。等候裁判修正棋盤$/, m.text);
   }
 });
+
+test("his fourth word binds once, by the announcement; an illegal one is never called complete (6.3(6))", () => {
+  const n = new Narrator("red", () => "auto", () => true);
+  const words = ["cannon", "8", "across", "5"];
+  const last = { type: "word", side: "red", by: "player", word: "5", slot: 3, possible: true, completions: 1 };
+  assert.deepEqual(n.hear(last), [], "the fourth word waits for the announcement's verdict");
+  const legal = n.hear({ type: "announced", side: "red", by: "player", words, mv: "h2e2", illegal: null });
+  assert.deepEqual(legal.map((m) => m.text), ["五：報棋完成，不能反悔"]);
+  const illegal = n.hear({ type: "announced", side: "red", by: "player", words, mv: null, illegal: { illegal: "self_check", mv: "h2e2" } });
+  assert.equal(illegal.length, 1);
+  assert.match(illegal[0].text, /^你報的「炮八平五」非法。/);
+  assert.doesNotMatch(illegal[0].text, /報棋完成/);
+});
+
+test("a deaf opponent's words said by the referee or his proxy are said as theirs (7.4(2)(d))", () => {
+  const n = new Narrator("red", () => "auto", () => false);
+  const said = (by) => n.hear({ type: "word", side: "black", by, word: "horse", slot: 0, possible: true, completions: 3 }).map((m) => m.text);
+  assert.deepEqual(said("referee"), ["裁判代對手報：馬"]);
+  assert.deepEqual(said("proxy"), ["代理代對手報：馬"]);
+  assert.deepEqual(said("player"), ["對手報：馬"]);
+});
+
+test("a read-back is echoed in the mover's characters: black's 車 and 9, not red's 俥 and 九 (7.4(2)(g)(ii))", () => {
+  const n = new Narrator("red", () => "full", () => true);
+  n.hear({ type: "repeat_due", side: "red", mover: "black", mirror: true, words: ["rook", "9", "across", "8"], article: "7.4(2)(g)(ii)" });
+  const first = n.hear({ type: "repeated", side: "red", word: "rook", text: "車", done: false, mismatch: false });
+  const second = n.hear({ type: "repeated", side: "red", word: "9", text: "9", done: false, mismatch: false });
+  assert.deepEqual([...first, ...second].map((m) => m.text), ["車", "９"]);
+  // In auto, his screen reader echoes his keys: the page says only the completion.
+  const auto = new Narrator("red", () => "auto", () => true);
+  auto.hear({ type: "repeat_due", side: "red", mover: "black", mirror: true, words: ["rook", "9", "across", "8"], article: "7.4(2)(g)(ii)" });
+  assert.deepEqual(auto.hear({ type: "repeated", side: "red", word: "rook", text: "車", done: false, mismatch: false }), []);
+  assert.deepEqual(auto.hear({ type: "repeated", side: "red", word: "8", text: "8", done: true, mismatch: false }).map((m) => m.text), ["複讀完成"]);
+});
