@@ -25,7 +25,7 @@ fn counter(scrape: &str, name: &str) -> f64 {
 #[tokio::test]
 async fn metrics_count_the_commands_and_say_their_latency_and_the_group_commits() {
     assert!(baoqi_server::observe::prometheus().is_some());
-    let s = start(None, Some(&event_file(common::ONE_BLIND_TABLE))).await;
+    let s = start(None, Some(&event_file(common::ONE_TABLE))).await;
     let (status, headers, before) = s.get("/metrics", None).await;
     assert_eq!(status, 200);
     assert!(
@@ -50,7 +50,7 @@ async fn metrics_count_the_commands_and_say_their_latency_and_the_group_commits(
 
 #[tokio::test]
 async fn healthz_says_it_serves_and_readyz_that_its_store_answers() {
-    let s = start(None, Some(&event_file(common::ONE_BLIND_TABLE))).await;
+    let s = start(None, Some(&event_file(common::ONE_TABLE))).await;
     let (status, _, body) = s.get("/healthz", None).await;
     assert_eq!((status.as_u16(), body.trim()), (200, "ok"));
     let (status, _, body) = s.get("/readyz", None).await;

@@ -64,8 +64,7 @@ async fn a_game_over_wss_with_the_halls_own_authority_and_nothing_in_clear() {
     let (store, db) = SqliteStore::open_temp().unwrap();
     let store: Arc<dyn baoqi_store::Store> = Arc::new(store);
     let created =
-        baoqi_organiser::admin::create_event(&*store, &event_file(common::ONE_BLIND_TABLE))
-            .unwrap();
+        baoqi_organiser::admin::create_event(&*store, &event_file(common::ONE_TABLE)).unwrap();
     let s = common::serve_secured(
         store,
         db,

@@ -60,23 +60,23 @@ pub(crate) fn heard() -> Value {
 /// (a slot of the same name means the same thing in every entry, but `{board}`, a board's
 /// name in `board.*` and a move as the board shows it elsewhere).
 fn entries() -> Vec<Value> {
+    let value = |v: &str| baoqi_phrases::Phrase::new(v, v, v);
+    let samples: Vec<_> = SAMPLE_SLOTS.iter().map(|&(s, v)| (s, value(v))).collect();
+    let (board_name, board_move) = (value("視障棋盤"), value("炮二平五"));
     let mut keys: Vec<_> = baoqi_phrases::keys().collect();
     keys.sort_unstable();
     keys.into_iter()
         .map(|key| {
             let board = if key.starts_with("board.") {
-                "視障棋盤"
+                &board_name
             } else {
-                "炮二平五"
+                &board_move
             };
-            let values: Vec<(&str, baoqi_phrases::Phrase)> = SAMPLE_SLOTS
+            let slots: Vec<(&str, &baoqi_phrases::Phrase)> = samples
                 .iter()
-                .map(|&(slot, v)| (slot, v))
+                .map(|(s, p)| (*s, p))
                 .chain([("board", board)])
-                .map(|(slot, v)| (slot, baoqi_phrases::Phrase::new(v, v, v)))
                 .collect();
-            let slots: Vec<(&str, &baoqi_phrases::Phrase)> =
-                values.iter().map(|(s, p)| (*s, p)).collect();
             json!({ "entry": key, "text": baoqi_phrases::fill(key, &slots).display })
         })
         .collect()

@@ -54,7 +54,7 @@ pub struct Copied {
 pub fn backup(from: &Path, to: &Path) -> Result<Copied, BackupError> {
     let source = Connection::open_with_flags(from, OpenFlags::SQLITE_OPEN_READ_ONLY)
         .map_err(|_| BackupError::Missing(from.to_owned()))?;
-    copy(&source, from, to)
+    copy(&source, to)
 }
 
 /// Makes `to` (a new file: the server stopped, the damaged file moved away) from the
@@ -63,14 +63,11 @@ pub fn restore(from: &Path, to: &Path) -> Result<Copied, BackupError> {
     let source = Connection::open_with_flags(from, OpenFlags::SQLITE_OPEN_READ_ONLY)
         .map_err(|_| BackupError::Missing(from.to_owned()))?;
     checked(&source, from)?;
-    copy(&source, from, to)
+    copy(&source, to)
 }
 
 /// Copies `source` into a new file beside `to`, checks it, and gives it its name.
-fn copy(source: &Connection, from: &Path, to: &Path) -> Result<Copied, BackupError> {
-    if !from.exists() {
-        return Err(BackupError::Missing(from.to_owned()));
-    }
+fn copy(source: &Connection, to: &Path) -> Result<Copied, BackupError> {
     if to.exists() {
         return Err(BackupError::Exists(to.to_owned()));
     }

@@ -107,3 +107,12 @@ test("a read-back is echoed in the mover's characters: black's 車 and 9, not re
   assert.deepEqual(auto.hear({ type: "repeated", side: "red", word: "rook", text: "車", done: false, mismatch: false }), []);
   assert.deepEqual(auto.hear({ type: "repeated", side: "red", word: "8", text: "8", done: true, mismatch: false }).map((m) => m.text), ["複讀完成"]);
 });
+
+test("a69_2_d: `d` says a standing offer first, how to answer it, and that a word or a touched piece declines it", async () => {
+  const { command } = await import("../../server/assets/app/nvui.js");
+  const state = samples.server_messages.find((m) => m.type === "state").snapshot;
+  const snap = (offer) => ({ ...state, phase: "playing", to_move: "red", offer });
+  assert.match(command("d", snap({ side: "black", stands: true, card: false }), "red"), /^對手提和：y 接受，n 不接受。報棋或摸子即拒絕。/);
+  assert.match(command("d", snap({ side: "red", stands: false, card: false }), "red"), /^你已提和，待對手回應。/);
+  assert.match(command("d", snap(null), "red"), /^輪到你：/);
+});

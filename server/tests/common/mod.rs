@@ -213,19 +213,6 @@ pub async fn serve_secured(
     }
 }
 
-/// An event of one 視障賽 table, both players blind (附表七 第六部分).
-pub const ONE_BLIND_TABLE: &str = r#"
-name = "one table"
-[[tables]]
-name = "t1"
-red = "r1"
-black = "b1"
-[tables.match]
-kind = "part6"
-red = { name = "r1", categories = ["blind"] }
-black = { name = "b1", categories = ["blind"] }
-"#;
-
 /// A protocol client over tokio-tungstenite.
 pub struct Client {
     ws: WebSocketStream<MaybeTlsStream<TcpStream>>,
