@@ -31,7 +31,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
-use tokio::sync::mpsc;
+use tokio::sync::{mpsc, watch};
 
 use baoqi_store::lease::{Held, NodeLoad};
 use baoqi_store::model::{EventId, TableId};
@@ -102,9 +102,18 @@ pub struct Bus {
     pub nats: async_nats::Client,
     /// The federation's mark ([`baoqi_store::lease::Leases::federation`]).
     pub federation: Arc<str>,
+    /// How many times the connection was made again after the bus went away: what was
+    /// published meanwhile never arrived, so whoever follows a table over the bus reads
+    /// it again when this changes.
+    pub reconnected: watch::Receiver<u64>,
 }
 
 impl Bus {
+    /// Whether the connection to the NATS server is up now.
+    pub fn connected(&self) -> bool {
+        self.nats.connection_state() == async_nats::connection::State::Connected
+    }
+
     /// The subject of a table's topic ([`wire::subject`]).
     pub fn subject(&self, event: EventId, table: TableId, topic: wire::Topic) -> String {
         wire::subject(&self.federation, event, table, topic)
@@ -127,9 +136,14 @@ pub struct Node {
 impl Node {
     /// Connects to NATS; `federation` marks the subjects of the database's federation.
     pub async fn connect(config: NodeConfig, federation: &str) -> Result<Node, NodeError> {
+        let (reconnects, reconnected) = watch::channel(0);
         let nats = async_nats::ConnectOptions::new()
             .name(&config.name)
             .request_timeout(Some(config.answer_within()))
+            .event_callback(move |event| {
+                on_bus_event(&event, &reconnects);
+                std::future::ready(())
+            })
             .connect(&config.nats)
             .await
             .map_err(|source| NodeError::Nats {
@@ -144,6 +158,7 @@ impl Node {
             bus: Bus {
                 nats,
                 federation: federation.into(),
+                reconnected,
             },
             held: Arc::new(Held::default()),
             lost_tx,
@@ -179,6 +194,20 @@ impl Node {
 
     fn relays(&self) -> std::sync::MutexGuard<'_, HashMap<TableId, relay::Relay>> {
         self.relays.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+}
+
+/// What the NATS client says of its connection: a connection made again counts in
+/// [`Bus::reconnected`] (the first, at the start, counts too: it is harmless).
+fn on_bus_event(event: &async_nats::Event, reconnects: &watch::Sender<u64>) {
+    match event {
+        async_nats::Event::Connected => {
+            tracing::info!("NATS: connected");
+            ::metrics::counter!("baoqi_bus_connects_total").increment(1);
+            reconnects.send_modify(|n| *n += 1);
+        }
+        async_nats::Event::Disconnected => tracing::warn!("NATS: disconnected"),
+        other => tracing::info!("NATS: {other}"),
     }
 }
 

@@ -87,4 +87,8 @@ impl Member for Membership {
     fn lost_sender(&self) -> mpsc::UnboundedSender<TableId> {
         self.0.lost_sender()
     }
+
+    fn bus_connected(&self) -> bool {
+        self.0.bus().connected()
+    }
 }

@@ -4,8 +4,13 @@
 //! holder died and the takeover has not happened yet) a command or a join waits for the new
 //! holder, up to [`RemoteTable::PATIENCE`]; a command is sent again only when no node took
 //! it (`no responders`), never after one may have.
+//!
+//! What the holder published while the bus was away never arrives. When the bus is back
+//! ([`super::Bus::reconnected`]) the table's feed here is closed: every connection
+//! following it joins again from the last event it had, and the holder sends what it
+//! missed; the snapshot once over is asked for again.
 
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
 use async_nats::RequestErrorKind;
@@ -30,7 +35,7 @@ pub struct RemoteTable {
     bus: Bus,
     store: Arc<dyn Store>,
     timeline: Arc<Timeline>,
-    feed: broadcast::Sender<Arc<Published>>,
+    feed: Feed,
     over: watch::Receiver<Option<Arc<View>>>,
     /// The task following the holder's snapshot once over (ended when dropped).
     over_task: JoinHandle<()>,
@@ -52,7 +57,7 @@ impl RemoteTable {
         timeline: Arc<Timeline>,
     ) -> Arc<RemoteTable> {
         let (over_tx, over) = watch::channel(None);
-        let (feed, _) = broadcast::channel(BROADCAST);
+        let feed = Feed::default();
         let over_task = tokio::spawn(follow_over(bus.clone(), row.clone(), over_tx));
         Arc::new(RemoteTable {
             row,
@@ -132,13 +137,19 @@ impl RemoteTable {
     async fn follow_events(&self) -> Option<()> {
         self.events_task
             .get_or_try_init(|| async {
-                let mut events = self.bus.nats.subscribe(self.subject(Topic::Events)).await?;
+                let events = self.bus.nats.subscribe(self.subject(Topic::Events)).await?;
                 self.bus.nats.flush().await?;
-                let feed = self.feed.clone();
+                let (feed, mut reconnected) = (self.feed.clone(), self.bus.reconnected.clone());
+                reconnected.mark_unchanged();
                 Ok::<_, async_nats::Error>(tokio::spawn(async move {
-                    while let Some(msg) = events.next().await {
-                        if let Ok(p) = serde_json::from_slice::<WirePublished>(&msg.payload) {
-                            let _ = feed.send(p.into());
+                    let mut events = events.fuse();
+                    loop {
+                        tokio::select! {
+                            msg = events.next() => match msg {
+                                Some(msg) => feed.pass(&msg.payload),
+                                None => return,
+                            },
+                            Ok(()) = reconnected.changed() => feed.renew(),
                         }
                     }
                 }))
@@ -174,7 +185,41 @@ impl Drop for RemoteTable {
     }
 }
 
-/// Keeps `over` as the holder publishes it; asks for it once at the start.
+/// The feed of a table's events to this node's connections. Renewed when the bus comes
+/// back: the old one closes, and each connection on it joins again from its last event.
+#[derive(Clone)]
+struct Feed(Arc<Mutex<broadcast::Sender<Arc<Published>>>>);
+
+impl Default for Feed {
+    fn default() -> Feed {
+        Feed(Arc::new(Mutex::new(broadcast::channel(BROADCAST).0)))
+    }
+}
+
+impl Feed {
+    fn sender(&self) -> std::sync::MutexGuard<'_, broadcast::Sender<Arc<Published>>> {
+        self.0.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    fn subscribe(&self) -> broadcast::Receiver<Arc<Published>> {
+        self.sender().subscribe()
+    }
+
+    /// Passes on an event the holder published.
+    fn pass(&self, payload: &[u8]) {
+        if let Ok(p) = serde_json::from_slice::<WirePublished>(payload) {
+            let _ = self.sender().send(p.into());
+        }
+    }
+
+    /// Closes the feed for its connections and opens a new one.
+    fn renew(&self) {
+        *self.sender() = broadcast::channel(BROADCAST).0;
+    }
+}
+
+/// Keeps `over` as the holder publishes it; asks for it at the start and again each time
+/// the bus comes back (what was published meanwhile never arrived).
 async fn follow_over(bus: Bus, row: TableRow, over: watch::Sender<Option<Arc<View>>>) {
     let nats = &bus.nats;
     let Ok(mut published) = nats
@@ -183,14 +228,24 @@ async fn follow_over(bus: Bus, row: TableRow, over: watch::Sender<Option<Arc<Vie
     else {
         return;
     };
-    let asked = nats
-        .request(bus.subject(row.event, row.id, Topic::OverGet), Bytes::new())
-        .await;
-    if let Ok(reply) = asked {
-        over.send_replace(decode_over(&reply.payload));
-    }
-    while let Some(msg) = published.next().await {
-        over.send_replace(decode_over(&msg.payload));
+    let mut reconnected = bus.reconnected.clone();
+    loop {
+        reconnected.mark_unchanged();
+        let asked = nats
+            .request(bus.subject(row.event, row.id, Topic::OverGet), Bytes::new())
+            .await;
+        if let Ok(reply) = asked {
+            over.send_replace(decode_over(&reply.payload));
+        }
+        loop {
+            tokio::select! {
+                msg = published.next() => match msg {
+                    Some(msg) => drop(over.send_replace(decode_over(&msg.payload))),
+                    None => return,
+                },
+                Ok(()) = reconnected.changed() => break,
+            }
+        }
     }
 }
 

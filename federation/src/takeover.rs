@@ -39,14 +39,20 @@ pub async fn take(hub: &Arc<Hub>, node: &Node, orphan: Orphan) -> bool {
     node.held().insert(holding);
     // The lease's last renewal, on the database server's clock: the nodes' timeline.
     match start(hub, &row, orphan.renewed.map(Millis)).await {
-        Ok(handle) => {
-            match relay::start(node.bus(), &row, &handle).await {
-                Ok(relay) => drop(node.relays().insert(row.id, relay)),
-                Err(e) => tracing::error!(table = %row.id, "not reachable from other nodes: {e}"),
+        Ok(handle) => match relay::start(node.bus(), &row, &handle).await {
+            Ok(relay) => {
+                node.relays().insert(row.id, relay);
+                hub.put(row, handle);
+                true
             }
-            hub.put(row, handle);
-            true
-        }
+            Err(e) => {
+                // A table the other nodes' seats cannot reach is given up for another.
+                tracing::error!(table = %row.id, "not reachable from other nodes, given up: {e}");
+                handle.stop().await;
+                give_up(hub, node, holding).await;
+                false
+            }
+        },
         Err(why) => {
             tracing::error!(table = %row.id, "not taken over: {why}");
             give_up(hub, node, holding).await;

@@ -50,6 +50,8 @@ pub trait Member: Send + Sync + 'static {
     fn leave<'a>(&'a self, hub: &'a Arc<Hub>) -> BoxFuture<'a, ()>;
     /// Where a table's task says that the node no longer holds the table.
     fn lost_sender(&self) -> mpsc::UnboundedSender<TableId>;
+    /// Whether the node's connection to the federation's bus is up now (`/readyz`).
+    fn bus_connected(&self) -> bool;
 }
 
 /// A match another process runs, used by this one's connections as a match of its own

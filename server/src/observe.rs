@@ -1,5 +1,5 @@
 //! What an operator watches: `/healthz` (the process serves), `/readyz` (its store answers,
-//! it holds its tables) and `/metrics` in Prometheus's text format, through the `metrics`
+//! its bus is connected, the tables it holds) and `/metrics` in Prometheus's text format, through the `metrics`
 //! crate and its Prometheus exporter (no hand-written format). The counters and histograms
 //! are recorded where things happen (commands in `ws::commands`, group commits in the
 //! store's writer); the
@@ -52,8 +52,9 @@ pub fn routes() -> Router<Arc<Hub>> {
         .route("/metrics", get(scrape))
 }
 
-/// Ready when the store answers within [`STORE_PROBE`]: a node whose database is away must
-/// not be sent players (its commands would all be refused). Says what it checked.
+/// Ready when the store answers within [`STORE_PROBE`] and, on a node of a federation, its
+/// bus is connected: a node whose database or bus is away must not be sent players (its
+/// commands would be refused, or never reach their table). Says what it checked.
 async fn ready(State(hub): State<Arc<Hub>>) -> Response {
     let store = hub.store().clone();
     let probe = tokio::task::spawn_blocking(move || store.timeline().map(|_| ()));
@@ -63,12 +64,15 @@ async fn ready(State(hub): State<Arc<Hub>>) -> Response {
         Ok(Err(e)) => Err(e.to_string()),
         Err(_) => Err(format!("no answer in {} s", STORE_PROBE.as_secs())),
     };
+    // A node whose bus is away cannot reach the tables other nodes hold.
+    let bus = hub.member().map(|m| m.bus_connected());
     let body = json!({
         "store": store_ok.as_ref().map_or_else(Clone::clone, |()| "ok".to_owned()),
+        "bus": bus.map(|up| if up { "ok" } else { "disconnected" }),
         "tables": hub.table_count(),
         "federated": hub.member().is_some(),
     });
-    let status = if store_ok.is_ok() {
+    let status = if store_ok.is_ok() && bus != Some(false) {
         StatusCode::OK
     } else {
         StatusCode::SERVICE_UNAVAILABLE

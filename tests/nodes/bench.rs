@@ -5,7 +5,7 @@ use std::process::{Command, Stdio};
 
 use baoqi_store::PgStore;
 
-use super::harness::services;
+use super::services::services;
 use crate::common;
 use common::BIN;
 

@@ -3,8 +3,7 @@
 
 use std::fmt::Write as _;
 use std::process::{Child, Command, Stdio};
-use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use baoqi_arbiter::{Event, Millis, PauseReason};
 use baoqi_store::model::{Role, TableId};
@@ -21,65 +20,6 @@ pub(super) type Ws =
 
 /// How long a lease lasts in these tests: a dead node's tables move after about this.
 pub(super) const LEASE_MS: u64 = 1_200;
-
-/// The federation's services, or `None` (with a note) when the test command did not start
-/// them and nothing requires them.
-pub(super) fn services() -> Option<(String, String)> {
-    let pg = std::env::var("BAOQI_TEST_POSTGRES").ok();
-    let nats = std::env::var("BAOQI_TEST_NATS").ok();
-    assert!(
-        pg.is_some() || std::env::var_os("BAOQI_REQUIRE_POSTGRES").is_none(),
-        "BAOQI_REQUIRE_POSTGRES is set but BAOQI_TEST_POSTGRES is not"
-    );
-    if pg.is_none() || nats.is_none() {
-        eprintln!("skipped: no BAOQI_TEST_POSTGRES / BAOQI_TEST_NATS (scripts/services.sh start)");
-    }
-    pg.zip(nats)
-}
-
-/// A PostgreSQL cluster of a test's own (`scripts/services.sh pg-own`), which it may
-/// restart without touching the shared one; stopped and removed when dropped.
-pub(super) struct OwnPostgres {
-    dir: std::path::PathBuf,
-    pub(super) url: String,
-}
-
-impl OwnPostgres {
-    pub(super) fn start(name: &str) -> OwnPostgres {
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("target")
-            .join(format!("pg-{name}-{}", std::process::id()));
-        let url = services_script(&["pg-own", dir.to_str().unwrap()]);
-        OwnPostgres { dir, url }
-    }
-
-    /// What a crash, a fail-over or a minor upgrade does: `pg_ctl restart -m immediate`.
-    pub(super) fn restart(&self) {
-        services_script(&["pg-restart", self.dir.to_str().unwrap()]);
-    }
-}
-
-impl Drop for OwnPostgres {
-    fn drop(&mut self) {
-        services_script(&["pg-stop", self.dir.to_str().unwrap()]);
-        let _ = std::fs::remove_dir_all(&self.dir);
-    }
-}
-
-/// Runs `scripts/services.sh` with `args`; its standard output, trimmed.
-fn services_script(args: &[&str]) -> String {
-    let out = Command::new("bash")
-        .arg(concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/services.sh"))
-        .args(args)
-        .output()
-        .expect("scripts/services.sh");
-    assert!(
-        out.status.success(),
-        "services.sh {args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8_lossy(&out.stdout).trim().to_owned()
-}
 
 /// A federation's database: a schema of its own, a hall's event of `tables` tables copied
 /// into it; the seats' lines as `event create` printed them.
@@ -276,22 +216,6 @@ pub(super) async fn join(addr: &str, endpoint: &str, token: &str) -> Option<Ws> 
     Some(ws)
 }
 
-/// Both seats of a table, connected to the first node of `nodes` from `from` on that
-/// answers (a node may be down: the bots reconnect to any other).
-async fn seats(nodes: &[String], from: usize, tokens: &[String; 2]) -> ([Ws; 2], usize) {
-    for i in (from..).take(nodes.len() * 20) {
-        let addr = &nodes[i % nodes.len()];
-        if let (Some(red), Some(black)) = (
-            join(addr, "seat", &tokens[0]).await,
-            join(addr, "seat", &tokens[1]).await,
-        ) {
-            return ([red, black], i);
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-    panic!("no node took the seats");
-}
-
 pub(super) async fn next(ws: &mut Ws) -> Option<Value> {
     loop {
         let msg = tokio::time::timeout(Duration::from_secs(30), ws.next())
@@ -355,50 +279,15 @@ pub(super) fn stored_moves(store: &PgStore, table: u32) -> usize {
         .count()
 }
 
-/// Plays a table's script through `front`, going on from what the store holds whenever a
-/// command is not acknowledged (the match paused by a takeover, or its holder died with
-/// the command in hand). Returns the indices acknowledged.
-pub(super) async fn bot(
-    nodes: Vec<String>,
-    tokens: [String; 2],
-    table: u32,
-    steps: Vec<(usize, Value)>,
-    store: Arc<PgStore>,
-) -> Vec<usize> {
-    let (mut ws, mut at) = seats(&nodes, table as usize, &tokens).await;
-    let mut acked = Vec::new();
-    let mut k = 0;
-    let mut tries = 0;
-    while k < steps.len() {
-        let (who, cmd) = &steps[k];
-        let reply = command(&mut ws[*who], &format!("c{k}"), table, cmd).await;
-        match reply {
-            Some(r) if r["type"] == "ack" => {
-                acked.push(k);
-                k += 1;
-                continue;
-            }
-            Some(_) => {}
-            None => (ws, at) = seats(&nodes, at + 1, &tokens).await,
-        }
-        tries += 1;
-        assert!(
-            tries < 400,
-            "table {table}: stuck at command {k}: {reply:?}"
-        );
-        tokio::time::sleep(Duration::from_millis(150)).await;
-        let s = store.clone();
-        k = tokio::task::spawn_blocking(move || stored_moves(&s, table))
-            .await
-            .unwrap();
-    }
-    acked
-}
-
 /// Every table's log: indices 0, 1, 2, … and event numbers that follow on, with nothing
 /// repeated, at instants that never run back; the acknowledged commands all stored; the whole script played; and the number
 /// of pauses for a takeover.
-pub(super) fn check_table(store: &PgStore, table: u32, acked: &[usize], steps: usize) -> usize {
+pub(super) fn check_table(
+    store: &PgStore,
+    table: u32,
+    acked: &[(usize, Instant)],
+    steps: usize,
+) -> usize {
     let log = store.log(TableId(i64::from(table))).unwrap();
     let (mut seq, mut at) = (0, Millis(0));
     for (i, e) in log.iter().enumerate() {
@@ -425,7 +314,7 @@ pub(super) fn check_table(store: &PgStore, table: u32, acked: &[usize], steps: u
     let played = stored_moves(store, table);
     assert_eq!(played, steps, "table {table}: the game went on to its end");
     assert!(
-        acked.iter().all(|&k| k < played),
+        acked.iter().all(|&(k, _)| k < played),
         "table {table}: an acknowledged command is missing"
     );
     log.iter()

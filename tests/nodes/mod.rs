@@ -9,7 +9,9 @@
 //! `BAOQI_TEST_POSTGRES` and `BAOQI_TEST_NATS` (`scripts/services.sh start`).
 
 mod bench;
+mod bot;
 mod harness;
+mod services;
 
 use std::process::Child;
 use std::sync::Arc;
@@ -21,10 +23,12 @@ use futures_util::SinkExt;
 use serde_json::{Value, json};
 use tokio_tungstenite::tungstenite::Message;
 
+use bot::{Play, bot};
 use harness::{
-    Federation, LEASE_MS, Node, OwnPostgres, Ready, bot, check_table, command, free_ports, join,
-    script, services, stored_moves, wait_for,
+    Federation, LEASE_MS, Node, Ready, check_table, command, free_ports, join, script,
+    stored_moves, wait_for,
 };
+use services::{OwnNats, OwnPostgres, services};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn kill_9_a_node_twenty_times_and_every_game_goes_on_elsewhere() {
@@ -67,7 +71,14 @@ async fn kill_9_a_node_twenty_times_and_every_game_goes_on_elsewhere() {
     let bots: Vec<_> = (1..=tables as u32)
         .map(|t| {
             let tokens = [fed.token("red", Some(t)), fed.token("black", Some(t))];
-            tokio::spawn(bot(addrs.clone(), tokens, t, steps.clone(), store.clone()))
+            tokio::spawn(bot(
+                addrs.clone(),
+                tokens,
+                t,
+                steps.clone(),
+                store.clone(),
+                Play::FAST,
+            ))
         })
         .collect();
     let mut seed = 0x2545_f491_4f6c_dd1d_u64 ^ u64::from(std::process::id());
@@ -131,18 +142,33 @@ async fn postgres_restarted_twice_under_three_nodes_and_every_game_goes_on() {
     let mut nodes: Vec<Node> = started.into_iter().map(Ready::ready).collect();
     let addrs: Vec<String> = nodes.iter().map(|n| n.addr.clone()).collect();
     start_all(&fed, &addrs[0], tables).await;
-    let steps = script(60);
+    // Games that last past the last restart and its ten seconds, each player waiting to
+    // see the opponent's move.
+    let steps = script(40);
+    let pace = Duration::from_secs(15) / steps.len() as u32;
     let bots: Vec<_> = (1..=tables as u32)
         .map(|t| {
             let tokens = [fed.token("red", Some(t)), fed.token("black", Some(t))];
-            tokio::spawn(bot(addrs.clone(), tokens, t, steps.clone(), store.clone()))
+            tokio::spawn(bot(
+                addrs.clone(),
+                tokens,
+                t,
+                steps.clone(),
+                store.clone(),
+                Play {
+                    pace,
+                    sees_opponent: true,
+                },
+            ))
         })
         .collect();
     // Twice, under play: PostgreSQL stops at once and starts again on its port.
+    let mut back = std::time::Instant::now();
     for _ in 0..2 {
         tokio::time::sleep(Duration::from_millis(1500)).await;
         let p = &pg;
         tokio::task::block_in_place(|| p.restart());
+        back = std::time::Instant::now();
     }
     for (t, b) in (1..=tables as u32).zip(bots) {
         let acked = tokio::time::timeout(Duration::from_secs(120), b)
@@ -150,10 +176,120 @@ async fn postgres_restarted_twice_under_three_nodes_and_every_game_goes_on() {
             .expect("every table moves again once PostgreSQL is back")
             .expect("the bot finished");
         check_table(&store, t, &acked, steps.len());
+        moved_again(t, &acked, back);
     }
     for (i, n) in nodes.iter_mut().enumerate() {
         assert!(n.alive(), "node p{i} exited");
     }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn nats_server_killed_four_times_under_three_nodes_and_every_table_moves_again() {
+    let Some((pg, _)) = services() else { return };
+    let mut bus = OwnNats::start();
+    let tables = 6;
+    let fed = Federation::new("nodes-nats", tables, pg, bus.url.clone());
+    let store = Arc::new(fed.store());
+    let ports = free_ports(3);
+    let started: Vec<Child> = ports
+        .iter()
+        .enumerate()
+        .map(|(i, p)| fed.spawn(&format!("b{i}"), p))
+        .collect();
+    let mut nodes: Vec<Node> = started.into_iter().map(Ready::ready).collect();
+    let addrs: Vec<String> = nodes.iter().map(|n| n.addr.clone()).collect();
+    start_all(&fed, &addrs[0], tables).await;
+    // Games that last past the last restart and its ten seconds, the seats of each table on
+    // two nodes: every table is played through the bus.
+    let steps = script(40);
+    let pace = Duration::from_secs(25) / steps.len() as u32;
+    let bots: Vec<_> = (1..=tables as u32)
+        .map(|t| {
+            let tokens = [fed.token("red", Some(t)), fed.token("black", Some(t))];
+            tokio::spawn(bot(
+                addrs.clone(),
+                tokens,
+                t,
+                steps.clone(),
+                store.clone(),
+                Play {
+                    pace,
+                    sees_opponent: true,
+                },
+            ))
+        })
+        .collect();
+    // Four times, under play: the bus dies (SIGKILL) and is back on its port within a
+    // second, as a crashed nats-server under a supervisor.
+    // A node whose bus is away says it is not ready (the first time, looked at).
+    let mut back = std::time::Instant::now();
+    for round in 0..4 {
+        tokio::time::sleep(Duration::from_millis(1500)).await;
+        let b = &mut bus;
+        tokio::task::block_in_place(|| {
+            b.kill();
+            if round == 0 {
+                assert!(
+                    ready_becomes(&addrs[1], false),
+                    "not ready while the bus is away"
+                );
+            }
+            std::thread::sleep(Duration::from_millis(700));
+            b.again();
+            if round == 0 {
+                assert!(
+                    ready_becomes(&addrs[1], true),
+                    "ready again once it is back"
+                );
+            }
+        });
+        back = std::time::Instant::now();
+    }
+    for (t, b) in (1..=tables as u32).zip(bots) {
+        let acked = tokio::time::timeout(Duration::from_secs(120), b)
+            .await
+            .expect("every table moves again once the bus is back")
+            .expect("the bot finished");
+        check_table(&store, t, &acked, steps.len());
+        moved_again(t, &acked, back);
+    }
+    for (i, n) in nodes.iter_mut().enumerate() {
+        assert!(n.alive(), "node b{i} exited");
+    }
+}
+
+/// Asserts that table `t` had a command acknowledged within 10 s of the service's last
+/// return at `back`, and says how soon.
+fn moved_again(t: u32, acked: &[(usize, std::time::Instant)], back: std::time::Instant) {
+    let again = acked
+        .iter()
+        .find(|(_, at)| *at >= back)
+        .map(|(_, at)| *at - back);
+    println!("table {t}: moved again {again:?} after the service's last return");
+    assert!(
+        again.is_some_and(|d| d < Duration::from_secs(10)),
+        "table {t} moved again within 10 s of the service's return: {again:?}"
+    );
+}
+
+/// Whether the node at `addr` says, within 5 s, that it is ready (`/readyz` 200, its bus
+/// `ok`) or not (503, its bus `disconnected`), as `ready` asks.
+fn ready_becomes(addr: &str, ready: bool) -> bool {
+    let (status, bus) = if ready {
+        ("200", "ok")
+    } else {
+        ("503", "disconnected")
+    };
+    let began = std::time::Instant::now();
+    while began.elapsed() < Duration::from_secs(5) {
+        let (line, body) = crate::common::get(addr, "/readyz");
+        let body: Value = serde_json::from_slice(&body).unwrap_or_default();
+        if line.contains(status) && body["bus"] == bus {
+            return true;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    false
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
