@@ -155,7 +155,7 @@ impl Hub {
     ) -> Result<Arc<Hub>, StoreError> {
         store.mark_wall_clock(timeline.now(), baoqi_store::wallclock::now())?;
         let (shutdown, _) = watch::channel(false);
-        let recordings = Recordings::open(store.location().as_deref());
+        let recordings = Recordings::open(&*store);
         Ok(Arc::new(Hub {
             store,
             last_stored,

@@ -24,6 +24,7 @@ mod organiser_overrides;
 mod plumbing;
 mod postgres;
 mod recording;
+mod recording_pg;
 mod records;
 mod register_api;
 mod restart;

@@ -17,7 +17,7 @@ use common::{Client, Server, event_file, start};
 use serde_json::{Value, json};
 use tower::ServiceExt;
 
-const EVENT: &str = r#"
+pub(crate) const EVENT: &str = r#"
 name = "recordings"
 spectators = 1
 [[tables]]
@@ -33,7 +33,7 @@ black = "b2"
 
 /// A real recording of the audio crate: `ms` of a tone, its first sample at event-log
 /// time `offset_ms`.
-fn record(dir: &Path, name: &str, game: &str, offset_ms: u64, ms: u64) -> RecordingMeta {
+pub(crate) fn record(dir: &Path, name: &str, game: &str, offset_ms: u64, ms: u64) -> RecordingMeta {
     let wav = dir.join(format!("{name}.wav"));
     let rec = Recorder::start(&wav, game, Duration::from_millis(offset_ms), None).unwrap();
     let n = (u64::from(RATE) * ms / 1000) as usize;
@@ -44,18 +44,22 @@ fn record(dir: &Path, name: &str, game: &str, offset_ms: u64, ms: u64) -> Record
     rec.finish().unwrap()
 }
 
-fn scratch(name: &str) -> PathBuf {
+pub(crate) fn scratch(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("baoqi-rec-{name}-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     dir
 }
 
-fn upload_url(s: &Server, table: TableId) -> String {
+pub(crate) fn upload_url(s: &Server, table: TableId) -> String {
     format!("http://{}/api/tables/{table}/recording", s.addr)
 }
 
 /// Uploads with the table client's uploader (blocking, off the runtime).
-async fn upload(url: String, token: Option<String>, meta: RecordingMeta) -> Result<(), String> {
+pub(crate) async fn upload(
+    url: String,
+    token: Option<String>,
+    meta: RecordingMeta,
+) -> Result<(), String> {
     tokio::task::spawn_blocking(move || {
         HttpUploader::new(&url, token.as_deref())
             .and_then(|u| u.upload(&meta))
@@ -70,7 +74,7 @@ async fn upload(url: String, token: Option<String>, meta: RecordingMeta) -> Resu
 
 /// A GET through the server's router as the event's referee (the recordings are the
 /// referee's): status, headers, body.
-async fn get(
+pub(crate) async fn get(
     s: &Server,
     path: &str,
     range: Option<&str>,
@@ -89,14 +93,16 @@ async fn get(
     (parts.status, parts.headers, bytes.to_vec())
 }
 
-async fn list(s: &Server, table: TableId) -> Value {
+pub(crate) async fn list(s: &Server, table: TableId) -> Value {
     let (status, _, body) = get(s, &format!("/api/tables/{table}/recordings"), None).await;
     assert_eq!(status, StatusCode::OK);
     serde_json::from_slice(&body).unwrap()
 }
 
 fn cleanup(db: &Path, dir: &Path) {
-    let _ = std::fs::remove_dir_all(baoqi_server::recording::archive::root_of(db));
+    let mut kept = db.as_os_str().to_owned();
+    kept.push(".recordings");
+    let _ = std::fs::remove_dir_all(kept);
     let _ = std::fs::remove_file(db);
     let _ = std::fs::remove_dir_all(dir);
 }

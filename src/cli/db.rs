@@ -151,11 +151,12 @@ fn copy_between(from: &Database, to: &Database) -> Result<(), CliError> {
         println!("event {old} → event {new}");
     }
     println!(
-        "copied {} events, {} tables, {} seats, {} log entries from {from} to {to}",
+        "copied {} events, {} tables, {} seats, {} log entries, {} recordings from {from} to {to}",
         report.events.len(),
         report.tables,
         report.seats,
-        report.entries
+        report.entries,
+        report.recordings
     );
     Ok(())
 }

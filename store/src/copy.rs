@@ -4,13 +4,15 @@
 //! The target may already hold other halls' events, so events and tables get the target's
 //! next numbers; every reference to them (seats, logs, pairings) is renumbered with them.
 //! Seats keep their token hashes: the tokens printed for the hall's players go on working
-//! against the federation's servers. Snapshots are not copied (the target rebuilds each
-//! match from its whole log, then takes its own).
+//! against the federation's servers. The games' recordings go with their tables, under the
+//! same numbers. Snapshots are not copied (the target rebuilds each match from its whole
+//! log, then takes its own).
 
 use std::collections::HashMap;
 
 use super::{LogEntry, Store, StoreError};
 use crate::model::{EventId, TableId};
+use crate::recordings::{RecordingsError, Upload};
 
 /// Why a copy failed or was refused. Nothing is removed from the source in any case.
 #[derive(Debug, thiserror::Error)]
@@ -32,6 +34,9 @@ pub enum CopyError {
     /// The target keeps no tournaments but the source has one.
     #[error("event {0} is a tournament and the target keeps no tournaments")]
     NoTournaments(EventId),
+    /// A recording could not be read from the source or kept by the target.
+    #[error("copying the recordings: {0}")]
+    Recordings(#[from] RecordingsError),
 }
 
 /// What a copy wrote.
@@ -45,6 +50,8 @@ pub struct CopyReport {
     pub seats: usize,
     /// Log entries copied.
     pub entries: usize,
+    /// Game recordings copied.
+    pub recordings: usize,
 }
 
 /// Log entries appended per transaction.
@@ -55,18 +62,53 @@ pub fn copy(from: &dyn Store, to: &dyn Store) -> Result<CopyReport, CopyError> {
     let events = from.events()?;
     refuse_copied(from, to, &events)?;
     let mut report = CopyReport::default();
+    let mut moved = HashMap::new();
     for ev in &events {
         let id = to.create_event(&ev.name, &ev.settings)?;
         report.events.push((ev.id, id));
         let tables = copy_tables(from, to, ev.id, id, &mut report)?;
         copy_seats(from, to, ev.id, id, &tables, &mut report)?;
         copy_tournament(from, to, ev.id, id, &tables)?;
+        moved.extend(tables);
     }
+    report.recordings = copy_recordings(from, to, &moved)?;
     to.append(&[], Some(from.timeline()?))?;
     for (at, wall) in from.wall_clock_marks()? {
         to.mark_wall_clock(at, wall)?;
     }
     Ok(report)
+}
+
+/// Copies every recording of the source's tables to their new numbers, in order, so that
+/// each keeps its number; how many. A source that keeps none has none to copy.
+fn copy_recordings(
+    from: &dyn Store,
+    to: &dyn Store,
+    tables: &HashMap<TableId, TableId>,
+) -> Result<usize, CopyError> {
+    let Ok(source) = from.recordings() else {
+        return Ok(0);
+    };
+    let rows = source.all()?;
+    if rows.is_empty() {
+        return Ok(0);
+    }
+    let target = to.recordings()?;
+    for row in &rows {
+        let Some(&table) = tables.get(&row.upload.table) else {
+            continue;
+        };
+        let len = usize::try_from(row.upload.bytes).unwrap_or(usize::MAX);
+        let bytes = source.read(row.upload.table, row.n, 0, len)?;
+        let received = target.incoming().map_err(RecordingsError::Io)?;
+        std::fs::write(&received, bytes).map_err(RecordingsError::Io)?;
+        let upload = Upload {
+            table,
+            ..row.upload.clone()
+        };
+        target.commit(&received, &upload)?;
+    }
+    Ok(rows.len())
 }
 
 /// Refuses before writing anything when a seat of the source is in the target already.

@@ -14,6 +14,7 @@ pub mod amendment;
 pub mod config;
 pub mod game;
 pub mod model;
+pub mod recordings;
 pub mod records;
 pub mod replay;
 pub mod snapshot;
@@ -282,6 +283,15 @@ pub trait Store: Send + Sync + 'static {
     /// The database file, when the store is one: recordings are kept beside it.
     fn location(&self) -> Option<std::path::PathBuf> {
         None
+    }
+    /// Opens where this store keeps the games' recordings (once per server), or says why
+    /// it keeps none.
+    fn recordings(
+        &self,
+    ) -> Result<std::sync::Arc<dyn recordings::Recordings>, recordings::RecordingsError> {
+        Err(recordings::RecordingsError::Io(std::io::Error::other(
+            "this store keeps no recordings",
+        )))
     }
     /// Records that the timeline instant `at` is the wall-clock time `wall` (once per server
     /// start), so that the exports can date a game ([`crate::wallclock`]). A store that keeps

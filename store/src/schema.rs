@@ -31,6 +31,10 @@ const POSTGRES: &[(&str, &str)] = &[
         "V3__nodes",
         include_str!("../migrations/postgres/V3__nodes.sql"),
     ),
+    (
+        "V4__recordings",
+        include_str!("../migrations/postgres/V4__recordings.sql"),
+    ),
 ];
 
 /// Migrations whose text changed after they shipped in comments only, as (version, the

@@ -455,6 +455,14 @@ impl Store for SqliteStore {
         Some(self.path.clone())
     }
 
+    fn recordings(
+        &self,
+    ) -> Result<std::sync::Arc<dyn crate::recordings::Recordings>, crate::recordings::RecordingsError>
+    {
+        let files = crate::recordings::FileRecordings::open(&self.path)?;
+        Ok(std::sync::Arc::new(files))
+    }
+
     fn mark_wall_clock(&self, at: Millis, wall: UnixMillis) -> Result<(), StoreError> {
         super::wall::mark(&self.w(), at, wall)
     }

@@ -5,5 +5,6 @@ mod event_file;
 mod leases;
 mod legacy;
 mod reconnect;
+mod recordings;
 mod schema;
 mod store_suite;

@@ -28,12 +28,12 @@ use serde_json::{Value, json};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
 use super::Side;
-use super::archive::{Archive, ArchiveError, Upload};
 use super::wav::{self, WavError};
 use crate::http::access::{self, AccessError};
 use crate::hub::Hub;
 use crate::limits::Limits;
 use baoqi_store::model::{Role, SeatRow, TableId};
+use baoqi_store::recordings::{RecordingRow, Recordings, RecordingsError, Upload};
 
 /// Why an upload or a download was refused: a status and a sentence.
 #[derive(Debug, thiserror::Error)]
@@ -104,26 +104,26 @@ impl From<std::io::Error> for RecordingError {
     }
 }
 
-impl From<ArchiveError> for RecordingError {
-    fn from(e: ArchiveError) -> RecordingError {
+impl From<RecordingsError> for RecordingError {
+    fn from(e: RecordingsError) -> RecordingError {
         RecordingError::Internal(e.to_string())
     }
 }
 
-/// The server's recordings archive, or why there is none (503).
-fn archive_of(hub: &Hub) -> Result<Arc<Archive>, RecordingError> {
+/// Where the server's store keeps recordings, or why it keeps none (503).
+fn archive_of(hub: &Hub) -> Result<Arc<dyn Recordings>, RecordingError> {
     hub.recordings()
         .archive()
         .map(Arc::clone)
         .map_err(|e| RecordingError::Unavailable(e.to_string()))
 }
 
-/// Runs `work` on the archive on a blocking thread (database and file system calls).
+/// Runs `work` on the recordings on a blocking thread (database and file system calls).
 async fn blocking<T: Send + 'static>(
-    archive: Arc<Archive>,
-    work: impl FnOnce(&Archive) -> Result<T, ArchiveError> + Send + 'static,
+    archive: Arc<dyn Recordings>,
+    work: impl FnOnce(&dyn Recordings) -> Result<T, RecordingsError> + Send + 'static,
 ) -> Result<T, RecordingError> {
-    tokio::task::spawn_blocking(move || work(&archive))
+    tokio::task::spawn_blocking(move || work(&*archive))
         .await
         .map_err(|e| RecordingError::Internal(e.to_string()))?
         .map_err(RecordingError::from)
@@ -352,14 +352,14 @@ async fn receive(
 /// Whether `more` bytes of `table` fit: within the table's quota, and leaving the disk the
 /// space the store needs.
 async fn room(
-    archive: &Arc<Archive>,
+    archive: &Arc<dyn Recordings>,
     recordings: &super::Recordings,
     table: TableId,
     more: u64,
 ) -> Result<(), RecordingError> {
     let (quota, reserve) = (recordings.table_quota(), recordings.reserve());
     let (used, free) = blocking(archive.clone(), move |a| {
-        Ok((a.table_bytes(table)?, a.free_bytes()?))
+        Ok((a.table_bytes(table)?, a.free_bytes().transpose()?))
     })
     .await?;
     if used.saturating_add(more) > quota {
@@ -370,7 +370,8 @@ async fn room(
             quota,
         });
     }
-    if free < more.saturating_add(reserve) {
+    // The disk of a database server is its operator's to watch, not this server's.
+    if let Some(free) = free.filter(|&f| f < more.saturating_add(reserve)) {
         return Err(RecordingError::DiskFull {
             free,
             more,
@@ -456,7 +457,7 @@ async fn upload(
     }
 }
 
-fn with_url(row: &super::archive::RecordingRow) -> Value {
+fn with_url(row: &RecordingRow) -> Value {
     let mut v = serde_json::to_value(row).unwrap_or(Value::Null);
     if let Value::Object(map) = &mut v {
         map.insert(
@@ -496,7 +497,18 @@ async fn download(
         .strip_suffix(".wav")
         .and_then(|n| n.parse().ok())
         .ok_or_else(missing)?;
-    let found = blocking(archive_of(&hub)?, move |a| a.file(table, n)).await?;
-    let (_, path) = found.ok_or_else(missing)?;
-    Ok(super::range::serve_file(&path, "audio/wav", &headers).await?)
+    let archive = archive_of(&hub)?;
+    let found = blocking(archive.clone(), move |a| a.get(table, n)).await?;
+    let row = found.ok_or_else(missing)?;
+    let read: super::range::ReadAt = Arc::new(move |start, len| {
+        archive
+            .read(table, n, start, len)
+            .map_err(std::io::Error::other)
+    });
+    Ok(super::range::serve(
+        row.upload.bytes,
+        "audio/wav",
+        &headers,
+        read,
+    ))
 }

@@ -1,19 +1,19 @@
 //! Game recordings (建議每局對賽設錄音設備, 附表七 part 6): the table clients upload the WAV
 //! of each game ([`endpoints`], the contract of `baoqi_audio::upload::HttpUploader`), the
-//! server keeps it durably ([`archive`]), the referee lists and plays it back with seeking
+//! server's store keeps it durably ([`baoqi_store::recordings`]: files beside a `SQLite`
+//! database, chunks in PostgreSQL), the referee lists and plays it back with seeking
 //! ([`range`]), and every seat's recorder status is followed live ([`status`]).
 
-pub mod archive;
 pub mod endpoints;
 pub mod range;
 pub mod status;
 pub mod wav;
 
-use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use archive::Archive;
+use baoqi_store::Store;
+use baoqi_store::recordings::Recordings as Kept;
 use status::RecordingBoard;
 
 /// The largest recording accepted by default: 512 MiB (about 3 h 20 min of the audio
@@ -31,31 +31,20 @@ pub const DEFAULT_RESERVE: u64 = 1024 * 1024 * 1024;
 /// A side of the table, as recordings are kept: a proxy's recording is its side's.
 pub use baoqi_arbiter::Side;
 
-/// A side's storage name.
-pub(crate) fn side_str(side: Side) -> &'static str {
-    match side {
-        Side::Red => "red",
-        Side::Black => "black",
-    }
-}
-
-/// The recordings of a running server: the archive (absent when the store keeps no files,
-/// e.g. a store without a location), the live status board and the size limit.
+/// The recordings of a running server: where its store keeps them (absent when it keeps
+/// none), the live status board and the size limit.
 pub struct Recordings {
-    archive: Result<Arc<Archive>, String>,
+    archive: Result<Arc<dyn Kept>, String>,
     board: Arc<RecordingBoard>,
     limit: AtomicU64,
     reserve: AtomicU64,
 }
 
 impl Recordings {
-    /// Opens the archive beside the database at `db` (none: recordings are refused with a
-    /// reason) and loads the uploads already stored into the board.
-    pub fn open(db: Option<&Path>) -> Recordings {
-        let archive = match db {
-            None => Err("this server's store keeps no files".to_string()),
-            Some(db) => Archive::open(db).map(Arc::new).map_err(|e| e.to_string()),
-        };
+    /// Opens where `store` keeps recordings (none: recordings are refused with a reason)
+    /// and loads the uploads already stored into the board.
+    pub fn open(store: &dyn Store) -> Recordings {
+        let archive = store.recordings().map_err(|e| e.to_string());
         if let Err(e) = &archive {
             tracing::warn!("recordings are not available: {e}");
         }
@@ -72,8 +61,8 @@ impl Recordings {
         }
     }
 
-    /// The archive, or why there is none.
-    pub fn archive(&self) -> Result<&Arc<Archive>, &str> {
+    /// Where the store keeps recordings, or why it keeps none.
+    pub fn archive(&self) -> Result<&Arc<dyn Kept>, &str> {
         self.archive.as_ref().map_err(String::as_str)
     }
 

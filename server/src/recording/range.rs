@@ -2,13 +2,12 @@
 //! seek in a long game without downloading it all: one `bytes=` range per request (what
 //! browsers send for media); anything else is answered with the whole file.
 
-use std::path::Path;
+use std::sync::Arc;
 
 use axum::body::Body;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use futures_util::stream;
-use tokio::io::{AsyncReadExt, AsyncSeekExt};
 
 /// What a `Range` header asks of a file of a known length.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -55,52 +54,57 @@ pub fn wanted(header: Option<&str>, len: u64) -> Wanted {
     }
 }
 
-/// Chunk size of the streamed body.
-const CHUNK: usize = 64 * 1024;
+/// The most bytes read at once for the streamed body (the PostgreSQL store's chunk).
+const PIECE: usize = 512 * 1024;
 
-/// The bytes `start..start+len` of an open file, streamed in chunks.
-fn body_of(file: tokio::fs::File, len: u64) -> Body {
-    let chunks = stream::unfold((file, len), |(mut file, left)| async move {
-        if left == 0 {
-            return None;
-        }
-        let mut buf = vec![0u8; CHUNK.min(left as usize)];
-        match file.read(&mut buf).await {
-            Ok(0) => None,
-            Ok(n) => {
-                buf.truncate(n);
-                Some((Ok::<_, std::io::Error>(buf), (file, left - n as u64)))
+/// Reads up to `len` bytes from byte `start` of what is served; blocking (a file, a
+/// database).
+pub type ReadAt = Arc<dyn Fn(u64, usize) -> std::io::Result<Vec<u8>> + Send + Sync>;
+
+/// The bytes `start..start+len` of what `read` reads, streamed in pieces, each read on a
+/// blocking thread.
+fn body_of(read: ReadAt, start: u64, len: u64) -> Body {
+    let pieces = stream::unfold((start, len), move |(at, left)| {
+        let read = read.clone();
+        async move {
+            if left == 0 {
+                return None;
             }
-            Err(e) => Some((Err(e), (file, 0))),
+            let want = PIECE.min(left as usize);
+            let got = tokio::task::spawn_blocking(move || read(at, want))
+                .await
+                .map_err(std::io::Error::other)
+                .and_then(|r| r);
+            match got {
+                Ok(piece) if piece.is_empty() => None,
+                Ok(piece) => {
+                    let n = piece.len() as u64;
+                    Some((Ok(piece), (at + n, left.saturating_sub(n))))
+                }
+                Err(e) => Some((Err(e), (at, 0))),
+            }
         }
     });
-    Body::from_stream(chunks)
+    Body::from_stream(pieces)
 }
 
-/// Answers a GET of the file at `path` with `content_type`, honouring a `Range` header:
-/// 200 with the whole file, 206 with the part asked, 416 for a range beyond its end.
-pub async fn serve_file(
-    path: &Path,
-    content_type: &'static str,
-    headers: &HeaderMap,
-) -> std::io::Result<Response> {
-    let mut file = tokio::fs::File::open(path).await?;
-    let len = file.metadata().await?.len();
+/// Answers a GET of `len` bytes that `read` reads, with `content_type`, honouring a `Range`
+/// header: 200 with the whole, 206 with the part asked, 416 for a range beyond its end.
+pub fn serve(len: u64, content_type: &'static str, headers: &HeaderMap, read: ReadAt) -> Response {
     let range = headers.get(header::RANGE).and_then(|v| v.to_str().ok());
     let common = [
         (header::CONTENT_TYPE, HeaderValue::from_static(content_type)),
         (header::ACCEPT_RANGES, HeaderValue::from_static("bytes")),
     ];
-    let response = match wanted(range, len) {
+    match wanted(range, len) {
         Wanted::Whole => (
             StatusCode::OK,
             common,
             [(header::CONTENT_LENGTH, len)],
-            body_of(file, len),
+            body_of(read, 0, len),
         )
             .into_response(),
         Wanted::Part { start, end } => {
-            file.seek(std::io::SeekFrom::Start(start)).await?;
             let part = end - start + 1;
             let content_range = format!("bytes {start}-{end}/{len}");
             (
@@ -110,7 +114,7 @@ pub async fn serve_file(
                     (header::CONTENT_RANGE, content_range),
                     (header::CONTENT_LENGTH, part.to_string()),
                 ],
-                body_of(file, part),
+                body_of(read, start, part),
             )
                 .into_response()
         }
@@ -120,8 +124,7 @@ pub async fn serve_file(
             format!("the file has {len} bytes"),
         )
             .into_response(),
-    };
-    Ok(response)
+    }
 }
 
 #[cfg(test)]

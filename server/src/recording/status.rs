@@ -4,7 +4,7 @@
 //!
 //! A seat's status is a pure function of three facts ([`status`]): its client's last report,
 //! its latest upload, and whether the game is over. Reports live in memory (a restarted
-//! server hears them again from reconnecting clients); uploads come from the archive.
+//! server hears them again from reconnecting clients); uploads come from the store.
 
 use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
@@ -13,8 +13,8 @@ use baoqi_protocol::{ServerMsg, encode};
 use tokio::sync::broadcast;
 
 use super::Side;
-use super::archive::RecordingRow;
 use baoqi_store::model::TableId;
+use baoqi_store::recordings::RecordingRow;
 use baoqi_store::timeline::Millis;
 
 pub use baoqi_protocol::{RecorderState, SeatStatus, TableRecording};
@@ -225,7 +225,7 @@ mod tests {
     fn row(n: u64) -> RecordingRow {
         RecordingRow {
             n,
-            upload: super::super::archive::Upload {
+            upload: baoqi_store::recordings::Upload {
                 table: TableId(1),
                 side: Side::Red,
                 role: Role::Red,

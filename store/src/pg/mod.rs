@@ -9,6 +9,7 @@
 //! never waits for a group commit.
 
 mod lease;
+mod recordings;
 mod rows;
 mod tournament;
 mod writes;
@@ -76,13 +77,16 @@ fn with<T: Send>(c: &Conn, f: impl FnOnce(&mut Client) -> T + Send) -> T {
 
 /// Connects to `url`, with `schema` first on the search path.
 fn connect(url: &str, schema: Option<&str>) -> Result<Client, StoreError> {
-    off_runtime(|| {
-        let mut c = Client::connect(url, NoTls)?;
-        if let Some(s) = schema {
-            c.batch_execute(&format!("SET search_path TO {s}"))?;
-        }
-        Ok(c)
-    })
+    Ok(off_runtime(|| connect_to(url, schema))?)
+}
+
+/// [`connect`], on a thread where the blocking client may run.
+fn connect_to(url: &str, schema: Option<&str>) -> Result<Client, postgres::Error> {
+    let mut c = Client::connect(url, NoTls)?;
+    if let Some(s) = schema {
+        c.batch_execute(&format!("SET search_path TO {s}"))?;
+    }
+    Ok(c)
 }
 
 /// Runs one batch of SQL on a connection of its own.
@@ -184,16 +188,27 @@ impl PgStore {
         c: &Conn,
         f: impl FnOnce(&mut Client) -> Result<T, StoreError> + Send,
     ) -> Result<T, StoreError> {
-        let mut guard = c.lock().unwrap_or_else(PoisonError::into_inner);
-        if guard.as_ref().is_none_or(Client::is_closed) {
-            let old = guard.take();
-            off_runtime(move || drop(old));
-            *guard = Some(connect(&self.url, self.schema.as_deref())?);
-            tracing::info!("PostgreSQL: connected");
-        }
-        let client = guard.as_mut().expect("opened above");
-        off_runtime(move || f(client))
+        on(c, &self.url, self.schema.as_deref(), f)
     }
+}
+
+/// Runs `f` on connection `c` of the database at `url` (`schema` first on its search path),
+/// opening it first when it has never been opened or the server has closed it.
+fn on<T: Send, E: From<postgres::Error> + Send>(
+    c: &Conn,
+    url: &str,
+    schema: Option<&str>,
+    f: impl FnOnce(&mut Client) -> Result<T, E> + Send,
+) -> Result<T, E> {
+    let mut guard = c.lock().unwrap_or_else(PoisonError::into_inner);
+    if guard.as_ref().is_none_or(Client::is_closed) {
+        let old = guard.take();
+        off_runtime(move || drop(old));
+        *guard = Some(off_runtime(|| connect_to(url, schema))?);
+        tracing::info!("PostgreSQL: connected");
+    }
+    let client = guard.as_mut().expect("opened above");
+    off_runtime(move || f(client))
 }
 
 impl Drop for PgStore {
@@ -331,6 +346,14 @@ impl Store for PgStore {
 
     fn leases(&self) -> Option<&dyn Leases> {
         Some(self)
+    }
+
+    fn recordings(
+        &self,
+    ) -> Result<std::sync::Arc<dyn crate::recordings::Recordings>, crate::recordings::RecordingsError>
+    {
+        let recordings = recordings::PgRecordings::new(&self.url, self.schema.as_deref());
+        Ok(std::sync::Arc::new(recordings))
     }
 
     fn log(&self, table: TableId) -> Result<Vec<LogEntry>, StoreError> {
