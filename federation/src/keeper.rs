@@ -68,9 +68,13 @@ async fn heartbeat(hub: &Arc<Hub>, node: &Arc<Node>) {
         tokio::task::spawn_blocking(move || store.leases().map(|l| l.heartbeat(&name, ttl)));
     let still: HashSet<Holding> = match renewed.await {
         Ok(Some(Ok(held))) => held.into_iter().collect(),
-        Ok(Some(Err(e))) => return tracing::error!("renewing the leases: {e}"),
+        Ok(Some(Err(e))) => {
+            ::metrics::counter!("baoqi_lease_renewals_total", "outcome" => "failed").increment(1);
+            return tracing::error!("renewing the leases: {e}");
+        }
         _ => return,
     };
+    ::metrics::counter!("baoqi_lease_renewals_total", "outcome" => "renewed").increment(1);
     for holding in node.held().all() {
         if !still.contains(&holding) {
             drop_table(hub, node, holding.table).await;

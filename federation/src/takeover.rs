@@ -37,6 +37,7 @@ pub async fn take(hub: &Arc<Hub>, node: &Node, orphan: Orphan) -> bool {
         return false;
     };
     node.held().insert(holding);
+    ::metrics::counter!("baoqi_leases_taken_total").increment(1);
     // The lease's last renewal, on the database server's clock: the nodes' timeline.
     match start(hub, &row, orphan.renewed.map(Millis)).await {
         Ok(handle) => match relay::start(node.bus(), &row, &handle).await {
@@ -118,6 +119,7 @@ async fn start(
 /// the new holder, its task ends.
 pub async fn drop_table(hub: &Arc<Hub>, node: &Node, table: TableId) {
     node.held().remove(table);
+    ::metrics::counter!("baoqi_leases_lost_total").increment(1);
     node.relays().remove(&table);
     let Some(row) = hub.table_row(table) else {
         return;

@@ -2,8 +2,8 @@
 //! its bus is connected, the tables it holds) and `/metrics` in Prometheus's text format, through the `metrics`
 //! crate and its Prometheus exporter (no hand-written format). The counters and histograms
 //! are recorded where things happen (commands in `ws::commands`, group commits in the
-//! store's writer); the
-//! gauges of the moment (tables held) are set when scraped.
+//! store's writer, seats as they connect and leave, lease renewals in the federation's
+//! keeper); the gauges of the moment (tables held) are set when scraped.
 
 use std::sync::{Arc, OnceLock};
 use std::time::Duration;
@@ -95,6 +95,29 @@ async fn scrape(State(hub): State<Arc<Hub>>) -> Response {
         handle.render(),
     )
         .into_response()
+}
+
+/// An authenticated connection, counted in `baoqi_seats_connected{role}` while it lives.
+pub struct Connected(&'static str);
+
+impl Connected {
+    /// Counts a connection of a seat of `role` (`red`, `referee`, …) until dropped.
+    pub fn new(role: &'static str) -> Connected {
+        ::metrics::gauge!("baoqi_seats_connected", "role" => role).increment(1.0);
+        Connected(role)
+    }
+}
+
+impl Drop for Connected {
+    fn drop(&mut self) {
+        ::metrics::gauge!("baoqi_seats_connected", "role" => self.0).decrement(1.0);
+    }
+}
+
+/// A connection went over one of its budgets (`messages`, `syncs`): counted in
+/// `baoqi_rate_limited_total{what}` (commands over theirs are counted with the commands).
+pub fn rate_limited(what: &'static str) {
+    ::metrics::counter!("baoqi_rate_limited_total", "what" => what).increment(1);
 }
 
 /// A command answered after `took`, with its outcome (`accepted`, `rejected`,

@@ -59,3 +59,65 @@ async fn healthz_says_it_serves_and_readyz_that_its_store_answers() {
     assert_eq!(ready["store"], "ok");
     assert_eq!(ready["tables"], 1);
 }
+
+/// The value of a gauge with the label `role`, in a scrape of `/metrics` (0 when absent).
+fn gauge(scrape: &str, name: &str, role: &str) -> f64 {
+    let lines = scrape.lines().map(|l| Ok(l.to_owned()));
+    let parsed = prometheus_parse::Scrape::parse(lines).expect("Prometheus's text format");
+    parsed
+        .samples
+        .iter()
+        .filter(|s| s.metric == name && s.labels.get("role") == Some(role))
+        .map(|s| match s.value {
+            prometheus_parse::Value::Gauge(v) | prometheus_parse::Value::Untyped(v) => v,
+            _ => 0.0,
+        })
+        .sum()
+}
+
+#[tokio::test]
+async fn metrics_count_the_seats_connected_and_the_syncs_held_back() {
+    assert!(baoqi_server::observe::prometheus().is_some());
+    let s = start(None, Some(&event_file(common::ONE_TABLE))).await;
+    let table = s.created.tables[0].id;
+    let (_, _, before) = s.get("/metrics", None).await;
+    let mut black = Client::join(&s.url("seat"), &s.token(Role::Black, 0), None).await;
+    black.until(|v| v["type"] == "state").await;
+    let (_, _, joined) = s.get("/metrics", None).await;
+    let seats = |scrape: &str| gauge(scrape, "baoqi_seats_connected", "black");
+    assert!(
+        seats(&joined) >= seats(&before) + 1.0,
+        "black's seat is counted:\n{joined}"
+    );
+    // Syncs past the connection's budget are held back, and counted.
+    let mut limited = 0;
+    for _ in 0..20 {
+        black
+            .send(json!({"v": 2, "type": "sync", "table": table, "since": 0}))
+            .await;
+        let v = black
+            .until(|v| v["type"] == "state" || v["code"] == "rate_limited")
+            .await;
+        limited += usize::from(v["code"] == "rate_limited");
+    }
+    let (_, _, synced) = s.get("/metrics", None).await;
+    let held =
+        counter(&synced, "baoqi_rate_limited_total") - counter(&joined, "baoqi_rate_limited_total");
+    assert!(
+        limited > 0 && held >= limited as f64,
+        "{limited} syncs held back, {held} counted"
+    );
+    drop(black);
+    let mut left = String::new();
+    for _ in 0..50 {
+        left = s.get("/metrics", None).await.2;
+        if seats(&left) < seats(&joined) {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    assert!(
+        seats(&left) < seats(&joined),
+        "black's seat is no longer counted once it left:\n{left}"
+    );
+}

@@ -256,6 +256,24 @@ async fn nats_server_killed_four_times_under_three_nodes_and_every_table_moves_a
     for (i, n) in nodes.iter_mut().enumerate() {
         assert!(n.alive(), "node b{i} exited");
     }
+    // What the operator watches: the bus's returns and the leases kept meanwhile.
+    let (_, scrape) = crate::common::get(&addrs[1], "/metrics");
+    let scrape = String::from_utf8_lossy(&scrape);
+    let value = |name: &str| -> f64 {
+        scrape
+            .lines()
+            .filter(|l| l.starts_with(name))
+            .filter_map(|l| l.rsplit(' ').next()?.parse::<f64>().ok())
+            .sum()
+    };
+    assert!(
+        value("baoqi_bus_connects_total") >= 5.0,
+        "the first connection and four returns:\n{scrape}"
+    );
+    assert!(
+        value("baoqi_lease_renewals_total{outcome=\"renewed\"}") > 0.0,
+        "{scrape}"
+    );
 }
 
 /// Asserts that table `t` had a command acknowledged within 10 s of the service's last

@@ -33,6 +33,7 @@ where
             .entry(t)
             .or_insert_with(|| Bucket::new(rate, now));
         if !bucket.take(now) {
+            crate::observe::rate_limited("syncs");
             let e = error(
                 None,
                 ErrorCode::RateLimited,
@@ -83,6 +84,7 @@ where
         if let Some(place) = &self.place {
             place.authenticated();
         }
+        self.connected = Some(crate::observe::Connected::new(seat.role.as_str()));
         self.seat = Some(seat);
         self.tables.clone_from(&tables);
         if !self.send(&welcome).await {

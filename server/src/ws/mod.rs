@@ -130,6 +130,8 @@ struct Conn<O> {
     set_aside: Vec<TableId>,
     /// The organiser's results it was told.
     entered: Vec<RecordedResult>,
+    /// Counted among the seats connected while it lives (once authenticated).
+    connected: Option<crate::observe::Connected>,
 }
 
 /// Serves one connection until the client leaves, the transport fails, or the server
@@ -165,6 +167,7 @@ pub(crate) async fn serve<I, O>(
         following: None,
         set_aside: Vec::new(),
         entered: Vec::new(),
+        connected: None,
     };
     let hello_by = tokio::time::Instant::now() + HELLO_WITHIN;
     let mut revoked = conn.hub.revocations();
@@ -367,6 +370,7 @@ where
     }
 
     async fn close_over_budget(&mut self) -> bool {
+        crate::observe::rate_limited("messages");
         let e = error(
             None,
             ErrorCode::RateLimited,
