@@ -143,12 +143,11 @@ fn stub_server(status: &'static str) -> (String, std::thread::JoinHandle<(String
             }
             head.push_str(&line);
         }
+        // Header names are case-insensitive (RFC 9110 §5.1).
         let len: usize = head
+            .to_ascii_lowercase()
             .lines()
-            .find_map(|l| l.strip_prefix("Content-Length: "))
-            .unwrap()
-            .trim()
-            .parse()
+            .find_map(|l| l.strip_prefix("content-length: ")?.trim().parse().ok())
             .unwrap();
         let mut body = vec![0; len];
         reader.read_exact(&mut body).unwrap();
@@ -185,7 +184,12 @@ fn the_recording_is_uploaded_with_its_alignment_in_headers() {
         "X-Baoqi-Event-Log-Offset-Ms: 1234",
         "X-Baoqi-Sample-Rate: 22050",
     ] {
-        assert!(head.contains(want), "missing {want} in {head}");
+        let (name, value) = want.split_once(": ").unwrap();
+        let found = head.lines().any(|l| {
+            l.split_once(": ")
+                .is_some_and(|(n, v)| n.eq_ignore_ascii_case(name) && v == value)
+        });
+        assert!(found, "missing {want} in {head}");
     }
     assert_eq!(body_len as u64, std::fs::metadata(&wav).unwrap().len());
 

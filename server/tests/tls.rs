@@ -36,6 +36,7 @@ fn hall_pki(
     let leaf = leaf.signed_by(&leaf_key, &ca, &ca_key).unwrap();
     let (cert, key) = (dir.join("hall.crt"), dir.join("hall.key"));
     std::fs::write(&cert, leaf.pem()).unwrap();
+    std::fs::write(dir.join("ca.pem"), ca.pem()).unwrap();
     std::fs::write(&key, leaf_key.serialize_pem()).unwrap();
     (ca.der().clone(), cert, key)
 }
@@ -127,6 +128,62 @@ async fn a_game_over_wss_with_the_halls_own_authority_and_nothing_in_clear() {
     assert!(
         refused.is_err(),
         "a client that trusts another authority connected"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn s7p6_a_recording_is_uploaded_over_https_trusting_the_halls_authority_alone() {
+    use baoqi_audio::upload::{HttpUploader, Uploader};
+    let dir = tempdir();
+    let (_, cert, key) = hall_pki(&dir);
+    let tls = baoqi_server::tls::server_config(&cert, &key).unwrap();
+    let (store, db) = SqliteStore::open_temp().unwrap();
+    let store: Arc<dyn baoqi_store::Store> = Arc::new(store);
+    let created =
+        baoqi_organiser::admin::create_event(&*store, &event_file(common::ONE_TABLE)).unwrap();
+    let s = common::serve_secured(
+        store,
+        db,
+        created,
+        baoqi_server::limits::Limits::default(),
+        Some(tls),
+    )
+    .await;
+    let table = s.created.tables[0].id;
+    let meta = super::recording::record(&dir, "game", "視障賽", 1_000, 300);
+    let (port, token) = (s.addr.port(), s.token(Role::Red, 0));
+    let path = format!("/api/tables/{table}/recording");
+    let (ca, up) = (dir.join("ca.pem"), meta.clone());
+    let uploaded = tokio::task::spawn_blocking(move || {
+        let https = format!("https://127.0.0.1:{port}{path}");
+        // Trusting the public authorities only: refused at the handshake, nothing sent.
+        let stranger = HttpUploader::new(&https, Some(&token)).unwrap().upload(&up);
+        // In clear on the TLS listener: nothing answered, the token not read.
+        let plain = HttpUploader::new(&format!("http://127.0.0.1:{port}{path}"), Some(&token))
+            .unwrap()
+            .upload(&up);
+        let trusted = HttpUploader::new(&https, Some(&token))
+            .unwrap()
+            .trusting(&ca)
+            .unwrap()
+            .upload(&up);
+        (stranger, plain, trusted)
+    })
+    .await
+    .unwrap();
+    assert!(
+        uploaded.0.is_err(),
+        "an untrusted server took the recording"
+    );
+    assert!(uploaded.1.is_err(), "the TLS listener answered in clear");
+    uploaded
+        .2
+        .expect("uploaded over https with the hall's authority");
+    let kept = s.hub.recordings().archive().unwrap().list(table).unwrap();
+    assert_eq!(kept.len(), 1, "the one upload over https is kept");
+    assert_eq!(
+        kept[0].upload.bytes,
+        std::fs::metadata(&meta.wav).unwrap().len()
     );
 }
 

@@ -358,6 +358,7 @@ pub(crate) fn frontend_options(c: &ClientArgs, speaker: SpeakerKind) -> Frontend
         microphone: c.mic.as_ref().map(|m| (m != "default").then(|| m.clone())),
         server: c.url.clone(),
         upload_url: c.upload_url.clone(),
+        ca: c.ca.clone(),
         token: c.token.clone(),
         status_columns: None,
         rate: c.rate(),

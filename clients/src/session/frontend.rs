@@ -56,6 +56,9 @@ pub struct FrontendOptions {
     pub server: String,
     /// Upload to this URL instead of `{server}/api/tables/{table}/recording`.
     pub upload_url: Option<String>,
+    /// The hall's own certificate authority (PEM) trusted over https; the public ones
+    /// without it.
+    pub ca: Option<PathBuf>,
     /// The seat's token (the upload's bearer token).
     pub token: String,
     /// Draw the large-font status line, for a terminal this many columns wide.
@@ -180,7 +183,10 @@ impl AudioFrontend {
                 self.opts.server.trim_end_matches('/')
             )
         });
-        let up = HttpUploader::new(&url, Some(&self.opts.token)).map_err(|e| e.to_string())?;
+        let mut up = HttpUploader::new(&url, Some(&self.opts.token)).map_err(|e| e.to_string())?;
+        if let Some(ca) = &self.opts.ca {
+            up = up.trusting(ca).map_err(|e| e.to_string())?;
+        }
         up.upload(meta).map_err(|e| e.to_string())
     }
 }
