@@ -10,6 +10,7 @@ mod backup;
 mod bench_crash;
 mod cli_board;
 mod cli_db;
+mod cli_desk;
 mod cli_export;
 mod cli_notation;
 mod cli_protocol;

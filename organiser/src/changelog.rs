@@ -104,10 +104,15 @@ pub fn entry(players: &[Registered], logged: &Logged) -> String {
             reason,
         } => {
             let what = match after {
+                // The game's own result entered as it is: made final (7.9), nothing replaced.
+                Some(r) if before == after => {
+                    format!("the game's result {} confirmed", result_text(Some(*r)))
+                }
                 Some(r) => format!("result entered, {}", result_text(Some(*r))),
                 None => "the organiser's result cleared".to_string(),
             };
             let was = before
+                .filter(|_| before != after)
                 .map(|b| format!(" (was {})", result_text(Some(b))))
                 .unwrap_or_default();
             let because = reason

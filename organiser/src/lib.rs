@@ -36,6 +36,7 @@ mod draft;
 pub mod edits;
 pub mod grid;
 mod knockout;
+pub mod late;
 pub mod lot;
 pub mod offline;
 pub mod overrides;

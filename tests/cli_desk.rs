@@ -1,0 +1,115 @@
+//! The organiser's desk on the command line: a result entered at a board really changes it
+//! (the board final, logged) or is refused, never reported without the change (第87條,
+//! 附表七 7.9); a correction of a round already followed by paired rounds names the players
+//! whose score group it changed.
+
+use crate::cli_results::{Day, result, strs};
+use baoqi_arbiter::Command as Act;
+use baoqi_store::model::{Role, TableId};
+
+/// 87, 附表七 7.9: a game over at its table but not yet verified there is entered from the
+/// command line with the result it shows; the entry is real (the board final, the change
+/// logged) and the next round pairs, without 核實結果 pressed on the monitor.
+#[test]
+fn a87_entering_the_result_a_game_shows_makes_it_final_and_the_next_round_pairs() {
+    let day = Day::new();
+    day.play(
+        TableId(1),
+        [(Role::Referee, Act::Start), (Role::Red, Act::Resign)],
+    );
+    // Table 2: the same, entered with --overwrite and a reason (as the organiser tried).
+    day.play(
+        TableId(2),
+        [(Role::Referee, Act::Start), (Role::Black, Act::Resign)],
+    );
+    for t in ["3", "4"] {
+        day.ok(&strs(&result(t, &["--forfeit", "black"])));
+    }
+    let err = day.refused(&["round", "pair", "--event", "1"]);
+    assert!(err.contains("not yet verified"), "{err}");
+    let out = day.ok(&strs(&result("1", &["--result", "black"])));
+    assert!(out.contains("round 1 board 1: 0-1"), "{out}");
+    assert!(!out.contains("nothing changed"), "{out}");
+    let out = day.ok(&strs(&result(
+        "2",
+        &["--result", "red", "--overwrite", "--reason", "記錄卡已核對"],
+    )));
+    assert!(out.contains("round 1 board 2: 1-0"), "{out}");
+    for board in [1, 2] {
+        let line = day.line(1, board);
+        assert!(line.contains("not verified, organiser's"), "{line}");
+    }
+    let changes = day.ok(&["changes", "--event", "1"]);
+    assert!(
+        changes.contains("round 1 board 1: the game's result 0-1 confirmed, by clerk"),
+        "{changes}"
+    );
+    assert!(
+        changes.contains(
+            "round 1 board 2: the game's result 1-0 confirmed, by clerk; reason: 記錄卡已核對"
+        ),
+        "{changes}"
+    );
+    // Entered again: final already, so nothing changes, and it is said so.
+    let out = day.ok(&strs(&result("1", &["--result", "black"])));
+    assert!(
+        out.contains("nothing changed") && out.contains("entered by the organiser"),
+        "{out}"
+    );
+    let listing = day.ok(&["round", "pair", "--event", "1"]);
+    assert!(listing.contains("round 2"), "{listing}");
+}
+
+/// 87 (a result put right late): correcting round 1 after round 2 was paired warns that
+/// round 2 was paired on the old score groups, names each player whose score before round 2
+/// changed (the old and new points), and says what the organiser may do.
+#[test]
+fn a87_a_late_correction_names_the_players_whose_score_group_changed() {
+    let day = Day::new();
+    for t in ["1", "2", "3", "4"] {
+        day.ok(&strs(&result(t, &["--forfeit", "black"])));
+    }
+    // A correction before the next round is paired warns of nothing.
+    let out = day.ok(&strs(&result(
+        "4",
+        &["--forfeit", "red", "--overwrite", "--reason", "紅黑記反"],
+    )));
+    assert!(!out.contains("warning"), "{out}");
+    day.ok(&["round", "pair", "--event", "1"]);
+    let names = day.line_names(1);
+    let (red, black) = &names[0];
+    let out = day.ok(&[
+        "round",
+        "result",
+        "--event",
+        "1",
+        "--round",
+        "1",
+        "--board",
+        "1",
+        "--result",
+        "black",
+        "--overwrite",
+        "--reason",
+        "黑方其實到場，並勝",
+    ]);
+    assert!(out.contains("round 1 board 1: 0-1"), "{out}");
+    assert!(
+        out.contains("warning: round 2 was paired before this correction"),
+        "{out}"
+    );
+    // 黃氏: 不戰而勝 12 became 負 2; 缺席 0 became 勝 13.
+    let said =
+        |name: &str, change: &str| out.lines().any(|l| l.contains(name) && l.contains(change));
+    assert!(said(red, "12 → 2"), "{red}: {out}");
+    assert!(said(black, "0 → 13"), "{black}: {out}");
+    let (other_red, other_black) = &names[1];
+    assert!(
+        !out.contains(other_red.as_str()) && !out.contains(other_black.as_str()),
+        "only the players whose group changed: {out}"
+    );
+    assert!(
+        out.contains("baoqi round unpair --event 1") && out.contains("leave it"),
+        "{out}"
+    );
+}
