@@ -113,3 +113,67 @@ fn a87_a_late_correction_names_the_players_whose_score_group_changed() {
         "{out}"
     );
 }
+
+/// 87, 109(5): the command printed to withdraw an absentee runs as printed (it names the
+/// event).
+#[test]
+fn a87_the_suggested_withdrawal_names_its_event() {
+    let day = Day::new();
+    for t in ["1", "2", "3", "4"] {
+        day.ok(&strs(&result(t, &["--forfeit", "black"])));
+    }
+    let preview = day.ok(&["round", "pair", "--event", "1", "--dry-run"]);
+    let line = preview
+        .lines()
+        .find(|l| l.starts_with("absent in round 1"))
+        .unwrap_or_else(|| panic!("{preview}"));
+    assert!(
+        line.contains("baoqi players withdraw --event 1 --player "),
+        "{line}"
+    );
+}
+
+/// 附表二 第二部份 1 (byes) and the register's same names: `round pair` says the bye before
+/// the tables' links and tokens, and tells two players of one name apart by number and club.
+#[test]
+fn a_round_listing_says_the_bye_first_and_tells_namesakes_apart() {
+    let dir = crate::common::Scratch::new("cli-namesakes");
+    let csv = dir.join("players.csv");
+    std::fs::write(
+        &csv,
+        "姓名,所屬團體,種子\n陳大文,東區,1\n陳大文,西區,2\n陳奕迅,南區,3\n李明,北區,4\n王芳,中區,5\n",
+    )
+    .unwrap();
+    let db = dir.join("t.db");
+    let db = db.to_str().unwrap();
+    let run = |args: &[&str]| {
+        let out = std::process::Command::new(crate::common::BIN)
+            .args(args)
+            .args(["--db", db])
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{args:?}: {out:?}");
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let fix = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/web/fixtures/tournament.toml"
+    );
+    run(&["event", "create", "--config", fix]);
+    run(&["players", "import", "--event", "1", csv.to_str().unwrap()]);
+    let out = run(&["round", "pair", "--event", "1"]);
+    let lines: Vec<&str> = out.lines().collect();
+    let bye = lines.iter().position(|l| l.contains("bye (輪空)"));
+    let token = lines.iter().position(|l| l.contains("token"));
+    assert!(
+        matches!((bye, token), (Some(b), Some(t)) if b < t),
+        "the bye before the tokens:\n{out}"
+    );
+    for who in ["陳大文（#1 東區）", "陳大文（#2 西區）"] {
+        assert!(out.contains(who), "{who}:\n{out}");
+    }
+    assert!(
+        !out.contains("陳奕迅（"),
+        "a name nobody shares is left alone:\n{out}"
+    );
+}

@@ -172,12 +172,22 @@ pub(super) fn write(
         })
         .collect();
     let byes = draft.byes().into_iter().filter_map(player).collect();
+    let numbered = round
+        .boards
+        .iter()
+        .map(|b| PairingRow {
+            table: b.table.and_then(|i| ids.get(i).copied()),
+            ..b.row
+        })
+        .collect();
     Ok(Paired {
         round: draft.round,
         created: batch.created(t.event.id, &t.event.name, &ids)?,
         byes,
         relaxed: draft.relaxed.clone(),
         decided,
+        boards: numbered,
+        register: register.to_vec(),
     })
 }
 
