@@ -177,3 +177,56 @@ fn a_round_listing_says_the_bye_first_and_tells_namesakes_apart() {
         "a name nobody shares is left alone:\n{out}"
     );
 }
+
+/// 108(1): 「無論如何雙方均記技術犯規 1 次」. Colours reversed within the window: the
+/// replay's table starts with one technical foul a side, and its scoresheet says so; past
+/// the window the game stands and the organiser is told the referee records the two fouls
+/// at the table.
+#[test]
+fn a108_1_a_replay_carries_one_technical_foul_a_side() {
+    let e = crate::cli_tournament::Event::new("foul", None);
+    e.ok(&["round", "pair", "--event", "1"]);
+    let out = e.ok(&[
+        "round",
+        "override",
+        "--event",
+        "1",
+        "--round",
+        "1",
+        "--table",
+        "1",
+        "--swap-colours",
+    ]);
+    assert!(
+        out.contains("108(1): the replay starts with one technical foul a side"),
+        "{out}"
+    );
+    assert!(out.contains("board 1 (table 5)"), "{out}");
+    let sheet = e.ok(&["export", "--scoresheet", "5"]);
+    assert!(
+        sheet.contains("開局前已記（第108(1)條重賽）：紅方 技術犯規 1 次、違反記錄規則 0 次、違反按棋鐘規則 0 次；黑方 技術犯規 1 次"),
+        "{sheet}"
+    );
+    // Another board's game is untouched.
+    let other = e.ok(&["export", "--scoresheet", "2"]);
+    assert!(!other.contains("108(1)"), "{other}");
+    let short = crate::cli_tournament::Event::new("foul-short", Some(10));
+    short.ok(&["round", "pair", "--event", "1"]);
+    let out = short.ok(&[
+        "round",
+        "override",
+        "--event",
+        "1",
+        "--round",
+        "1",
+        "--table",
+        "3",
+        "--swap-colours",
+    ]);
+    assert!(
+        out.contains("the game stands")
+            && out.contains("108(1): each side is given one technical foul")
+            && out.contains("the referee records it at table 3"),
+        "{out}"
+    );
+}

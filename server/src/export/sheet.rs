@@ -46,6 +46,22 @@ fn header(known: &Known, start_fen: &str) -> String {
     );
     let t = &known.table;
     let _ = writeln!(out, "紅方：{}　黑方：{}", t.red, t.black);
+    let carried = &t.config.carried;
+    if !carried.is_clear() {
+        // Violations the game began with (a replay under 108(1)): part of its record.
+        let side = |v: &baoqi_arbiter::TallyView| {
+            format!(
+                "技術犯規 {} 次、違反記錄規則 {} 次、違反按棋鐘規則 {} 次",
+                v.technical, v.recording, v.clock
+            )
+        };
+        let _ = writeln!(
+            out,
+            "開局前已記（第108(1)條重賽）：紅方 {}；黑方 {}",
+            side(&carried.red),
+            side(&carried.black)
+        );
+    }
     if start_fen != START_FEN {
         let _ = writeln!(out, "開局：{start_fen}");
     }
