@@ -14,6 +14,7 @@ mod cli_desk;
 mod cli_export;
 mod cli_notation;
 mod cli_protocol;
+mod cli_records;
 mod cli_register;
 mod cli_results;
 mod cli_rounds;
