@@ -12,6 +12,7 @@ mod cli_board;
 mod cli_db;
 mod cli_desk;
 mod cli_export;
+mod cli_links;
 mod cli_notation;
 mod cli_protocol;
 mod cli_records;

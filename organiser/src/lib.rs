@@ -37,6 +37,7 @@ pub mod edits;
 pub mod grid;
 mod knockout;
 pub mod late;
+pub mod links;
 pub mod listing;
 pub mod lot;
 pub mod offline;

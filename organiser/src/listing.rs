@@ -108,6 +108,14 @@ pub fn describe(paired: &Paired, base: &str) -> String {
         let _ = writeln!(out, "  relaxed: {r:?}");
     }
     out.push_str(&admin::describe(&shown(paired), base));
+    for (name, tables) in &paired.extended {
+        let list: Vec<String> = tables.iter().map(ToString::to_string).collect();
+        let _ = writeln!(
+            out,
+            "referee monitor ({name}): the link given before now covers table(s) {} too (一個連結用於整個賽事)",
+            list.join(", ")
+        );
+    }
     out
 }
 

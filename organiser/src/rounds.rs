@@ -142,6 +142,9 @@ pub struct Paired {
     pub boards: Vec<PairingRow>,
     /// The register the round was drawn from.
     pub register: Vec<Player>,
+    /// Referees who kept the link of an earlier round, each with the round's tables it now
+    /// covers too (附表七 6.2(1)).
+    pub extended: Vec<(String, Vec<TableId>)>,
 }
 
 /// A board decided without play, with its players as the register names them.

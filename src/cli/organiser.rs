@@ -299,9 +299,10 @@ pub(crate) struct OverrideArgs {
     /// `postgres://USER@HOST:PORT/DB`.
     #[arg(long, default_value = "baoqi.db")]
     db: Database,
-    /// The server's public address, for the join links of a replay.
-    #[arg(long, default_value = "http://127.0.0.1:7878")]
-    url: String,
+    /// The server's public address, for the join links of a replay (default: the one the
+    /// event was created with).
+    #[arg(long)]
+    url: Option<String>,
 }
 
 /// Runs `baoqi round override`.
@@ -353,7 +354,8 @@ pub(crate) fn run_override(a: &OverrideArgs) -> Result<(), CliError> {
         }
     }
     if let Some(created) = &done.created {
-        print!("{}", admin::describe(created, &a.url));
+        let base = super::event::link_base(s, a.event, a.url.as_deref())?;
+        print!("{}", admin::describe(created, &base));
     }
     Ok(())
 }
