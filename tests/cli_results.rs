@@ -17,13 +17,13 @@ use common::{BIN, Scratch};
 const FIX: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/web/fixtures");
 
 /// The fixtures' 8-player Swiss in a scratch database, round 1 paired.
-struct Day {
+pub(crate) struct Day {
     _dir: Scratch,
-    db: String,
+    pub(crate) db: String,
 }
 
 impl Day {
-    fn new() -> Day {
+    pub(crate) fn new() -> Day {
         let dir = Scratch::new("cli-results");
         let db = dir.join("t.db").to_str().unwrap().to_string();
         let day = Day { _dir: dir, db };
@@ -44,7 +44,7 @@ impl Day {
         day
     }
 
-    fn run(&self, args: &[&str]) -> (bool, String, String) {
+    pub(crate) fn run(&self, args: &[&str]) -> (bool, String, String) {
         let out = Command::new(BIN)
             .args(args)
             .args(["--db", &self.db])
@@ -55,13 +55,13 @@ impl Day {
         (out.status.success(), text(&out.stdout), text(&out.stderr))
     }
 
-    fn ok(&self, args: &[&str]) -> String {
+    pub(crate) fn ok(&self, args: &[&str]) -> String {
         let (ok, out, err) = self.run(args);
         assert!(ok, "{args:?}: {err}");
         out
     }
 
-    fn refused(&self, args: &[&str]) -> String {
+    pub(crate) fn refused(&self, args: &[&str]) -> String {
         let (ok, out, err) = self.run(args);
         assert!(!ok, "{args:?} was accepted: {out}");
         err
@@ -69,7 +69,7 @@ impl Day {
 
     /// Table `table`'s game played to its end: red resigns at once, the referee verifies
     /// (7.9).
-    fn resigned_and_verified(&self, table: TableId) {
+    pub(crate) fn resigned_and_verified(&self, table: TableId) {
         let verify = Act::VerifyResult {
             note: "雙方確認".into(),
         };
@@ -82,7 +82,7 @@ impl Day {
     }
 
     /// Table `table`'s log as its task would have written it for `steps`, 50 ms apart.
-    fn play(&self, table: TableId, steps: impl IntoIterator<Item = (Role, Act)>) {
+    pub(crate) fn play(&self, table: TableId, steps: impl IntoIterator<Item = (Role, Act)>) {
         let store = SqliteStore::open(std::path::Path::new(&self.db), false).unwrap();
         let row = store
             .tables(Some(EventId(1)))
@@ -100,7 +100,7 @@ impl Day {
     }
 
     /// The grid's line of board `board` of round `round`.
-    fn line(&self, round: u32, board: u32) -> String {
+    pub(crate) fn line(&self, round: u32, board: u32) -> String {
         let grid = self.ok(&[
             "round",
             "results",
@@ -116,7 +116,7 @@ impl Day {
     }
 }
 
-fn result(table: &str, extra: &[&'static str]) -> Vec<String> {
+pub(crate) fn result(table: &str, extra: &[&'static str]) -> Vec<String> {
     let mut v: Vec<String> = ["round", "result", "--event", "1", "--table", table]
         .iter()
         .map(ToString::to_string)
@@ -125,7 +125,7 @@ fn result(table: &str, extra: &[&'static str]) -> Vec<String> {
     v
 }
 
-fn strs(v: &[String]) -> Vec<&str> {
+pub(crate) fn strs(v: &[String]) -> Vec<&str> {
     v.iter().map(String::as_str).collect()
 }
 
@@ -341,7 +341,7 @@ fn a87_absentees_are_named_before_pairing_and_given_no_bye_and_a_round_is_unpair
 
 impl Day {
     /// Each board's (red, black) names of round `round`, from the grid.
-    fn line_names(&self, round: u32) -> Vec<(String, String)> {
+    pub(crate) fn line_names(&self, round: u32) -> Vec<(String, String)> {
         let grid = self.ok(&[
             "round",
             "results",
@@ -362,7 +362,7 @@ impl Day {
     }
 
     /// A player's register number by name.
-    fn player_number(&self, name: &str) -> String {
+    pub(crate) fn player_number(&self, name: &str) -> String {
         let list = self.ok(&["players", "list", "--event", "1"]);
         list.lines()
             .find(|l| l.contains(name))
@@ -374,7 +374,7 @@ impl Day {
     }
 
     /// Table `table`'s clocks started by its referee.
-    fn started(&self, table: TableId) {
+    pub(crate) fn started(&self, table: TableId) {
         self.play(table, [(Role::Referee, Act::Start)]);
     }
 }

@@ -13,7 +13,7 @@ use crate::reasons::{BoardStep, Decline};
 use crate::rejection::{Act, Rejection};
 use crate::state::{Core, Hands, Match, Turn};
 use crate::view::{
-    BoardView, CardView, GivenWarning, Names, Pending, Phase, RepeatOwed, Tallies, Touch, View,
+    BoardView, CardView, GivenWarning, Names, Pending, Phase, RepeatOwed, Touch, View,
 };
 
 /// Why a configuration cannot start a match.
@@ -53,7 +53,8 @@ impl Match {
             boards,
             diverging: BTreeSet::new(),
             takeable: BTreeMap::new(),
-            tallies: Tallies::default(),
+            // Violations brought in (a 108(1) replay's technical fouls) count from the start.
+            tallies: config.carried,
             offer: None,
             offer_guard: [None, None],
             cards: Hands::default(),

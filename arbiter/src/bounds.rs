@@ -106,6 +106,16 @@ impl MatchConfig {
         ] {
             at_most(field, u64::from(n), u64::from(MAX_VIOLATION_LIMIT))?;
         }
+        for (t, side) in [(&self.carried.red, "red"), (&self.carried.black, "black")] {
+            for (n, kind) in [
+                (t.technical, "technical"),
+                (t.recording, "recording"),
+                (t.clock, "clock"),
+            ] {
+                let field = format!("carried.{side}.{kind}");
+                at_most(&field, u64::from(n), u64::from(MAX_VIOLATION_LIMIT))?;
+            }
+        }
         if let Some(fen) = &self.start_fen {
             text("start_fen", fen, MAX_FEN_CHARS)?;
         }

@@ -400,6 +400,11 @@ pub struct MatchConfig {
     /// Scoresheet header.
     #[serde(default)]
     pub header: Header,
+    /// Violations each side brings into the game, counted before its first move: a replay
+    /// under 108(1) (「無論如何雙方均記技術犯規 1 次」) starts with one technical foul each.
+    /// Counted towards the limits of 127(2) like any other (70(4)).
+    #[serde(default, skip_serializing_if = "crate::view::Tallies::is_clear")]
+    pub carried: crate::view::Tallies,
 }
 
 impl MatchConfig {

@@ -91,6 +91,13 @@ pub struct Tallies {
     pub black: TallyView,
 }
 
+impl Tallies {
+    /// Whether no side has any violation recorded.
+    pub fn is_clear(&self) -> bool {
+        *self == Tallies::default()
+    }
+}
+
 /// The players' names.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Names {

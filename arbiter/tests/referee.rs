@@ -359,3 +359,44 @@ fn a103_a_server_restart_is_no_adjournment_both_clocks_stop_and_no_seal_is_owed(
     assert_eq!(t.m.time_left(Side::Black, Millis(30_000)), 14_000);
     assert_eq!(t.m.snapshot().clock.running, Some(Side::Black));
 }
+
+/// 108(1): 「無論如何雙方均記技術犯規 1 次」. A replay's configuration carries one technical
+/// foul a side: the view shows it before the first move, and one more reaches the limit of
+/// 127(2) (2 by default) and loses the game (70(4)).
+#[test]
+fn a108_1_a_replay_starts_with_one_technical_foul_a_side() {
+    let mut config = regular();
+    config.carried.red.technical = 1;
+    config.carried.black.technical = 1;
+    let mut table = Table::started(config);
+    let view = table.m.snapshot();
+    assert_eq!(
+        (view.tallies.red.technical, view.tallies.black.technical),
+        (1, 1)
+    );
+    assert_eq!(
+        (view.tallies.red.clock, view.tallies.black.recording),
+        (0, 0)
+    );
+    let ev = table.ok(
+        Seat::Referee,
+        Command::RecordViolation {
+            side: Side::Black,
+            kind: ViolationKind::Technical,
+            note: "摸子不走".into(),
+        },
+    );
+    let (outcome, cited) =
+        find!(ev, Event::GameOver { outcome, articles, .. } => (*outcome, articles.clone()));
+    assert_eq!(outcome, Outcome::RedWins);
+    assert!(cited.contains(&art("70(4)")), "{cited:?}");
+}
+
+/// 108(1): a configuration cannot carry more than a limit may be (127(2)'s bound).
+#[test]
+fn a108_1_a_carried_count_is_held_to_the_limits_bound() {
+    let mut c = regular();
+    c.carried.red.technical = 1_000;
+    let e = baoqi_arbiter::Match::new(c, Millis(0)).unwrap_err();
+    assert!(e.to_string().contains("carried.red.technical"), "{e}");
+}

@@ -80,10 +80,37 @@ fn change(players: &[Registered], c: &Change) -> String {
     }
 }
 
+/// A seat issued after the event was made, in words.
+fn seat_text(
+    role: baoqi_store::model::Role,
+    name: &str,
+    tables: &[baoqi_store::model::TableId],
+    reissued: bool,
+) -> String {
+    let list: Vec<String> = tables.iter().map(ToString::to_string).collect();
+    let at = if list.is_empty() {
+        "every table".to_string()
+    } else {
+        format!("table(s) {}", list.join(", "))
+    };
+    let what = if reissued {
+        "link reissued (the old one revoked)"
+    } else {
+        "seat added"
+    };
+    format!("{} {name} ({at}): {what}", role.as_str())
+}
+
 /// One entry of the log in words.
 pub fn entry(players: &[Registered], logged: &Logged) -> String {
     match logged {
         Logged::Registered { players: n } => format!("register imported: {n} players"),
+        Logged::Seat {
+            role,
+            name,
+            tables,
+            reissued,
+        } => seat_text(*role, name, tables, *reissued),
         Logged::Paired {
             round, games, byes, ..
         } => format!("round {round} paired: {games} games, {} bye(s)", byes.len()),
@@ -104,10 +131,15 @@ pub fn entry(players: &[Registered], logged: &Logged) -> String {
             reason,
         } => {
             let what = match after {
+                // The game's own result entered as it is: made final (7.9), nothing replaced.
+                Some(r) if before == after => {
+                    format!("the game's result {} confirmed", result_text(Some(*r)))
+                }
                 Some(r) => format!("result entered, {}", result_text(Some(*r))),
                 None => "the organiser's result cleared".to_string(),
             };
             let was = before
+                .filter(|_| before != after)
                 .map(|b| format!(" (was {})", result_text(Some(b))))
                 .unwrap_or_default();
             let because = reason

@@ -11,7 +11,7 @@ use super::rounds::{Decided, PairError, PairOptions, Paired};
 use super::{ChangeLine, Logged, Opened, PairingRow};
 use crate::admin::Batch;
 use baoqi_store::config::TableSpec;
-use baoqi_store::model::Role;
+use baoqi_store::model::{Role, SeatRow};
 use baoqi_store::{NewBoard, NewRound};
 
 /// One board of a round to create: a game and its kind, a game decided without play, or a
@@ -150,7 +150,7 @@ pub(super) fn write(
         };
         boards.push(NewBoard { row, table });
     }
-    referee_seats(&mut batch, t, options, draft.round, &tables);
+    let kept = referee_seats(&mut batch, t, options, draft.round, &tables)?;
     let round = NewRound {
         tables: batch.tables().clone(),
         boards,
@@ -158,8 +158,22 @@ pub(super) fn write(
             at: baoqi_store::wallclock::now(),
             change: logged(draft),
         },
+        cover: kept
+            .iter()
+            .flat_map(|(seat, covered)| covered.iter().map(|&i| (seat.token_hash.clone(), i)))
+            .collect(),
     };
     let ids = t.records.add_round(t.event.id, &round)?;
+    let extended = kept
+        .into_iter()
+        .map(|(seat, covered)| {
+            let new = covered
+                .iter()
+                .filter_map(|&i| ids.get(i).copied())
+                .collect();
+            (seat.name, new)
+        })
+        .collect();
     let player = |id: PlayerId| register.iter().find(|p| p.id == id).cloned();
     let decided = round
         .boards
@@ -172,12 +186,23 @@ pub(super) fn write(
         })
         .collect();
     let byes = draft.byes().into_iter().filter_map(player).collect();
+    let numbered = round
+        .boards
+        .iter()
+        .map(|b| PairingRow {
+            table: b.table.and_then(|i| ids.get(i).copied()),
+            ..b.row
+        })
+        .collect();
     Ok(Paired {
         round: draft.round,
         created: batch.created(t.event.id, &t.event.name, &ids)?,
         byes,
         relaxed: draft.relaxed.clone(),
         decided,
+        boards: numbered,
+        register: register.to_vec(),
+        extended,
     })
 }
 
@@ -194,14 +219,17 @@ fn logged(draft: &Draft) -> Logged {
 
 /// The referee seats of the round's new tables (`tables`: board and index in the batch):
 /// each referee the event file names for the round's boards (監局, 附表七 6.2(1)), and each
-/// named on the command line for all of them. A referee without a table here gets none.
+/// named on the command line for all of them. A referee without a table here gets none. A
+/// referee who has a seat of his own already (an earlier round's) keeps it: it comes to
+/// cover these tables too (returned with their places in the batch), so he keeps one link
+/// for the event.
 fn referee_seats(
     batch: &mut Batch,
     t: &Opened<'_>,
     options: &PairOptions,
     round: RoundNumber,
     tables: &[(u32, usize)],
-) {
+) -> Result<Vec<(SeatRow, Vec<usize>)>, PairError> {
     let all: Vec<usize> = tables.iter().map(|&(_, i)| i).collect();
     let named = t.settings.referees.iter().map(|r| {
         let covered = tables
@@ -212,9 +240,26 @@ fn referee_seats(
         (r.name.as_str(), covered)
     });
     let given = options.referees.iter().map(|n| (n.as_str(), all.clone()));
+    let seats = t.store.seats(t.event.id)?;
+    let mut kept: Vec<(SeatRow, Vec<usize>)> = Vec::new();
     for (name, covered) in named.chain(given) {
-        if !covered.is_empty() {
-            batch.seat(Role::Referee, name, covered);
+        if covered.is_empty() {
+            continue;
+        }
+        // A referee of some tables (not of every table, who covers these already).
+        let own = seats.iter().find(|s| {
+            s.role == Role::Referee && !s.revoked && s.name == name && !s.tables.is_empty()
+        });
+        match own {
+            Some(seat) => match kept
+                .iter_mut()
+                .find(|(s, _)| s.token_hash == seat.token_hash)
+            {
+                Some((_, more)) => more.extend(covered),
+                None => kept.push((seat.clone(), covered)),
+            },
+            None => batch.seat(Role::Referee, name, covered),
         }
     }
+    Ok(kept)
 }

@@ -190,6 +190,12 @@ fn counting(row: &PairingRow, outcomes: &Outcomes) -> Option<(GameResult, Source
     Some((game.result?, source))
 }
 
+/// The last round paired of `event`, if any.
+pub fn last_paired(store: &dyn Store, event: EventId) -> Result<Option<RoundNumber>, EventError> {
+    let t = Opened::open(store, event)?;
+    Ok(super::last_round(&t.records.pairings(event)?))
+}
+
 /// The board played at `table`: its round and board.
 pub fn board_at(
     store: &dyn Store,
@@ -206,23 +212,50 @@ pub fn board_at(
     Ok((row.round, row.board))
 }
 
-/// Enters `entry` at board `board` of round `round`, signed; the board's cell as it now
-/// stands. A result that counts already is replaced only when `signed.overwrite` (clearing
-/// the organiser's result is asked for by name, [`Entry::Clear`]); entering
-/// the result that counts already changes nothing and is not logged.
+/// An entry made at a board.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Entered {
+    /// The board as it now stands.
+    pub cell: GridBoard,
+    /// Whether anything was written: entering a result that is final already (entered by
+    /// the organiser, or verified at the table, 7.9) changes nothing.
+    pub changed: bool,
+    /// Where the result that counted before came from, when one did.
+    pub was: Option<Source>,
+    /// The players of later rounds already paired whose score group the entry changed
+    /// (a Swiss's; [`crate::late::warning`] says it).
+    pub moved: Vec<crate::late::Moved>,
+}
+
+/// [`enter_board`], the board's cell alone.
 pub fn enter(
+    store: &dyn Store,
+    event: EventId,
+    at: (RoundNumber, u32),
+    entry: Entry,
+    signed: &Signed,
+    outcomes: &Outcomes,
+) -> Result<GridBoard, EntryError> {
+    enter_board(store, event, at, entry, signed, outcomes).map(|e| e.cell)
+}
+
+/// Enters `entry` at board `board` of round `round`, signed. A result that counts already
+/// is replaced only when `signed.overwrite` (clearing the organiser's result is asked for by
+/// name, [`Entry::Clear`]). Entering the result a game shows that is not yet verified at
+/// its table makes it final (7.9): it is written and logged as confirmed, asking nothing.
+/// Entering a result that is final already changes nothing and is not logged.
+pub fn enter_board(
     store: &dyn Store,
     event: EventId,
     (round, board): (RoundNumber, u32),
     entry: Entry,
     signed: &Signed,
     outcomes: &Outcomes,
-) -> Result<GridBoard, EntryError> {
+) -> Result<Entered, EntryError> {
     let t = Opened::open(store, event)?;
-    let row = t
-        .records
-        .pairings(event)?
-        .into_iter()
+    let rows = t.records.pairings(event)?;
+    let row = *rows
+        .iter()
         .find(|r| r.round == round && r.board == board)
         .ok_or(EntryError::NoBoard { round, board })?;
     if row.is_bye() {
@@ -236,12 +269,15 @@ pub fn enter(
         }
         Entry::Clear => None,
     };
-    let unchanged = row.result.is_some() && row.result == after
-        || row.result.is_none() && now.map(|(r, _)| r) == after;
+    let same = now.is_some_and(|(r, _)| Some(r) == after);
+    // The game's own result, not yet verified, entered as it is: confirmed, not replaced.
+    let confirms = same && now.is_some_and(|(_, s)| s == Source::Played);
+    let unchanged =
+        row.result.is_some() && row.result == after || row.result.is_none() && same && !confirms;
     if !unchanged {
         // Clearing is asked for by name; any other entry over a result that counts must say
         // it replaces it.
-        let asked = signed.overwrite || entry == Entry::Clear;
+        let asked = signed.overwrite || entry == Entry::Clear || confirms;
         if let (Some((current, source)), false) = (now, asked) {
             return Err(EntryError::WouldReplace {
                 round,
@@ -261,11 +297,39 @@ pub fn enter(
         })?;
     }
     // The board as it now stands, from what was read and written: nothing read again.
-    let now = PairingRow {
+    let stands = PairingRow {
         result: if unchanged { row.result } else { after },
         ..row
     };
-    Ok(cell(&now, &t.records.players(event)?, outcomes))
+    let register = t.records.players(event)?;
+    let moved = if unchanged {
+        Vec::new()
+    } else {
+        let new: Vec<PairingRow> = rows
+            .iter()
+            .map(|r| {
+                if r.round == round && r.board == board {
+                    stands
+                } else {
+                    *r
+                }
+            })
+            .collect();
+        crate::late::moved(
+            t.settings.system,
+            t.settings.scoring(),
+            &register,
+            (&rows, &new),
+            round,
+            outcomes,
+        )
+    };
+    Ok(Entered {
+        cell: cell(&stands, &register, outcomes),
+        changed: !unchanged,
+        was: now.map(|(_, s)| s),
+        moved,
+    })
 }
 
 /// The grid as text (`baoqi round results`): a heading per round, a line per board with

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use baoqi_arbiter::MatchConfig;
-use baoqi_store::config::{EventFile, EventFileError, TableSpec};
+use baoqi_store::config::{EventFile, EventFileError, TableSpec, check_url};
 use baoqi_store::model::EventId;
 use baoqi_store::{Database, Store, StoreError};
 
@@ -49,6 +49,9 @@ pub enum OfflineError {
     /// There is no such event.
     #[error("there is no event {0}")]
     NoEvent(EventId),
+    /// The event's links cannot be made.
+    #[error(transparent)]
+    Links(#[from] crate::links::LinkError),
 }
 
 /// The store of an offline command: a hall's `SQLite` file (made when missing) or the
@@ -64,27 +67,46 @@ fn read(path: &Path) -> Result<String, OfflineError> {
     })
 }
 
-/// `baoqi event create`: creates the event of a TOML file; returns the seats' listing.
-pub fn create_event(db: &Database, config: &Path, base: &str) -> Result<String, OfflineError> {
-    let (file, tournament) =
+/// `baoqi event create`: creates the event of a TOML file; returns the seats' listing. The
+/// address given (`url`) is kept with the event, so later commands make links on it; without
+/// one, the file's `settings.url`, else [`crate::links::DEFAULT_URL`].
+pub fn create_event(
+    db: &Database,
+    config: &Path,
+    url: Option<&str>,
+) -> Result<String, OfflineError> {
+    let (mut file, tournament) =
         EventFile::with_tournament(&read(config)?).map_err(|source| OfflineError::EventFile {
             path: config.to_path_buf(),
             source,
         })?;
+    if let Some(url) = url {
+        check_url(url).map_err(|source| OfflineError::EventFile {
+            path: config.to_path_buf(),
+            source,
+        })?;
+        file.settings.url = Some(url.to_string());
+    }
+    let base = file
+        .settings
+        .url
+        .clone()
+        .unwrap_or_else(|| crate::links::DEFAULT_URL.to_string());
     let store = open(db)?;
     let created = match &tournament {
         Some(t) => admin::create_tournament(&*store, &file, t)?,
         None => admin::create_event(&*store, &file)?,
     };
-    Ok(admin::describe(&created, base))
+    Ok(admin::describe(&created, &base))
 }
 
-/// `baoqi table add`: adds a table and its seats; returns the seats' listing.
+/// `baoqi table add`: adds a table and its seats; returns the seats' listing, its links on
+/// `url`, else the event's address.
 pub fn add_table(
     db: &Database,
     event: EventId,
     spec: &TableSpec,
-    base: &str,
+    url: Option<&str>,
 ) -> Result<String, OfflineError> {
     let store = open(db)?;
     let ev = store
@@ -92,6 +114,7 @@ pub fn add_table(
         .into_iter()
         .find(|e| e.id == event)
         .ok_or(OfflineError::NoEvent(event))?;
+    let base = crate::links::base(&*store, event, url)?;
     let (row, seats) = admin::add_table(&*store, event, spec)?;
     let created = admin::Created {
         event,
@@ -99,7 +122,7 @@ pub fn add_table(
         tables: vec![row],
         seats,
     };
-    Ok(admin::describe(&created, base))
+    Ok(admin::describe(&created, &base))
 }
 
 /// `baoqi event revoke`: revokes the seat holding a token.

@@ -13,7 +13,7 @@
 //! in one transaction ([`baoqi_store::TournamentStore::amend`]): all or nothing. The time since a game's start is measured on the game timeline: the last
 //! instant the store recorded, less the instant its clocks started (0 before they start).
 
-use baoqi_arbiter::Event;
+use baoqi_arbiter::{Event, Tallies, TallyView};
 use baoqi_rules::Color;
 use baoqi_tournament::changes::{Change, ChangeError, Format, Remedy, Tournament, remedy_108};
 use baoqi_tournament::{Game, Player, PlayerId, RoundNumber};
@@ -215,8 +215,14 @@ pub fn correct(
         at: baoqi_store::wallclock::now(),
         ..Amendment::default()
     };
+    // 108(1): 「無論如何雙方均記技術犯規 1 次」: a replay after colours reversed starts with
+    // one technical foul a side (a wrong pairing, 108(2), gives none).
+    let carried = match correction {
+        Correction::SwapColours => fouled(),
+        Correction::Exchange { .. } => Tallies::default(),
+    };
     let batch = if remedy == Remedy::Replay {
-        Some(replay(&t, &boards, &mut amendment)?)
+        Some(replay(&t, &boards, carried, &mut amendment)?)
     } else {
         amendment.boards = boards
             .iter()
@@ -235,6 +241,19 @@ pub fn correct(
         boards,
         created,
     })
+}
+
+/// The violations 108(1) gives: 「無論如何雙方均記技術犯規 1 次」, one technical foul each,
+/// whether the game is replayed or stands.
+pub fn fouled() -> Tallies {
+    let one = TallyView {
+        technical: 1,
+        ..TallyView::default()
+    };
+    Tallies {
+        red: one,
+        black: one,
+    }
 }
 
 /// The place of `board`'s game among its round's games (the core's order: the stored
@@ -300,6 +319,7 @@ fn exchange(games: &mut [Game], first: usize, second: usize, side: Color) {
 fn replay(
     t: &Opened<'_>,
     boards: &[PairingRow],
+    carried: Tallies,
     amendment: &mut Amendment,
 ) -> Result<Batch, OverrideError> {
     let register: Vec<Player> = t
@@ -321,6 +341,7 @@ fn replay(
         let (red, black) = (player(b.red)?, player(b.black.unwrap_or(b.red))?);
         let mut config = rules.match_config(red, black, b.round, b.board);
         config.start_fen.clone_from(&t.settings.game.start_fen);
+        config.carried = carried;
         let index = batch.table(&TableSpec {
             round: b.round,
             name: format!("第{}輪 第{}台 重賽", b.round, b.board),

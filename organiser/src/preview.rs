@@ -22,6 +22,8 @@ pub struct Absentee {
     pub player: Player,
     /// The round.
     pub round: RoundNumber,
+    /// His event, for the command that withdraws him.
+    pub event: EventId,
 }
 
 /// The round the system would draw next, as the organiser reads it before pairing.
@@ -63,6 +65,7 @@ pub fn absentees(
                 out.push(Absentee {
                     player: r.player.clone(),
                     round,
+                    event,
                 });
             }
         }
@@ -111,8 +114,8 @@ pub fn absent_text(absent: &[Absentee]) -> String {
     for a in absent {
         let _ = writeln!(
             out,
-            "absent in round {} (缺席, 87): {} {}; to withdraw him before pairing (109(5), 89): baoqi players withdraw --player {}",
-            a.round, a.player.id, a.player.name, a.player.id.0
+            "absent in round {} (缺席, 87): {} {}; to withdraw him before pairing (109(5), 89): baoqi players withdraw --event {} --player {}",
+            a.round, a.player.id, a.player.name, a.event, a.player.id.0
         );
     }
     out

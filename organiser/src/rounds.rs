@@ -3,7 +3,6 @@
 //! (an absence the organiser records, 87).
 
 use std::collections::BTreeSet;
-use std::fmt::Write as _;
 
 use baoqi_tournament::berger::BergerError;
 use baoqi_tournament::changes::round_robin_round;
@@ -14,7 +13,7 @@ use super::draft::Draft;
 use super::results::{self, Outcomes};
 use super::withdrawal;
 use super::{EventError, Logged, Opened, PairingRow, PairingSystem, Registered};
-use crate::admin::{self, AdminError, Created};
+use crate::admin::{AdminError, Created};
 use baoqi_store::model::{EventId, TableId};
 use baoqi_store::{Store, StoreError};
 
@@ -139,6 +138,13 @@ pub struct Paired {
     /// Boards decided without play, with no table: a round robin's games against a player
     /// who withdrew, lost by his absence (89(2)).
     pub decided: Vec<Decided>,
+    /// Every board of the round just written, tables numbered.
+    pub boards: Vec<PairingRow>,
+    /// The register the round was drawn from.
+    pub register: Vec<Player>,
+    /// Referees who kept the link of an earlier round, each with the round's tables it now
+    /// covers too (附表七 6.2(1)).
+    pub extended: Vec<(String, Vec<TableId>)>,
 }
 
 /// A board decided without play, with its players as the register names them.
@@ -150,17 +156,6 @@ pub struct Decided {
     pub red: Option<Player>,
     /// 黑方's line.
     pub black: Option<Player>,
-}
-
-impl Decided {
-    /// `#3 王芳`, or the number alone for a player the register lacks.
-    fn named(id: Option<PlayerId>, player: Option<&Player>) -> String {
-        match (player, id) {
-            (Some(p), _) => format!("{} {}", p.id, p.name),
-            (None, Some(id)) => id.to_string(),
-            (None, None) => String::new(),
-        }
-    }
 }
 
 /// What the organiser adds to a pairing.
@@ -293,28 +288,10 @@ fn round_robin(
     Ok(round_robin_round(round, &withdrawn))
 }
 
-/// A round's listing: each table's players and join links ([`admin::describe`]), then the
-/// byes and the rules the pairing had to break.
+/// A round's listing ([`crate::listing::describe`]): the byes first, then each table's
+/// players and join links.
 pub fn describe(paired: &Paired, base: &str) -> String {
-    let mut out = format!("round {}\n", paired.round);
-    out.push_str(&admin::describe(&paired.created, base));
-    for p in &paired.byes {
-        let _ = writeln!(out, "  bye (輪空): {} {}", p.id, p.name);
-    }
-    for r in &paired.relaxed {
-        let _ = writeln!(out, "  relaxed: {r:?}");
-    }
-    for d in &paired.decided {
-        let _ = writeln!(
-            out,
-            "  board {} without play (不戰, 89(2)): {} vs {} {}",
-            d.row.board,
-            Decided::named(Some(d.row.red), d.red.as_ref()),
-            Decided::named(d.row.black, d.black.as_ref()),
-            super::standings::result_text(d.row.result),
-        );
-    }
-    out
+    super::listing::describe(paired, base)
 }
 
 /// Who was absent at a table (87).

@@ -148,7 +148,9 @@ pub fn pairings_csv(s: &Standings) -> String {
                     .as_ref()
                     .map(|p| csv_field(&p.name))
                     .unwrap_or_default(),
-                csv_field(&b.score),
+                // baoqi's own notation, never the register's text: `+/-` as it is (a
+                // spreadsheet finds no formula in it, and a `'` would show).
+                b.score.clone(),
                 points_number(&b.red_points),
                 points_number(&b.black_points),
                 b.verified.to_string(),

@@ -355,8 +355,13 @@ pub fn export_archive_offline(
     if !events.iter().any(|e| e.id == event) {
         return Err(LaunchError::NoEvent(event));
     }
+    // A table set aside by a 108 replay (作廢) is no game of the event's: its replay is.
+    let aside = baoqi_organiser::changelog::set_aside(&*store, event)?;
     let mut played = Vec::new();
-    for t in tables.iter().filter(|t| t.event == event) {
+    for t in tables
+        .iter()
+        .filter(|t| t.event == event && !aside.contains(&t.id))
+    {
         let (known, view) = known(&*store, &events, &tables, t.id)?;
         if export::archive::began(&view) {
             played.push((known, view));

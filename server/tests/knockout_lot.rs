@@ -5,14 +5,14 @@
 //! allowance.
 
 use crate::common;
-use crate::rounds::{event, games, owned, pair, play, tournament};
+use crate::rounds::{event, games, owned, pair, play, token, tournament};
 
 use baoqi_arbiter::{ClockMode, MatchConfig, TimeControl};
 use baoqi_organiser::lot::{self, LotError};
 use baoqi_organiser::results::{Outcomes, TableOutcome};
 use baoqi_organiser::rounds::{self, PairError, Paired};
 use baoqi_organiser::{Logged, results};
-use baoqi_store::model::{EventId, TableId};
+use baoqi_store::model::{EventId, Role, TableId};
 use baoqi_store::{SqliteStore, Store};
 use baoqi_tournament::{GameResult, RoundNumber};
 use common::start;
@@ -161,8 +161,9 @@ async fn fu2_3_a_a_tie_level_after_its_tie_break_games_goes_through_by_lot() {
     let r1 = pair(&*store, event).unwrap();
     s.hub.start_tables(false).await.unwrap();
     let (t1, t2) = (r1.created.tables[0].id, r1.created.tables[1].id);
-    play(&s, &r1, t1, GameResult::RedWins, true).await;
-    play(&s, &r1, t2, GameResult::ForcedDraw, true).await;
+    let chief = token(&r1, Role::Referee, t1);
+    play(&s, (&r1, &chief), t1, GameResult::RedWins, true).await;
+    play(&s, (&r1, &chief), t2, GameResult::ForcedDraw, true).await;
     // Level after the main game: the tie-break games come first.
     let e = lot::draw(&*store, event, t2, &outcomes()).unwrap_err();
     assert!(
@@ -185,14 +186,14 @@ async fn fu2_3_a_a_tie_level_after_its_tie_break_games_goes_through_by_lot() {
     let breaks = pair(&*store, event).unwrap();
     s.hub.start_tables(false).await.unwrap();
     let (t3, t4) = (breaks.created.tables[0].id, breaks.created.tables[1].id);
-    play(&s, &breaks, t3, GameResult::ForcedDraw, true).await;
+    play(&s, (&breaks, &chief), t3, GameResult::ForcedDraw, true).await;
     // A tie-break game not yet over: no lot.
     let e = lot::draw(&*store, event, t3, &outcomes()).unwrap_err();
     assert!(
         matches!(&e, LotError::Undecided { round: RoundNumber(1), tables, .. } if *tables == [t4]),
         "{e}"
     );
-    play(&s, &breaks, t4, GameResult::ForcedDraw, true).await;
+    play(&s, (&breaks, &chief), t4, GameResult::ForcedDraw, true).await;
     let e = pair(&*store, event).unwrap_err();
     assert!(
         matches!(

@@ -195,20 +195,16 @@ pub(crate) fn token(paired: &Paired, role: Role, table: TableId) -> String {
 }
 
 /// Plays the game at `table` to `result` (a win by resignation, a draw ruled under 70(3))
-/// and, when `verify`, has the round's referee verify it (7.9), over the WebSocket protocol.
+/// and, when `verify`, has the round's referee (his seat's token `referee`: the one his
+/// first round gave him, 附表七 6.2(1)) verify it (7.9), over the WebSocket protocol.
 pub(crate) async fn play(
     s: &common::Server,
-    paired: &Paired,
+    (paired, referee): (&Paired, &str),
     table: TableId,
     result: GameResult,
     verify: bool,
 ) {
-    let mut referee = Client::join(
-        &s.url("monitor"),
-        &token(paired, Role::Referee, table),
-        None,
-    )
-    .await;
+    let mut referee = Client::join(&s.url("monitor"), referee, None).await;
     let mut red = Client::join(&s.url("seat"), &token(paired, Role::Red, table), None).await;
     let mut black = Client::join(&s.url("seat"), &token(paired, Role::Black, table), None).await;
     let id = |what: &str| format!("{table}.{what}");
@@ -269,8 +265,9 @@ async fn fu2_1_1_a_knockout_of_four_with_a_drawn_tie_decided_by_tie_break_games(
     );
     s.hub.start_tables(false).await.unwrap();
     let (t1, t2) = (r1.created.tables[0].id, r1.created.tables[1].id);
-    play(&s, &r1, t1, GameResult::RedWins, true).await;
-    play(&s, &r1, t2, GameResult::ForcedDraw, false).await;
+    let chief = token(&r1, Role::Referee, t1);
+    play(&s, (&r1, &chief), t1, GameResult::RedWins, true).await;
+    play(&s, (&r1, &chief), t2, GameResult::ForcedDraw, false).await;
     // Drawn but not yet verified (7.9): the tie is undecided.
     let e = pair(&*store, event).unwrap_err();
     assert!(
@@ -284,7 +281,7 @@ async fn fu2_1_1_a_knockout_of_four_with_a_drawn_tie_decided_by_tie_break_games(
     referee.close().await;
 
     // The level tie gets its pair of tie-break games as more tables of round 1, colours
-    // alternating on from the main game; the round's referee gets a seat on them.
+    // alternating on from the main game; the round's referee's seat comes to cover them.
     let breaks = pair(&*store, event).unwrap();
     assert_eq!(breaks.round, RoundNumber(1));
     assert_eq!(
@@ -296,14 +293,14 @@ async fn fu2_1_1_a_knockout_of_four_with_a_drawn_tie_decided_by_tie_break_games(
     );
     s.hub.start_tables(false).await.unwrap();
     let (t3, t4) = (breaks.created.tables[0].id, breaks.created.tables[1].id);
-    play(&s, &breaks, t3, GameResult::BlackWins, true).await;
+    play(&s, (&breaks, &chief), t3, GameResult::BlackWins, true).await;
     // One tie-break game to go: the next round waits.
     let e = pair(&*store, event).unwrap_err();
     assert!(
         matches!(&e, PairError::TieUndecided { round: RoundNumber(1), tables, .. } if *tables == [t4]),
         "{e}"
     );
-    play(&s, &breaks, t4, GameResult::ForcedDraw, true).await;
+    play(&s, (&breaks, &chief), t4, GameResult::ForcedDraw, true).await;
 
     // 張華 won the tie-break games 1½–½: the final, 李明 v 張華.
     let r2 = pair(&*store, event).unwrap();
@@ -312,7 +309,7 @@ async fn fu2_1_1_a_knockout_of_four_with_a_drawn_tie_decided_by_tie_break_games(
     s.hub.start_tables(false).await.unwrap();
     play(
         &s,
-        &r2,
+        (&r2, &chief),
         r2.created.tables[0].id,
         GameResult::BlackWins,
         true,

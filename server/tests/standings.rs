@@ -192,8 +192,9 @@ async fn check_csv(hub: &Arc<baoqi_server::Hub>, event: EventId, json: &Value) {
         "round,board,table,red,red_name,black,black_name,result,red_points,black_points,final";
     // UTF-8 with a BOM, for a spreadsheet.
     assert_eq!(pairings.lines().next(), Some(&*format!("\u{feff}{head}")));
-    // A cell a spreadsheet would take for a formula is kept as text.
-    let board2 = format!("1,2,{table},{red},棋手{red},{black},棋手{black},'+/-,12,0,true");
+    // A forfeit is written in the rule's notation as it is: baoqi's own words, never the
+    // register's text, so no `'` before it (a spreadsheet reads `+/-` as text).
+    let board2 = format!("1,2,{table},{red},棋手{red},{black},棋手{black},+/-,12,0,true");
     assert!(pairings.lines().any(|l| l == board2), "{pairings}");
     assert_eq!(pairings.lines().count(), 1 + 3 + 3, "{pairings}");
     let cross = get(hub, &format!("/api/events/{event}/crosstable.csv")).await;

@@ -4,12 +4,13 @@
 
 use std::path::PathBuf;
 
+use baoqi_organiser::links::{self, LinkError, Which};
 use baoqi_organiser::offline::{self, OfflineError};
 use baoqi_server::export::RecordFormat;
 use baoqi_server::launch::{self, ExportKind, LaunchError};
 use baoqi_store::Database;
 use baoqi_store::config::TableSpec;
-use baoqi_store::model::{EventId, TableId};
+use baoqi_store::model::{EventId, Role, TableId};
 use baoqi_tournament::RoundNumber;
 use clap::{Args, Subcommand};
 
@@ -44,9 +45,52 @@ enum EventAction {
         /// `postgres://USER@HOST:PORT/DB`.
         #[arg(long, default_value = "baoqi.db")]
         db: Database,
-        /// The server's public address, for the join links.
-        #[arg(long, default_value = "http://127.0.0.1:7878")]
-        url: String,
+        /// The server's public address, for the join links; kept with the event, so later
+        /// commands make their links on it (default: the file's `settings.url`, else
+        /// `http://127.0.0.1:7878`).
+        #[arg(long)]
+        url: Option<String>,
+    },
+    /// Reissues a seat's lost link: a new token for the same seat (role, name, tables), the
+    /// old one revoked (its link stops working). Logged.
+    #[command(group(clap::ArgGroup::new("which").required(true).args(["table", "name"])))]
+    Reissue {
+        /// The event's number.
+        #[arg(long)]
+        event: EventId,
+        /// The seat's table (with --role): a player's or a proxy's seat.
+        #[arg(long, requires = "role")]
+        table: Option<TableId>,
+        /// The seat's role at --table.
+        #[arg(long, value_enum)]
+        role: Option<SeatRole>,
+        /// The seat's name: a referee's, a spectator's (`spectator 2`), a player's.
+        #[arg(long)]
+        name: Option<String>,
+        /// The store: a hall's `SQLite` file (or `sqlite:FILE`), or the federation's
+        /// `postgres://USER@HOST:PORT/DB`.
+        #[arg(long, default_value = "baoqi.db")]
+        db: Database,
+        /// The server's public address (default: the one the event was created with).
+        #[arg(long)]
+        url: Option<String>,
+    },
+    /// Adds spectator seats (read-only links to every table) to an event already made.
+    /// Logged.
+    Spectators {
+        /// The event's number.
+        #[arg(long)]
+        event: EventId,
+        /// How many.
+        #[arg(long, default_value_t = 1)]
+        add: usize,
+        /// The store: a hall's `SQLite` file (or `sqlite:FILE`), or the federation's
+        /// `postgres://USER@HOST:PORT/DB`.
+        #[arg(long, default_value = "baoqi.db")]
+        db: Database,
+        /// The server's public address (default: the one the event was created with).
+        #[arg(long)]
+        url: Option<String>,
     },
     /// Revokes the seat holding a token.
     Revoke {
@@ -64,8 +108,44 @@ enum EventAction {
 pub(crate) fn run_event(args: &EventArgs) -> Result<(), CliError> {
     match &args.action {
         EventAction::Create { config, db, url } => {
-            let out = offline::create_event(db, config, url).map_err(|e| usage(&e))?;
+            let out = offline::create_event(db, config, url.as_deref()).map_err(|e| usage(&e))?;
             print!("{out}");
+        }
+        EventAction::Reissue {
+            event,
+            table,
+            role,
+            name,
+            db,
+            url,
+        } => {
+            let which = match (table, role, name) {
+                (Some(table), Some(role), _) => Which::At {
+                    table: *table,
+                    role: (*role).into(),
+                },
+                (_, _, Some(name)) => Which::Named(name.clone()),
+                _ => {
+                    return Err(CliError::Usage(
+                        "name the seat: --table and --role, or --name".into(),
+                    ));
+                }
+            };
+            let s = &*super::tournament::open(db)?;
+            let base = link_base(s, *event, url.as_deref())?;
+            let issued = links::reissue(s, *event, &which).map_err(|e| link_error(&e))?;
+            print!("{}", links::describe(&issued, &base));
+        }
+        EventAction::Spectators {
+            event,
+            add,
+            db,
+            url,
+        } => {
+            let s = &*super::tournament::open(db)?;
+            let base = link_base(s, *event, url.as_deref())?;
+            let issued = links::add_spectators(s, *event, *add).map_err(|e| link_error(&e))?;
+            print!("{}", links::describe(&issued, &base));
         }
         EventAction::Revoke { token, db } => {
             if !offline::revoke(db, token).map_err(|e| failed(&e))? {
@@ -75,6 +155,46 @@ pub(crate) fn run_event(args: &EventArgs) -> Result<(), CliError> {
         }
     }
     Ok(())
+}
+
+/// A seat's role on the command line.
+#[derive(Debug, Clone, Copy, clap::ValueEnum)]
+enum SeatRole {
+    /// 紅方.
+    Red,
+    /// 黑方.
+    Black,
+    /// Red's proxy.
+    RedProxy,
+    /// Black's proxy.
+    BlackProxy,
+}
+
+impl From<SeatRole> for Role {
+    fn from(r: SeatRole) -> Role {
+        match r {
+            SeatRole::Red => Role::Red,
+            SeatRole::Black => Role::Black,
+            SeatRole::RedProxy => Role::RedProxy,
+            SeatRole::BlackProxy => Role::BlackProxy,
+        }
+    }
+}
+
+/// The address `event`'s links are made on ([`links::base`]).
+pub(super) fn link_base(
+    store: &dyn baoqi_store::Store,
+    event: EventId,
+    given: Option<&str>,
+) -> Result<String, CliError> {
+    links::base(store, event, given).map_err(|e| link_error(&e))
+}
+
+fn link_error(e: &LinkError) -> CliError {
+    match e {
+        LinkError::Store(_) => failed(e),
+        _ => CliError::Usage(e.to_string()),
+    }
 }
 
 /// Arguments of `baoqi table`.
@@ -116,9 +236,10 @@ enum TableAction {
         /// `postgres://USER@HOST:PORT/DB`.
         #[arg(long, default_value = "baoqi.db")]
         db: Database,
-        /// The server's public address, for the join links.
-        #[arg(long, default_value = "http://127.0.0.1:7878")]
-        url: String,
+        /// The server's public address, for the join links (default: the one the event was
+        /// created with).
+        #[arg(long)]
+        url: Option<String>,
     },
 }
 
@@ -149,7 +270,7 @@ pub(crate) fn run_table(args: &TableArgs) -> Result<(), CliError> {
         black_proxy: black_proxy.clone(),
         config,
     };
-    let out = offline::add_table(db, *event, &spec, url).map_err(|e| usage(&e))?;
+    let out = offline::add_table(db, *event, &spec, url.as_deref()).map_err(|e| usage(&e))?;
     print!("{out}");
     Ok(())
 }

@@ -299,9 +299,10 @@ pub(crate) struct OverrideArgs {
     /// `postgres://USER@HOST:PORT/DB`.
     #[arg(long, default_value = "baoqi.db")]
     db: Database,
-    /// The server's public address, for the join links of a replay.
-    #[arg(long, default_value = "http://127.0.0.1:7878")]
-    url: String,
+    /// The server's public address, for the join links of a replay (default: the one the
+    /// event was created with).
+    #[arg(long)]
+    url: Option<String>,
 }
 
 /// Runs `baoqi round override`.
@@ -340,8 +341,21 @@ pub(crate) fn run_override(a: &OverrideArgs) -> Result<(), CliError> {
         let table = b.table.map(|t| format!(" (table {t})")).unwrap_or_default();
         println!("  board {}{table}: {} v {black}", b.board, name(b.red));
     }
+    // 108(1): 「無論如何雙方均記技術犯規 1 次」, whichever the remedy.
+    if correction == Correction::SwapColours {
+        match (done.remedy, done.boards.first().and_then(|b| b.table)) {
+            (Remedy::Replay, _) => println!(
+                "108(1): the replay starts with one technical foul a side (技術犯規 1 次), shown on the monitor and counted towards the limit"
+            ),
+            (Remedy::Record, table) => println!(
+                "108(1): each side is given one technical foul (無論如何雙方均記技術犯規 1 次): the referee records it at table {}, one for each side (the monitor's 記違規 → 技術犯規)",
+                table.map_or_else(String::new, |t| t.to_string())
+            ),
+        }
+    }
     if let Some(created) = &done.created {
-        print!("{}", admin::describe(created, &a.url));
+        let base = super::event::link_base(s, a.event, a.url.as_deref())?;
+        print!("{}", admin::describe(created, &base));
     }
     Ok(())
 }

@@ -3,8 +3,8 @@
 //! (第87條, 附表七 7.9).
 
 use baoqi_organiser::grid::{self, Entry, EntryError, Signed};
-use baoqi_organiser::results;
 use baoqi_organiser::standings::result_text;
+use baoqi_organiser::{late, results};
 use baoqi_store::Database;
 use baoqi_store::model::{EventId, TableId};
 use baoqi_tournament::{GameResult, RoundNumber};
@@ -163,12 +163,25 @@ pub(crate) fn run_entry(args: &EntryArgs) -> Result<(), CliError> {
             ));
         }
     };
-    let cell = grid::enter(s, args.event, at, args.entry(), &args.signed(), &outcomes)
+    let done = grid::enter_board(s, args.event, at, args.entry(), &args.signed(), &outcomes)
         .map_err(entry_error)?;
+    let cell = &done.cell;
     let counts = cell
         .result
         .map_or("* (the game goes on)", |r| result_text(Some(r)));
-    println!("round {} board {}: {counts}", cell.round, cell.board);
+    if done.changed {
+        let last = if cell.last { ", final" } else { "" };
+        println!("round {} board {}: {counts}{last}", cell.round, cell.board);
+    } else {
+        // Nothing was written: said so, never reported as an entry (87, 7.9).
+        let from = done.was.map_or("", grid::source_text);
+        println!(
+            "round {} board {}: {counts} counts already ({from}); nothing changed",
+            cell.round, cell.board
+        );
+    }
+    let last = grid::last_paired(s, args.event).map_err(event_error)?;
+    print!("{}", late::warning(args.event, last, &done.moved));
     Ok(())
 }
 

@@ -186,9 +186,10 @@ enum RoundAction {
         /// `postgres://USER@HOST:PORT/DB`.
         #[arg(long, default_value = "baoqi.db")]
         db: Database,
-        /// The server's public address, for the join links.
-        #[arg(long, default_value = "http://127.0.0.1:7878")]
-        url: String,
+        /// The server's public address, for the join links (default: the one the event was
+        /// created with).
+        #[arg(long)]
+        url: Option<String>,
         /// Shows the round the system would draw, and who was absent last round, and writes
         /// nothing.
         #[arg(long)]
@@ -245,6 +246,7 @@ pub(crate) fn run_round(args: &RoundArgs) -> Result<(), CliError> {
             dry_run,
         } => {
             let s = &*open(db)?;
+            let base = super::event::link_base(s, *event, url.as_deref())?;
             let outcomes = results::from_store(s, *event).map_err(|e| read_error(&e))?;
             let pair_error = |e| match e {
                 PairError::Store(s) => store(&s),
@@ -263,7 +265,7 @@ pub(crate) fn run_round(args: &RoundArgs) -> Result<(), CliError> {
                 referees: referees.clone(),
             };
             let paired = rounds::pair_with(s, *event, &outcomes, &options).map_err(pair_error)?;
-            print!("{}", rounds::describe(&paired, url));
+            print!("{}", rounds::describe(&paired, &base));
         }
         RoundAction::Result(a) => super::results::run_entry(a)?,
         RoundAction::Results(a) => super::results::run_grid(a)?,

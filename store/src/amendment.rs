@@ -43,22 +43,33 @@ fn number(index: usize, ids: &[TableId]) -> Result<TableId, StoreError> {
     })
 }
 
+/// The tables of a seat that covered `tables` once it also covers the new tables `cover`
+/// gives it (`hash` its token's; each a place in the batch numbered `ids`).
+pub fn covered(
+    cover: &[(String, usize)],
+    hash: &str,
+    mut tables: Vec<TableId>,
+    ids: &[TableId],
+) -> Result<Vec<TableId>, StoreError> {
+    for (h, index) in cover {
+        let id = number(*index, ids)?;
+        if h == hash && !tables.contains(&id) {
+            tables.push(id);
+        }
+    }
+    Ok(tables)
+}
+
 impl Amendment {
     /// The tables of a seat that covered `tables` once it also covers its new tables of
     /// [`Amendment::cover`] (`hash` its token's), numbered `ids`.
     pub fn covered(
         &self,
         hash: &str,
-        mut tables: Vec<TableId>,
+        tables: Vec<TableId>,
         ids: &[TableId],
     ) -> Result<Vec<TableId>, StoreError> {
-        for (h, index) in &self.cover {
-            let id = number(*index, ids)?;
-            if h == hash && !tables.contains(&id) {
-                tables.push(id);
-            }
-        }
-        Ok(tables)
+        covered(&self.cover, hash, tables, ids)
     }
 
     /// The boards as stored once the new tables are numbered `ids` (in order).

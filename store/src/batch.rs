@@ -7,8 +7,9 @@ use crate::model::{EventId, SeatRow, TableId, TableRow};
 use crate::records::{ChangeLine, PairingRow};
 
 /// A seat written with new tables ([`NewTables`]): `tables` are indices into the batch's
-/// tables, made their numbers when written (none: every table of the event, as for an
-/// event-wide referee or a spectator). The store fills in `seat.tables` and `seat.event`.
+/// tables, made their numbers when written and added to the stored tables `seat.tables`
+/// names (none at all: every table of the event, as for an event-wide referee or a
+/// spectator). The store fills in `seat.event`.
 #[derive(Debug, Clone, PartialEq)]
 pub struct NewSeat {
     /// The seat.
@@ -61,9 +62,13 @@ impl NewTables {
             .seats
             .iter()
             .map(|s| {
+                // A seat may cover tables already stored (`seat.tables`: a link reissued for
+                // its table) besides the batch's.
+                let mut tables = s.seat.tables.clone();
+                tables.extend(numbers(&s.tables, ids)?);
                 Ok(SeatRow {
                     event,
-                    tables: numbers(&s.tables, ids)?,
+                    tables,
                     ..s.seat.clone()
                 })
             })
@@ -92,6 +97,10 @@ pub struct NewRound {
     pub boards: Vec<NewBoard>,
     /// The change log's line.
     pub log: ChangeLine,
+    /// Seats already stored that come to cover some of the round's new tables, by token
+    /// hash and the table's place in the batch: a referee of several rounds (附表七 6.2(1))
+    /// keeps one link for the event.
+    pub cover: Vec<(String, usize)>,
 }
 
 impl NewRound {

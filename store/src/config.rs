@@ -29,6 +29,11 @@ pub struct EventSettings {
     /// Clock policy after a server restart.
     #[serde(default)]
     pub resume: ResumePolicy,
+    /// The server's public address the event's join links are made on (`https://hall.example`):
+    /// given once (`baoqi event create --url`, or here), used by every later command that
+    /// prints links unless it is given another.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub url: Option<String>,
 }
 
 /// A referee named in the event file.
@@ -95,6 +100,22 @@ fn one_usize() -> usize {
     1
 }
 
+/// The longest server address an event keeps.
+pub const MAX_URL_CHARS: usize = 500;
+
+/// Refuses an address the join links cannot be made on: one that is not `http://` or
+/// `https://`, holds a space or a control character, or is longer than [`MAX_URL_CHARS`].
+pub fn check_url(url: &str) -> Result<(), EventFileError> {
+    bounds::text("settings.url", url, MAX_URL_CHARS)?;
+    let rest = url
+        .strip_prefix("https://")
+        .or_else(|| url.strip_prefix("http://"));
+    match rest {
+        Some(host) if !host.is_empty() && !url.chars().any(char::is_whitespace) => Ok(()),
+        _ => Err(EventFileError::Url(url.to_string())),
+    }
+}
+
 /// The longest wait before the server resumes clocks by itself: a day.
 pub const MAX_RESUME_SECS: u64 = 86_400;
 
@@ -139,6 +160,9 @@ pub enum EventFileError {
         /// The configuration (`tables[1].match`, `tournament.match`).
         field: String,
     },
+    /// A server address the join links cannot be made on.
+    #[error("settings.url: {0:?} is not a server's address (http://… or https://…, no spaces)")]
+    Url(String),
     /// A count beyond its limit.
     #[error("{what} = {found} is more than the limit of {limit}")]
     TooMany {
@@ -190,6 +214,9 @@ impl EventFile {
         limit("spectators", self.spectators, MAX_WATCHERS)?;
         limit("tables", self.tables.len(), MAX_TABLES)?;
         bounds::name("name", &self.name)?;
+        if let Some(url) = &self.settings.url {
+            check_url(url)?;
+        }
         if let ResumePolicy::Auto { after_secs } = self.settings.resume {
             bounds::at_most("settings.resume.after_secs", after_secs, MAX_RESUME_SECS)?;
         }

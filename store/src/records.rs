@@ -133,6 +133,18 @@ pub enum Logged {
         /// The new table.
         to: TableId,
     },
+    /// A seat's link issued after the event was made: a lost link reissued (the old token
+    /// revoked, the same role, name and tables) or a spectator added.
+    Seat {
+        /// The seat's role.
+        role: crate::model::Role,
+        /// Its name.
+        name: String,
+        /// The tables it covers (none: every table of the event).
+        tables: Vec<TableId>,
+        /// A link reissued in place of a lost one (its old token revoked).
+        reissued: bool,
+    },
     /// 附表二 第一部份 1(1), 3(a): the lot (抽籤) of a knock-out tie level after its tie-break
     /// games, drawn by the server at the organiser's word. The first lot logged for a tie
     /// is the one that counts.

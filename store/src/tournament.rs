@@ -167,6 +167,34 @@ fn upsert_player(c: &Connection, event: EventId, p: &Registered) -> Result<(), S
     Ok(())
 }
 
+/// Extends the stored seats of `cover` (token hash, place in the batch) to the batch's new
+/// tables, numbered `ids`.
+fn cover(
+    c: &Connection,
+    event: EventId,
+    cover: &[(String, usize)],
+    ids: &[TableId],
+) -> Result<(), StoreError> {
+    for hash in cover
+        .iter()
+        .map(|(h, _)| h)
+        .collect::<std::collections::BTreeSet<_>>()
+    {
+        let text: String = c.query_row(
+            "SELECT tables FROM seats WHERE token_hash = ?1 AND event = ?2",
+            params![hash, event.0],
+            |r| r.get(0),
+        )?;
+        let tables =
+            crate::amendment::covered(cover, hash, read(&text, "a seat's tables", event.0)?, ids)?;
+        c.execute(
+            "UPDATE seats SET tables = ?1 WHERE token_hash = ?2 AND event = ?3",
+            params![json(&tables, "a seat's tables")?, hash, event.0],
+        )?;
+    }
+    Ok(())
+}
+
 /// Writes an [`Amendment`] within a transaction; returns its new tables' numbers.
 fn write_amendment(
     c: &Connection,
@@ -180,23 +208,7 @@ fn write_amendment(
             params![hash, event.0],
         )?;
     }
-    for hash in a
-        .cover
-        .iter()
-        .map(|(h, _)| h)
-        .collect::<std::collections::BTreeSet<_>>()
-    {
-        let text: String = c.query_row(
-            "SELECT tables FROM seats WHERE token_hash = ?1 AND event = ?2",
-            params![hash, event.0],
-            |r| r.get(0),
-        )?;
-        let tables = a.covered(hash, read(&text, "a seat's tables", event.0)?, &ids)?;
-        c.execute(
-            "UPDATE seats SET tables = ?1 WHERE token_hash = ?2 AND event = ?3",
-            params![json(&tables, "a seat's tables")?, hash, event.0],
-        )?;
-    }
+    cover(c, event, &a.cover, &ids)?;
     for &(round, board) in &a.removed {
         c.execute(
             "DELETE FROM pairings WHERE event = ?1 AND round = ?2 AND board = ?3",
@@ -258,6 +270,7 @@ impl TournamentStore for SqliteStore {
         let mut c = self.w();
         let tx = c.transaction()?;
         let ids = insert_tables(&tx, event, &round.tables)?;
+        cover(&tx, event, &round.cover, &ids)?;
         insert_pairings(&tx, event, &round.stored_boards(&ids)?)?;
         insert_change(&tx, event, &round.log)?;
         tx.commit()?;

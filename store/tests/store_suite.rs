@@ -460,6 +460,7 @@ fn round_one(seat_hash: &str) -> NewRound {
             at: 7,
             change: Logged::Registered { players: 4 },
         },
+        cover: Vec::new(),
     }
 }
 
@@ -469,14 +470,25 @@ fn a_round_is_written_whole_or_not_at_all(db: &TestDb) {
     store
         .add_seat(&seat("taken", ev, Role::Referee, vec![]))
         .unwrap();
+    let earlier = TableId(99);
+    store
+        .add_seat(&seat("kept-referee", ev, Role::Referee, vec![earlier]))
+        .unwrap();
+    let kept = || store.seat("kept-referee").unwrap().unwrap().tables;
     let t = store.tournaments().unwrap();
     // The second table's seat collides with a stored token: nothing of the round stays.
-    assert!(t.add_round(ev, &round_one("taken")).is_err());
+    // A referee of an earlier round keeps his seat: it comes to cover both tables.
+    let covering = |hash| NewRound {
+        cover: vec![("kept-referee".into(), 0), ("kept-referee".into(), 1)],
+        ..round_one(hash)
+    };
+    assert!(t.add_round(ev, &covering("taken")).is_err());
     assert!(store.tables(Some(ev)).unwrap().is_empty(), "no table");
-    assert_eq!(store.seats(ev).unwrap().len(), 1, "no seat");
+    assert_eq!(store.seats(ev).unwrap().len(), 2, "no seat");
+    assert_eq!(kept(), [earlier], "no seat extended");
     assert!(t.pairings(ev).unwrap().is_empty(), "no board");
     assert!(t.changes(ev).unwrap().is_empty(), "no log line");
-    let ids = t.add_round(ev, &round_one("round-1-b")).unwrap();
+    let ids = t.add_round(ev, &covering("round-1-b")).unwrap();
     assert_eq!(ids.len(), 2);
     let boards = t.pairings(ev).unwrap();
     let tables: Vec<Option<TableId>> = boards.iter().map(|b| b.table).collect();
@@ -487,6 +499,7 @@ fn a_round_is_written_whole_or_not_at_all(db: &TestDb) {
     );
     let seat_b = store.seat("round-1-b").unwrap().unwrap();
     assert_eq!((seat_b.event, seat_b.tables), (ev, vec![ids[1]]));
+    assert_eq!(kept(), [earlier, ids[0], ids[1]], "one link for the event");
     assert_eq!(t.changes(ev).unwrap().len(), 1);
 }
 

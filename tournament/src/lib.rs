@@ -10,7 +10,8 @@
 //!   [`knockout`] (淘汰 with tie-break games).
 //! - Scoring (第二部份): [`System`] (1/½/0, 2/1/0, 3/1/0, 黃氏計分法), [`team_match`];
 //!   [`standings`] with the tie-breaks of 名次分先 and Buchholz / Sonneborn-Berger.
-//! - [`changes`]: the organiser's changes (108, 89(2), late entrants), each a logged value.
+//! - [`changes`]: the organiser's changes (108, 89(2), late entrants), each a logged value;
+//!   [`regrouped`]: who a late correction of a result moved to another score group (87).
 //!
 //! Readings of the rule text are listed in `docs/decisions.md` (附表二).
 
@@ -21,6 +22,7 @@ mod event;
 pub mod knockout;
 mod player;
 mod register;
+mod regroup;
 mod result;
 mod scoring;
 pub mod standings;
@@ -34,5 +36,6 @@ pub use register::{
     SameName, check_text, parse_board, parse_categories, parse_category, parse_yes_no,
     read_register, read_register_with,
 };
+pub use regroup::{Regrouped, regrouped};
 pub use result::{GameResult, Mark};
 pub use scoring::{ByeScore, Points, Scoring, System, TeamMethod, team_match};

@@ -242,6 +242,7 @@ impl EventRules {
                 table: table.to_string(),
                 ..Header::default()
             },
+            carried: baoqi_arbiter::Tallies::default(),
         }
     }
 }

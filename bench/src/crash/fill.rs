@@ -42,7 +42,7 @@ fn event(resume: ResumePolicy) -> EventFile {
     config.alerts.set = Some(AlertSet::None);
     EventFile {
         name: "crash bench".into(),
-        settings: EventSettings { resume },
+        settings: EventSettings { resume, url: None },
         referees: vec![RefereeSpec {
             name: "referee".into(),
             tables: vec![1],

@@ -130,6 +130,11 @@ function changeText(c) {
       `89(2): ${who(core[1].player)} withdrew: ${ADJUSTMENTS[core[1].adjustment]}`) + reason;
   }
   const because = v?.reason ? t(`（原因：${v.reason}）`, ` (reason: ${v.reason})`) : "";
+  if (kind === "entered" && v.after && v.before === v.after) {
+    // The game's own result entered as it is: made final (7.9), nothing replaced.
+    return t(`第${v.round}輪第${v.board}台：核實棋局結果 ${boardResult(v.after)}，${v.by}`,
+      `round ${v.round} board ${v.board}: the game's result ${boardResult(v.after)} confirmed, by ${v.by}`) + because;
+  }
   if (kind === "entered") {
     const was = v.before ? t(`（原為 ${boardResult(v.before)}）`, ` (was ${boardResult(v.before)})`) : "";
     return (v.after

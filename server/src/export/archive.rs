@@ -95,16 +95,27 @@ fn distinct(formats: &[RecordFormat]) -> Vec<RecordFormat> {
 }
 
 /// The ZIP of `games` (each table as the exports know it, with its snapshot), each in every
-/// format of `formats`, named `r<round>-t<table>.<ext>` after the event's name.
-/// A format named twice is written once.
+/// format of `formats`, named `r<round>-t<table>.<ext>` after the event's name (a name
+/// already taken gets `-table<N>`, the table's number). A format named twice is written
+/// once. The callers leave out the tables set aside by a 108 replay: their games no longer
+/// count, and the replay is the board's record.
 pub fn archive(games: &[(Known, View)], formats: &[RecordFormat]) -> Result<Vec<u8>, ExportError> {
     let formats = distinct(formats);
     let mut zip = ZipWriter::new(Cursor::new(Vec::new()));
     let options = SimpleFileOptions::default().compression_method(CompressionMethod::Deflated);
+    let mut taken = std::collections::BTreeSet::new();
     for (known, view) in games {
         for format in &formats {
-            let name = FileName::of_table(&known.header(), known.event.id, format.extension());
-            zip.start_file(name.full, options)?;
+            let ext = format.extension();
+            let mut name = FileName::of_table(&known.header(), known.event.id, ext).full;
+            // Two tables of one round and board (a header the organiser gave twice): the
+            // second is told apart by its table's number, since a ZIP holds a name once.
+            if !taken.insert(name.clone()) {
+                let stem = name.strip_suffix(&format!(".{ext}")).unwrap_or(&name);
+                name = format!("{stem}-table{}.{ext}", known.table.id);
+                taken.insert(name.clone());
+            }
+            zip.start_file(name, options)?;
             zip.write_all(&format.render(known, view)?)
                 .map_err(zip::result::ZipError::Io)?;
         }

@@ -1,7 +1,8 @@
 //! What the server knows of a table besides its moves, for the 附表四 第三部份 header of the
 //! scoresheet and the PGN tags: the event, the round and table, the referees, the date.
 
-use baoqi_arbiter::Event;
+use baoqi_arbiter::{Event, Outcome, View};
+use baoqi_tournament::GameResult;
 
 use baoqi_store::model::{EventRow, Role, SeatRow, TableId, TableRow};
 use baoqi_store::wallclock::{self, Day, UnixMillis, UtcTime};
@@ -18,6 +19,9 @@ pub struct Known {
     pub referees: Vec<String>,
     /// The wall-clock instant the clocks first started, when the store can date it.
     pub started: Option<UnixMillis>,
+    /// The result the organiser entered at the table's board (an absence, 87; a result put
+    /// right, or a game confirmed, 7.9): it stands over the game's in the record.
+    pub recorded: Option<GameResult>,
 }
 
 impl Known {
@@ -28,14 +32,32 @@ impl Known {
         event: EventRow,
         table: TableRow,
     ) -> Result<Known, StoreError> {
+        let mut table = table;
         let referees = referees_of(&store.seats(event.id)?, &table);
         let started = started_of(store, table.id)?;
+        let recorded = on_board(store, &mut table)?;
         Ok(Known {
             event,
             table,
             referees,
             started,
+            recorded,
         })
+    }
+
+    /// The outcome the record gives: the organiser's result where he entered one (an
+    /// absence is the win or loss it scores, both absent 0-0), else the game's; none while
+    /// it goes on.
+    pub fn outcome(&self, view: &View) -> Option<Outcome> {
+        match self.recorded {
+            Some(r) => Some(match r {
+                GameResult::RedWins | GameResult::BlackAbsent => Outcome::RedWins,
+                GameResult::BlackWins | GameResult::RedAbsent => Outcome::BlackWins,
+                GameResult::Draw | GameResult::ForcedDraw => Outcome::Draw,
+                GameResult::BothLose | GameResult::BothAbsent => Outcome::BothLose,
+            }),
+            None => view.result.as_ref().map(|r| r.outcome),
+        }
     }
 
     /// The header: the organiser's own values (the match configuration's `header`) where
@@ -87,6 +109,34 @@ pub struct SheetHeader {
     pub label: String,
     /// 終局裁判姓名 (3(15)); empty when unknown.
     pub referee: String,
+}
+
+/// A tournament's table as its board stands now: its players named as the register names
+/// them (a name corrected with `baoqi players edit` after the pairing reaches the record),
+/// and the organiser's result of the board, if any. A table of no board (an event without
+/// rounds, a table added by hand) is left as it is.
+fn on_board(store: &dyn Store, table: &mut TableRow) -> Result<Option<GameResult>, StoreError> {
+    let Some(records) = store.tournaments() else {
+        return Ok(None);
+    };
+    let rows = records.pairings(table.event)?;
+    let Some(row) = rows.iter().find(|r| r.table == Some(table.id)) else {
+        return Ok(None);
+    };
+    let register = records.players(table.event)?;
+    let name = |id| {
+        register
+            .iter()
+            .find(|r| r.player.id == id)
+            .map(|r| r.player.name.clone())
+    };
+    if let Some(red) = name(row.red) {
+        table.red = red;
+    }
+    if let Some(black) = row.black.and_then(name) {
+        table.black = black;
+    }
+    Ok(row.result)
 }
 
 /// The wall-clock instant table `table`'s clocks first started, when its log holds the
@@ -163,6 +213,7 @@ mod tests {
             },
             referees: referees.iter().map(ToString::to_string).collect(),
             started: Some(1_700_000_000_000),
+            recorded: None,
         }
     }
 

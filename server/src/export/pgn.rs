@@ -3,7 +3,7 @@
 //! Chinese notation, and after each move a comment holding ＝ when a draw was offered in
 //! that turn (附表六 第二部份) and the mover's clock face after the move as `[%clk h:mm:ss]`.
 
-use baoqi_arbiter::{SheetMove, View, cited};
+use baoqi_arbiter::{Outcome, SheetMove, View, cited};
 use baoqi_grammar::Style;
 use baoqi_grammar::pgn::write_pgn_commented;
 use baoqi_rules::{Move, Position};
@@ -17,7 +17,8 @@ const UNKNOWN_DATE: &str = "????.??.??";
 /// The PGN record of a table.
 pub fn pgn(known: &Known, view: &View) -> Result<String, ExportError> {
     let start = Position::from_fen(&view.start_fen)?;
-    let result = view.result.as_ref().map_or("*", |r| r.outcome.score());
+    // The organiser's result where he entered one (87, 7.9), else the game's.
+    let result = known.outcome(view).map_or("*", Outcome::score);
     let moves: Vec<Move> = view.moves.iter().map(|m| m.mv.iccs).collect();
     let comments: Vec<String> = view.moves.iter().map(comment).collect();
     let tags = tags(known, &known.header(), view, result);

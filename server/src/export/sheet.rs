@@ -46,6 +46,22 @@ fn header(known: &Known, start_fen: &str) -> String {
     );
     let t = &known.table;
     let _ = writeln!(out, "紅方：{}　黑方：{}", t.red, t.black);
+    let carried = &t.config.carried;
+    if !carried.is_clear() {
+        // Violations the game began with (a replay under 108(1)): part of its record.
+        let side = |v: &baoqi_arbiter::TallyView| {
+            format!(
+                "技術犯規 {} 次、違反記錄規則 {} 次、違反按棋鐘規則 {} 次",
+                v.technical, v.recording, v.clock
+            )
+        };
+        let _ = writeln!(
+            out,
+            "開局前已記（第108(1)條重賽）：紅方 {}；黑方 {}",
+            side(&carried.red),
+            side(&carried.black)
+        );
+    }
     if start_fen != START_FEN {
         let _ = writeln!(out, "開局：{start_fen}");
     }
@@ -80,7 +96,18 @@ fn moves(out: &mut String, first: u32, moves: &[SheetMove]) {
 
 /// 附表四 3(13), (15), and the oral verification.
 fn ending(out: &mut String, known: &Known, view: &View) {
-    let _ = writeln!(out, "{}", result_line(view.result.as_ref()));
+    match known.recorded {
+        // The organiser's result stands over the game's (87, 7.9): the record says which.
+        Some(_) => {
+            let game = result_line(view.result.as_ref());
+            let game = game.strip_prefix("結果：").unwrap_or(&game);
+            let entered = baoqi_organiser::standings::result_text(known.recorded);
+            let _ = writeln!(out, "結果：{entered}（裁判長登記）　對局：{game}");
+        }
+        None => {
+            let _ = writeln!(out, "{}", result_line(view.result.as_ref()));
+        }
+    }
     let _ = writeln!(out, "終局裁判：{}", known.header().referee);
     if let Some(v) = &view.verified {
         let _ = writeln!(out, "結果口頭核實：{v}");

@@ -27,6 +27,7 @@ fn known(config: MatchConfig) -> Known {
         },
         referees: vec!["陳裁判".into()],
         started: None,
+        recorded: None,
     }
 }
 

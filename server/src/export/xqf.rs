@@ -71,7 +71,8 @@ fn header<'a>(
     comments: &'a [String],
 ) -> RecordHeader<'a> {
     // No format says "both lose": such a game's result is left unknown.
-    let result = match view.result.as_ref().map(|r| r.outcome) {
+    // The organiser's result where he entered one (87, 7.9).
+    let result = match known.outcome(view) {
         Some(Outcome::RedWins) => RecordResult::RedWins,
         Some(Outcome::BlackWins) => RecordResult::BlackWins,
         Some(Outcome::Draw) => RecordResult::Draw,

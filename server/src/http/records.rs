@@ -86,7 +86,12 @@ async fn games(
         return Ok(busy());
     };
     let mut played = Vec::new();
-    for t in hub.tables_of(id) {
+    // A table set aside by a 108 replay (作廢) is no game of the event's: its replay is.
+    for t in hub
+        .tables_of(id)
+        .into_iter()
+        .filter(|t| !hub.is_set_aside(t.id))
+    {
         let (known, view) = known_of(&hub, t.id).await?;
         if export::archive::began(&view) {
             played.push((known, (*view).clone()));

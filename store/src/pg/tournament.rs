@@ -98,6 +98,38 @@ fn upsert_player(
     Ok(())
 }
 
+/// Extends the stored seats of `cover` (token hash, place in the batch) to the batch's new
+/// tables, numbered `ids`.
+fn cover(
+    c: &mut impl GenericClient,
+    event: EventId,
+    cover: &[(String, usize)],
+    ids: &[TableId],
+) -> Result<(), StoreError> {
+    for hash in cover
+        .iter()
+        .map(|(h, _)| h)
+        .collect::<std::collections::BTreeSet<_>>()
+    {
+        let row = c.query_one(
+            "SELECT tables FROM seats WHERE token_hash = $1 AND event = $2",
+            &[hash, &event.0],
+        )?;
+        let text: String = row.get(0);
+        let tables = crate::amendment::covered(
+            cover,
+            hash,
+            column(&text, "a seat's tables", event.0)?,
+            ids,
+        )?;
+        c.execute(
+            "UPDATE seats SET tables = $1 WHERE token_hash = $2 AND event = $3",
+            &[&json_text(&tables, "a seat's tables")?, hash, &event.0],
+        )?;
+    }
+    Ok(())
+}
+
 /// Writes an [`Amendment`] within a transaction; returns its new tables' numbers.
 fn write_amendment(
     c: &mut impl GenericClient,
@@ -111,23 +143,7 @@ fn write_amendment(
             &[hash, &event.0],
         )?;
     }
-    for hash in a
-        .cover
-        .iter()
-        .map(|(h, _)| h)
-        .collect::<std::collections::BTreeSet<_>>()
-    {
-        let row = c.query_one(
-            "SELECT tables FROM seats WHERE token_hash = $1 AND event = $2",
-            &[hash, &event.0],
-        )?;
-        let text: String = row.get(0);
-        let tables = a.covered(hash, column(&text, "a seat's tables", event.0)?, &ids)?;
-        c.execute(
-            "UPDATE seats SET tables = $1 WHERE token_hash = $2 AND event = $3",
-            &[&json_text(&tables, "a seat's tables")?, hash, &event.0],
-        )?;
-    }
+    cover(c, event, &a.cover, &ids)?;
     for &(round, board) in &a.removed {
         c.execute(
             "DELETE FROM pairings WHERE event = $1 AND round = $2 AND board = $3",
@@ -166,6 +182,7 @@ impl TournamentStore for PgStore {
         self.w(|c| {
             let mut tx = c.transaction()?;
             let ids = insert_tables(&mut tx, event, &round.tables)?;
+            cover(&mut tx, event, &round.cover, &ids)?;
             write_pairings(&mut tx, event, &round.stored_boards(&ids)?, false)?;
             insert_change(&mut tx, event, &round.log)?;
             tx.commit()?;

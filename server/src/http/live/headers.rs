@@ -48,6 +48,8 @@ impl Headers {
             event,
             table,
             started,
+            // The live feed follows the game as played.
+            recorded: None,
         })
     }
 
