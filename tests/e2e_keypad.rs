@@ -194,10 +194,8 @@ fn upload_listener() -> (String, std::thread::JoinHandle<(String, Vec<u8>)>) {
             }
             head.push_str(&line);
         }
-        let len: usize = head
-            .lines()
-            .find_map(|l| l.strip_prefix("Content-Length: "))
-            .and_then(|v| v.trim().parse().ok())
+        let len: usize = header(&head, "Content-Length")
+            .and_then(|v| v.parse().ok())
             .unwrap_or(0);
         let mut body = vec![0; len];
         r.read_exact(&mut body).unwrap();
@@ -207,6 +205,15 @@ fn upload_listener() -> (String, std::thread::JoinHandle<(String, Vec<u8>)>) {
         (head, body)
     });
     (url, h)
+}
+
+/// The value of header `name` in a request's head; names are case-insensitive (RFC 9110
+/// §5.1).
+fn header<'h>(head: &'h str, name: &str) -> Option<&'h str> {
+    head.lines().find_map(|l| {
+        let (n, v) = l.split_once(':')?;
+        n.trim().eq_ignore_ascii_case(name).then_some(v.trim())
+    })
 }
 
 fn wait(mut child: Child, deadline: Instant) -> (bool, String) {
@@ -452,11 +459,15 @@ fn s7p6_two_blind_players_play_a_game_with_keypads_and_a_tactile_board() {
     // Black's recording went to the listener with the seat's token and the metadata.
     let (head, body) = upload.join().expect("an upload");
     assert!(head.starts_with("POST /api/tables/1/recording"), "{head}");
-    assert!(
-        head.contains(&format!("Authorization: Bearer {black_token}")),
+    assert_eq!(
+        header(&head, "Authorization"),
+        Some(format!("Bearer {black_token}").as_str()),
         "{head}"
     );
-    assert!(head.contains("X-Baoqi-Event-Log-Offset-Ms:"), "{head}");
+    assert!(
+        header(&head, "X-Baoqi-Event-Log-Offset-Ms").is_some(),
+        "{head}"
+    );
     let rec = Pcm::from_wav_bytes(&body).expect("a WAV");
     assert!(loud_seconds(&rec) > 2.0, "the recording has speech");
     // Red's went to the server's own endpoint.
