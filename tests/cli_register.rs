@@ -54,6 +54,54 @@ fn players_import_reports_every_bad_line_and_imports_nothing() {
     assert!(list.contains("李明"), "the register before stands: {list}");
 }
 
+/// `text` saved as Excel's "Unicode Text" saves it: UTF-16 LE with its byte order mark.
+fn unicode_text(e: &Event, name: &str, text: &str) -> String {
+    let mut bytes = vec![0xFF, 0xFE];
+    bytes.extend(text.encode_utf16().flat_map(u16::to_le_bytes));
+    let path = e.dir.join(name);
+    std::fs::write(&path, bytes).unwrap();
+    path.to_str().unwrap().to_string()
+}
+
+#[test]
+fn an_excel_register_with_separators_full_width_punctuation_and_extra_columns_reads() {
+    let e = Event::new("reg-excel", None);
+    let text = "編號\t姓名\t性別\t出生年份\t所屬團體\t等級分\t類別\t電話\r\n\
+        1\t陳大文\t男\t1958\t東區\t1,810\t全失明；聾啞\t2345 6789\r\n\
+        2\t黃美玲\t女\t2010\t西區\t\t部份失明\t\r\n\
+        \t\t\t\t\t\t\t\r\n";
+    let file = unicode_text(&e, "excel.txt", text);
+    let out = e.ok(&["players", "import", "--event", "1", &file]);
+    assert!(out.starts_with("2 players registered in event 1"), "{out}");
+    assert!(
+        out.contains("columns not read (not part of the register): 電話"),
+        "the telephone column is named, not dropped silently: {out}"
+    );
+    let list = e.ok(&["players", "list", "--event", "1"]);
+    assert!(
+        list.contains("陳大文 (東區) rating 1810 [全失明、聾啞] 男 1958"),
+        "{list}"
+    );
+}
+
+#[test]
+fn a_big5_register_where_excel_lost_characters_is_refused_with_how_to_save_it() {
+    let e = Event::new("reg-lost", None);
+    let file = big5(
+        &e,
+        "lost.csv",
+        "姓名,所屬團體\r\n?田明,東區\r\n鄧冇?,西區\r\n",
+    );
+    let err = e.refused(&["players", "import", "--event", "1", &file]);
+    for want in [
+        "line 2, column `姓名`",
+        "line 3, column `姓名`",
+        "CSV UTF-8",
+    ] {
+        assert!(err.contains(want), "{want}: {err}");
+    }
+}
+
 #[test]
 fn a_namesake_needs_allow_same_name_on_import_and_add() {
     let e = Event::new("reg-same", None);

@@ -51,6 +51,18 @@ pub struct Imported {
     pub players: Vec<Registered>,
     /// The encoding the file was read in.
     pub encoding: TextEncoding,
+    /// The columns of the file the register does not read, named back to the organiser.
+    pub unread: Vec<String>,
+}
+
+/// A player's sex and year of birth, as the prizes ask for them (` 女 2010`), when given.
+fn prize_facts(p: &baoqi_tournament::Player) -> String {
+    let sex = p.sex.map(|s| match s {
+        baoqi_tournament::Sex::Female => " 女",
+        baoqi_tournament::Sex::Male => " 男",
+    });
+    let born = p.born.map(|y| format!(" {y}")).unwrap_or_default();
+    format!("{}{born}", sex.unwrap_or_default())
 }
 
 /// Imports the register of `event` from a CSV file's bytes (replacing one not yet paired
@@ -76,6 +88,7 @@ pub fn import_file(
     Ok(Imported {
         players,
         encoding: decoded.encoding,
+        unread: baoqi_tournament::unread_columns(&decoded.text),
     })
 }
 
@@ -269,7 +282,7 @@ pub fn list_text(rules: &EventRules, players: &[Registered]) -> String {
         };
         let _ = write!(
             out,
-            "{:>3} {}{}{}{} [{}] time {}{extra}, {board}",
+            "{:>3} {}{}{}{} [{}]{} time {}{extra}, {board}",
             p.id.0,
             p.name,
             p.club
@@ -279,6 +292,7 @@ pub fn list_text(rules: &EventRules, players: &[Registered]) -> String {
             p.seed.map(|s| format!(" seed {s}")).unwrap_or_default(),
             p.rating.map(|r| format!(" rating {r}")).unwrap_or_default(),
             cats.join("、"),
+            prize_facts(p),
             minutes(s.time.base_ms),
         );
         if s.cards {

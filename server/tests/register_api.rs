@@ -73,7 +73,10 @@ async fn the_register_api_imports_a_file_and_asks_the_organisers_word_on_a_names
     let confirmed = format!("{import}?allow_same_name=true");
     let (status, body) = send(&hub, &confirmed, &referee, unicode_text(twice)).await;
     assert_eq!(status, StatusCode::CREATED, "{body}");
-    assert_eq!(body, json!({"players": 3, "encoding": "UTF-16 LE"}));
+    assert_eq!(
+        body,
+        json!({"players": 3, "encoding": "UTF-16 LE", "unread": []})
+    );
 
     let players = format!("/api/events/{e}/players");
     let again = json!({"name": "李明"});

@@ -145,6 +145,12 @@ pub(crate) fn run_players(args: &PlayersArgs) -> Result<(), CliError> {
                 imported.players.len(),
                 imported.encoding
             );
+            if !imported.unread.is_empty() {
+                println!(
+                    "columns not read (not part of the register): {}",
+                    imported.unread.join(", ")
+                );
+            }
             let (rules, players) = register::list(s, *event).map_err(event_error)?;
             print!("{}", register::list_text(&rules, &players));
         }

@@ -19,6 +19,7 @@ pub mod berger;
 pub mod changes;
 mod decode;
 mod event;
+mod fields;
 pub mod knockout;
 mod player;
 mod register;
@@ -30,11 +31,14 @@ pub mod swiss;
 
 pub use decode::{DecodeError, Decoded, SAVE_AS_UTF8, TextEncoding, decode_register};
 pub use event::{Entry, Game, Records, Round, colours, records, score};
-pub use player::{EventRules, Player, PlayerId, PlayerSettings, RoundNumber};
+pub use fields::{
+    FieldProblem, check_text, parse_board, parse_categories, parse_category, parse_sex,
+    parse_whole, parse_year, parse_yes_no,
+};
+pub use player::{EventRules, Player, PlayerId, PlayerSettings, RoundNumber, Sex};
 pub use register::{
-    FieldProblem, LineError, MAX_PLAYERS, MAX_REGISTER_BYTES, MAX_TEXT_CHARS, RegisterError,
-    SameName, check_text, parse_board, parse_categories, parse_category, parse_yes_no,
-    read_register, read_register_with,
+    LineError, MAX_PLAYERS, MAX_REGISTER_BYTES, MAX_TEXT_CHARS, RegisterError, SameName,
+    read_register, read_register_with, unread_columns,
 };
 pub use regroup::{Regrouped, regrouped};
 pub use result::{GameResult, Mark};

@@ -108,6 +108,22 @@ pub struct Player {
     pub proxy: Option<String>,
     /// The board the player operates; `None`: by category (VI board for a VI player).
     pub board: Option<BoardUse>,
+    /// 性別, when the register gives it (a women's prize).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sex: Option<Sex>,
+    /// 出生年份, when the register gives it (a juniors' or seniors' prize).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub born: Option<u32>,
+}
+
+/// A player's sex as the register gives it, for the prizes that ask for one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Sex {
+    /// 女.
+    Female,
+    /// 男.
+    Male,
 }
 
 impl Player {
@@ -124,6 +140,8 @@ impl Player {
             knows_notation: true,
             proxy: None,
             board: None,
+            sex: None,
+            born: None,
         }
     }
 

@@ -8,16 +8,27 @@
 //! | `club` | 所屬團體 | text, empty for none |
 //! | `seed` | 種子 | whole number ≥ 1 |
 //! | `rating` | 等級分 | whole number |
-//! | `category` | 類別 | 全失明 / 部份失明 / 健視 / 聾啞 / 肢體傷殘 (or `blind`, `partially_sighted`, `sighted`, `deaf`, `physical`), several joined by `;` `、` or `/` |
+//! | `category` | 類別 | 全失明 / 部份失明 / 健視 / 聾啞 / 肢體傷殘 (or `blind`, `partially_sighted`, `sighted`, `deaf`, `physical`), several joined by `;` `、` `/` `,` |
 //! | `blindfold` | 眼罩 | 是/否, yes/no, true/false, 1/0 |
 //! | `knows_notation` | 懂記譜 | as above; empty means yes |
 //! | `proxy` | 代理 | the proxy's name, empty for none |
 //! | `board` | 棋盤 | 視障 / 正規 / 無 (or `vi`, `regular`, `none`) |
+//! | `number` | 編號 | the player's place in the file (1, 2, …): checked, not used to renumber |
+//! | `sex` | 性別 | 男 / 女 (or `M`, `F`), for the prizes |
+//! | `born` | 出生年份 | a year of birth (`1958`), for the prizes |
+//!
+//! Numbers may be written with a thousands separator or in full-width digits (`"1,810"`,
+//! `１８１０`); several categories may be joined by full-width punctuation too (`全失明；聾啞`).
+//! A row of empty cells is passed over; a column the import does not read is named back
+//! ([`unread_columns`]).
 
 use std::collections::BTreeMap;
 
-use baoqi_arbiter::{BoardUse, Category};
 use serde::Deserialize;
+
+use super::fields::{
+    FieldProblem, board, born, categories, check_text, number_field, present, sex, yes_no,
+};
 
 use crate::player::{Player, PlayerId};
 
@@ -130,39 +141,6 @@ pub enum SameName {
     Allow,
 }
 
-/// What is wrong with one field.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum FieldProblem {
-    /// A required field is empty.
-    #[error("must not be empty")]
-    Empty,
-    /// Not a whole number.
-    #[error("`{0}` is not a whole number")]
-    NotANumber(String),
-    /// A seed of 0.
-    #[error("seeds start at 1")]
-    ZeroSeed,
-    /// Not a category of 7.2(1).
-    #[error("`{0}` is not a category (全失明, 部份失明, 健視, 聾啞, 肢體傷殘)")]
-    Category(String),
-    /// Not yes or no.
-    #[error("`{0}` is neither yes (是) nor no (否)")]
-    YesNo(String),
-    /// Not a board.
-    #[error("`{0}` is not a board (視障, 正規, 無)")]
-    Board(String),
-    /// A text longer than [`MAX_TEXT_CHARS`].
-    #[error("{0} characters, more than the {MAX_TEXT_CHARS} allowed")]
-    TooLong(usize),
-    /// A text holding a control character.
-    #[error("holds a control character")]
-    Control,
-    /// A text holding a bidirectional control or a zero-width character (its code point;
-    /// [`baoqi_arbiter::bounds::is_invisible_format`]).
-    #[error("holds U+{0:04X}, an invisible character that reorders or hides the text around it")]
-    Invisible(u32),
-}
-
 /// One row as the CSV gives it: text, typed afterwards with the column's name at hand.
 #[derive(Debug, Default, Deserialize)]
 struct Row {
@@ -184,6 +162,48 @@ struct Row {
     proxy: Option<String>,
     #[serde(alias = "棋盤", default)]
     board: Option<String>,
+    #[serde(alias = "編號", default)]
+    number: Option<String>,
+    #[serde(alias = "性別", default)]
+    sex: Option<String>,
+    #[serde(alias = "出生年份", default)]
+    born: Option<String>,
+}
+
+/// The columns the register reads, each in English and in Chinese.
+const COLUMNS: [(&str, &str); 12] = [
+    ("name", "姓名"),
+    ("club", "所屬團體"),
+    ("seed", "種子"),
+    ("rating", "等級分"),
+    ("category", "類別"),
+    ("blindfold", "眼罩"),
+    ("knows_notation", "懂記譜"),
+    ("proxy", "代理"),
+    ("board", "棋盤"),
+    ("number", "編號"),
+    ("sex", "性別"),
+    ("born", "出生年份"),
+];
+
+/// The columns of a register's header that the import does not read (a telephone number,
+/// a remark…), in the header's order: said back to the organiser, never dropped silently.
+pub fn unread_columns(text: &str) -> Vec<String> {
+    let header = text.lines().next().unwrap_or("");
+    let mut reader = csv::ReaderBuilder::new()
+        .has_headers(false)
+        .trim(csv::Trim::All)
+        .delimiter(delimiter(text))
+        .from_reader(header.as_bytes());
+    let Some(Ok(names)) = reader.records().next() else {
+        return Vec::new();
+    };
+    names
+        .iter()
+        .filter(|h| !h.is_empty())
+        .filter(|h| !COLUMNS.iter().any(|(e, c)| h == e || h == c))
+        .map(str::to_owned)
+        .collect()
 }
 
 /// Reads a register; players are numbered 1, 2, … in the order of the file. A second
@@ -205,6 +225,7 @@ pub fn read_register_with(text: &str, same_name: SameName) -> Result<Vec<Player>
     }
     let mut reader = csv::ReaderBuilder::new()
         .trim(csv::Trim::All)
+        .flexible(true)
         .delimiter(delimiter(text))
         .from_reader(text.as_bytes());
     let headers = reader
@@ -222,17 +243,24 @@ pub fn read_register_with(text: &str, same_name: SameName) -> Result<Vec<Player>
     }
     let mut players: Vec<(u64, Player)> = Vec::new();
     let mut problems = Vec::new();
+    let mut number = 0;
     for (index, record) in reader.records().enumerate() {
-        if index == MAX_PLAYERS {
-            return Err(RegisterError::TooMany { max: MAX_PLAYERS });
-        }
         let lines = Lines {
             text,
             fallback: index as u64 + 2,
         };
+        // A row of empty cells (a spreadsheet's trailing tabs) is no player.
+        if record.as_ref().is_ok_and(|r| r.iter().all(str::is_empty)) {
+            continue;
+        }
+        if number == MAX_PLAYERS as u32 {
+            return Err(RegisterError::TooMany { max: MAX_PLAYERS });
+        }
+        number += 1;
         match record
             .map_err(|e| csv_error(&e, lines))
-            .and_then(|r| line(&r, &headers, index as u32 + 1, lines))
+            .and_then(|r| as_long_as(r, &headers, lines))
+            .and_then(|r| line(&r, &headers, number, lines))
         {
             Ok(read) => players.push(read),
             Err(problem) => problems.push(problem),
@@ -259,6 +287,25 @@ impl LineError {
             | LineError::SameName { line, .. } => *line,
         }
     }
+}
+
+/// A record with as many fields as the header, else the CSV's own refusal.
+fn as_long_as(
+    record: csv::StringRecord,
+    headers: &csv::StringRecord,
+    lines: Lines<'_>,
+) -> Result<csv::StringRecord, LineError> {
+    if record.len() == headers.len() {
+        return Ok(record);
+    }
+    Err(LineError::Csv {
+        line: lines.of(record.position()),
+        problem: format!(
+            "{} fields where the header has {} (a comma in a name needs the name in quotes)",
+            record.len(),
+            headers.len()
+        ),
+    })
 }
 
 /// The field separator: a comma, or a tab when the header has tabs and no comma (a
@@ -363,17 +410,9 @@ impl Lines<'_> {
 }
 
 fn csv_error(e: &csv::Error, lines: Lines<'_>) -> LineError {
-    let problem = match e.kind() {
-        csv::ErrorKind::UnequalLengths {
-            expected_len, len, ..
-        } => format!(
-            "{len} fields where the header has {expected_len} (a comma in a name needs the name in quotes)"
-        ),
-        _ => e.to_string(),
-    };
     LineError::Csv {
         line: lines.of(e.position()),
-        problem,
+        problem: e.to_string(),
     }
 }
 
@@ -404,7 +443,19 @@ fn typed(row: Row, number: u32) -> Result<Player, Refusal> {
         yes_no(row.knows_notation, true).map_err(|p| ("knows_notation", "懂記譜", p))?;
     player.proxy = present(row.proxy);
     player.board = board(row.board).map_err(|p| ("board", "棋盤", p))?;
-    Ok(player)
+    player.sex = sex(row.sex).map_err(|p| ("sex", "性別", p))?;
+    player.born = born(row.born).map_err(|p| ("born", "出生年份", p))?;
+    match number_field(row.number).map_err(|p| ("number", "編號", p))? {
+        Some(found) if found != number => Err((
+            "number",
+            "編號",
+            FieldProblem::NumberOrder {
+                found,
+                expected: number,
+            },
+        )),
+        _ => Ok(player),
+    }
 }
 
 /// The most players an event may have: the Swiss pairer's matching grows with the cube of
@@ -414,91 +465,3 @@ pub const MAX_PLAYERS: usize = 1_000;
 pub const MAX_REGISTER_BYTES: usize = 1 << 20;
 /// The longest name, club or proxy, in characters.
 pub const MAX_TEXT_CHARS: usize = 100;
-
-/// A name, club or proxy: at most [`MAX_TEXT_CHARS`], no control character, no bidi
-/// control nor zero-width character.
-pub fn check_text(text: &str) -> Result<(), FieldProblem> {
-    if text.chars().any(char::is_control) {
-        return Err(FieldProblem::Control);
-    }
-    if let Some(c) = text
-        .chars()
-        .find(|&c| baoqi_arbiter::bounds::is_invisible_format(c))
-    {
-        return Err(FieldProblem::Invisible(u32::from(c)));
-    }
-    let chars = text.chars().count();
-    if chars > MAX_TEXT_CHARS {
-        return Err(FieldProblem::TooLong(chars));
-    }
-    Ok(())
-}
-
-fn present(field: Option<String>) -> Option<String> {
-    field.filter(|s| !s.is_empty())
-}
-
-fn number_field(field: Option<String>) -> Result<Option<u32>, FieldProblem> {
-    present(field)
-        .map(|s| s.parse().map_err(|_| FieldProblem::NotANumber(s)))
-        .transpose()
-}
-
-/// Parses one category word (7.2(1)).
-pub fn parse_category(word: &str) -> Option<Category> {
-    Some(match word {
-        "全失明" | "blind" => Category::Blind,
-        "部份失明" | "部分失明" | "partially_sighted" => Category::PartiallySighted,
-        "健視" | "sighted" => Category::Sighted,
-        "聾啞" | "deaf" => Category::Deaf,
-        "肢體傷殘" | "physical" => Category::Physical,
-        _ => return None,
-    })
-}
-
-fn categories(field: Option<String>) -> Result<Vec<Category>, FieldProblem> {
-    let Some(text) = present(field) else {
-        return Ok(Vec::new());
-    };
-    let mut out = Vec::new();
-    for word in text.split([';', '、', '/']).map(str::trim) {
-        let c = parse_category(word).ok_or_else(|| FieldProblem::Category(word.to_string()))?;
-        if !out.contains(&c) {
-            out.push(c);
-        }
-    }
-    Ok(out)
-}
-
-fn yes_no(field: Option<String>, default: bool) -> Result<bool, FieldProblem> {
-    present(field).map_or(Ok(default), |text| parse_yes_no(&text))
-}
-
-fn board(field: Option<String>) -> Result<Option<BoardUse>, FieldProblem> {
-    present(field).map(|text| parse_board(&text)).transpose()
-}
-
-/// Parses a `category` field as the CSV writes it: several categories joined by `;` `、`
-/// or `/`, each in Chinese or English (7.2(1)); empty means none (健視).
-pub fn parse_categories(text: &str) -> Result<Vec<Category>, FieldProblem> {
-    categories(Some(text.trim().to_string()))
-}
-
-/// Parses a yes/no field as the CSV writes it (是/否, yes/no, true/false, 1/0).
-pub fn parse_yes_no(text: &str) -> Result<bool, FieldProblem> {
-    match text.trim().to_lowercase().as_str() {
-        "是" | "yes" | "y" | "true" | "1" => Ok(true),
-        "否" | "no" | "n" | "false" | "0" => Ok(false),
-        _ => Err(FieldProblem::YesNo(text.to_string())),
-    }
-}
-
-/// Parses a `board` field as the CSV writes it (視障 / 正規 / 無, or vi / regular / none).
-pub fn parse_board(text: &str) -> Result<BoardUse, FieldProblem> {
-    match text.trim() {
-        "視障" | "視障棋盤" | "vi" => Ok(BoardUse::Vi),
-        "正規" | "正規棋盤" | "regular" => Ok(BoardUse::Regular),
-        "無" | "none" => Ok(BoardUse::None),
-        _ => Err(FieldProblem::Board(text.to_string())),
-    }
-}

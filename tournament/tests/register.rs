@@ -102,8 +102,9 @@ fn register_needs_names_and_distinct_seeds() {
         Err(RegisterError::MissingColumn(_))
     ));
     let first = |text: &str| read_register(text).unwrap_err().lines()[0].clone();
+    // A row of empty cells is no player; a player without a name is refused.
     assert!(matches!(
-        first("name\n\n\"\"\n"),
+        first("name,club\n\n\"\",東區\n"),
         LineError::Field {
             problem: FieldProblem::Empty,
             ..

@@ -148,3 +148,94 @@ fn lines_are_counted_as_the_spreadsheet_numbers_its_rows_with_crlf_too() {
     let lines: Vec<u64> = e.lines().iter().map(LineError::line).collect();
     assert_eq!(lines, [3, 4], "{e}");
 }
+
+/// The register a spreadsheet saved in Big5, read as the import reads it.
+fn from_big5(text: &str) -> Result<Vec<baoqi_tournament::Player>, baoqi_tournament::RegisterError> {
+    let (bytes, _, _) = BIG5.encode(text);
+    let decoded = decode_register(&bytes).unwrap();
+    assert_eq!(decoded.encoding, TextEncoding::Big5);
+    read_register(&decoded.text)
+}
+
+#[test]
+fn question_marks_where_big5_lost_a_character_are_refused_with_how_to_save_the_file() {
+    // Excel writes `?` for a character Big5 cannot hold (𠮷, 冇's neighbours in HKSCS…).
+    let text = "姓名,所屬團體\n?田明,東區\n鄧冇?,西區\n陳大文,東區\n";
+    let Err(baoqi_tournament::RegisterError::Lines(lines)) = from_big5(text) else {
+        panic!("a name with a lost character was taken");
+    };
+    assert_eq!(lines.len(), 2, "{lines:?}");
+    for (line, l) in [2, 3].into_iter().zip(&lines) {
+        assert!(
+            matches!(l, LineError::Field { line: n, problem: FieldProblem::LostCharacter, .. } if *n == line),
+            "{l}"
+        );
+        assert!(l.to_string().contains("UTF-8"), "says how to save: {l}");
+    }
+}
+
+#[test]
+fn a_trailing_row_of_empty_cells_is_no_player() {
+    let text = "姓名\t所屬團體\t類別\r\n陳大文\t東區\t全失明\r\n黃美玲\t\t聾啞\r\n\t\t\r\n\t\r\n";
+    let players = read_register(text).expect("the empty rows are passed over");
+    assert_eq!(players.len(), 2);
+}
+
+#[test]
+fn a_rating_written_with_a_thousands_separator_or_full_width_digits_reads() {
+    let text = "姓名,等級分\n陳大文,\"1,810\"\n黃美玲,１７２０\n何志強,\"1,8,10\"\n";
+    let Err(baoqi_tournament::RegisterError::Lines(lines)) = read_register(text) else {
+        panic!("1,8,10 is no number");
+    };
+    assert_eq!(lines.len(), 1, "only 1,8,10 is refused: {lines:?}");
+    let players = read_register("姓名,等級分\n陳大文,\"1,810\"\n黃美玲,１７２０\n").unwrap();
+    let ratings: Vec<Option<u32>> = players.iter().map(|p| p.rating).collect();
+    assert_eq!(ratings, [Some(1810), Some(1720)]);
+}
+
+#[test]
+fn categories_joined_by_full_width_punctuation_read() {
+    let players =
+        read_register("姓名,類別\n陳大文,全失明；聾啞\n黃美玲,部份失明，肢體傷殘\n").unwrap();
+    assert_eq!(
+        players[0].categories,
+        [
+            baoqi_arbiter::Category::Blind,
+            baoqi_arbiter::Category::Deaf
+        ]
+    );
+    assert_eq!(
+        players[1].categories,
+        [
+            baoqi_arbiter::Category::PartiallySighted,
+            baoqi_arbiter::Category::Physical
+        ]
+    );
+}
+
+#[test]
+fn sex_and_birth_year_are_kept_for_the_prizes_and_a_number_out_of_order_is_refused() {
+    let text = "編號,姓名,性別,出生年份\n1,陳大文,男,1958\n2,黃美玲,女,2010\n";
+    let players = read_register(text).unwrap();
+    assert_eq!(players[0].sex, Some(baoqi_tournament::Sex::Male));
+    assert_eq!(
+        (players[1].sex, players[1].born),
+        (Some(baoqi_tournament::Sex::Female), Some(2010))
+    );
+    let shuffled = "編號,姓名\n2,陳大文\n1,黃美玲\n";
+    let Err(baoqi_tournament::RegisterError::Lines(lines)) = read_register(shuffled) else {
+        panic!("a 編號 that is not the line's order was taken");
+    };
+    assert_eq!(lines.len(), 2, "{lines:?}");
+    for (bad, problem) in [("性別", "x"), ("出生年份", "58")] {
+        let text = format!("姓名,{bad}\n陳大文,{problem}\n");
+        assert!(read_register(&text).is_err(), "{bad} = {problem}");
+    }
+}
+
+#[test]
+fn the_columns_the_import_does_not_read_are_named() {
+    let text = "編號,姓名,電話,所屬團體,備註\n1,陳大文,2345,東區,\n";
+    assert_eq!(baoqi_tournament::unread_columns(text), ["電話", "備註"]);
+    assert!(baoqi_tournament::unread_columns(REGISTER).is_empty());
+}

@@ -100,6 +100,8 @@ pub struct ImportedView {
     pub players: usize,
     /// The encoding read (`UTF-8`, `Big5 (繁體中文 Windows)`…).
     pub encoding: String,
+    /// The file's columns the register does not read.
+    pub unread: Vec<String>,
 }
 
 pub(super) async fn import(
@@ -117,6 +119,7 @@ pub(super) async fn import(
     let view = ImportedView {
         players: done.players.len(),
         encoding: done.encoding.to_string(),
+        unread: done.unread,
     };
     Ok((StatusCode::CREATED, axum::Json(view)))
 }
