@@ -32,6 +32,7 @@ pub mod organiser;
 mod records;
 pub mod register_api;
 pub mod standings;
+pub mod version;
 
 /// Every file of `server/assets/`: path under `/assets/`, content type, bytes.
 pub const ASSETS: &[(&str, &str, &[u8])] = &[
@@ -208,6 +209,7 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .merge(standings::routes())
         .merge(organiser::routes(hub.clone()))
         .merge(grid::routes(hub.clone()))
+        .merge(version::routes(hub.clone()))
         .merge(crate::recording::endpoints::routes())
         .merge(crate::observe::routes())
         .with_state(hub)
