@@ -79,6 +79,11 @@ pub const ASSETS: &[(&str, &str, &[u8])] = &[
         include_bytes!("../assets/app/common.js"),
     ),
     ("app/grid.js", JS, include_bytes!("../assets/app/grid.js")),
+    (
+        "app/spectator.js",
+        JS,
+        include_bytes!("../assets/app/spectator.js"),
+    ),
     ("app/board.js", JS, include_bytes!("../assets/app/board.js")),
     ("app/nvui.js", JS, include_bytes!("../assets/app/nvui.js")),
     ("app/clock.js", JS, include_bytes!("../assets/app/clock.js")),
