@@ -32,6 +32,7 @@ pub mod organiser;
 mod records;
 pub mod register_api;
 pub mod standings;
+pub mod version;
 
 /// Every file of `server/assets/`: path under `/assets/`, content type, bytes.
 pub const ASSETS: &[(&str, &str, &[u8])] = &[
@@ -78,6 +79,11 @@ pub const ASSETS: &[(&str, &str, &[u8])] = &[
         include_bytes!("../assets/app/common.js"),
     ),
     ("app/grid.js", JS, include_bytes!("../assets/app/grid.js")),
+    (
+        "app/spectator.js",
+        JS,
+        include_bytes!("../assets/app/spectator.js"),
+    ),
     ("app/board.js", JS, include_bytes!("../assets/app/board.js")),
     ("app/nvui.js", JS, include_bytes!("../assets/app/nvui.js")),
     ("app/clock.js", JS, include_bytes!("../assets/app/clock.js")),
@@ -208,6 +214,7 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .merge(standings::routes())
         .merge(organiser::routes(hub.clone()))
         .merge(grid::routes(hub.clone()))
+        .merge(version::routes(hub.clone()))
         .merge(crate::recording::endpoints::routes())
         .merge(crate::observe::routes())
         .with_state(hub)

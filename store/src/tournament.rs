@@ -75,6 +75,12 @@ pub trait TournamentStore: Send + Sync {
     fn log_change(&self, event: EventId, line: &ChangeLine) -> Result<(), StoreError>;
     /// The change log, oldest first.
     fn changes(&self, event: EventId) -> Result<Vec<ChangeLine>, StoreError>;
+    /// How many lines the change log holds: the log is only ever appended to, so the count
+    /// changes with every organiser's change (a page that follows the event polls it). A
+    /// backend that can count without reading the lines says so.
+    fn change_count(&self, event: EventId) -> Result<u64, StoreError> {
+        Ok(self.changes(event)?.len() as u64)
+    }
     /// Adds a player to the register, or replaces his line (same number).
     fn put_player(&self, event: EventId, player: &Registered) -> Result<(), StoreError>;
     /// Adds a board, or replaces the board of the same round and number.
@@ -416,6 +422,15 @@ impl TournamentStore for SqliteStore {
             });
         }
         Ok(out)
+    }
+
+    fn change_count(&self, event: EventId) -> Result<u64, StoreError> {
+        let n: i64 = self.r().query_row(
+            "SELECT COUNT(*) FROM changes WHERE event = ?1",
+            params![event.0],
+            |r| r.get(0),
+        )?;
+        Ok(n.unsigned_abs())
     }
 
     fn put_player(&self, event: EventId, p: &Registered) -> Result<(), StoreError> {

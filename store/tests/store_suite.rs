@@ -426,6 +426,9 @@ fn a_register_rounds_and_changes_survive_reopening(db: &TestDb) {
     assert_eq!(got[0].result, Some(GameResult::RedAbsent));
     assert_eq!(got[1], rows[1]);
     assert_eq!(t.changes(ev).unwrap(), lines);
+    // The count a page polls is the log's length, counted by the backend itself.
+    assert_eq!(t.change_count(ev).unwrap(), 2);
+    assert_eq!(t.change_count(EventId(ev.0 + 1)).unwrap(), 0);
 }
 
 /// Round 1 of four players: two tables with a seat each, two boards, its log line.

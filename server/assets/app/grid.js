@@ -44,7 +44,7 @@ function gridTable(cells, round) {
     el("td", {}, gameText(c)),
     el("td", {}, c.recorded ? boardResult(c.recorded) : ""),
     el("td", {}, c.black ? (c.result ? shortResult(c.result) : "*") : t("輪空", "bye")),
-    el("td", {}, c.black ? el("button", { type: "button", "aria-label": t(`更正${boardName(c)}`, `Correct ${boardName(c)}`), onclick: () => pick(c) }, t("更正", "Correct")) : "")));
+    el("td", {}, c.black ? el("button", { type: "button", "data-key": `grid-${c.board}`, "aria-label": t(`更正${boardName(c)}`, `Correct ${boardName(c)}`), onclick: () => pick(c) }, t("更正", "Correct")) : "")));
   const heads = [t("台", "Board"), t("桌", "Table"), t("紅方", "Red"), t("黑方", "Black"), t("對局結果", "Game"),
     t("裁判長登記", "Organiser's"), t("計分", "Counts"), t("操作", "Action")];
   return el("table", { class: "standings grid" },
@@ -68,16 +68,26 @@ function fillForm(cells) {
   if (was) board.value = was;
 }
 
-/** Draws round `round` (the latest paired when null) of `rounds` paired. */
+/** Whether the organiser is entering a result: the focus in the form, or a reason typed. */
+const inUse = () => $("grid-form").contains(document.activeElement) || $("g-reason").value.trim() !== "";
+
+/** Draws the round chosen of `rounds` paired. The grid follows the rounds as they are
+ * paired (the latest shown moves to the new one), unless the organiser chose an earlier
+ * round or is entering a result: the form's round never changes under him. */
 export async function drawGrid(api, rounds) {
   const section = $("grid-section");
   section.hidden = !rounds;
   if (!rounds) return;
   const select = $("g-round");
-  if (select.options.length !== rounds) {
+  const latest = select.options.length;
+  if (latest !== rounds) {
     select.replaceChildren(...Array.from({ length: rounds }, (_, i) => rounds - i)
       .map((r) => new Option(t(`第${r}輪`, `Round ${r}`), String(r))));
-    if (state.round === null || state.round > rounds) state.round = rounds;
+    const following = state.round === null || (state.round === latest && !inUse());
+    if (following || state.round > rounds) {
+      if (state.round !== null) $("g-result").value = "";
+      state.round = rounds;
+    }
   }
   state.round ??= rounds;
   select.value = String(state.round);

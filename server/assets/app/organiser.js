@@ -4,7 +4,10 @@
 // table, a form to add a late entrant or correct a player's line, a form to withdraw a player
 // (89(2)), the current round's boards with 108's corrections (app/corrections.js) and the
 // change log. Every request carries `Authorization: Bearer`; a refusal is read out from a
-// role=alert region, in the page's language when its code is known.
+// role=alert region, in the page's language when its code is known. The page follows the day
+// by itself: every few seconds it asks the event's version (GET /api/events/N/version), and
+// when another browser, the command line or a table changed the event, it draws it again,
+// leaving what the organiser is typing in its fields and the focus where it was.
 
 import { $, adoptToken, boardResult, confirmThen, el, t, token } from "./common.js";
 import { correctionText, drawBoards, initCorrections } from "./corrections.js";
@@ -17,6 +20,12 @@ let bearer = token();
 /** The player being edited, or null when the form adds one. */
 let editing = null;
 let register = null;
+/** The event's version drawn last; a poll that finds another draws the page again. */
+let shown = null;
+/** A drawing under way: a poll waits for the next turn rather than draw twice at once. */
+let busy = false;
+/** How often the page asks whether the event changed. */
+const FOLLOW_MS = 3000;
 
 const CATEGORIES = {
   blind: t("全失明", "totally blind"),
@@ -91,7 +100,7 @@ function playersTable(view) {
     el("td", {}, minutes(p.settings.time.base_ms)),
     el("td", {}, BOARDS[p.settings.board] || ""),
     el("td", {}, p.active ? t("參賽", "playing") : t("已退出", "withdrawn")),
-    el("td", {}, el("button", { type: "button", onclick: () => startEdit(p.player) },
+    el("td", {}, el("button", { type: "button", "data-key": `edit-${p.player.id}`, onclick: () => startEdit(p.player) },
       t(`修改 ${p.player.name}`, `Edit ${p.player.name}`))),
   ));
   return el("table", { class: "standings register" },
@@ -163,14 +172,33 @@ function draw(view) {
   register = view;
   $("event-name").textContent = view.name;
   $("players").replaceChildren(playersTable(view));
-  $("w-player").replaceChildren(...view.players.filter((p) => p.active).map((p) =>
+  const pick = $("w-player");
+  const chosen = pick.value;
+  pick.replaceChildren(...view.players.filter((p) => p.active).map((p) =>
     new Option(`#${p.player.id} ${p.player.name}`, String(p.player.id))));
+  if ([...pick.options].some((o) => o.value === chosen)) pick.value = chosen;
   $("log").replaceChildren(...logList(view));
   drawBoards(view, who);
   for (const id of ["players-section", "form-section", "withdraw-section", "log-section"]) $(id).hidden = false;
   $("login").hidden = true;
 }
 
+/** The event's version now (null when it cannot be read: the next poll asks again). */
+const version = () => api("GET", "/version").then((v) => v.version, () => null);
+
+/** What came into the change log since `before` was drawn, said once (role=status); a
+ * game's own result at its table comes into the grid unsaid. */
+function news(before) {
+  const fresh = register.changes.slice(before.changes.length);
+  if (!fresh.length) return null;
+  const last = changeText(fresh.at(-1));
+  return fresh.length > 1 ? t(`已更新（${fresh.length}項）：${last}`, `Updated (${fresh.length} changes): ${last}`)
+    : t(`已更新：${last}`, `Updated: ${last}`);
+}
+
+/** Draws the page from the server; `message` is said after an action of the page's own.
+ * A redraw keeps the focus on the button it was on (the register's and the grid's buttons
+ * are drawn anew); the forms' fields are never touched. */
 async function load(message = "") {
   if (!eventId()) {
     $("status").textContent = t("網址缺少賽事編號（#event=1）", "The address names no event (#event=1)");
@@ -180,14 +208,31 @@ async function load(message = "") {
     $("login").hidden = false;
     return;
   }
+  const before = register;
+  const key = document.activeElement?.dataset?.key;
+  busy = true;
   try {
+    const tag = await version();
     draw(await api("GET", "/players"));
     await drawGrid(api, register.rounds || 0);
-    $("status").textContent = message || t(`名冊已更新：${register.players.length}人`, `Register updated: ${register.players.length} players`);
+    if (key && document.activeElement?.dataset?.key !== key) document.querySelector(`[data-key="${key}"]`)?.focus();
+    shown = tag;
+    const said = message || (before ? news(before) : t(`名冊已更新：${register.players.length}人`, `Register updated: ${register.players.length} players`));
+    if (said) $("status").textContent = said;
   } catch (e) {
     $("login").hidden = false;
     say(e.message);
+  } finally {
+    busy = false;
   }
+}
+
+/** Draws the page again when the event changed since it was drawn; not while the page asks
+ * the organiser something (a confirmation names the board or player it is about) or draws. */
+async function follow() {
+  if (!register || busy || $("confirm").open) return;
+  const tag = await version();
+  if (tag !== null && tag !== shown && !busy && !$("confirm").open) await load();
 }
 
 /** The form's fields as the API's patch (every field given, so an edit replaces them all). */
@@ -303,3 +348,4 @@ initCorrections(api, () => load());
 initGrid(api, () => load());
 window.addEventListener("hashchange", () => { adoptToken(); bearer = token() || bearer; load(); });
 load();
+setInterval(follow, FOLLOW_MS);

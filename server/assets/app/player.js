@@ -13,6 +13,7 @@ import { command as nvui, owed, slip } from "./nvui.js";
 import { CommandField } from "./seat_commands.js";
 import { Narrator, VERBOSITY_NAME, heardMove, heardResult, moveBy, ownBoardStep } from "./narrate.js";
 import { designate } from "./notation.js";
+import { chooser, enteredNews, enteredText, record, tableLabel } from "./spectator.js";
 
 const readonly = document.querySelector("main").dataset.readonly === "true";
 const endpoint = readonly ? "watch" : "seat";
@@ -75,6 +76,8 @@ const opponentOf = (side) => (side === "red" ? "black" : "red");
 
 /** Whose turn it is, for this seat: 輪到你 / 輪到對手, or the phase. */
 function turnText() {
+  // The organiser's result stands over the table's own (a spectator's page hears it).
+  if (!me && enteredText(table)) return `${enteredText(table)}${t("。", ".")}`;
   if (snap.phase === "over") return me ? `${heardResult(snap.result, me)}${t("。", ".")}` : t(`對局結束：${result(snap.result)}。`, `Game over: ${result(snap.result)}.`);
   if (snap.phase === "not_started") return t("未開鐘（黑方按鐘開始）。", "Not started (black starts the clocks).");
   const paused = snap.phase === "paused" ? t("（暫停）", " (paused)") : "";
@@ -149,7 +152,7 @@ const conn = new Connection(endpoint, {
     narrator = me ? new Narrator(me, () => verbosity, () => snap?.phase === "playing" && snap.to_move === me) : null;
     const wanted = Number(new URLSearchParams(location.hash.slice(1)).get("table"));
     table = w.tables.includes(wanted) ? wanted : w.tables[0];
-    if (readonly) chooser(w.tables);
+    if (readonly) chooser(w.tables, table);
     board.flip = me === "black";
     // A spectator of an event not yet paired waits for its tables (`tables`).
     info = table === undefined ? null : await tableInfo(table);
@@ -178,12 +181,20 @@ const conn = new Connection(endpoint, {
   tables: (m) => {
     const aside = m.set_aside || [];
     for (const id of aside) $("table-pick")?.querySelector(`option[value="${id}"]`)?.remove();
-    chooser(m.tables);
+    chooser(m.tables, table);
     if (aside.includes(table)) {
-      say(t(`第 ${table} 台作廢（第108條重賽，另開新台）`, `Table ${table} was set aside (replayed at a new table, art. 108)`), true);
+      const name = tableLabel(table, info);
+      say(t(`${name}作廢（第108條重賽，另開新台）`, `${name} was set aside (replayed at a new table, art. 108)`), true);
       table = null;
     }
     if (table === undefined || table === null) show(m.tables[0]);
+  },
+  // The organiser entered, corrected or cleared a board's result (a spectator's page).
+  recorded: (m) => {
+    if (!record(m).includes(table) || !snap) return;
+    render();
+    $("summary").textContent = summary();
+    say(enteredNews(table, info));
   },
   state: (t, s) => {
     if (t !== table) return;
@@ -213,23 +224,6 @@ const conn = new Connection(endpoint, {
 
 $("table-pick")?.addEventListener("change", (e) => show(Number(e.target.value)));
 
-/** The spectator's list of the event's tables, the one shown selected. */
-function chooser(ids) {
-  const pick = $("table-pick");
-  if (!pick) return;
-  pick.closest("p").hidden = ids.length === 0;
-  for (const id of ids) {
-    if (!pick.querySelector(`option[value="${id}"]`)) {
-      pick.append(el("option", { value: String(id) }, t(`第 ${id} 台`, `Table ${id}`)));
-      tableInfo(id).then((i) => {
-        const o = pick.querySelector(`option[value="${id}"]`);
-        if (i && o) o.textContent = t(`${i.name}：${i.red} 對 ${i.black}`, `${i.name}: ${i.red} v ${i.black}`);
-      });
-    }
-  }
-  if (table !== null && table !== undefined) pick.value = String(table);
-}
-
 /** Shows table `id` (the spectator's choice): its state as last received, then its events. */
 async function show(id) {
   if (id === undefined || id === null) return;
@@ -243,7 +237,9 @@ async function show(id) {
   showWho(conn.welcome?.name || "", t("（觀眾）", " (spectator)"), info?.name);
   if ($("table-pick")) $("table-pick").value = String(id);
   render();
-  say(t(`第 ${id} 台`, `Table ${id}`));
+  // The summary is the table's now, not the one shown before; said with the table's name.
+  $("summary").textContent = summary();
+  say(`${tableLabel(id, info)}${t("。", ". ")}${summary()}`);
 }
 
 /** The player page's banner stays 12 s; its flash vibrates shorter than the card UI's. */
@@ -496,7 +492,7 @@ function textBoard() {
 function ownBoard() {
   // A spectator sees the game's position (the players' boards are theirs).
   if (readonly) {
-    board.label = t(`棋盤（第 ${table} 台）`, `Board (table ${table})`);
+    board.label = t(`棋盤（${tableLabel(table, info)}）`, `Board (${tableLabel(table, info)})`);
     return snap.fen;
   }
   const b = myBoard();
@@ -517,9 +513,9 @@ function render() {
   if (tm) $("textboard").replaceChildren(...textBoard());
   else board.draw(ownBoard(), { last: last?.mv.iccs || "", check: checked(last) });
   const over = snap.phase === "over";
-  $("turn").textContent = over ? t("對局結束", "Game over")
+  $("turn").textContent = (readonly && enteredText(table)) || (over ? t("對局結束", "Game over")
     : snap.phase === "not_started" ? t("未開鐘（黑方按鐘開始）", "Not started (black starts the clocks)")
-    : `${t("輪到", "To move: ")}${SIDE[snap.to_move]}${snap.to_move === me ? t("（我）", " (me)") : ""}${snap.phase === "paused" ? t("（暫停）", " (paused)") : ""}`;
+    : `${t("輪到", "To move: ")}${SIDE[snap.to_move]}${snap.to_move === me ? t("（我）", " (me)") : ""}${snap.phase === "paused" ? t("（暫停）", " (paused)") : ""}`);
   $("result").textContent = result(snap.result);
   showDownloads($("downloads"), table, over);
   $("words").replaceChildren(...snap.attempt.map((w) => el("span", { class: "word" }, word(w, snap.to_move))));

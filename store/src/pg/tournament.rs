@@ -306,6 +306,14 @@ impl TournamentStore for PgStore {
         self.w(|c| insert_change(c, event, line))
     }
 
+    fn change_count(&self, event: EventId) -> Result<u64, StoreError> {
+        let n = self.r(|c| {
+            let row = c.query_one("SELECT COUNT(*) FROM changes WHERE event = $1", &[&event.0])?;
+            Ok(row.get::<_, i64>(0))
+        })?;
+        Ok(n.unsigned_abs())
+    }
+
     fn changes(&self, event: EventId) -> Result<Vec<ChangeLine>, StoreError> {
         let rows = self.r(|c| {
             Ok(c.query(
