@@ -158,6 +158,10 @@ class Session {
    * the command field (the page's Alt+C, then Tab and Shift+Tab, which bring focus mode),
    * empties it and types again (at most three times; each time is in the transcript). */
   async command(text, settle = 600) {
+    // The focus first goes to the command field, wherever it was: on a loaded machine a
+    // focus left on a button once took the space of "b h2e2" as a press (seen in a run:
+    // the resign button, then its dialog's 確定).
+    await this.backToCommandField();
     for (let attempt = 1; ; attempt++) {
       const mark = this.mark();
       await this.type(text);
