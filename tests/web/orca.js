@@ -158,21 +158,33 @@ class Session {
    * the command field (the page's Alt+C, then Tab and Shift+Tab, which bring focus mode),
    * empties it and types again (at most three times; each time is in the transcript). */
   async command(text, settle = 600) {
-    // The focus first goes to the command field, wherever it was: on a loaded machine a
-    // focus left on a button once took the space of "b h2e2" as a press (seen in a run:
-    // the resign button, then its dialog's 確定).
-    await this.backToCommandField();
     for (let attempt = 1; ; attempt++) {
+      // The focus first goes to the command field, in focus mode, wherever it was: on a
+      // loaded machine a focus left on a button once took the space of "b h2e2" as a press
+      // (the resign button, then its dialog's 確定), and a Tab back to the field once left
+      // Orca in browse mode without a word.
+      await this.toCommandField();
       const mark = this.mark();
+      this.keys("ctrl+a", "BackSpace");
       await this.type(text);
       await sleep(150);
-      if (!this.spoken(mark).includes("Browse mode")) break;
+      if (!this.spoken(mark).includes("Browse mode") && !this.browsing()) break;
       if (attempt === 3) throw new Error(`Orca took "${text}" in browse mode three times`);
-      await this.backToCommandField();
-      this.keys("ctrl+a", "BackSpace");
     }
     this.keys("Return");
     await sleep(settle);
+  }
+
+  /** Brings the focus to the command field in focus mode: the page's Alt+C, Tab and
+   * Shift+Tab; when Orca still says browse mode, its own key for focus mode (Orca+A). */
+  async toCommandField() {
+    await this.backToCommandField();
+    // Orca+A toggles: pressed again if Orca was in focus mode after all.
+    for (let press = 0; press < 2 && this.browsing(); press++) {
+      const mark = this.mark();
+      this.keys("Insert+a");
+      await this.hears(/^(Focus|Browse) mode$/, mark, 2000).catch(() => {});
+    }
   }
 
   /** Alt+C (the page's key for its command field): Orca announces the field, in focus
