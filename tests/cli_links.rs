@@ -110,11 +110,15 @@ fn the_events_address_is_remembered_and_a_lost_link_is_reissued() {
     for n in [2, 3] {
         assert!(
             out.contains(&format!(
-                "spectator spectator {n} (all tables): link: https://hall.example/watch#token="
+                "spectator {n} (all tables): link: https://hall.example/watch#token="
             )),
             "{out}"
         );
     }
+    assert!(
+        !out.contains("spectator spectator"),
+        "the role said once: {out}"
+    );
 }
 
 /// 附表七 6.2(1): a referee named for boards of every round gets one seat, and each round

@@ -268,11 +268,16 @@ pub fn describe(issued: &Issued, base: &str) -> String {
         } else {
             "link"
         };
+        // A spectator's seat is named by its role already (`spectator 2`).
+        let (role, name) = (s.seat.role.as_str(), &s.seat.name);
+        let who = if name.starts_with(role) {
+            name.clone()
+        } else {
+            format!("{role} {name}")
+        };
         let _ = writeln!(
             out,
-            "{} {} ({at}): {what}: {link}\n  token {}",
-            s.seat.role.as_str(),
-            s.seat.name,
+            "{who} ({at}): {what}: {link}\n  token {}",
             s.token.secret()
         );
     }
