@@ -173,3 +173,46 @@ fn players_delete_strikes_a_line_before_pairing_and_never_after() {
         "{err}"
     );
 }
+
+#[test]
+fn sex_and_year_of_birth_are_added_corrected_and_logged_for_the_prizes() {
+    let e = Event::new("reg-prizes", None);
+    e.ok(&[
+        "players",
+        "add",
+        "--event",
+        "1",
+        "--name",
+        "周小慧",
+        "--sex",
+        "女",
+        "--born",
+        "2011",
+    ]);
+    let list = e.ok(&["players", "list", "--event", "1"]);
+    assert!(list.contains("周小慧 [健視] 女 2011"), "{list}");
+    let refused = e.refused(&[
+        "players",
+        "add",
+        "--event",
+        "1",
+        "--name",
+        "何大為",
+        "--born",
+        "11",
+    ]);
+    assert!(refused.contains("--born"), "{refused}");
+    let line = list
+        .lines()
+        .find(|l| l.contains("周小慧"))
+        .and_then(|l| l.split_whitespace().next())
+        .unwrap()
+        .to_owned();
+    e.ok(&[
+        "players", "edit", "--event", "1", "--player", &line, "--born", "2010", "--sex", "",
+    ]);
+    let list = e.ok(&["players", "list", "--event", "1"]);
+    assert!(list.contains("周小慧 [健視] 2010"), "{list}");
+    let log = e.ok(&["changes", "--event", "1"]);
+    assert!(log.contains("sex 女 → -, born 2011 → 2010"), "{log}");
+}

@@ -237,6 +237,14 @@ fn board(b: Option<BoardUse>) -> String {
     .into()
 }
 
+fn sex(p: &Player) -> String {
+    match p.sex {
+        Some(baoqi_tournament::Sex::Female) => "女".into(),
+        Some(baoqi_tournament::Sex::Male) => "男".into(),
+        None => "-".into(),
+    }
+}
+
 fn yes_no(b: bool) -> String {
     if b { "yes" } else { "no" }.into()
 }
@@ -277,6 +285,12 @@ fn edited(before: &Player, after: &Player) -> String {
             or_dash(after.proxy.as_ref()),
         ),
         ("board", board(before.board), board(after.board)),
+        ("sex", sex(before), sex(after)),
+        (
+            "born",
+            or_dash(before.born.as_ref()),
+            or_dash(after.born.as_ref()),
+        ),
     ];
     let changed: Vec<String> = fields
         .into_iter()

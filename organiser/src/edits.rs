@@ -10,6 +10,7 @@
 //! late entrant, and its seeds and ratings (which drew the Berger numbers) no longer change.
 
 use baoqi_arbiter::{BoardUse, Category};
+use baoqi_tournament::Sex;
 use baoqi_tournament::berger::BergerError;
 use baoqi_tournament::changes::{Change, ChangeError, Format, Tournament};
 
@@ -57,6 +58,12 @@ pub struct Patch {
     /// The board the player operates; none: by category.
     #[serde(default, deserialize_with = "given")]
     pub board: Option<Option<BoardUse>>,
+    /// 性別 (for the prizes).
+    #[serde(default, deserialize_with = "given")]
+    pub sex: Option<Option<Sex>>,
+    /// 出生年份 (for the prizes).
+    #[serde(default, deserialize_with = "given")]
+    pub born: Option<Option<u32>>,
 }
 
 /// A field present in JSON, `null` included, is `Some`: `null` clears, absent keeps.
@@ -113,6 +120,12 @@ impl Patch {
         }
         if let Some(board) = self.board {
             p.board = board;
+        }
+        if let Some(sex) = self.sex {
+            p.sex = sex;
+        }
+        if let Some(born) = self.born {
+            p.born = born;
         }
         for (field, value) in [
             ("name", Some(&p.name)),

@@ -12,7 +12,8 @@ use baoqi_store::Database;
 use baoqi_store::model::{EventId, TableId};
 use baoqi_tournament::changes::Remedy;
 use baoqi_tournament::{
-    FieldProblem, PlayerId, RoundNumber, SameName, parse_board, parse_categories, parse_yes_no,
+    FieldProblem, PlayerId, RoundNumber, SameName, parse_board, parse_categories, parse_sex,
+    parse_year, parse_yes_no,
 };
 use clap::{Args, ValueEnum};
 
@@ -51,6 +52,12 @@ pub(crate) struct Fields {
     /// 棋盤, the board operated: 視障, 正規, 無 (or vi, regular, none).
     #[arg(long)]
     board: Option<String>,
+    /// 性別, for the prizes: 男 / 女 (or M / F); empty clears it.
+    #[arg(long)]
+    sex: Option<String>,
+    /// 出生年份, for the prizes: a four-digit year; empty clears it.
+    #[arg(long)]
+    born: Option<String>,
     /// Takes a player of a name and club already registered as another person (refused
     /// otherwise).
     #[arg(long)]
@@ -119,6 +126,24 @@ impl Fields {
                 .map(|v| {
                     optional(v)
                         .map(|v| parse_board(&v).map_err(|p| field("board", &p)))
+                        .transpose()
+                })
+                .transpose()?,
+            sex: self
+                .sex
+                .as_deref()
+                .map(|v| {
+                    optional(v)
+                        .map(|v| parse_sex(&v).map_err(|p| field("sex", &p)))
+                        .transpose()
+                })
+                .transpose()?,
+            born: self
+                .born
+                .as_deref()
+                .map(|v| {
+                    optional(v)
+                        .map(|v| parse_year(&v).map_err(|p| field("born", &p)))
                         .transpose()
                 })
                 .transpose()?,
