@@ -62,6 +62,14 @@ test("spectators' page: the organiser's results, the tables by round and board, 
     assert.deepEqual(await axe(watch, "spectators, a result entered, phone"), []);
     await shot(watch, "watch-entered-phone");
     assert.deepEqual(watch.errors, []);
+
+    // A spectator who arrives without a table in the address sees the latest round's first
+    // board, not round 1's.
+    const late = await open(chrome, `${server.base}/watch#token=${spectator}`, { width: 1024, height: 768 });
+    await waitText(late, "#status", "已連線");
+    await waitText(late, "#who", "第2輪 第1台");
+    assert.equal(await late.inputValue("#table-pick"), "5");
+    assert.deepEqual(late.errors, []);
   } finally {
     await chrome.close();
     server.stop();

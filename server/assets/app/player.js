@@ -13,7 +13,7 @@ import { command as nvui, owed, slip } from "./nvui.js";
 import { CommandField } from "./seat_commands.js";
 import { Narrator, VERBOSITY_NAME, heardMove, heardResult, moveBy, ownBoardStep } from "./narrate.js";
 import { designate } from "./notation.js";
-import { chooser, enteredNews, enteredText, record, tableLabel } from "./spectator.js";
+import { chooser, enteredNews, enteredText, latestFirst, record, tableLabel } from "./spectator.js";
 
 const readonly = document.querySelector("main").dataset.readonly === "true";
 const endpoint = readonly ? "watch" : "seat";
@@ -151,7 +151,7 @@ const conn = new Connection(endpoint, {
     me = { red: "red", black: "black", red_proxy: "red", black_proxy: "black" }[w.role] || null;
     narrator = me ? new Narrator(me, () => verbosity, () => snap?.phase === "playing" && snap.to_move === me) : null;
     const wanted = Number(new URLSearchParams(location.hash.slice(1)).get("table"));
-    table = w.tables.includes(wanted) ? wanted : w.tables[0];
+    table = w.tables.includes(wanted) ? wanted : readonly && w.tables.length ? await latestFirst(w.tables) : w.tables[0];
     if (readonly) chooser(w.tables, table);
     board.flip = me === "black";
     // A spectator of an event not yet paired waits for its tables (`tables`).

@@ -52,3 +52,13 @@ export function chooser(ids, shown) {
   }
   if (shown !== null && shown !== undefined) pick.value = String(shown);
 }
+
+/** The table a spectator's page opens on when the address names none: the first board of
+ * the latest round (a spectator who arrives at round 5 wants round 5, not round 1's first
+ * board). */
+export async function latestFirst(ids) {
+  const infos = await Promise.all(ids.map((id) => tableInfo(id)));
+  const round = Math.max(0, ...infos.map((i) => i?.round ?? 0));
+  const at = infos.findIndex((i) => (i?.round ?? 0) === round);
+  return ids[Math.max(at, 0)];
+}
