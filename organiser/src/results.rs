@@ -21,6 +21,8 @@ pub struct TableOutcome {
     pub result: Option<GameResult>,
     /// The referee verified it (6.8, 7.9).
     pub verified: bool,
+    /// The clocks were started (a game not begun is not "in play" on the hall's screen).
+    pub started: bool,
 }
 
 /// The article of 強制和棋, which 黃氏計分法 scores apart (附表二 第二部份 1(4)).
@@ -36,6 +38,7 @@ pub fn outcome(view: &View) -> TableOutcome {
     TableOutcome {
         result,
         verified: result.is_some() && view.verified.is_some(),
+        started: view.phase != baoqi_arbiter::Phase::NotStarted,
     }
 }
 
@@ -124,6 +127,7 @@ mod tests {
                 TableOutcome {
                     result: Some(GameResult::RedWins),
                     verified: false,
+                    started: true,
                 },
             ),
             (TableId(11), TableOutcome::default()),

@@ -101,6 +101,8 @@ pub struct Board {
     pub black_points: String,
     /// Final: verified by the referee (7.9) or recorded by the organiser.
     pub verified: bool,
+    /// Its clocks were started, or its result is known: a board not begun is not "in play".
+    pub started: bool,
 }
 
 /// One round's boards.
@@ -394,6 +396,11 @@ fn board(row: &PairingRow, outcomes: &Outcomes, names: &Names, scoring: Scoring)
         red_points,
         black_points,
         verified: results::board_final(row, outcomes),
+        started: result.is_some()
+            || row
+                .table
+                .and_then(|t| outcomes.get(&t))
+                .is_some_and(|o| o.started),
     }
 }
 

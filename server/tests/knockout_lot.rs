@@ -54,6 +54,7 @@ fn verified(outcomes: &mut Outcomes, paired: &Paired, result: &[GameResult]) {
             TableOutcome {
                 result: Some(*r),
                 verified: true,
+                started: true,
             },
         );
     }

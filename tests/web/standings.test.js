@@ -55,6 +55,10 @@ test("standings: every round's pairings, the crosstable, a text view, the hall a
     assert.deepEqual(shape.rounds, ["第1輪", "第2輪（本輪）"]);
     assert.match(shape.current, /黑方缺席，紅方不戰而勝/);
     assert.match(shape.current, /12 : 0/, "the points 黃氏計分法 gives a 不戰而勝 and a 缺席");
+    // The other boards of round 2 have not started their clocks: not "in play" on the hall's screen.
+    const waiting = await zh.evaluate(() =>
+      [...document.querySelectorAll("#pairings tbody tr")].slice(1).map((tr) => tr.children[2].textContent));
+    assert.ok(waiting.length > 0 && waiting.every((w) => w === "未開始"), JSON.stringify(waiting));
     // The crosstable: a real table, a column per round, a row header per player.
     assert.deepEqual(shape.cross, ["col:序", "col:姓名", "col:第1輪", "col:第2輪", "col:積分"]);
     assert.equal(shape.crossRows, 8);

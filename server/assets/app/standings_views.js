@@ -61,7 +61,7 @@ const notVerified = () => t("（未核實）", " (not yet verified)");
 function result(b) {
   if (!b.black) return t("輪空", "bye");
   const r = RESULTS[b.result];
-  if (!r) return t("對局中", "in play");
+  if (!r) return b.started ? t("對局中", "in play") : t("未開始", "not started");
   return [...said(r[0], r[1]), b.verified ? "" : notVerified()];
 }
 
@@ -78,7 +78,8 @@ export function pairingsTable(round, current) {
     ? t(`第${round.round}輪配對（本輪）`, `Pairings, round ${round.round} (current)`)
     : t(`第${round.round}輪配對`, `Pairings, round ${round.round}`);
   const rows = round.boards.map((b) => el("tr", {},
-    el("td", { class: "num" }, String(b.board)),
+    // A bye is played at no board.
+    el("td", { class: "num" }, b.black ? String(b.board) : "—"),
     el("th", { scope: "row" }, ...player(b.red)),
     el("td", {}, result(b)),
     el("td", {}, ...(b.black ? player(b.black) : ["—"])),
@@ -104,8 +105,10 @@ export function boardLine(b) {
     both_absent: t(`${red}（紅）與 ${black} 雙方缺席`, `${red} (red) and ${black} both absent`),
   }[b.result];
   let text;
-  if (!b.black) text = t(`${red} 輪空（${b.red_points}分）`, `${red} has a bye (${b.red_points})`);
-  else if (!what) text = t(`${red}（紅）對 ${black}，對局中`, `${red} (red) v ${black}, in play`);
+  // A bye is played at no board: it is said without one.
+  if (!b.black) return t(`${red} 輪空（${b.red_points}分）`, `${red} has a bye (${b.red_points})`);
+  if (!what && b.started) text = t(`${red}（紅）對 ${black}，對局中`, `${red} (red) v ${black}, in play`);
+  else if (!what) text = t(`${red}（紅）對 ${black}，未開始`, `${red} (red) v ${black}, not started`);
   else text = what + pts + (b.verified ? "" : notVerified());
   return `${boardName(b.board)}${t("：", ": ")}${text}`;
 }

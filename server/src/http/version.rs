@@ -40,7 +40,11 @@ pub fn routes(hub: Arc<Hub>) -> Router<Arc<Hub>> {
 pub fn tag(changes: u64, outcomes: &Outcomes) -> String {
     let mut games = String::new();
     for (table, o) in outcomes {
-        let _ = write!(games, "{table}:{:?}:{};", o.result, o.verified);
+        let _ = write!(
+            games,
+            "{table}:{:?}:{}:{};",
+            o.result, o.verified, o.started
+        );
     }
     let mut h = std::hash::DefaultHasher::new();
     games.hash(&mut h);
@@ -84,6 +88,7 @@ mod tests {
         let over = TableOutcome {
             result: Some(GameResult::RedWins),
             verified: false,
+            started: true,
         };
         outcomes.insert(TableId(7), over);
         let played = tag(3, &outcomes);
