@@ -176,15 +176,27 @@ class Session {
   }
 
   /** Brings the focus to the command field in focus mode: the page's Alt+C, Tab and
-   * Shift+Tab; when Orca still says browse mode, its own key for focus mode (Orca+A). */
+   * Shift+Tab; when Orca still says browse mode, its own key for focus mode (Orca+A). Until
+   * Orca says the field is where the focus is (a fresh clone's run once ended the Tabs on
+   * the 認負 button), at most three times. */
   async toCommandField() {
-    await this.backToCommandField();
-    // Orca+A toggles: pressed again if Orca was in focus mode after all.
-    for (let press = 0; press < 2 && this.browsing(); press++) {
+    for (let attempt = 0; attempt < 3; attempt++) {
       const mark = this.mark();
-      this.keys("Insert+a");
-      await this.hears(/^(Focus|Browse) mode$/, mark, 2000).catch(() => {});
+      await this.backToCommandField();
+      // Orca+A toggles: pressed again if Orca was in focus mode after all.
+      for (let press = 0; press < 2 && this.browsing(); press++) {
+        const m = this.mark();
+        this.keys("Insert+a");
+        await this.hears(/^(Focus|Browse) mode$/, m, 2000).catch(() => {});
+      }
+      if (this.onCommandField(mark)) return;
     }
+  }
+
+  /** Whether the last place Orca named after `mark` is the command field. */
+  onCommandField(mark) {
+    const places = this.spoken(mark).filter((s) => / (entry|push button|panel|link|dialog|heading level \d)\.?$/.test(s));
+    return /^指令（h 說明） entry/.test(places.at(-1) ?? "");
   }
 
   /** Alt+C (the page's key for its command field): Orca announces the field, in focus
