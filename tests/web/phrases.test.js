@@ -62,8 +62,7 @@ test("a sample of events reads the same on the keypad and the pages where they s
       texts.push(text);
     }
   }
-  // Refusals, the connection's state and the keypad's own settings (the verbosity names,
-  // held to the page by narrate.test.js) are said for no event.
+  // Refusals, the connection's state and the keypad's own settings are said for no event.
   const ofEvents = Object.keys(PHRASES).filter((k) => !["refused.", "conn.", "keypad."].some((p) => k.startsWith(p)));
   assert.ok(ofEvents.length >= 6, `${ofEvents.length} shared entries of events`);
   // The parts of messages (a violation's kind and reason, a game's outcome and end cause,
