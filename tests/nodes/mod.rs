@@ -133,35 +133,17 @@ async fn postgres_restarted_twice_under_three_nodes_and_every_game_goes_on() {
     let tables = 4;
     let fed = Federation::new("nodes-pg", tables, pg.url.clone(), nats);
     let store = Arc::new(fed.store());
-    let ports = free_ports(3);
-    let started: Vec<Child> = ports
-        .iter()
-        .enumerate()
-        .map(|(i, p)| fed.spawn(&format!("p{i}"), p))
-        .collect();
-    let mut nodes: Vec<Node> = started.into_iter().map(Ready::ready).collect();
-    let addrs: Vec<String> = nodes.iter().map(|n| n.addr.clone()).collect();
+    let (mut nodes, addrs) = three_nodes(&fed, "p");
     start_all(&fed, &addrs[0], tables).await;
     // Games that last past the last restart and its ten seconds, each player waiting to
     // see the opponent's move.
     let steps = script(40);
     let pace = Duration::from_secs(15) / steps.len() as u32;
-    let bots: Vec<_> = (1..=tables as u32)
-        .map(|t| {
-            let tokens = [fed.token("red", Some(t)), fed.token("black", Some(t))];
-            tokio::spawn(bot(
-                addrs.clone(),
-                tokens,
-                t,
-                steps.clone(),
-                store.clone(),
-                Play {
-                    pace,
-                    sees_opponent: true,
-                },
-            ))
-        })
-        .collect();
+    let play = Play {
+        pace,
+        sees_opponent: true,
+    };
+    let bots = play_all(&fed, &addrs, tables, &steps, &store, play);
     // Twice, under play: PostgreSQL stops at once and starts again on its port.
     let mut back = std::time::Instant::now();
     for _ in 0..2 {
@@ -190,35 +172,17 @@ async fn nats_server_killed_four_times_under_three_nodes_and_every_table_moves_a
     let tables = 6;
     let fed = Federation::new("nodes-nats", tables, pg, bus.url.clone());
     let store = Arc::new(fed.store());
-    let ports = free_ports(3);
-    let started: Vec<Child> = ports
-        .iter()
-        .enumerate()
-        .map(|(i, p)| fed.spawn(&format!("b{i}"), p))
-        .collect();
-    let mut nodes: Vec<Node> = started.into_iter().map(Ready::ready).collect();
-    let addrs: Vec<String> = nodes.iter().map(|n| n.addr.clone()).collect();
+    let (mut nodes, addrs) = three_nodes(&fed, "b");
     start_all(&fed, &addrs[0], tables).await;
     // Games that last past the last restart and its ten seconds, the seats of each table on
     // two nodes: every table is played through the bus.
     let steps = script(40);
     let pace = Duration::from_secs(25) / steps.len() as u32;
-    let bots: Vec<_> = (1..=tables as u32)
-        .map(|t| {
-            let tokens = [fed.token("red", Some(t)), fed.token("black", Some(t))];
-            tokio::spawn(bot(
-                addrs.clone(),
-                tokens,
-                t,
-                steps.clone(),
-                store.clone(),
-                Play {
-                    pace,
-                    sees_opponent: true,
-                },
-            ))
-        })
-        .collect();
+    let play = Play {
+        pace,
+        sees_opponent: true,
+    };
+    let bots = play_all(&fed, &addrs, tables, &steps, &store, play);
     // Four times, under play: the bus dies (SIGKILL) and is back on its port within a
     // second, as a crashed nats-server under a supervisor.
     // A node whose bus is away says it is not ready (the first time, looked at).
@@ -274,6 +238,39 @@ async fn nats_server_killed_four_times_under_three_nodes_and_every_table_moves_a
         value("baoqi_lease_renewals_total{outcome=\"renewed\"}") > 0.0,
         "{scrape}"
     );
+}
+
+/// Three nodes started together on `fed`, named `prefix0`, `prefix1`, `prefix2`, once each
+/// holds its share; and their addresses.
+fn three_nodes(fed: &Federation, prefix: &str) -> (Vec<Node>, Vec<String>) {
+    let ports = free_ports(3);
+    let started: Vec<Child> = ports
+        .iter()
+        .enumerate()
+        .map(|(i, p)| fed.spawn(&format!("{prefix}{i}"), p))
+        .collect();
+    let nodes: Vec<Node> = started.into_iter().map(Ready::ready).collect();
+    let addrs = nodes.iter().map(|n| n.addr.clone()).collect();
+    (nodes, addrs)
+}
+
+/// A bot on each of the first `tables` tables, playing `steps` through `addrs` as `play`
+/// says.
+fn play_all(
+    fed: &Federation,
+    addrs: &[String],
+    tables: usize,
+    steps: &[(usize, Value)],
+    store: &Arc<baoqi_store::PgStore>,
+    play: Play,
+) -> Vec<tokio::task::JoinHandle<Vec<(usize, std::time::Instant)>>> {
+    (1..=tables as u32)
+        .map(|t| {
+            let tokens = [fed.token("red", Some(t)), fed.token("black", Some(t))];
+            let (addrs, steps, store) = (addrs.to_vec(), steps.to_vec(), store.clone());
+            tokio::spawn(bot(addrs, tokens, t, steps, store, play))
+        })
+        .collect()
 }
 
 /// Asserts that table `t` had a command acknowledged within 10 s of the service's last
