@@ -13,6 +13,9 @@ export BAOQI_REQUIRE_PYFFISH=1 BAOQI_REQUIRE_CCHESS=1 BAOQI_PYTHON="$PWD/.venv/b
 # PostgreSQL and nats-server on loopback: the store's suite runs on both stores.
 eval "$(bash scripts/services.sh start)"
 export BAOQI_REQUIRE_POSTGRES=1
+# BRLTTY and liblouis (installed by setup.sh): the deafblind player's game on a virtual
+# braille display, and the keypad's braille against liblouis's own.
+export BAOQI_REQUIRE_BRAILLE=1
 mkdir -p target
 started=$SECONDS
 step() { echo "== $1 ($((SECONDS - started)) s)"; }

@@ -8,6 +8,7 @@ mod common;
 mod adjudicate;
 mod backup;
 mod bench_crash;
+mod braille;
 mod cli_board;
 mod cli_db;
 mod cli_desk;

@@ -8,6 +8,8 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use baoqi_clients::board::{SenseMode, parse_line};
+use baoqi_clients::braille::display::BrailleDisplay;
+use baoqi_clients::braille::{BrailleOptions, Table};
 use baoqi_clients::keypad::Key;
 use baoqi_clients::session::frontend::{AudioFrontend, FrontendOptions, SpeakerKind};
 use baoqi_clients::session::net::{Local, LoopOptions, run, seat_url};
@@ -44,6 +46,30 @@ impl From<SpeakerArg> for SpeakerKind {
             SpeakerArg::Espeak => SpeakerKind::Espeak,
             SpeakerArg::Dispatcher => SpeakerKind::Dispatcher,
             SpeakerArg::Text => SpeakerKind::Text,
+        }
+    }
+}
+
+/// Which contracted Chinese braille the display shows (liblouis's tables).
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub(crate) enum BrailleArg {
+    /// Hong Kong Cantonese braille.
+    #[value(name = "zh-hk")]
+    HongKong,
+    /// Taiwanese braille.
+    #[value(name = "zh-tw")]
+    Taiwan,
+    /// Mainland Mandarin braille.
+    #[value(name = "zh-chn")]
+    Mainland,
+}
+
+impl From<BrailleArg> for Table {
+    fn from(a: BrailleArg) -> Table {
+        match a {
+            BrailleArg::HongKong => Table::HongKong,
+            BrailleArg::Taiwan => Table::Taiwan,
+            BrailleArg::Mainland => Table::Mainland,
         }
     }
 }
@@ -162,6 +188,17 @@ pub(crate) struct KeypadArgs {
     /// The terminal's width for the status line.
     #[arg(long, default_value_t = 80)]
     columns: usize,
+    /// Show everything said on a braille display through BRLTTY (`BrlAPI`), in this
+    /// contracted Chinese braille; its keys read through the messages and its braille
+    /// keyboard types the keypad's keys. With `--speaker text`, nothing is heard.
+    #[arg(long, value_enum)]
+    braille: Option<BrailleArg>,
+    /// BRLTTY's `BrlAPI` address (`:0`, `host:1`); default `BRLAPI_HOST`, else `:0`.
+    #[arg(long, requires = "braille")]
+    brlapi_host: Option<String>,
+    /// `BrlAPI` authorisation: `none` or a key file; default `BRLAPI_AUTH`, else BRLTTY's key.
+    #[arg(long, requires = "braille")]
+    brlapi_auth: Option<String>,
 }
 
 /// Where board lines come from.
@@ -311,6 +348,7 @@ pub(crate) fn run_client(
     readers: impl FnOnce(UnboundedSender<Local>) -> Result<(), CliError>,
 ) -> Result<(), CliError> {
     let url = seat_url(&c.url).map_err(|e| CliError::Usage(e.to_string()))?;
+    let braille = frontend.braille.clone();
     let mut fe = AudioFrontend::open(frontend).map_err(|e| CliError::Failed(e.to_string()))?;
     let mut session = Session::new(
         &c.token,
@@ -323,6 +361,11 @@ pub(crate) fn run_client(
         },
     );
     let (tx, rx) = unbounded_channel();
+    if let Some(b) = &braille {
+        let display =
+            BrailleDisplay::start(b, tx.clone()).map_err(|e| CliError::Failed(e.to_string()))?;
+        fe.attach_braille(display);
+    }
     readers(tx)?;
     let rt = tokio::runtime::Builder::new_current_thread()
         .enable_all()
@@ -362,6 +405,7 @@ pub(crate) fn frontend_options(c: &ClientArgs, speaker: SpeakerKind) -> Frontend
         token: c.token.clone(),
         status_columns: None,
         rate: c.rate(),
+        braille: None,
     }
 }
 
@@ -369,6 +413,11 @@ pub(crate) fn frontend_options(c: &ClientArgs, speaker: SpeakerKind) -> Frontend
 pub(crate) fn run_keypad(a: &KeypadArgs) -> Result<(), CliError> {
     let mut fe = frontend_options(&a.client, a.speaker.into());
     fe.status_columns = a.status.then_some(a.columns);
+    fe.braille = a.braille.map(|t| BrailleOptions {
+        table: t.into(),
+        host: a.brlapi_host.clone(),
+        auth: a.brlapi_auth.clone(),
+    });
     let mut scripts = Vec::new();
     if let Some(path) = &a.script {
         let steps = parse_script(&std::fs::read_to_string(path)?)

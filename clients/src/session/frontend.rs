@@ -1,6 +1,6 @@
 //! The keypad and board clients' [`Frontend`]: speech through the audio crate's queue and a
 //! chosen speaker, earcons, the spoken-text log (one line per utterance and per fate, also
-//! for braille displays), the large-font status line, and the game's recording with its
+//! for braille displays), a braille display (`--braille`), the large-font status line, and the game's recording with its
 //! upload at the end of the game.
 
 use std::fs::File;
@@ -23,6 +23,7 @@ use super::machine::Session;
 use super::net::Frontend;
 use super::status::{StatusInfo, render};
 use super::wire::RecorderReport;
+use crate::braille::display::BrailleDisplay;
 
 /// Which voice speaks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -65,6 +66,8 @@ pub struct FrontendOptions {
     pub status_columns: Option<usize>,
     /// The speech rate at start.
     pub rate: baoqi_audio::Rate,
+    /// Show everything said on a braille display too (`--braille`).
+    pub braille: Option<crate::braille::BrailleOptions>,
 }
 
 /// Why the frontend could not start.
@@ -90,6 +93,7 @@ pub struct AudioFrontend {
     logged: usize,
     last_status: String,
     recording: Option<(Recorder, TableId)>,
+    braille: Option<BrailleDisplay>,
 }
 
 impl std::fmt::Debug for AudioFrontend {
@@ -141,7 +145,13 @@ impl AudioFrontend {
             logged: 0,
             last_status: String::new(),
             recording: None,
+            braille: None,
         })
+    }
+
+    /// From now on, everything said is shown on `display` too.
+    pub fn attach_braille(&mut self, display: BrailleDisplay) {
+        self.braille = Some(display);
     }
 
     /// Writes the log entries not yet written (and prints them in text mode).
@@ -210,6 +220,9 @@ impl Frontend for AudioFrontend {
             out.play(&e.pcm(out.rate()));
         }
         for u in &heard.say {
+            if let Some(b) = &self.braille {
+                b.show(u);
+            }
             self.voice.say_at(u, cause);
         }
     }
