@@ -3,7 +3,7 @@
 //! what is typed on its braille keyboard to the keypad as keys.
 
 use std::sync::mpsc::{Receiver, Sender, TryRecvError, channel};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use baoqi_audio::{Urgency, Utterance, phrasebook};
 use tokio::sync::mpsc::UnboundedSender;
@@ -17,6 +17,9 @@ use crate::session::net::Local;
 
 /// How long a key is waited for before the messages are looked at again.
 const POLL: Duration = Duration::from_millis(20);
+/// After a key typed, how long the display waits for its answer before it changes: the
+/// pins do not flicker back to a message between a word's two keys.
+const HOLD: Duration = Duration::from_millis(150);
 
 /// What the keypad says, on its way to the display.
 #[derive(Clone, Debug)]
@@ -76,16 +79,21 @@ fn run(
 ) -> Result<(), BrailleError> {
     let mut reader = Reader::new(c.cells());
     let mut shown = Vec::new();
+    let mut held: Option<Instant> = None;
     loop {
         loop {
             match rx.try_recv() {
-                Ok(said) => reader.arrive(incoming(contractor, said)),
+                Ok(said) => {
+                    reader.arrive(incoming(contractor, said));
+                    held = None;
+                }
                 Err(TryRecvError::Empty) => break,
                 Err(TryRecvError::Disconnected) => return Ok(()),
             }
         }
+        held = held.filter(|until| Instant::now() < *until);
         let window = reader.window();
-        if window != shown {
+        if window != shown && held.is_none() {
             c.write_dots(&window)?;
             shown = window;
         }
@@ -99,6 +107,7 @@ fn run(
             reader.go(m);
         } else if let Some(key) = keypad_key(k) {
             reader.typing();
+            held = Some(Instant::now() + HOLD);
             if keys.send(Local::Key(key)).is_err() {
                 return Ok(());
             }
