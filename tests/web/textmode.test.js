@@ -169,3 +169,38 @@ test("text mode: an impossible word is one assertive message, nothing left in th
     assert.ok(about.at(-1).text.startsWith("報「五」") || about.at(-1).text.includes("不可能"), JSON.stringify(about));
     assert.equal(await pl.locator("#live-polite").textContent(), "", "the polite region emptied");
 }));
+
+/** The places where the text board's lines part a piece from its point: every rank item
+ * (「a9 黑車」) and every kind with its points (「炮：b2 h2」) must lie on one line of the page,
+ * as a braille display shows a line; and how many of each were measured. */
+function partedOnTheBoard() {
+  const root = document.getElementById("textboard");
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  const parted = [];
+  let items = 0;
+  let kinds = 0;
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    for (const [re, count] of [[/[a-i]\d [\u4e00-\u9fff]+/g, () => items++], [/[^\s。，：]+：[a-i]\d(?: [a-i]\d)*/g, () => kinds++]]) {
+      for (const m of node.data.matchAll(re)) {
+        count();
+        const range = document.createRange();
+        range.setStart(node, m.index);
+        range.setEnd(node, m.index + m[0].length);
+        const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+        if (tops.size > 1) parted.push(m[0]);
+      }
+    }
+  }
+  return { parted, items, kinds };
+}
+
+test("text board: a line never parts a piece from its point, even on a phone", () => onDemo(async ({ chrome, red }) => {
+  const pl = await textPage(chrome, red, PHONE);
+  await pl.locator("#textboard li").first().waitFor();
+  const { parted, items, kinds } = await pl.evaluate(partedOnTheBoard);
+  // The opening position: 32 pieces on the ranks, 14 kinds (7 a side) in the pieces list.
+  assert.equal(items, 32, "every piece on the ranks was measured");
+  assert.equal(kinds, 14, "every kind of the pieces list was measured");
+  assert.deepEqual(parted, [], "parted across two lines");
+  await shot(pl, "textmode-textboard-phone");
+}));

@@ -483,9 +483,16 @@ setInterval(clocks, 250);
 /** The board as text for a screen reader: the pieces of each side, then rank by rank. */
 function textBoard() {
   const rows = [];
-  for (let r = 9; r >= 0; r--) rows.push(el("li", {}, nvui(`r ${r}`, snap)));
-  return [el("h3", { id: "h-textboard" }, t("文字棋盤", "Text board")), el("p", { id: "pieces" }, nvui("p", snap)),
+  for (let r = 9; r >= 0; r--) rows.push(el("li", {}, ...unbroken(nvui(`r ${r}`, snap))));
+  return [el("h3", { id: "h-textboard" }, t("文字棋盤", "Text board")), el("p", { id: "pieces" }, ...unbroken(nvui("p", snap))),
     el("ul", { "aria-label": t("各橫線", "ranks 9 to 0") }, rows)];
+}
+
+/** A text board's line in parts that the page wraps only between: a point with its piece
+ * (「a9 黑車，」), a kind with its points (「炮：b2 h2。」) stay on one line of the page, the
+ * line a braille display shows. */
+function unbroken(text) {
+  return text.split(/(?<=[，。,.] ?)/).map((part) => el("span", { class: "unbroken" }, part));
 }
 
 /** The placement of the board this seat operates (7.4(2)(g)), else the game's. */
