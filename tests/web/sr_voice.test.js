@@ -60,6 +60,27 @@ test("his opponent's words while he types are held, then said together when he p
   assert.ok(answer, "the answer to his command");
 }));
 
+test("Enter says what was held while he typed first, then his command's answer: nothing held comes after it", () => seats(async ({ red, black }) => {
+  await run(black, "z");
+  await hears(red, /輪到你/);
+  await play(red, "h2e2", "炮二平五");
+  await hears(black, /^輪到你/);
+  const n = (await spoken(red)).length;
+  await red.locator("#cmd").focus();
+  // 「k h」 a key every 350 ms, while black says his four words; Enter at once after.
+  const typing = red.keyboard.type("k h", { delay: 350 });
+  await run(black, "馬8進7");
+  await typing;
+  await red.keyboard.press("Enter");
+  await hears(red, /傌：/, n);
+  await red.waitForTimeout(1500);
+  const after = (await spoken(red)).slice(n).map((m) => m.text);
+  const words = after.findIndex((t) => /對手報：馬/.test(t));
+  const answer = after.findIndex((t) => /傌：/.test(t));
+  assert.ok(words >= 0 && words <= answer, `his opponent's words, then the answer: ${JSON.stringify(after)}`);
+  assert.ok(!after.slice(answer + 1).some((t) => /對手報/.test(t)), `nothing held after the answer: ${JSON.stringify(after)}`);
+}));
+
 test("Alt+↑ and Alt+↓ step back and on through what was said, the newest first", () => seats(async ({ red, black }) => {
   await run(black, "z");
   await hears(red, /輪到你/);

@@ -69,25 +69,33 @@ export function announcer(polite, assertive, { quietMs = QUIET_MS } = {}) {
   let at = null;
   const busy = () => performance.now() - typedAt < quietMs || !!document.querySelector("dialog[open]");
   const speak = (text, urgent) => (urgent ? a([text, ...p.take(POLITE_READ_MS)].join(t("。", ". "))) : p(text));
+  /** Says what was held, in order, with `then` after it, when nothing keeps it back. */
+  const flush = (then = null) => {
+    const batch = held.splice(0);
+    if (then) batch.push(then);
+    if (batch.length) speak(batch.map((m) => m.text).join(t("。", ". ")), batch.some((m) => m.urgent));
+  };
   const release = () => {
     timer = null;
     if (busy()) {
       timer = setTimeout(release, HOLD_POLL_MS);
       return;
     }
-    const batch = held.splice(0);
-    if (batch.length) speak(batch.map((m) => m.text).join(t("。", ". ")), batch.some((m) => m.urgent));
+    flush();
   };
   document.addEventListener("keydown", (e) => {
-    if (e.key === "Enter") typedAt = -Infinity;
-    else if (typingKey(e)) typedAt = performance.now();
+    if (e.key === "Enter") {
+      // Enter ends the typing: what was held is said now, before his command's answer.
+      typedAt = -Infinity;
+      if (!busy()) flush();
+    } else if (typingKey(e)) typedAt = performance.now();
   }, true);
   const say = (text, urgent = false) => {
     if (!text) return;
     said.push(text);
     if (said.length > HISTORY) said.shift();
     at = null;
-    if (!busy()) return speak(text, urgent);
+    if (!busy()) return flush({ text, urgent });
     held.push({ text, urgent });
     if (!timer) timer = setTimeout(release, HOLD_POLL_MS);
   };
