@@ -8,7 +8,8 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { baoqiBin } from "./harness.js";
-import { Narrator } from "../../server/assets/app/narrate.js";
+import { Narrator, VERBOSITY_NAME } from "../../server/assets/app/narrate.js";
+import { PHRASES } from "../../server/assets/app/phrases.js";
 
 const samples = JSON.parse(execFileSync(baoqiBin(), ["protocol", "samples"], { encoding: "utf8" }));
 const BRAILLE = 40;
@@ -115,4 +116,11 @@ test("a69_2_d: `d` says a standing offer first, how to answer it, and that a wor
   assert.match(command("d", snap({ side: "black", stands: true, card: false }), "red"), /^對手提和：y 接受，n 不接受。報棋或摸子即拒絕。/);
   assert.match(command("d", snap({ side: "red", stands: false, card: false }), "red"), /^你已提和，待對手回應。/);
   assert.match(command("d", snap(null), "red"), /^輪到你：/);
+});
+
+test("a verbosity is named on the page as the keypad names it (the phrasebook's words)", () => {
+  for (const v of ["auto", "terse", "full"]) {
+    assert.equal(VERBOSITY_NAME[v], PHRASES[`keypad.verbosity_${v}`][0], v);
+  }
+  assert.equal(VERBOSITY_NAME.terse, "簡短");
 });

@@ -15,8 +15,10 @@ import {
 /** The verbosities, in the order `v` cycles through them. */
 export const VERBOSITIES = ["auto", "terse", "full"];
 
-/** A verbosity's name. */
-export const VERBOSITY_NAME = { auto: t("自動", "auto"), terse: t("簡要", "terse"), full: t("詳細", "full") };
+/** A verbosity's name, in the keypad's words (the phrasebook's). */
+export const VERBOSITY_NAME = {
+  auto: phrase("keypad.verbosity_auto"), terse: phrase("keypad.verbosity_terse"), full: phrase("keypad.verbosity_full"),
+};
 
 const other = (s) => (s === "red" ? "black" : "red");
 
