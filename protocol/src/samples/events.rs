@@ -237,6 +237,12 @@ fn base_events() -> Vec<Event> {
             side: Some(Side::Red),
         },
         Event::Paused {
+            at: Millis(4_500),
+            side: Side::Black,
+            reason: PauseReason::Adjournment,
+        },
+        Event::Resumed { at: Millis(4_800) },
+        Event::Paused {
             at: Millis(5_000),
             side: Side::Red,
             reason: PauseReason::ServerRestart,

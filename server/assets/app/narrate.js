@@ -244,6 +244,10 @@ export class Narrator {
         : polite(t("對手的提和生效。可接受或不接受", "Your opponent's draw offer stands. Accept or decline"));
       case "draw_declined": return mine ? polite(t("你不接受提和", "You declined the draw")) : polite(phrase("card.draw_declined"));
       case "game_over": return urgent(heardResult(ev, this.me));
+      // Said as the keypad says them (the phrasebook's), the article after.
+      case "paused": return urgent(ev.reason === "server_restart" ? phrase("pause.server_restart")
+        : `${phrase("pause.paused", { side: SIDE[ev.side] })}${t("。第103條", ". Art. 103")}`);
+      case "resumed": return polite(phrase("pause.resumed"));
       // A call for the referee is the player's to hear at once only when it is about him.
       case "referee_needed": return ev.side && mine ? urgent(describe(ev)) : onlyFull(describe(ev));
       case "repetition_warning": return urgent(`${phrase("repetition.warning", { warning: warning(ev.warning) })}${t(`。${article(ev.article)}`, `. ${cap(article(ev.article))}`)}`);
