@@ -81,11 +81,18 @@ fn dots_of_key(c: char) -> u8 {
     }
 }
 
-/// Types `keys` on the display's braille keyboard, one character at a time.
+/// Types `keys` on the display's braille keyboard, one character at a time, as a player
+/// does: each key, then the feel of its answer on the display (an echo, a prompt), up to
+/// 2 s, before the next.
 fn type_keys(d: &Display, keys: &str) {
     for c in keys.chars().filter(|c| !c.is_whitespace()) {
+        let before = d.now();
         d.press(&format!("PASSDOTS 0x{:02x}", dots_of_key(c)));
-        std::thread::sleep(Duration::from_millis(60));
+        let deadline = std::time::Instant::now() + Duration::from_secs(2);
+        while d.now() == before && std::time::Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        std::thread::sleep(Duration::from_millis(100));
     }
 }
 
@@ -163,6 +170,16 @@ fn s7p6_a_deafblind_player_plays_a_whole_game_on_a_braille_display_alone() {
         .stderr(Stdio::piped())
         .spawn()
         .expect("baoqi keypad --braille");
+    // What the keypad says on its standard error, in the test's output (shown on a failure)
+    // and kept for the end.
+    let errors = std::sync::Arc::new(std::sync::Mutex::new(String::new()));
+    let (stderr, kept) = (keypad.stderr.take().unwrap(), errors.clone());
+    std::thread::spawn(move || {
+        for line in std::io::BufRead::lines(std::io::BufReader::new(stderr)).map_while(Result::ok) {
+            eprintln!("keypad: {line}");
+            kept.lock().unwrap().push_str(&line);
+        }
+    });
     let black_script =
         "sleep 1500\nkeys Enter\nawait moved side=red\nkeys 0 2 8 + 7\nkeys Enter\nawait over\n";
     let (mut opponent, _) = spawn(&dir, &server.url, "black", &Pad::text(&black, black_script));
@@ -219,6 +236,11 @@ fn s7p6_a_deafblind_player_plays_a_whole_game_on_a_braille_display_alone() {
         );
     }
     assert!(!said.contains("違規"), "no violation\n{said}");
+    let errors = errors.lock().unwrap().clone();
+    assert!(
+        !errors.contains("braille display"),
+        "the display's errors: {errors}"
+    );
     assert!(all.len() >= 6, "a whole game says more than that: {all:?}");
     let _ = keypad.kill();
     let _ = keypad.wait();

@@ -161,6 +161,8 @@ test("organiser: 108 corrections of the current round through the page", async (
     await page.getByRole("dialog").getByRole("button", { name: "確定" }).click();
     await waitText(page, "#o-status[role=status]", "第1輪第1台");
     await waitText(page, "#o-status", "重賽");
+    // 108(1): 「無論如何雙方均記技術犯規 1 次」: the replay starts with one a side.
+    await waitText(page, "#o-status", "新局開始時雙方各記技術犯規 1 次");
     await waitText(page, "#new-seats", "只顯示一次");
     const links = await page.locator("#new-seats a").evaluateAll((as) => as.map((a) => a.href));
     assert.ok(links.length >= 2 && links.every((l) => /\/(seat|card|proxy)#token=/.test(l)), links.join(" "));
@@ -277,7 +279,8 @@ test("organiser: the result grid enters, corrects and clears a board's result, a
     assert.equal(await tile.evaluate((b) => b.textContent.includes("裁判長登記")), false);
 
     // Round 1 ends by absences, round 2 is paired: round 1's board 2 is put right.
-    for (const b of (await (await fetch(`${server.base}/api/events/1/grid?round=1`, { headers: { Authorization: `Bearer ${referee}` } })).json())) {
+    const round1 = await (await fetch(`${server.base}/api/events/1/grid?round=1`, { headers: { Authorization: `Bearer ${referee}` } })).json();
+    for (const b of round1) {
       run("round", "result", "--event", "1", "--round", "1", "--board", String(b.board), "--forfeit", "black");
     }
     run("round", "pair", "--event", "1");
@@ -292,6 +295,13 @@ test("organiser: the result grid enters, corrects and clears a board's result, a
     await waitText(page, "#confirm-text", "改為 -/+ 紅方缺席");
     await page.getByRole("dialog").getByRole("button", { name: "確定" }).click();
     await waitText(page, "#g-status", "第2台：成績為 -/+ 紅方缺席");
+    // Round 2 was paired on the old result: the page says whose score group changed, as
+    // `round result` does (87), and what can be done.
+    const board2 = round1.find((b) => b.board === 2);
+    await waitText(page, "#g-moved[role=alert]", "注意：第2輪已按更正前的積分配對");
+    const moved = await page.locator("#g-moved").textContent();
+    for (const p of [board2.red, board2.black]) assert.match(moved, new RegExp(`#${p.id} ${p.name}[^：]*：\\d+ → \\d+ 分`), moved);
+    assert.match(moved, /baoqi round unpair --event 1/);
     for (const [w, h, name] of [[1024, 768, "tablet"], [390, 844, "phone"], [1920, 1080, "hall"]]) {
       await page.setViewportSize({ width: w, height: h });
       assert.equal(await sideways(page), false, `the page scrolls sideways at ${w}x${h}`);

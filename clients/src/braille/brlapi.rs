@@ -244,8 +244,15 @@ impl Connection {
                 let (hi, lo) = (word(&body, 0)?, word(&body, 4)?);
                 Ok(Some((u64::from(hi) << 32) | u64::from(lo)))
             }
-            Some((kind, body)) => Err(refusal(kind, &body)),
-            None => Ok(None),
+            // A non-fatal error answers something sent before (a write BRLTTY would not
+            // take): said, and the display goes on; an exception ends the connection.
+            Some((packet::ERROR, body)) => {
+                eprintln!("baoqi: braille display: {}", refusal(packet::ERROR, &body));
+                Ok(None)
+            }
+            Some((packet::EXCEPTION, body)) => Err(refusal(packet::EXCEPTION, &body)),
+            // Anything else (a parameter's update) is not for this client.
+            Some(_) | None => Ok(None),
         }
     }
 

@@ -149,11 +149,12 @@ function doneText(done, correction) {
     return t(`${at}與${boardName(second)}：${side}賽員已對調，兩台在新桌重賽（第108(2)條）`,
       `${at} and ${boardName(second)}: the ${side} players exchanged, both replayed at new tables (108(2))`);
   }
+  // 108(1): 「無論如何雙方均記技術犯規 1 次」, whichever the remedy.
   return done.remedy === "replay"
-    ? t(`${at}：紅黑顛倒，已在${tableName(first.table)}重賽（第108(1)條）`,
-      `${at}: colours reversed, replayed at ${tableName(first.table)} (108(1))`)
-    : t(`${at}：紅黑顛倒，對局照計，記錄已更正（第108(1)條）`,
-      `${at}: colours reversed; the game stands and the record is corrected (108(1))`);
+    ? t(`${at}：紅黑顛倒，已在${tableName(first.table)}重賽（第108(1)條）。新局開始時雙方各記技術犯規 1 次，監局的屏幕可見，計入上限`,
+      `${at}: colours reversed, replayed at ${tableName(first.table)} (108(1)). The replay starts with one technical foul a side, shown on the monitor and counted towards the limit`)
+    : t(`${at}：紅黑顛倒，對局照計，記錄已更正（第108(1)條）。無論如何雙方均記技術犯規 1 次：請監局在${tableName(first.table)}為雙方各記一次（監察屏幕：記違規 → 技術犯規）`,
+      `${at}: colours reversed; the game stands and the record is corrected (108(1)). Each side is given one technical foul all the same: the referee records it at ${tableName(first.table)}, one for each side (the monitor's record a violation → technical foul)`);
 }
 
 /** Wires the form: `api(method, path, body)` throws an Error with the refusal's `code`;

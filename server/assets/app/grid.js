@@ -96,6 +96,24 @@ export async function drawGrid(api, rounds) {
   fillForm(state.cells);
 }
 
+/** A result put right after later rounds were paired (87): whose score before a later round
+ * changed, so that he was paired in another score group, and the two ways on, as `baoqi
+ * round result` says them. */
+function showMoved(moved, last) {
+  if (!moved.length) return;
+  const rounds = [...new Set(moved.map((m) => m.round))];
+  const lines = moved.map((m) => el("li", {}, t(
+    `#${m.player.id} ${m.player.name}${m.player.club ? `（${m.player.club}）` : ""}：${m.before} → ${m.after} 分，第${m.round}輪按 ${m.before} 分組配對`,
+    `#${m.player.id} ${m.player.name}${m.player.club ? ` (${m.player.club})` : ""}: ${m.before} → ${m.after} points, paired in round ${m.round} in the ${m.before}-point group`)));
+  const event = new URLSearchParams(location.hash.slice(1)).get("event");
+  $("g-moved").replaceChildren(
+    el("p", {}, t(`注意：第${rounds.join("、")}輪已按更正前的積分配對，以下賽員的積分組別已變：`,
+      `Note: round ${rounds.join(", ")} was paired before this correction; these players were paired on a score they no longer have:`)),
+    el("ul", {}, lines),
+    el("p", {}, t(`可以不理會（名次按更正後的成績計，下一輪亦按其配對）；或在第${last}輪任何一局開始之前撤回該輪，再重新配對：baoqi round unpair --event ${event}，然後 baoqi round pair --event ${event}`,
+      `Either leave it (the standings count the corrected result, and the next round is paired on it), or, before any game of round ${last} starts, take it back and pair it again: baoqi round unpair --event ${event}, then baoqi round pair --event ${event}`)));
+}
+
 /** Wires the form: `api(method, path, body)` throws an Error with the refusal's `code` and
  * `data`; `reload()` draws the page again. */
 export function initGrid(api, reload) {
@@ -105,8 +123,10 @@ export function initGrid(api, reload) {
     const c = state.cells.find((x) => x.board === board);
     say("");
     $("g-status").textContent = "";
+    $("g-moved").replaceChildren();
     try {
       const done = await api("POST", `/grid/${state.round}/${board}`, body);
+      showMoved(done.moved || [], done.last_round);
       $("g-status").textContent = done.result
         ? t(`${boardName(done)}：成績為 ${boardResult(done.result)}`, `${boardName(done)}: the result is ${boardResult(done.result)}`)
         : t(`${boardName(done)}：裁判長登記已清除，對局仍在進行`, `${boardName(done)}: the organiser's result cleared; the game goes on`);

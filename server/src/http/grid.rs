@@ -8,6 +8,9 @@
 //!   the token's seat name. A board whose result counts already is refused with 409,
 //!   `code` `would_replace`, naming the `current` result and where it comes `from`
 //!   (`played`, `verified`, `recorded`), unless `overwrite` (which needs a `reason`).
+//!   The answer is the board's cell, with `moved`: the players of later rounds already
+//!   paired whose score before their round the entry changed (a Swiss's, 87), and
+//!   `last_round`, the last round paired, so that the page can say what may be done.
 
 use std::sync::Arc;
 
@@ -17,8 +20,10 @@ use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use baoqi_organiser::grid::{self, Entry, EntryError, GridBoard, Signed};
+use baoqi_organiser::late::Moved;
+use baoqi_organiser::standings::Named;
 use baoqi_tournament::{GameResult, RoundNumber};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::json;
 
 use super::access::{self, AccessError};
@@ -132,7 +137,7 @@ async fn enter(
     Path((id, round, board)): Path<(EventId, RoundNumber, u32)>,
     headers: HeaderMap,
     axum::Json(body): axum::Json<EntryBody>,
-) -> Result<axum::Json<GridBoard>, GridError> {
+) -> Result<axum::Json<Entered>, GridError> {
     let seat = access::referee_of_event(&hub, &headers, id, "the result grid").await?;
     if let Some(c) = body
         .reason
@@ -156,9 +161,45 @@ async fn enter(
     let entry = body.result.map_or(Entry::Clear, Entry::Result);
     let outcomes = crate::standing::from_tables(&hub, id);
     let store = hub.store().clone();
-    let cell = tokio::task::spawn_blocking(move || {
-        grid::enter(&*store, id, (round, board), entry, &signed, &outcomes)
+    let (entered, last_round) = tokio::task::spawn_blocking(move || {
+        let entered = grid::enter_board(&*store, id, (round, board), entry, &signed, &outcomes)?;
+        let last = grid::last_paired(&*store, id)?;
+        Ok::<_, EntryError>((entered, last))
     })
     .await??;
-    Ok(axum::Json(cell))
+    Ok(axum::Json(Entered {
+        cell: entered.cell,
+        moved: entered.moved.iter().map(MovedBody::from).collect(),
+        last_round,
+    }))
+}
+
+/// The answer to an entry: the board's cell, and whom it moved to another score group.
+#[derive(Debug, Serialize)]
+struct Entered {
+    #[serde(flatten)]
+    cell: GridBoard,
+    moved: Vec<MovedBody>,
+    last_round: Option<RoundNumber>,
+}
+
+/// A player paired in a later round on a score the entry changed; the scores as they
+/// are written (`1½`).
+#[derive(Debug, Serialize)]
+struct MovedBody {
+    round: RoundNumber,
+    player: Named,
+    before: String,
+    after: String,
+}
+
+impl From<&Moved> for MovedBody {
+    fn from(m: &Moved) -> MovedBody {
+        MovedBody {
+            round: m.round,
+            player: m.player.clone(),
+            before: m.before.to_string(),
+            after: m.after.to_string(),
+        }
+    }
 }
