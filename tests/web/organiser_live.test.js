@@ -79,6 +79,12 @@ test("organiser page: a day of rounds, results and a withdrawal from the command
     assert.equal(await page.inputValue("#g-round"), "2");
     assert.equal(await page.inputValue("#f-name"), "吳五", "the late entrant's line is still there");
     assert.equal(await page.inputValue("#w-reason"), "家中有事");
+    // A lost link reissued and a spectator added at the terminal: the log says both in
+    // the page's language.
+    run("event", "reissue", "--event", "1", "--table", "1", "--role", "red");
+    run("event", "spectators", "--event", "1", "--add", "1");
+    await waitText(page, "#log", "紅方 李明（第1桌）：連結重發，舊連結作廢", FOLLOWS);
+    await waitText(page, "#log", "新增觀眾連結", FOLLOWS);
     assert.deepEqual(await axe(page, "organiser following round 2"), []);
     await shot(page, "organiser-live-round2-hall");
     await page.setViewportSize({ width: 390, height: 844 });

@@ -256,7 +256,13 @@ export class Narrator {
       // points alone read as if he had done something wrong.
       case "board_diverges": return urgent(`${describe(ev)}${t("。等候裁判修正棋盤", ". The referee puts the board right")}`);
       case "board": return mine ? null : onlyFull(describe(ev));
-      case "touched": return onlyFull(t(`${W}摸子：${kindOf(ev.kind, ev.side)}（${ev.point}）`, `${W} touched a piece: ${kindOf(ev.kind, ev.side)} (${ev.point})`));
+      // His own touched piece in the keypad's words (炮二, the file as his notation counts
+      // it), the point after; the opponent's only in full.
+      case "touched": {
+        const piece = touchedPiece(ev);
+        return onlyFull(mine ? `${phrase("echo.touched", { piece })}（${ev.point}）`
+          : t(`對手摸子：${piece}（${ev.point}）`, `Your opponent touched ${piece} (${ev.point})`));
+      }
       case "signalled": return onlyFull(t(`${W}示意：請代為報棋`, `${W} signalled: please announce the move`));
       case "violation_removed": return polite(t(`${W}的${heardKind(ev.kind)}撤銷。現為 ${ev.count} 次`, `${W}: ${heardKind(ev.kind)} removed. Now ${ev.count}`));
       case "card_moved": case "board_agrees":
@@ -281,6 +287,12 @@ export class Narrator {
   }
 }
 
+
+/** A touched piece as its side names it, by kind and file: 炮二, 馬８ (附表六). */
+function touchedPiece(ev) {
+  const file = "abcdefghi".indexOf(ev.point[0]);
+  return words([ev.kind, String(ev.side === "black" ? file + 1 : 9 - file)], ev.side);
+}
 
 /** What a repeat owed asks of this seat, in the second person, what to do first. */
 export function duty(ev) {

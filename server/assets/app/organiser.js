@@ -123,6 +123,21 @@ const ADJUSTMENTS = {
   not_paired: t("成績保留，不再編排", "his results stand; he is paired no more"),
 };
 
+/** The seats' roles as the log names them. */
+const ROLE_NAMES = {
+  red: t("紅方", "red"), black: t("黑方", "black"), red_proxy: t("紅方代理", "red's proxy"),
+  black_proxy: t("黑方代理", "black's proxy"), referee: t("裁判", "referee"), spectator: t("觀眾", "spectator"),
+};
+
+/** A seat's link issued after the event was made: a lost one reissued, or a spectator added. */
+function seatText(v) {
+  const role = ROLE_NAMES[v.role] || v.role;
+  const at = v.tables.length ? t(`第${v.tables.join("、")}桌`, `table(s) ${v.tables.join(", ")}`) : t("所有桌", "every table");
+  return v.reissued
+    ? t(`${role} ${v.name}（${at}）：連結重發，舊連結作廢`, `${role} ${v.name} (${at}): link reissued, the old one revoked`)
+    : t(`新增${role}連結 ${v.name}（${at}）`, `${role} ${v.name} (${at}): link added`);
+}
+
 /** One change of the log in the page's language; the server's English for the rest. */
 function changeText(c) {
   const [kind, v] = typeof c.change === "string" ? [c.change, {}] : Object.entries(c.change)[0];
@@ -155,6 +170,11 @@ function changeText(c) {
   }
   if (kind === "deleted") {
     return t(`刪除名冊上的 #${v.player.id} ${v.player.name}（登記錯誤，並非退出）`, `#${v.player.id} ${v.player.name} struck from the register (a clerical delete, not a withdrawal)`) + because;
+  }
+  if (kind === "seat") return seatText(v);
+  if (kind === "lot") {
+    return t(`第${v.round}輪抽籤：${who(v.first)} 對 ${who(v.second)}，${who(v.winner)} 出線`,
+      `round ${v.round}, the lot: ${who(v.first)} v ${who(v.second)}, ${who(v.winner)} goes through`);
   }
   if (kind === "edited") return t(`修改 ${who(v.before.id)} 的資料`, `${who(v.before.id)}'s line corrected`);
   if (kind === "registered") return t(`匯入名冊：${v.players}人`, `register imported: ${v.players} players`);

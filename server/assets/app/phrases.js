@@ -23,6 +23,7 @@ export const PHRASES = Object.freeze({
   "conn.lost": ["連線中斷，正在重新連線", "Disconnected, reconnecting"],
   "conn.no_answer": ["連線無回應，正在重新連線", "No answer, reconnecting"],
   "conn.not_sent": ["未送出：未連線", "Not sent: not connected"],
+  "echo.touched": ["摸子：{piece}", "Touched: {piece}"],
   "end.adjudicated": ["裁判裁決：{reason}", "referee's decision: {reason}"],
   "end.both_lose": ["雙方皆負", "both sides lose"],
   "end.checkmate": ["將死", "checkmate"],
