@@ -64,7 +64,11 @@ fn referee(event: &Event, me: Color) -> Option<Heard> {
     let mine = |side: baoqi_arbiter::Side| side == me;
     Some(match event {
         Event::RepeatDue {
-            side, words, mover, ..
+            side,
+            words,
+            mover,
+            mirror,
+            ..
         } if mine(*side) => {
             // Mirroring repeats the opponent's move (7.4(2)(g)); otherwise the player repeats
             // the referee's announcement of his own move (6.3(7), 7.4(2)(c)).
@@ -73,6 +77,7 @@ fn referee(event: &Event, me: Color) -> Option<Heard> {
                 Utterance::RepeatDue {
                     mover: *mover,
                     words: words.to_vec(),
+                    mirror: *mirror,
                 },
             )
         }

@@ -285,9 +285,17 @@ pub fn phrase(u: &Utterance) -> Phrase {
             let t = Phrase::new(text, text, text);
             fill("referee.message", &[("text", &t)])
         }
-        Utterance::RepeatDue { mover, words: ws } => fill(
-            "mirror.repeat_due",
-            &[("side", side(*mover)), ("move", &words(ws, *mover))],
+        Utterance::RepeatDue {
+            mover,
+            words: ws,
+            mirror,
+        } => fill(
+            if *mirror {
+                "mirror.repeat_mirror"
+            } else {
+                "mirror.repeat_referee"
+            },
+            &[("move", &words(ws, *mover))],
         ),
         Utterance::Repeated => plain("mirror.repeated"),
         Utterance::RepeatMismatch => plain("mirror.mismatch"),

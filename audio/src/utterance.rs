@@ -371,6 +371,10 @@ pub enum Utterance {
         mover: Color,
         /// The four words.
         words: Vec<Word>,
+        /// The opponent's move, to be played on the listener's own board first and read
+        /// back (7.4(2)(g)(ii)); else the referee's announcement of the listener's own move
+        /// (6.3(7), 7.4(2)(c)).
+        mirror: bool,
     },
     /// The listener's repeat is complete and right.
     Repeated,

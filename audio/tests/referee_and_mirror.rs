@@ -86,10 +86,15 @@ fn s7p7_4_2_g_ii_the_opponent_is_prompted_to_repeat_and_told_the_verdict() {
     let prompt = Utterance::RepeatDue {
         mover: Color::Red,
         words: parse_words("炮二平五"),
+        mirror: true,
     };
     assert!(heard(&ev, Color::Black).contains(&prompt), "{ev:?}");
     assert!(!heard(&ev, Color::Red).contains(&prompt));
-    assert_eq!(phrase(&prompt).display, "請複讀紅方：炮二平五");
+    // 7.4(2)(g)(ii): the opponent's move on his own board first, then the read-back.
+    assert_eq!(
+        phrase(&prompt).display,
+        "在你的棋盤走對手的炮二平五。然後複讀「炮二平五」"
+    );
 
     // Repeats are judged on the fourth word (another form may name the same move): a repeat
     // that names another move restarts; the right four words complete it.
@@ -116,8 +121,10 @@ fn s7p6_3_7_a_player_without_notation_repeats_his_own_move_after_the_referee() {
     let prompt = Utterance::RepeatDue {
         mover: Color::Red,
         words: parse_words("炮二平五"),
+        mirror: false,
     };
     assert!(heard(&ev, Color::Red).contains(&prompt), "{ev:?}");
+    assert_eq!(phrase(&prompt).display, "複讀裁判的報棋「炮二平五」");
     let done = words(&mut m, &mut now, Seat::Red, "炮二平五", true);
     assert!(
         heard(&done, Color::Red).contains(&Utterance::Repeated),
@@ -293,6 +300,7 @@ fn every_new_phrase_is_said_in_both_languages() {
         Utterance::RepeatDue {
             mover: Color::Black,
             words: vec![Word::Piece(Kind::Horse), Word::Numeral(8), Word::Forward],
+            mirror: true,
         },
         Utterance::Repeated,
         Utterance::RepeatMismatch,

@@ -146,7 +146,7 @@ test("Orca, 共融賽: the mirroring duty names its key, and `d` knows when the 
     m = orca.mark();
     await deafMove(cd, mon, "h2e2", "h9g7", "馬 8 進 7");
     await cd.locator("#press").click();
-    const duty = await flashed(orca, /^輪到你。黑方 馬８進７。在你的棋盤走對手的馬８進７。然後複讀「馬８進７」，按 e 確認/, m);
+    const duty = await flashed(orca, /^輪到你。黑方 馬８進７。在你的棋盤走對手的馬８進７。然後複讀「馬８進７」。按 e 確認/, m);
     assert.ok(duty.cells.length <= 41);
     m = orca.mark();
     await orca.command("b h9g7");

@@ -235,8 +235,8 @@ async function game({ server, chrome, pages }) {
   // Red is told his duty, what to do first (7.4(2)(g)), in the second
   // person, in one message with the turn and the move; `d` says it again whenever
   // he asks.
-  await waitText(pl, "#live-polite", "輪到你。黑方 馬８進７。在你的棋盤走對手的馬８進７。然後複讀「馬８進７」，按 e 確認。附表七 7.4(2)(g)");
-  assert.match(await command(pl, "d"), /^在你的棋盤走對手的馬８進７。然後複讀「馬８進７」，按 e 確認$/);
+  await waitText(pl, "#live-polite", "輪到你。黑方 馬８進７。在你的棋盤走對手的馬８進７。然後複讀「馬８進７」。按 e 確認。附表七 7.4(2)(g)");
+  assert.match(await command(pl, "d"), /^在你的棋盤走對手的馬８進７。然後複讀「馬８進７」。按 e 確認$/);
   // Red mirrors on the VI board and confirms the repeat (7.4(2)(g)(ii)).
   await mirror(pl, "h9g7");
 

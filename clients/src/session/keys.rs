@@ -233,6 +233,7 @@ fn repeat_announcement(s: &Session, me: Color, out: &mut Output) {
             Utterance::RepeatDue {
                 mover: r.mover,
                 words,
+                mirror: r.mirror,
             },
         );
         return;

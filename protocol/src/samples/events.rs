@@ -114,6 +114,13 @@ fn base_events() -> Vec<Event> {
             article: art("7.4(2)(g)(ii)"),
             mirror: true,
         },
+        Event::RepeatDue {
+            side: Side::Red,
+            words: words(),
+            mover: Side::Red,
+            article: art("6.3(7)"),
+            mirror: false,
+        },
         Event::Signalled { side: Side::Black },
         Event::Board {
             board: BoardId::Vi,

@@ -298,9 +298,8 @@ function touchedPiece(ev) {
 export function duty(ev) {
   const said = words(ev.words, ev.mover);
   return ev.mirror
-    ? t(`在你的棋盤走對手的${said}。然後複讀「${said}」，按 e 確認。附表七 7.4(2)(g)`,
-      `Play your opponent's ${said} on your board. Then read it back and press e to confirm. Schedule 7, 7.4(2)(g)`)
-    : t(`複讀裁判的報棋「${said}」。附表七 6.3(7)`, `Read back the referee's announcement ${said}. Schedule 7, 6.3(7)`);
+    ? phrase("mirror.repeat_mirror", { move: said }) + t("。按 e 確認。附表七 7.4(2)(g)", ". Press e to confirm. Schedule 7, 7.4(2)(g)")
+    : phrase("mirror.repeat_referee", { move: said }) + t("。附表七 6.3(7)", ". Schedule 7, 6.3(7)");
 }
 
 /** A seat's own move on its board, the move first: 「你在棋盤走了俥八進四。視障棋盤，b0b4」

@@ -3,7 +3,7 @@
 // answer is a function of the table's snapshot, and the tests read them in Node.
 
 import { t } from "./i18n.js";
-import { SIDE, fmtTime, sayTime, words, PIECES, pieceName } from "./text.js";
+import { SIDE, fmtTime, sayTime, words, PIECES, pieceName, phrase } from "./text.js";
 import { expand, FILES, KIND_OF } from "./notation.js";
 import { clockNow } from "./clock.js";
 import { moveBy } from "./narrate.js";
@@ -78,10 +78,9 @@ export function owed(snap, me, board = null) {
     if (board && board.placement === snap.fen.split(" ")[0]) {
       return t(`複讀「${said}」，然後按 e 確認`, `read back ${said}, then press e to confirm`);
     }
-    return t(`在你的棋盤走對手的${said}。然後複讀「${said}」，按 e 確認`,
-      `play your opponent's ${said} on your board. Then read it back and press e to confirm`);
+    return phrase("mirror.repeat_mirror", { move: said }) + t("。按 e 確認", ". Press e to confirm");
   }
-  if (p.repeat) return t(`複讀裁判的報棋「${words(p.repeat.words, p.repeat.mover)}」`, `read back the referee's announcement ${words(p.repeat.words, p.repeat.mover)}`);
+  if (p.repeat) return phrase("mirror.repeat_referee", { move: words(p.repeat.words, p.repeat.mover) });
   if (p.correction) return t(`把棋盤修正為 ${p.correction}。在棋盤走子：打 b 加走法`, `set your board right to ${p.correction}. Board moves: b and the move`);
   if (p.reannounce) return t(`重新報棋 ${words(p.reannounce[1], me)}`, `announce again: ${words(p.reannounce[1], me)}`);
   if (p.restore) return t("還原棋盤，改走別子。打 b 加走法", "restore the board and move another piece. Type b and the move");

@@ -47,6 +47,8 @@ export const PHRASES = Object.freeze({
   "keypad.verbosity_auto": ["自動（己方走棋時簡短）", "auto (terse while your own clock runs)"],
   "keypad.verbosity_full": ["詳細", "full"],
   "keypad.verbosity_terse": ["簡短", "terse"],
+  "mirror.repeat_mirror": ["在你的棋盤走對手的{move}。然後複讀「{move}」", "Play your opponent's {move} on your board. Then read back {move}"],
+  "mirror.repeat_referee": ["複讀裁判的報棋「{move}」", "Read back the referee's announcement {move}"],
   "mirror.repeated": ["複讀完成", "Read-back done"],
   "move.captured": ["{side} {move}，吃{piece}", "{side} {move}, takes the {piece}"],
   "move.captured_check": ["{side} {move}，吃{piece}，將軍", "{side} {move}, takes the {piece}, check"],
