@@ -252,6 +252,8 @@ test("organiser: the result grid enters, corrects and clears a board's result, a
     await waitText(page, "#grid tbody tr:first-child", "+/-");
     const tile = monitor.locator("#tabs .tile").first();
     await waitText(monitor, "#tabs .tile:first-child", "成績（裁判長登記）+/-");
+    // Not played: no clocks that were never started.
+    await waitText(monitor, "#tabs .tile:first-child .t-clock", "未對弈");
     assert.deepEqual(await axe(monitor, "monitor with an organiser's result"), []);
     await shot(monitor, "grid-monitor-recorded");
 
@@ -276,6 +278,7 @@ test("organiser: the result grid enters, corrects and clears a board's result, a
     await page.getByRole("dialog").getByRole("button", { name: "確定" }).click();
     await waitText(page, "#g-status", "裁判長登記已清除");
     await waitText(monitor, "#tabs .tile:first-child", "未開鐘");
+    assert.match(await monitor.locator("#tabs .tile:first-child .t-clock").textContent(), /紅方 \d+:\d\d/, "the clocks again");
     assert.equal(await tile.evaluate((b) => b.textContent.includes("裁判長登記")), false);
 
     // Round 1 ends by absences, round 2 is paired: round 1's board 2 is put right.

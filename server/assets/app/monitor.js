@@ -277,7 +277,9 @@ function renderTile(b, id, i) {
     el("span", { class: "t-head" }, `${i >= 0 ? `${i + 1}. ` : ""}${tab?.info?.name || t(`第 ${id} 台`, `Table ${id}`)}`,
       calls ? el("strong", { class: "t-calls" }, t(` ⚠ ${calls} 待處理`, ` ⚠ ${calls} open`)) : ""),
     el("span", { class: "t-line" }, tab?.info ? [el("bdi", {}, tab.info.red), t(" 對 ", " v "), el("bdi", {}, tab.info.black)] : ""),
-    el("span", { class: "t-line t-clock" }, s ? clockView(s) : ""),
+    // A board the organiser decided before its clocks started (an absence, 87) was not
+    // played: its untouched clocks would say otherwise.
+    el("span", { class: "t-line t-clock" }, !s ? "" : entered.has(id) && s.phase === "not_started" ? t("未對弈", "not played") : clockView(s)),
     el("span", { class: "t-line" }, state,
       fouls[0] + fouls[1] ? t(` · 違例 紅${fouls[0]} 黑${fouls[1]}`, ` · fouls red ${fouls[0]} black ${fouls[1]}`) : "",
       s?.offer ? t(` · ${SIDE[s.offer.side]}提和`, ` · ${SIDE[s.offer.side]} offers a draw`) : ""),
