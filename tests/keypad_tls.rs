@@ -113,3 +113,119 @@ fn a_keypad_joins_a_tls_hall_with_its_own_authority_and_not_without() {
     assert!(!untrusted.contains("已連線"), "without it: {untrusted}");
     assert!(!plain.contains("已連線"), "in clear: {plain}");
 }
+
+/// An ALSA configuration in `dir` whose `wavtap` writes what is played to a file (no
+/// sound card here).
+fn tap(dir: &Scratch) -> std::path::PathBuf {
+    let conf = dir.join("asound.conf");
+    std::fs::write(
+        &conf,
+        format!(
+            "</usr/share/alsa/alsa.conf>\npcm.wavtap {{\n  type file\n  slave.pcm \"null\"\n  \
+             file \"{}\"\n  format \"wav\"\n}}\n",
+            dir.join("tap.wav").display()
+        ),
+    )
+    .unwrap();
+    conf
+}
+
+/// A keypad that records its game (`--record`) uploads it at the game's end to a hall that
+/// speaks TLS only, trusting the hall's authority (`--ca`): the WAV lands beside the hall's
+/// database. Skipped, with a message, without espeak-ng (the recording is what it speaks).
+#[test]
+fn a_keypad_uploads_its_recording_to_a_tls_hall() {
+    if Command::new("espeak-ng").arg("--version").output().is_err() {
+        eprintln!("skipped: espeak-ng is not installed");
+        return;
+    }
+    let dir = Scratch::new("keypad-tls-upload");
+    let (ca, cert, key) = hall_pki(&dir);
+    let db = dir.join("hall.db");
+    let mut server = Command::new(BIN)
+        .args(["serve", "--demo", "--listen", "127.0.0.1:0", "--db"])
+        .arg(&db)
+        .arg("--tls-cert")
+        .arg(&cert)
+        .arg("--tls-key")
+        .arg(&key)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("baoqi serve");
+    let up = started(&mut server);
+    let seats = seat_lines(&up.lines.concat());
+    let script = |name: &str, text: &str| {
+        let path = dir.join(format!("{name}.txt"));
+        std::fs::write(&path, text).unwrap();
+        path
+    };
+    // Black starts the clocks (95(3)); red resigns at his turn, with the confirmation.
+    let red = Command::new(BIN)
+        .args([
+            "keypad",
+            "--url",
+            &up.url,
+            "--token",
+            &token_of(&seats, "red", Some(1)),
+        ])
+        .args(["--device", "alsa:wavtap", "--record"])
+        .arg(dir.join("rec"))
+        .arg("--ca")
+        .arg(&ca)
+        .arg("--script")
+        .arg(script("red", "await my_turn\nkeys / 0\nkeys / 0\n"))
+        .env("ALSA_CONFIG_PATH", tap(&dir))
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("red's keypad");
+    let black = Command::new(BIN)
+        .args([
+            "keypad",
+            "--url",
+            &up.url,
+            "--token",
+            &token_of(&seats, "black", Some(1)),
+        ])
+        .args(["--speaker", "text", "--ca"])
+        .arg(&ca)
+        .arg("--script")
+        .arg(script("black", "sleep 1500\nkeys Enter\nawait over\n"))
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("black's keypad");
+    let red = wait_with_deadline(red, Duration::from_secs(40));
+    let _ = wait_with_deadline(black, Duration::from_secs(5));
+    let _ = server.kill();
+    let _ = server.wait();
+    assert!(red.contains("uploaded"), "red's keypad: {red}");
+    let folder = dir.join("hall.db.recordings").join("table-1");
+    let wavs: Vec<_> = std::fs::read_dir(&folder)
+        .map(|d| d.filter_map(Result::ok).map(|e| e.path()).collect())
+        .unwrap_or_default();
+    let wav = wavs
+        .iter()
+        .find(|p| p.extension().is_some_and(|e| e == "wav"))
+        .unwrap_or_else(|| panic!("no recording in {}: {wavs:?}; red: {red}", folder.display()));
+    let bytes = std::fs::read(wav).unwrap();
+    assert!(
+        bytes.starts_with(b"RIFF") && bytes.len() > 44 + 22_050,
+        "a WAV with sound in it: {} bytes",
+        bytes.len()
+    );
+}
+
+/// Waits for `child` at most `within`, then kills it; its standard error.
+fn wait_with_deadline(mut child: std::process::Child, within: Duration) -> String {
+    let deadline = std::time::Instant::now() + within;
+    while child.try_wait().unwrap().is_none() && std::time::Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let _ = child.kill();
+    let out = child.wait_with_output().unwrap();
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
