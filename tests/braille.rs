@@ -182,7 +182,9 @@ fn s7p6_a_deafblind_player_plays_a_whole_game_on_a_braille_display_alone() {
     });
     let black_script =
         "sleep 1500\nkeys Enter\nawait moved side=red\nkeys 0 2 8 + 7\nkeys Enter\nawait over\n";
-    let (mut opponent, _) = spawn(&dir, &server.url, "black", &Pad::text(&black, black_script));
+    let (opponent, _) = spawn(&dir, &server.url, "black", &Pad::text(&black, black_script));
+    // Both keypads end with the test, whether it passes or not.
+    let _keypads = (Ended(keypad), Ended(opponent));
 
     let c = Contractor::new(Table::HongKong).unwrap();
     let texts: Vec<String> = [
@@ -242,12 +244,18 @@ fn s7p6_a_deafblind_player_plays_a_whole_game_on_a_braille_display_alone() {
         "the display's errors: {errors}"
     );
     assert!(all.len() >= 6, "a whole game says more than that: {all:?}");
-    let _ = keypad.kill();
-    let _ = keypad.wait();
-    let _ = opponent.kill();
-    let _ = opponent.wait();
-    drop(keypad.stdin.take());
     server.kill();
+}
+
+/// A process killed when the test ends, passed or failed (a failed test would leave it
+/// running).
+struct Ended(std::process::Child);
+
+impl Drop for Ended {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
 }
 
 /// The display form of every entry of the phrasebook, each slot filled as a game would
