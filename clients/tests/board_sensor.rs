@@ -147,6 +147,20 @@ fn s7p6_4_a_a_wrong_move_undone_then_the_announced_move_is_seen() {
     assert_eq!(s.disturbance(), None);
 }
 
+/// A table's state arriving between the wrong move and its undo (a resynchronisation) tells
+/// the sensor what it shows already: the undo is still a take-back, never called illegal
+/// (a player heard 「棋盤上的着法不合法」 for his own undo when one came just then).
+#[test]
+fn s7p6_4_a_a_state_that_says_what_the_board_shows_keeps_the_undo_a_take_back() {
+    let mut s = start();
+    run(&mut s, "L h2;P e2");
+    let shown = s.position().clone();
+    s.set_position(shown);
+    let back = run(&mut s, "L e2;P h2");
+    assert!(back.contains(&moved("e2h2", true)), "{back:?}");
+    assert!(back.contains(&BoardOutput::Restored), "{back:?}");
+}
+
 /// A capture undone: the captured piece goes back too, and the take-back is seen.
 #[test]
 fn a_capture_taken_back_with_the_captured_piece_put_back_is_seen() {

@@ -20,6 +20,12 @@ use baoqi_rules::{Move, Point, Position};
 
 use super::protocol::SensorEvent;
 
+/// The same pieces on the same points, the same side to move (the move counters aside).
+fn same_board(a: &Position, b: &Position) -> bool {
+    let (a, b) = (a.fen(), b.fen());
+    a.split(' ').take(2).eq(b.split(' ').take(2))
+}
+
 /// How long the board must be still before a recognised move is reported.
 pub const DEFAULT_SETTLE_MS: u64 = 400;
 
@@ -126,8 +132,13 @@ impl BoardSensor {
     }
 
     /// Sets the position the board should show (after a correction ordered by the referee,
-    /// or at resync). Pending lifts are forgotten.
+    /// or at resync). Pending lifts are forgotten, unless it is the position the board shows
+    /// already (a state sent again): then what it was in the middle of (a lifted piece, a
+    /// move settling, the last move that may be taken back) stands.
     pub fn set_position(&mut self, position: Position) {
+        if same_board(&position, &self.position) && occupancy(&position) == self.shown {
+            return;
+        }
         self.shown = occupancy(&position);
         self.last = None;
         self.position = position;
