@@ -192,8 +192,10 @@ test("organiser: 108 corrections of the current round through the page", async (
     assert.deepEqual(await axe(page, "organiser 108 1024"), []);
     await shot(page, "organiser-108-tablet");
 
-    // The round is over meanwhile (every game lost by absence, round 2 paired): the page's
-    // correction of round 1 is refused aloud, and the page shows round 2.
+    // The round is over meanwhile (every game lost by absence, round 2 paired) and the page
+    // has not yet asked the event's version (held here, as a slow network would): the
+    // page's correction of round 1 is refused aloud, and the page shows round 2.
+    await page.route("**/api/events/1/version", (r) => r.abort());
     for (const b of boards.filter((x) => x.table)) {
       run("round", "result", "--event", "1", "--table", String(b.table), "--forfeit", "black");
     }
@@ -202,6 +204,7 @@ test("organiser: 108 corrections of the current round through the page", async (
     await page.getByRole("dialog").getByRole("button", { name: "確定" }).click();
     await waitText(page, "#o-error[role=alert]", "第1輪已完結");
     await waitText(page, "#boards caption", "第2輪");
+    await page.unroute("**/api/events/1/version");
 
     for (const [w, h, name] of [[390, 844, "phone"], [1920, 1080, "hall"]]) {
       await page.setViewportSize({ width: w, height: h });
