@@ -321,3 +321,43 @@ test("organiser: the result grid enters, corrects and clears a board's result, a
     server.stop();
   }
 });
+
+// A bye in the result grid (附表二: an odd number of players): its row names no board and
+// no table, says 輪空 where a result would be, and offers nothing to enter; the form leaves
+// it out, and the server refuses a result for it.
+test("organiser: a bye's row in the result grid has no board, no result and nothing to correct", async () => {
+  const server = await startServer({ demo: false, prepare: (bin, db) => {
+    const listing = prepare(bin, db);
+    run("players", "add", "--event", "1", "--name", "吳五", "--club", "南區");
+    run("round", "pair", "--event", "1");
+    return listing;
+  } });
+  const chrome = await browser();
+  try {
+    const page = await open(chrome, `${server.base}/organiser#event=1&token=${referee}`, { width: 1024, height: 768 });
+    await waitText(page, "#grid caption", "第1輪成績");
+    const rows = page.locator("#grid tbody tr");
+    assert.equal(await rows.count(), 5, "four boards and a bye");
+    const bye = page.locator("#grid tbody tr", { hasText: "輪空" });
+    assert.equal(await bye.count(), 1);
+    const cells = await bye.locator("th, td").allTextContents();
+    assert.equal(cells[0], "輪空", `the bye names no board: ${cells}`);
+    assert.equal(cells[1], "", "and no table");
+    assert.equal(await bye.locator("button").count(), 0, "nothing to correct");
+    const options = await page.locator("#g-board option").allTextContents();
+    assert.equal(options.length, 4, `the form lists the four boards: ${options}`);
+    const cell = (await (await fetch(`${server.base}/api/events/1/grid?round=1`, { headers: { Authorization: `Bearer ${referee}` } })).json())
+      .find((c) => !c.black);
+    const res = await fetch(`${server.base}/api/events/1/grid/1/${cell.board}`, {
+      method: "POST", headers: { Authorization: `Bearer ${referee}`, "Content-Type": "application/json" },
+      body: JSON.stringify({ result: "red_wins" }),
+    });
+    assert.equal(res.status, 409);
+    assert.equal((await res.json()).code, "bye");
+    assert.deepEqual(await axe(page, "grid with a bye"), []);
+    assert.deepEqual(page.errors, []);
+  } finally {
+    await chrome.close();
+    server.stop();
+  }
+});

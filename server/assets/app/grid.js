@@ -37,7 +37,8 @@ function gameText(c) {
 
 function gridTable(cells, round) {
   const rows = cells.map((c) => el("tr", { class: c.recorded ? "entered" : "" },
-    el("th", { scope: "row" }, boardName(c)),
+    // A bye is no board (附表二): its row names none.
+    el("th", { scope: "row" }, c.black ? boardName(c) : t("輪空", "Bye")),
     el("td", {}, c.table ? t(`第${c.table}桌`, `table ${c.table}`) : ""),
     el("td", {}, c.red.name),
     el("td", {}, c.black ? c.black.name : t("輪空", "bye")),
