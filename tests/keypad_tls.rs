@@ -7,6 +7,7 @@ use std::process::{Command, Stdio};
 use std::time::Duration;
 
 use crate::common;
+use common::ear::tap;
 use common::{BIN, Scratch, seat_lines, started, token_of};
 
 /// A hall's authority and a certificate it signed for 127.0.0.1, as PEM files in `dir`:
@@ -74,14 +75,13 @@ fn keypad(
     std::fs::read_to_string(&log).unwrap_or_default()
 }
 
-#[test]
-fn a_keypad_joins_a_tls_hall_with_its_own_authority_and_not_without() {
-    let dir = Scratch::new("keypad-tls");
-    let (ca, cert, key) = hall_pki(&dir);
-    let db = dir.join("hall.db");
+/// The demo hall speaking TLS only with a certificate of its own authority, its database
+/// `hall.db` in `dir`: the authority's file, the server, what it printed.
+fn tls_hall(dir: &Scratch) -> (std::path::PathBuf, std::process::Child, common::Started) {
+    let (ca, cert, key) = hall_pki(dir);
     let mut server = Command::new(BIN)
         .args(["serve", "--demo", "--listen", "127.0.0.1:0", "--db"])
-        .arg(&db)
+        .arg(dir.join("hall.db"))
         .arg("--tls-cert")
         .arg(&cert)
         .arg("--tls-key")
@@ -91,6 +91,13 @@ fn a_keypad_joins_a_tls_hall_with_its_own_authority_and_not_without() {
         .spawn()
         .expect("baoqi serve");
     let up = started(&mut server);
+    (ca, server, up)
+}
+
+#[test]
+fn a_keypad_joins_a_tls_hall_with_its_own_authority_and_not_without() {
+    let dir = Scratch::new("keypad-tls");
+    let (ca, mut server, up) = tls_hall(&dir);
     assert!(up.url.starts_with("https://"), "{}", up.url);
     let seats = seat_lines(&up.lines.concat());
     let token = token_of(&seats, "red", Some(1));
@@ -114,22 +121,6 @@ fn a_keypad_joins_a_tls_hall_with_its_own_authority_and_not_without() {
     assert!(!plain.contains("已連線"), "in clear: {plain}");
 }
 
-/// An ALSA configuration in `dir` whose `wavtap` writes what is played to a file (no
-/// sound card here).
-fn tap(dir: &Scratch) -> std::path::PathBuf {
-    let conf = dir.join("asound.conf");
-    std::fs::write(
-        &conf,
-        format!(
-            "</usr/share/alsa/alsa.conf>\npcm.wavtap {{\n  type file\n  slave.pcm \"null\"\n  \
-             file \"{}\"\n  format \"wav\"\n}}\n",
-            dir.join("tap.wav").display()
-        ),
-    )
-    .unwrap();
-    conf
-}
-
 /// A keypad that records its game (`--record`) uploads it at the game's end to a hall that
 /// speaks TLS only, trusting the hall's authority (`--ca`): the WAV lands beside the hall's
 /// database. Skipped, with a message, without espeak-ng (the recording is what it speaks).
@@ -140,20 +131,7 @@ fn a_keypad_uploads_its_recording_to_a_tls_hall() {
         return;
     }
     let dir = Scratch::new("keypad-tls-upload");
-    let (ca, cert, key) = hall_pki(&dir);
-    let db = dir.join("hall.db");
-    let mut server = Command::new(BIN)
-        .args(["serve", "--demo", "--listen", "127.0.0.1:0", "--db"])
-        .arg(&db)
-        .arg("--tls-cert")
-        .arg(&cert)
-        .arg("--tls-key")
-        .arg(&key)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("baoqi serve");
-    let up = started(&mut server);
+    let (ca, mut server, up) = tls_hall(&dir);
     let seats = seat_lines(&up.lines.concat());
     let script = |name: &str, text: &str| {
         let path = dir.join(format!("{name}.txt"));
@@ -175,7 +153,7 @@ fn a_keypad_uploads_its_recording_to_a_tls_hall() {
         .arg(&ca)
         .arg("--script")
         .arg(script("red", "await my_turn\nkeys / 0\nkeys / 0\n"))
-        .env("ALSA_CONFIG_PATH", tap(&dir))
+        .env("ALSA_CONFIG_PATH", tap(&dir.0, "red"))
         .stdin(Stdio::null())
         .stdout(Stdio::null())
         .stderr(Stdio::piped())

@@ -81,8 +81,8 @@ impl<'a> Pad<'a> {
     }
 }
 
-/// An ALSA configuration whose `wavtap` writes to a file in `dir`.
-fn tap(dir: &Path, name: &str) -> PathBuf {
+/// An ALSA configuration whose `wavtap` writes to a file in `dir` (`NAME-tap.wav`).
+pub fn tap(dir: &Path, name: &str) -> PathBuf {
     let conf = dir.join(format!("{name}-asound.conf"));
     std::fs::write(
         &conf,

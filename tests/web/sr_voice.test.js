@@ -27,6 +27,14 @@ async function seats(body) {
   }
 }
 
+/** Black starts the clocks, red plays 炮二平五: black to move, red free to type. */
+async function redHasMoved(red, black) {
+  await run(black, "z");
+  await hears(red, /輪到你/);
+  await play(red, "h2e2", "炮二平五");
+  await hears(black, /^輪到你/);
+}
+
 test("the summary on joining is said once, by the live region, the focus in the command field", () => seats(async ({ red }) => {
   assert.equal(await red.evaluate(() => document.activeElement.id), "cmd", "the screen-reader mode starts in the command field");
   const said = (await spoken(red)).map((m) => m.text).filter((x) => x.includes("你是紅方"));
@@ -34,10 +42,7 @@ test("the summary on joining is said once, by the live region, the focus in the 
 }));
 
 test("his opponent's words while he types are held, then said together when he pauses", () => seats(async ({ red, black }) => {
-  await run(black, "z");
-  await hears(red, /輪到你/);
-  await play(red, "h2e2", "炮二平五");
-  await hears(black, /^輪到你/);
+  await redHasMoved(red, black);
   // Red types a long question, a key every 120 ms, while black says his four words.
   const n = (await spoken(red)).length;
   await red.locator("#cmd").focus();
@@ -61,10 +66,7 @@ test("his opponent's words while he types are held, then said together when he p
 }));
 
 test("Enter says what was held while he typed first, then his command's answer: nothing held comes after it", () => seats(async ({ red, black }) => {
-  await run(black, "z");
-  await hears(red, /輪到你/);
-  await play(red, "h2e2", "炮二平五");
-  await hears(black, /^輪到你/);
+  await redHasMoved(red, black);
   const n = (await spoken(red)).length;
   await red.locator("#cmd").focus();
   // 「k h」 a key every 350 ms, while black says his four words; Enter at once after.

@@ -138,10 +138,3 @@ fn dots_of(c: char) -> u8 {
         _ => 0,
     }
 }
-
-/// Unicode braille for `dots`, as the tests and the log write a display's cells.
-pub fn unicode(dots: &[u8]) -> String {
-    dots.iter()
-        .map(|d| char::from_u32(0x2800 + u32::from(*d)).unwrap_or(' '))
-        .collect()
-}
