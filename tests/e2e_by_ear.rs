@@ -78,8 +78,8 @@ fn s7p6_3_3_a_press_before_the_board_shows_the_move_says_why() {
 }
 
 /// Through the server and the board simulator: check (a) on a sensor board.
-/// Red announces 炮二進四 and moves 炮二平五; at the press he hears what he announced, what
-/// the board shows and what to do; he undoes the wrong move and makes the announced one,
+/// Red announces 炮二進四 and moves 炮二平五; at the press he hears what to do, what the
+/// board shows and that it is not what he announced; he undoes the wrong move and makes the announced one,
 /// which completes the move (6.4(a): on his time, no second press). No referee, no
 /// divergence: black hears red's move and replies.
 #[test]
@@ -94,9 +94,9 @@ fn s7p6_4_a_a_sensor_board_correction_clears_by_itself() {
         heard(
             &red_said,
             "Requested",
-            "報棋炮二進四，棋盤炮二平五。須把棋盤改正為炮二進四"
+            "你須把棋盤改為炮二進四。用你的時間；棋盤走了炮二平五，與報棋不符"
         ),
-        "附表七 6.4(a): announced, board, what to do\n{red_said}"
+        "附表七 6.4(a): what to do first, then the board and the announcement\n{red_said}"
     );
     assert!(
         heard(&black_said, "Requested", "紅方 炮二進四"),
@@ -113,7 +113,7 @@ fn s7p6_4_a_a_sensor_board_correction_clears_by_itself() {
     );
     // Told that the correction finished the move, and never that the referee must act.
     assert!(
-        heard(&red_said, "Requested", "紅方棋盤已改正為炮二進四。此着完成"),
+        heard(&red_said, "Requested", "棋盤已改為炮二進四。你此着完成"),
         "{red_said}"
     );
     assert!(!red_said.contains("等候裁判"), "{red_said}");
@@ -136,7 +136,7 @@ fn s7p6_4_c_another_piece_moved_is_restored_and_play_goes_on() {
         .find(|l| l.contains("報棋俥一平二非法"))
         .unwrap_or_else(|| panic!("the check said\n{red_said}"));
     assert!(
-        line.contains("棋盤炮二平五") && line.contains("可改走別子"),
+        line.contains("棋盤走了炮二平五") && line.contains("你須還原棋盤，可改走別子"),
         "what the board shows and what to do: {line}"
     );
     assert!(
@@ -239,7 +239,7 @@ fn s7p6_4_b_the_player_hears_which_move_to_announce_again() {
     let black_script = "sleep 1500\nkeys Enter\nawait moved side=red\nsleep 500\n";
     let [red_said, black_said] = game("ear-reannounce", "", red_script, black_script);
     assert!(
-        heard(&red_said, "Requested", "請重新報棋：炮二平五"),
+        heard(&red_said, "Requested", "你須重新報棋：炮二平五"),
         "which move to announce again\n{red_said}"
     );
     assert!(

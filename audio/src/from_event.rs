@@ -162,9 +162,13 @@ fn announcement(event: &Event, me: Color) -> Option<Heard> {
                 words: announcement.words.to_vec(),
             },
         ),
-        Event::Impossible { side, .. } if mine(*side) => {
-            one(Some(Earcon::Error), Utterance::Impossible)
-        }
+        Event::Impossible { side, words, .. } if mine(*side) => one(
+            Some(Earcon::Error),
+            Utterance::Impossible {
+                words: words.clone(),
+                side: *side,
+            },
+        ),
         Event::Moved { side, mv, .. } if !mine(*side) => one(
             Some(Earcon::OpponentMoved),
             Utterance::Move {
@@ -242,6 +246,7 @@ fn table(event: &Event, me: Color) -> Heard {
                 Some(Earcon::Error),
                 Utterance::Check {
                     side: *side,
+                    you: *side == me,
                     outcome: o,
                     announced: finding
                         .announced

@@ -213,7 +213,9 @@ pub fn phrase(u: &Utterance) -> Phrase {
         Utterance::PieceTouched { words: ws, side } => {
             fill("echo.touched", &[("piece", &words(ws, *side))])
         }
-        Utterance::Impossible => plain("echo.impossible"),
+        Utterance::Impossible { words: ws, side } => {
+            fill("echo.impossible", &[("words", &words(ws, *side))])
+        }
         Utterance::ReadBack { side: s, words: ws } => words(ws, *s),
         Utterance::Move {
             side: s,
@@ -225,10 +227,11 @@ pub fn phrase(u: &Utterance) -> Phrase {
         Utterance::Started { first } => fill("game.started", &[("side", side(*first))]),
         Utterance::Check {
             side: s,
+            you,
             outcome,
             announced,
             board,
-        } => crate::rulings::check(*s, *outcome, announced, board.as_deref()),
+        } => crate::rulings::check(*s, *you, *outcome, announced, board.as_deref()),
         Utterance::Violation {
             side: s,
             you,
@@ -267,20 +270,7 @@ pub fn phrase(u: &Utterance) -> Phrase {
             result,
             cause: c,
             me,
-        } => {
-            let outcome = plain(match (result, me) {
-                (GameResult::RedWins, Color::Red) | (GameResult::BlackWins, Color::Black) => {
-                    "end.you_win"
-                }
-                (GameResult::RedWins | GameResult::BlackWins, _) => "end.you_lose",
-                (GameResult::Draw, _) => "end.draw",
-                (GameResult::BothLose, _) => "end.both_lose",
-            });
-            fill(
-                "end.game_over",
-                &[("outcome", &outcome), ("cause", &cause(c))],
-            )
-        }
+        } => game_end(*result, c, *me),
         Utterance::Referee { text } => {
             let t = Phrase::new(text, text, text);
             fill("referee.message", &[("text", &t)])
@@ -310,6 +300,21 @@ pub fn phrase(u: &Utterance) -> Phrase {
         Utterance::Resumed => plain("pause.resumed"),
         Utterance::Client(n) => n.phrase(),
     }
+}
+
+/// The result as it is for the listener first, then why (附表七 6.3: what concerns him
+/// first): 「對局結束：你勝。黑方超時」.
+fn game_end(result: GameResult, c: &EndCause, me: Color) -> Phrase {
+    let outcome = plain(match (result, me) {
+        (GameResult::RedWins, Color::Red) | (GameResult::BlackWins, Color::Black) => "end.you_win",
+        (GameResult::RedWins | GameResult::BlackWins, _) => "end.you_lose",
+        (GameResult::Draw, _) => "end.draw",
+        (GameResult::BothLose, _) => "end.both_lose",
+    });
+    fill(
+        "end.game_over",
+        &[("outcome", &outcome), ("cause", &cause(c))],
+    )
 }
 
 /// Why the referee is called: 已請裁判代紅方報棋, 已請裁判代你報棋 …
@@ -355,14 +360,13 @@ pub fn all_words() -> Vec<(Word, Color)> {
         .collect()
 }
 
-/// The phrases that must be heard at once, worth rendering ahead: every word echo and
-/// "impossible, you may correct".
+/// The phrases that must be heard at once, worth rendering ahead: every word echo. (An
+/// impossible prefix is said with its words, 「「炮二進」不可能」, after the error's earcon.)
 pub fn echo_phrases() -> Vec<Phrase> {
     let mut out: Vec<Phrase> = all_words()
         .into_iter()
         .map(|(word, side)| phrase(&Utterance::Word { word, side }))
         .collect();
-    out.push(phrase(&Utterance::Impossible));
     out.sort_by(|a, b| a.display.cmp(&b.display));
     out.dedup();
     out

@@ -38,32 +38,33 @@ pub(crate) fn your_move(captured: Option<Piece>, check: bool) -> Phrase {
     }
 }
 
-/// The outcome of 走子檢查 (附表七 6.4, 7.5), with the words announced, the board's move in
-/// the mover's words (`None`: not a legal move) and what the mover must do now.
+/// The outcome of 走子檢查 (附表七 6.4, 7.5) for the mover `s`, in the second person (`you`:
+/// the listener's own move, else his opponent's): what the mover must do now first, then the
+/// words announced and the board's move in the mover's words (`None`: not a legal move).
 pub(crate) fn check(
     s: Color,
+    you: bool,
     outcome: CheckOutcome,
     announced: &[Word],
     board: Option<&[Word]>,
 ) -> Phrase {
     let announced = words(announced, s);
     let board = board.map_or_else(|| plain("check.no_legal_move"), |b| words(b, s));
-    let key = match outcome {
-        CheckOutcome::CorrectBoard => "check.correct_board",
-        CheckOutcome::AnnounceAgain => "check.announce_again",
-        CheckOutcome::RestoreOtherPiece => "check.restore_other_piece",
-        CheckOutcome::RestoreIllegalMove => "check.restore_illegal_move",
-        CheckOutcome::SealedMoveBroken => "check.sealed_move_broken",
-        CheckOutcome::Corrected => "check.corrected",
+    let key = match (outcome, you) {
+        (CheckOutcome::CorrectBoard, true) => "check.correct_board_you",
+        (CheckOutcome::CorrectBoard, false) => "check.correct_board_opponent",
+        (CheckOutcome::AnnounceAgain, true) => "check.announce_again_you",
+        (CheckOutcome::AnnounceAgain, false) => "check.announce_again_opponent",
+        (CheckOutcome::RestoreOtherPiece, true) => "check.restore_other_piece_you",
+        (CheckOutcome::RestoreOtherPiece, false) => "check.restore_other_piece_opponent",
+        (CheckOutcome::RestoreIllegalMove, true) => "check.restore_illegal_move_you",
+        (CheckOutcome::RestoreIllegalMove, false) => "check.restore_illegal_move_opponent",
+        (CheckOutcome::SealedMoveBroken, true) => "check.sealed_move_broken_you",
+        (CheckOutcome::SealedMoveBroken, false) => "check.sealed_move_broken_opponent",
+        (CheckOutcome::Corrected, true) => "check.corrected_you",
+        (CheckOutcome::Corrected, false) => "check.corrected_opponent",
     };
-    fill(
-        key,
-        &[
-            ("side", side(s)),
-            ("announced", &announced),
-            ("board", &board),
-        ],
-    )
+    fill(key, &[("announced", &announced), ("board", &board)])
 }
 
 /// A violation with its tally first and its reason after (126), in the second person:

@@ -250,7 +250,12 @@ pub enum Utterance {
         side: Color,
     },
     /// The words so far cannot be any move: the player may correct (6.3(6)(b)).
-    Impossible,
+    Impossible {
+        /// The words said so far, the impossible one last.
+        words: Vec<Word>,
+        /// Whose words.
+        side: Color,
+    },
     /// A whole move, read out (the opponent's, or one's own on request).
     Move {
         /// Who played it.
@@ -280,6 +285,8 @@ pub enum Utterance {
     Check {
         /// Whose move.
         side: Color,
+        /// Whether the listener's: said to him in the second person, what he must do first.
+        you: bool,
         /// Which outcome.
         outcome: CheckOutcome,
         /// The words announced.
@@ -450,7 +457,7 @@ impl Utterance {
         match self {
             Utterance::Word { .. }
             | Utterance::PieceTouched { .. }
-            | Utterance::Impossible
+            | Utterance::Impossible { .. }
             | Utterance::Repeated
             | Utterance::RepeatMismatch
             | Utterance::ReadBack { .. } => Urgency::Echo,
@@ -511,7 +518,11 @@ mod tests {
 
     #[test]
     fn urgencies_follow_the_queue_policy() {
-        assert_eq!(Utterance::Impossible.urgency(), Urgency::Echo);
+        let impossible = Utterance::Impossible {
+            words: vec![Word::Piece(baoqi_rules::Kind::Horse)],
+            side: Color::Red,
+        };
+        assert_eq!(impossible.urgency(), Urgency::Echo);
         let alert = Utterance::times(
             TimeReason::Alert,
             Color::Red,

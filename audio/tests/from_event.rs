@@ -107,7 +107,8 @@ fn s7p6_3_6_b_an_impossible_prefix_is_said_to_the_player_only() {
     let (black, tones) = heard(&ev, Color::Black);
     assert_eq!(
         black.last().map(String::as_str),
-        Some("不可能的着法，可以修正"),
+        // The words he said, then that he may correct them (the shared `echo.impossible`).
+        Some("「車５」不可能，可以修正"),
         "{black:?}"
     );
     assert!(tones.contains(&Earcon::Error));

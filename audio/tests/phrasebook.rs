@@ -21,7 +21,10 @@ fn every_kind() -> Vec<Utterance> {
             words: vec![Word::Front, Word::Piece(Kind::Rook)],
             side: Red,
         },
-        Utterance::Impossible,
+        Utterance::Impossible {
+            words: vec![Word::Piece(Kind::Horse), Word::Numeral(5)],
+            side: Red,
+        },
         Utterance::Move {
             side: Black,
             words: vec![
@@ -139,9 +142,10 @@ fn every_kind() -> Vec<Utterance> {
         CheckOutcome::SealedMoveBroken,
         CheckOutcome::Corrected,
     ] {
-        for board in [Some(cannon()), None] {
+        for (board, you) in [(Some(cannon()), true), (None, true), (None, false)] {
             us.push(Utterance::Check {
                 side: Red,
+                you,
                 outcome,
                 announced: cannon(),
                 board,
@@ -334,10 +338,15 @@ fn moves_checks_violations_cards_boards_and_endings_read_as_written() {
     assert_eq!(display(15), "裁判：請雙方停鐘");
     let texts: Vec<String> = kinds.iter().map(|u| phrase(u).display).collect();
     for want in [
-        "紅方走子與報棋不符。報棋炮二平五，棋盤着法不合法。須把棋盤改正為炮二平五，用紅方時間",
-        "紅方報棋炮二平五非法。以棋盤炮二平五為準，請重新報棋：炮二平五",
-        "紅方報棋炮二平五非法。棋盤炮二平五，走子非所報之子，還原局面，可改走別子",
-        "紅方報棋炮二平五非法。走子亦不合法，還原局面，可改走別子",
+        // 走子檢查 (6.4): to the mover in the second person, what he must do first.
+        "你須把棋盤改為炮二平五。用你的時間；棋盤走了不合法的着法，與報棋不符",
+        "對手須重新報棋：不合法的着法。報棋炮二平五非法，以棋盤為準",
+        "你須重新報棋：炮二平五。報棋炮二平五非法，以棋盤為準",
+        "你須還原棋盤，可改走別子。報棋炮二平五非法，棋盤走了炮二平五，非所報之子",
+        "對手須還原棋盤，可改走別子。報棋炮二平五非法，走子亦不合法",
+        "棋盤已改為炮二平五。你此着完成",
+        // An impossible prefix names the words he said (6.3(6)(b)).
+        "「傌五」不可能，可以修正",
         // Said to the player who committed it: second person, the tally first, the count in
         // digits (spoken in words); the reason its own sentence.
         "你被判技術犯規。第 1 次，上限 2 次。走子未完成便按鐘",

@@ -113,7 +113,7 @@ impl Speaker for Hung {
 #[test]
 fn a_hung_speaker_is_given_up_after_the_items_time_limit() {
     let v = Voice::spawn(Lang::Yue, || Ok(Box::new(Hung) as Box<dyn Speaker>)).unwrap();
-    v.say(&Utterance::Impossible);
+    v.say(&impossible());
     v.say(&Utterance::Resigned { by: Color::Red });
     assert!(v.wait_idle(Duration::from_secs(2)), "{}", v.log().to_text());
     let fates = final_fates(&v);
@@ -143,7 +143,7 @@ impl Speaker for Broken {
 #[test]
 fn failures_are_logged_not_swallowed() {
     let v = Voice::spawn(Lang::Yue, || Ok(Box::new(Broken) as Box<dyn Speaker>)).unwrap();
-    v.say(&Utterance::Impossible);
+    v.say(&impossible());
     assert!(v.wait_idle(Duration::from_secs(2)));
     let fates = final_fates(&v);
     assert_eq!(
@@ -233,4 +233,12 @@ fn the_stop_key_stops_a_reading_and_logs_it() {
     let fates = final_fates(&v);
     assert_eq!(fates[&1].last(), Some(&Fate::Stopped));
     assert_eq!(v.log().spoken(), ["俥"]);
+}
+
+/// An impossible prefix of red's: something short to say.
+fn impossible() -> Utterance {
+    Utterance::Impossible {
+        words: vec![baoqi_grammar::Word::Piece(baoqi_rules::Kind::Horse)],
+        side: Color::Red,
+    }
 }

@@ -54,8 +54,13 @@ fn s7p6_3_6_the_verdict_on_each_word_touched_piece_and_impossible_prefix() {
     let (mut t, mut s) = red();
     // 馬 on file 5: no horse stands there, so no move can start so (6.3(6)(b)).
     let outs = press(&mut s, &mut t, "025", Seat::Red);
+    // The words he said are named with the verdict (the phrasebook's shared `echo.impossible`).
+    let horse_five = vec![Word::Piece(Kind::Horse), Word::Numeral(5)];
     assert!(
-        said(&outs).contains(&Utterance::Impossible),
+        said(&outs).contains(&Utterance::Impossible {
+            words: horse_five,
+            side: Color::Red
+        }),
         "{:?}",
         said(&outs)
     );

@@ -65,13 +65,19 @@ test("an opponent's move is one message, the turn first; terse leaves out his wo
   assert.ok(said.every((m) => !m.urgent));
 });
 
-test("a board that differs from the game is said with what happens next, not as points alone", () => {
-  const ev = samples.events.find((e) => e.type === "board_diverges");
-  assert.ok(ev, "a sample of board_diverges");
+test("a board that differs from the game is said with what happens next and who puts it right, not as points alone (附表七 7.4(2)(g))", () => {
+  const evs = samples.events.filter((e) => e.type === "board_diverges");
+  assert.deepEqual(evs.map((e) => e.board).sort(), ["regular", "vi"], "a sample of each board");
   for (const me of ["red", "black"]) {
-    const [m] = new Narrator(me, () => "auto", () => true).hear(ev);
-    assert.equal(m.urgent, true, "said at once");
-    assert.match(m.text, /與對局不同：.+。等候裁判修正棋盤$/, m.text);
+    for (const ev of evs) {
+      // His own board he puts right (7.4(2)(g)(i)); another the referee corrects (7.4(2)(g)(iv)).
+      for (const own of ["vi", "regular"]) {
+        const [m] = new Narrator(me, () => "auto", () => true, () => own).hear(ev);
+        assert.equal(m.urgent, true, "said at once");
+        const next = ev.board === own ? "請改正" : "已請裁判處理";
+        assert.match(m.text, new RegExp(`^.{4}與對局不符。${next}（.+）。附表七 7\\.4\\(2\\)\\(g\\)\\(iv\\)$`), m.text);
+      }
+    }
   }
 });
 
@@ -123,4 +129,19 @@ test("a verbosity is named on the page as the keypad names it (the phrasebook's 
     assert.equal(VERBOSITY_NAME[v], PHRASES[`keypad.verbosity_${v}`][0], v);
   }
   assert.equal(VERBOSITY_NAME.terse, "簡短");
+});
+
+test("a move check says what he must do first, once; asked again after a wrong re-announcement, it is said again (附表七 6.4(b))", () => {
+  const n = new Narrator("red", () => "auto", () => true);
+  const cannon = ["cannon", "2", "across", "5"];
+  const said = (evs) => evs.flatMap((ev) => [...n.hear(ev), ...n.flush()]).map((m) => m.text);
+  const check = said([
+    { type: "checked", side: "red", outcome: "b", articles: ["6.4(b)"], board: "h2e2", board_words: cannon,
+      announced: { words: ["cannon", "2", "forward", "5"], illegal: { illegal: "unresolved" } } },
+    { type: "reannounce_required", side: "red", mv: "h2e2", words: cannon },
+  ]);
+  assert.equal(check.length, 1, JSON.stringify(check));
+  assert.match(check[0], /^你須重新報棋：炮二平五。報棋炮二進五非法，以棋盤為準。走子檢查 \(b\)/);
+  const again = said([{ type: "reannounce_required", side: "red", mv: "h2e2", words: cannon }]);
+  assert.deepEqual(again, ["你須重新報棋「炮二平五」"]);
 });

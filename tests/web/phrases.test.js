@@ -34,11 +34,12 @@ function holds(text, zh) {
   return new RegExp(pattern).test(text);
 }
 
-/** Everything the page's narrator says for one event, heard by `seat`, whoever's turn it is. */
+/** Everything the page's narrator says for one event, heard by `seat`, whoever's turn it is,
+ * the seat operating the VI board as the keypad's listener does (7.4(2)(g)(i)). */
 function pageSays(Narrator, ev, seat) {
   const out = [];
   for (const own of [false, true]) {
-    const n = new Narrator(seat, () => "full", () => own);
+    const n = new Narrator(seat, () => "full", () => own, () => "vi");
     out.push(...n.hear(ev), ...n.flush());
   }
   return out.map((m) => m.text);
@@ -66,11 +67,12 @@ test("a sample of events reads the same on the keypad and the pages where they s
   const ofEvents = Object.keys(PHRASES).filter((k) => !["refused.", "conn.", "keypad."].some((p) => k.startsWith(p)));
   assert.ok(ofEvents.length >= 6, `${ofEvents.length} shared entries of events`);
   // The parts of messages (a violation's kind and reason, a game's outcome and end cause,
-  // whose time) are
+  // whose time, a board move that is no legal move) are
   // compared within the whole; every other shared entry is a message of its own and must be
   // compared as one.
   const part = (k) => k.startsWith("because.") || /^violation\.(technical|recording|clock)$/.test(k)
-    || (k.startsWith("end.") && k !== "end.game_over") || /^times\.(you|opponent)$/.test(k);
+    || (k.startsWith("end.") && k !== "end.game_over") || /^times\.(you|opponent)$/.test(k)
+    || k === "check.no_legal_move";
   for (const k of ofEvents) {
     if (part(k)) assert.ok(texts.some((x) => holds(x, PHRASES[k][0])), `${k}: no message compared holds it`);
     else assert.ok(compared.has(k), `${k}: no sample event makes the keypad say it`);

@@ -300,7 +300,8 @@ async function game({ server, chrome, pages }) {
   await sayWords(pl, ["車", "九", "進", "一"]);
   await pl.locator("#press").click();
   await waitText(mon, "#table-2", "走子檢查 (a)");
-  await heardOnce(pl, "走子檢查 (a)：報棋合法", "assertive");
+  // What he must do first, in the keypad's words (the phrasebook's check.correct_board_you).
+  await heardOnce(pl, "你須把棋盤改為俥九進一。用你的時間；棋盤走了俥一進一，與報棋不符。走子檢查 (a)", "assertive");
   await pages.state("06-check-a");
   // The referee has the VI board put right and confirms the check: the announced move stands.
   await mon.keyboard.press("k");

@@ -41,6 +41,7 @@ pub fn events() -> Vec<Event> {
         words: vec![Word::Piece(Kind::Horse)],
         why,
     }));
+    all.extend(checks());
     all.extend(
         warnings()
             .into_iter()
@@ -52,6 +53,34 @@ pub fn events() -> Vec<Event> {
             }),
     );
     all
+}
+
+/// A move check of every outcome (附表七 6.4, 7.5; (c) with a legal board move of another
+/// piece and with an illegal one), so that what each asks of the mover is said.
+fn checks() -> Vec<Event> {
+    let finding = |board: &str, legal: bool| CheckFinding {
+        announced: Some(announcement()),
+        board: Some(mv(board)),
+        board_words: legal.then(words),
+    };
+    [
+        (CheckOutcome::Agree, finding("h2e2", true), "6.4"),
+        (CheckOutcome::A, finding("h2f2", true), "6.4(a)"),
+        (CheckOutcome::A, finding("h2h9", false), "6.4(a)"),
+        (CheckOutcome::B, finding("h2e2", true), "6.4(b)"),
+        (CheckOutcome::C, finding("b2e2", true), "6.4(c)"),
+        (CheckOutcome::C, finding("h2h9", false), "6.4(c)"),
+        (CheckOutcome::SealedMoveBroken, finding("h2h6", true), "125"),
+        (CheckOutcome::Corrected, finding("h2e2", true), "6.4(a)"),
+    ]
+    .into_iter()
+    .map(|(outcome, finding, article)| Event::Checked {
+        side: Side::Red,
+        outcome,
+        finding,
+        articles: vec![art(article)],
+    })
+    .collect()
 }
 
 #[allow(clippy::too_many_lines)]
@@ -137,6 +166,12 @@ fn base_events() -> Vec<Event> {
             expected: "9/9/9/9/9/9/9/9/9/9".into(),
             found: "9/9/9/9/9/9/9/9/9/9".into(),
             points: vec![pt("e2")],
+        },
+        Event::BoardDiverges {
+            board: BoardId::Vi,
+            expected: "9/9/9/9/9/9/9/9/9/9".into(),
+            found: "9/9/9/9/9/9/9/9/9/9".into(),
+            points: vec![pt("b0"), pt("b4")],
         },
         Event::BoardAgrees {
             board: BoardId::Regular,

@@ -9,7 +9,7 @@
 import { t } from "./i18n.js";
 import {
   SIDE, words, word, kindOf, sayTime, unspeakable, illegality, checkOutcome, finding,
-  violationReason, endCause, articles, describe, warning, article, phrase, heardKind, cap,
+  violationReason, endCause, articles, describe, warning, article, phrase, heardKind, cap, boardName,
 } from "./text.js";
 
 /** The verbosities, in the order `v` cycles through them. */
@@ -63,11 +63,13 @@ export function heardResult(r, me) {
  * The narrator of one seat: `hear(ev)` gives the messages (`{ text, urgent }`) an event
  * brings now; an opponent's move waits for the turn it gives (or `flush()`, called when a
  * burst of events is over), so that 「輪到你」 comes first.
- * `me` the seat's side; `verbosity()` its setting; `ownTurn()` whether his clock runs.
+ * `me` the seat's side; `verbosity()` its setting; `ownTurn()` whether his clock runs;
+ * `ownBoard()` the board this seat operates (`vi`, `regular`), or null.
  */
 export class Narrator {
-  constructor(me, verbosity = () => "auto", ownTurn = () => false) {
+  constructor(me, verbosity = () => "auto", ownTurn = () => false, ownBoard = () => null) {
     this.me = me;
+    this.ownBoard = ownBoard;
     this.verbosity = verbosity;
     this.ownTurn = ownTurn;
     this.held = null;
@@ -78,6 +80,9 @@ export class Narrator {
     this.repeating = {};
     /** How many of his own next words are passed over in silence (`wholeMove`). */
     this.quietWords = 0;
+    /** The side whose last move check said what it owes (the `*_required` after it is not
+     * said again). */
+    this.owedSaid = null;
   }
 
   /** The seat is sending `n` words typed as one line: the ones before the last are not said
@@ -185,11 +190,14 @@ export class Narrator {
         }
         return polite(t(`${w}：可能，尚餘 ${ev.completions} 種${next}`, `${w}: possible, ${ev.completions} left${next}`));
       }
+      // His own in the keypad's words (the phrasebook's), why after; the opponent's only in full.
       case "impossible": {
-        if (mine) this.quietWords = 0;
-        const text = t(`${W}報的「${words(ev.words, ev.side)}」不可能。${unspeakable(ev.why)}。可以修正`,
-          `${W} said "${words(ev.words, ev.side)}", which cannot be. ${unspeakable(ev.why)}. It may be corrected`);
-        return mine ? urgent(text) : onlyFull(text);
+        if (mine) {
+          this.quietWords = 0;
+          return urgent(`${phrase("echo.impossible", { words: words(ev.words, ev.side) })}${t("。", ". ")}${unspeakable(ev.why)}`);
+        }
+        return onlyFull(t(`對手報的「${words(ev.words, ev.side)}」不可能。${unspeakable(ev.why)}`,
+          `Your opponent said "${words(ev.words, ev.side)}", which cannot be. ${unspeakable(ev.why)}`));
       }
       case "announced": {
         if (!ev.illegal && mine && ev.by !== "referee") return polite(t(`${word(ev.words.at(-1), ev.side)}：報棋完成，不能反悔`, `${word(ev.words.at(-1), ev.side)}: announced, it binds`));
@@ -223,6 +231,8 @@ export class Narrator {
         const next = mine && !last && this.ownTurn() ? t("。仍輪到你：d 聽須做甚麼", ". Still your turn: d says what you owe") : "";
         return mine ? urgent(text + next) : polite(text);
       }
+      // What a check asks was said with the check (its first sentence); asked again later
+      // (a wrong re-announcement), it is said on its own.
       case "restore_required": return this.owed(ev, mine, t("還原棋盤", "restore the board") + (ev.mv ? `（${ev.mv}）` : ""));
       case "correction_required": return this.owed(ev, mine, t(`把棋盤修正為「${words(ev.words, ev.side)}」。即所報的着法（${ev.mv}）`,
         `correct the board to "${words(ev.words, ev.side)}". The move announced (${ev.mv})`));
@@ -252,9 +262,13 @@ export class Narrator {
       case "referee_needed": return ev.side && mine ? urgent(describe(ev)) : onlyFull(describe(ev));
       case "repetition_warning": return urgent(`${phrase("repetition.warning", { warning: warning(ev.warning) })}${t(`。${article(ev.article)}`, `. ${cap(article(ev.article))}`)}`);
       case "warning_issued": return urgent(describe(ev));
-      // Where it differs, and what happens next: the referee puts it right (7.4(2)(g)(iv));
-      // points alone read as if he had done something wrong.
-      case "board_diverges": return urgent(`${describe(ev)}${t("。等候裁判修正棋盤", ". The referee puts the board right")}`);
+      // In the keypad's words: his own board he is asked to put right (7.4(2)(g)(i)), another
+      // the referee corrects (7.4(2)(g)(iv)); where it differs and the article after.
+      case "board_diverges": {
+        const key = ev.board === this.ownBoard() ? "board.diverged" : "board.diverged_other";
+        const said = phrase(key, { board: cap(boardName(ev.board)) });
+        return urgent(`${said}${t(`（${ev.points.join("、")}）。`, ` (${ev.points.join(", ")}). `)}${cap(article("7.4(2)(g)(iv)"))}`);
+      }
       case "board": return mine ? null : onlyFull(describe(ev));
       // His own touched piece in the keypad's words (炮二, the file as his notation counts
       // it), the point after; the opponent's only in full.
@@ -272,21 +286,61 @@ export class Narrator {
   }
 
   /** A check's outcome: said when it asks something of someone (urgent when of this seat),
-   * the agreeing ones only in full. */
+   * in the keypad's words (the phrasebook's `check.*`: what to do first), the check's name
+   * and articles after, why the announcement was illegal in full; the agreeing ones only in
+   * full. */
   checked(ev, mine, full) {
-    const quiet = ["agree", "board_only", "board_governs", "corrected", "referee_ruling"].includes(ev.outcome);
-    const text = `${mine ? t("你的", "Your ") : t("對手的", "Your opponent's ")}${checkOutcome(ev.outcome)}${t("。", ". ")}${cap(finding(ev))}`;
-    if (quiet) return full ? { text, urgent: false } : null;
+    const key = checkPhrase(ev);
+    this.owedSaid = key && key !== "corrected" ? ev.side : null;
+    if (!key) {
+      if (!full) return null;
+      return { text: `${mine ? t("你的", "Your ") : t("對手的", "Your opponent's ")}${checkOutcome(ev.outcome)}${t("。", ". ")}${cap(finding(ev))}`, urgent: false };
+    }
+    const slots = {
+      announced: words(ev.announced?.words, ev.side),
+      board: ev.board_words ? words(ev.board_words, ev.side) : phrase("check.no_legal_move"),
+    };
+    const said = phrase(`check.${key}_${mine ? "you" : "opponent"}`, slots);
+    const name = CHECK_NAME[ev.outcome] ? `${CHECK_NAME[ev.outcome]}${t("，", ", ")}` : "";
+    const why = full && ev.announced?.illegal ? `${t("。", ". ")}${cap(illegality(ev.announced.illegal))}` : "";
+    const text = `${said}${t("。", ". ")}${name}${articles(ev.articles)}${why}`;
+    if (key === "corrected") return full ? { text, urgent: false } : null;
     return { text, urgent: mine };
   }
 
-  /** What a move check asks of a side: urgent, and in the second person, when of this seat. */
+  /** What a move check asks of a side: urgent, and in the second person, when of this seat;
+   * nothing when the check before it of that side said it already. */
   owed(ev, mine, what) {
+    if (this.owedSaid === ev.side) {
+      this.owedSaid = null;
+      return null;
+    }
     return mine ? { text: t(`你須${what}`, `You must ${what}`), urgent: true }
       : { text: t(`對手須${what}`, `Your opponent must ${what}`), urgent: false };
   }
 }
 
+
+/** The phrasebook's entry (`check.<key>_you`, `_opponent`) of a check outcome that asks
+ * something of the mover, or null. (c) tells a legal move of another piece from an illegal
+ * move (6.4(c): 走子非所報子，或雖是所報子但同為非法着法). */
+function checkPhrase(ev) {
+  switch (ev.outcome) {
+    case "a": return "correct_board";
+    case "b": return "announce_again";
+    case "c": return ev.board_words ? "restore_other_piece" : "restore_illegal_move";
+    case "sealed_move_broken": return "sealed_move_broken";
+    case "corrected": return "corrected";
+    default: return null;
+  }
+}
+
+/** The name of a move check, said after what it asks. */
+const CHECK_NAME = {
+  a: t("走子檢查 (a)", "Move check (a)"),
+  b: t("走子檢查 (b)", "Move check (b)"),
+  c: t("走子檢查 (c)", "Move check (c)"),
+};
 
 /** A touched piece as its side names it, by kind and file: 炮二, 馬８ (附表六). */
 function touchedPiece(ev) {

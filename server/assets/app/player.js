@@ -149,7 +149,7 @@ const conn = new Connection(endpoint, {
     summaryOwed = summaryOwed === null && joinedOnce ? "reconnect" : "join";
     joinedOnce = true;
     me = { red: "red", black: "black", red_proxy: "red", black_proxy: "black" }[w.role] || null;
-    narrator = me ? new Narrator(me, () => verbosity, () => snap?.phase === "playing" && snap.to_move === me) : null;
+    narrator = me ? new Narrator(me, () => verbosity, () => snap?.phase === "playing" && snap.to_move === me, () => myBoard()?.board ?? null) : null;
     const wanted = Number(new URLSearchParams(location.hash.slice(1)).get("table"));
     table = w.tables.includes(wanted) ? wanted : readonly && w.tables.length ? await latestFirst(w.tables) : w.tables[0];
     if (readonly) chooser(w.tables, table);
