@@ -49,7 +49,7 @@ fn s7p6_3_a_whole_game_from_the_keypads_alone() {
     // Joining, the player hears where the game stands (not yet his turn: black starts the
     // clocks, 95(3)); then that it started.
     assert!(
-        heard(&red_said, "Requested", "對局未開始，黑方按鐘後由你先走"),
+        heard(&red_said, "Requested", "未開鐘：黑方按鐘後由你先走"),
         "{red_said}"
     );
     assert!(

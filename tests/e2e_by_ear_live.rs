@@ -98,7 +98,12 @@ fn a_restart_is_said_as_it_is_and_the_player_hears_where_the_game_stands() {
     ));
     let db = dir.join("event.db");
     let mut again = Server::start_on(&db, false, &[], &listen);
-    assert!(until_said(&red_log, "已報炮二", Duration::from_secs(10)));
+    // Back: his turn and the words that bind him (the shared summary.words_so_far).
+    assert!(until_said(
+        &red_log,
+        "輪到你。你本輪已報「炮二」，報棋未完",
+        Duration::from_secs(10)
+    ));
     std::thread::sleep(Duration::from_millis(500));
     again.kill();
     wait_all(vec![r, b]);

@@ -318,15 +318,20 @@ fn table(event: &Event, me: Color) -> Heard {
                 board: board_of(*board),
             },
         ),
-        Event::GameOver { outcome, cause, .. } => one(
-            Some(Earcon::GameEnd),
-            Utterance::GameEnd {
-                result: result(*outcome),
-                cause: end_cause(cause),
-                me,
-            },
-        ),
+        Event::GameOver { outcome, cause, .. } => {
+            one(Some(Earcon::GameEnd), game_end(*outcome, cause, me))
+        }
         _ => Heard::default(),
+    }
+}
+
+/// The end of a game as `me` hears it (你勝, 你負 … and why): said when it comes, and again
+/// to a player who joins a game already over.
+pub fn game_end(outcome: Outcome, cause: &Cause, me: Color) -> Utterance {
+    Utterance::GameEnd {
+        result: result(outcome),
+        cause: end_cause(cause),
+        me,
     }
 }
 

@@ -38,7 +38,7 @@ pub mod voice;
 pub use dispatcher::DispatcherSpeaker;
 pub use earcon::{Earcon, Tone};
 pub use espeak::Espeak;
-pub use notice::{HelpPage, Notice, Prompt, Refusal, Sent, Stage, Standing};
+pub use notice::{HelpPage, Notice, Prompt, Refusal, Sent, Stage, Standing, standing_parts};
 pub use output::{Output, OutputError, StreamWriter, TrackId, TrackState};
 pub use pcm::Pcm;
 pub use phrasebook::{LANGS, Phrase, voice};

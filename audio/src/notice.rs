@@ -5,7 +5,7 @@
 
 use baoqi_rules::Color;
 
-use crate::phrasebook::{Phrase, entry, fill, plain, side};
+use crate::phrasebook::{Phrase, fill, plain, side};
 use crate::pieces::{Pieces, Verbosity, joined};
 use crate::ranking::Ranking;
 use crate::rate::{Rate, RateSet};
@@ -60,8 +60,12 @@ pub struct Standing {
     pub you: bool,
     /// The words of the side to move's announcement so far (bound, 6.3(6)(a)).
     pub words: Vec<baoqi_grammar::Word>,
+    /// Whether those words are a whole announcement (the clock not yet pressed).
+    pub complete: bool,
     /// The opponent's draw offer waiting for the listener's answer.
     pub offer_from: Option<Color>,
+    /// How the game ended, for the listener, when it is over.
+    pub ended: Option<Box<crate::Utterance>>,
 }
 
 /// A game's stage, as said on joining.
@@ -295,41 +299,53 @@ fn rate_set(r: RateSet) -> Phrase {
     }
 }
 
-/// `輪到你走，已報炮二，黑方提和，未回應`: where the game stands.
+/// `輪到你。你本輪已報「炮二」，報棋未完。對手提和，未回應`: where the game stands.
 fn standing(st: &Standing) -> Phrase {
-    let stage = match st.stage {
-        Stage::NotStarted => Some("keypad.stage_not_started"),
-        Stage::Paused => Some("keypad.stage_paused"),
-        Stage::Over => return plain("keypad.stage_over"),
-        Stage::Playing => None,
-    };
-    let mut parts: Vec<Phrase> = stage.map(plain).into_iter().collect();
-    // Before the start nobody is to move yet: black starts the clocks, then red moves
-    // (95(3): not 「對局未開始，輪到你走」).
-    if st.stage == Stage::NotStarted {
-        parts.push(
-            entry(if st.you {
-                "keypad.start_then_you"
+    joined(&standing_parts(st), "keypad.sentence_sep")
+}
+
+/// Where the game stands, one sentence a part, what concerns the listener first: the stage
+/// or whose turn, the words that bind, an offer to answer. The parts are the phrasebook's
+/// shared `summary.*`: the seat page says them in the same words.
+pub fn standing_parts(st: &Standing) -> Vec<Phrase> {
+    let mut parts = Vec::new();
+    match st.stage {
+        Stage::Over => {
+            let ended = st.ended.as_deref();
+            return vec![
+                ended.map_or_else(|| plain("keypad.stage_over"), crate::phrasebook::phrase),
+            ];
+        }
+        // 95(3): nobody is to move before the start: black starts the clocks, then red
+        // moves (not 「對局未開始，輪到你走」).
+        Stage::NotStarted => {
+            return vec![plain(if st.you {
+                "summary.not_started_first"
             } else {
-                "keypad.start_by_you"
-            })
-            .clone(),
-        );
-        return joined(&parts, "keypad.separator");
+                "summary.not_started_start"
+            })];
+        }
+        Stage::Paused => parts.push(plain("summary.paused")),
+        Stage::Playing => {}
     }
-    parts.push(if st.you {
-        plain("keypad.turn_you")
+    parts.push(plain(if st.you {
+        "summary.turn_you"
     } else {
-        fill("keypad.turn_side", &[("side", side(st.to_move))])
-    });
+        "summary.turn_opponent"
+    }));
     if !st.words.is_empty() {
+        let key = match (st.you, st.complete) {
+            (true, true) => "summary.announced",
+            (true, false) => "summary.words_so_far",
+            (false, _) => "keypad.opponent_words",
+        };
         let ws = crate::phrasebook::words(&st.words, st.to_move);
-        parts.push(fill("keypad.bound", &[("move", &ws)]));
+        parts.push(fill(key, &[("move", &ws)]));
     }
-    if let Some(by) = st.offer_from {
-        parts.push(fill("keypad.offer_waiting", &[("side", side(by))]));
+    if st.offer_from.is_some() {
+        parts.push(plain("summary.offer"));
     }
-    joined(&parts, "keypad.separator")
+    parts
 }
 
 #[cfg(test)]
@@ -361,12 +377,14 @@ mod tests {
             to_move: baoqi_rules::Color::Red,
             you,
             words: vec![],
+            complete: false,
             offer_from: None,
+            ended: None,
         };
         let red = standing(&st(true)).display;
         let black = standing(&st(false)).display;
-        assert_eq!(red, "對局未開始，黑方按鐘後由你先走");
-        assert_eq!(black, "對局未開始，由你按鐘開始");
+        assert_eq!(red, "未開鐘：黑方按鐘後由你先走");
+        assert_eq!(black, "未開鐘：由你按鐘開始");
         assert!(!red.contains("輪到你"), "{red}");
     }
 

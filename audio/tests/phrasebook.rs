@@ -122,7 +122,9 @@ fn every_kind() -> Vec<Utterance> {
                 to_move: Red,
                 you,
                 words: vec![Word::Piece(Kind::Cannon), Word::Numeral(2)],
+                complete: false,
                 offer_from: Some(Black),
+                ended: None,
             },
         )));
     }
@@ -345,6 +347,10 @@ fn moves_checks_violations_cards_boards_and_endings_read_as_written() {
         "你須還原棋盤，可改走別子。報棋炮二平五非法，棋盤走了炮二平五，非所報之子",
         "對手須還原棋盤，可改走別子。報棋炮二平五非法，走子亦不合法",
         "棋盤已改為炮二平五。你此着完成",
+        // Where the game stands on (re)joining: his turn and the words that bind him first,
+        // one sentence each (the seat page's summary says them in the same words).
+        "輪到你。你本輪已報「炮二」，報棋未完。對手提和，未回應",
+        "對局暫停。輪到對手。對手已報「炮二」。對手提和，未回應",
         // An impossible prefix names the words he said (6.3(6)(b)).
         "「傌五」不可能，可以修正",
         // Said to the player who committed it: second person, the tally first, the count in

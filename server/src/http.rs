@@ -159,6 +159,11 @@ pub const ASSETS: &[(&str, &str, &[u8])] = &[
         include_bytes!("../assets/app/standings_views.js"),
     ),
     (
+        "app/summary.js",
+        JS,
+        include_bytes!("../assets/app/summary.js"),
+    ),
+    (
         "standings.css",
         "text/css; charset=utf-8",
         include_bytes!("../assets/standings.css"),
@@ -461,4 +466,26 @@ async fn api_results_json(
 /// A page of the web clients (see [`asset_bytes`]).
 fn page(name: &'static str) -> Html<Cow<'static, [u8]>> {
     Html(asset_bytes(name).map(|(_, b)| b).unwrap_or_default())
+}
+
+#[cfg(test)]
+mod tests {
+    /// Every script of the web clients is embedded: a page that imports a file left out
+    /// fails to load in a browser (a new module once went unserved, 404).
+    #[test]
+    fn every_script_of_the_web_clients_is_served() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/app");
+        let files = std::fs::read_dir(&dir).expect("the web clients' folder");
+        let mut count = 0;
+        for f in files {
+            let path = f.expect("a file").path();
+            let name = path.file_name().unwrap_or_default().to_string_lossy();
+            if path.extension().is_some_and(|e| e == "js") {
+                let path = format!("app/{name}");
+                assert!(super::asset_bytes(&path).is_some(), "{path} is not served");
+                count += 1;
+            }
+        }
+        assert!(count > 20, "{count} scripts");
+    }
 }

@@ -8,6 +8,7 @@
 //! with a limit or without, a game's outcome and cause, an alert in the last minute), so those
 //! are widened here to every value that is worded apart.
 
+use baoqi_arbiter::Millis;
 use baoqi_arbiter::{Decline, EndCause, Event, Outcome, ReportReason, Side, ViolationKind};
 use baoqi_audio::from_event::utterances;
 use baoqi_audio::phrasebook::phrase;
@@ -53,7 +54,90 @@ pub(crate) fn heard() -> Value {
         json!({ "notice": name, "entry": p.entry, "text": p.display })
     })
     .collect();
-    json!({ "events": events, "refusals": refusals, "notices": notices, "entries": entries() })
+    json!({ "events": events, "refusals": refusals, "notices": notices, "standings": standings(), "entries": entries() })
+}
+
+/// Where a game stands as the keypad says it on (re)joining, part by part, for each seat of
+/// a game at each stage the summary words apart: `[{"view": {…the state's snapshot},
+/// "seat": "red", "said": [{"entry": "summary.turn_you", "text": "輪到你"}]}]`. The states
+/// are a real 第六部分 game's, played through the arbiter.
+fn standings() -> Vec<Value> {
+    let mut out = Vec::new();
+    for view in sample_views() {
+        let state = baoqi_clients::session::TableState::from_view(
+            baoqi_protocol::TableId(1),
+            0,
+            0,
+            &view,
+            0,
+        );
+        for (seat, me) in [("red", Color::Red), ("black", Color::Black)] {
+            let st = state.standing(me);
+            let said: Vec<_> = baoqi_audio::standing_parts(&st)
+                .iter()
+                .map(|p| json!({ "entry": p.entry, "text": p.display }))
+                .collect();
+            out.push(json!({ "view": view, "seat": seat, "said": said }));
+        }
+    }
+    out
+}
+
+/// A 第六部分 game at every stage its summary words apart: not started; red to move with
+/// nothing said, two words said, the whole announcement said; black's offer standing on
+/// red's turn; adjourned; over by resignation.
+fn sample_views() -> Vec<baoqi_arbiter::View> {
+    use baoqi_arbiter::{Command, Match, MatchConfig, PauseReason, Seat};
+    let config = MatchConfig {
+        kind: baoqi_arbiter::EventKind::Part6,
+        ..MatchConfig::default()
+    };
+    let mut m = Match::new(config, Millis(0)).expect("the default part 6 configuration");
+    let mut views = vec![m.snapshot()];
+    let mut at = 0;
+    let mut run = |m: &mut Match, seat: Seat, c: Command| {
+        at += 1_000;
+        m.apply(seat, c, Millis(at))
+            .unwrap_or_else(|e| panic!("a sample game's command refused: {e}"));
+    };
+    let say = |run: &mut dyn FnMut(&mut Match, Seat, Command), m: &mut Match, seat, words: &str| {
+        for c in words.chars() {
+            run(
+                m,
+                seat,
+                Command::Word {
+                    text: c.to_string(),
+                },
+            );
+        }
+    };
+    run(&mut m, Seat::Black, Command::Start);
+    views.push(m.snapshot());
+    say(&mut run, &mut m, Seat::Red, "炮二");
+    views.push(m.snapshot());
+    say(&mut run, &mut m, Seat::Red, "平五");
+    views.push(m.snapshot());
+    for (seat, mv) in [(Seat::Red, "h2e2"), (Seat::Black, "h9g7")] {
+        if seat == Seat::Black {
+            say(&mut run, &mut m, seat, "馬8進7");
+            run(&mut m, seat, Command::OfferDraw);
+        }
+        let mv = mv.parse().expect("an ICCS move");
+        run(&mut m, seat, Command::BoardMove { board: None, mv });
+        run(&mut m, seat, Command::PressClock);
+    }
+    views.push(m.snapshot());
+    run(
+        &mut m,
+        Seat::Referee,
+        Command::Pause {
+            reason: PauseReason::Adjournment,
+        },
+    );
+    views.push(m.snapshot());
+    run(&mut m, Seat::Red, Command::Resign);
+    views.push(m.snapshot());
+    views
 }
 
 /// Every entry of the phrasebook, display form, each slot filled with a sample of its kind

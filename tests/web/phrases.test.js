@@ -63,8 +63,9 @@ test("a sample of events reads the same on the keypad and the pages where they s
       texts.push(text);
     }
   }
-  // Refusals, the connection's state and the keypad's own settings are said for no event.
-  const ofEvents = Object.keys(PHRASES).filter((k) => !["refused.", "conn.", "keypad."].some((p) => k.startsWith(p)));
+  // Refusals, the connection's state, the keypad's own settings and where a game stands
+  // (compared below, state by state) are said for no event.
+  const ofEvents = Object.keys(PHRASES).filter((k) => !["refused.", "conn.", "keypad.", "summary."].some((p) => k.startsWith(p)));
   assert.ok(ofEvents.length >= 6, `${ofEvents.length} shared entries of events`);
   // The parts of messages (a violation's kind and reason, a game's outcome and end cause,
   // whose time, a board move that is no legal move) are
@@ -106,4 +107,26 @@ test("the connection's messages are the keypad's words on the pages", async () =
     assert.ok(entry in PHRASES, `the keypad says 「${text}」 when ${notice}, from an entry the pages do not share: ${entry}`);
     assert.equal(phrase(entry), text, entry);
   }
+});
+
+test("where the game stands on (re)joining: the keypad's parts are the seat page's summary, in the same words", async () => {
+  const { summary } = await app("summary.js");
+  const { PHRASES } = await app("phrases.js");
+  const standings = json(keypadBin(), "heard").standings;
+  assert.ok(standings.length >= 12, "a game at each stage, for both seats");
+  const compared = new Set();
+  for (const { view, seat, said } of standings) {
+    const page = summary(view, seat);
+    for (const { entry, text } of said) {
+      if (!(entry in PHRASES)) continue;
+      // A part is a sentence of the summary: ended by 「。」, or followed by the page's keys.
+      assert.ok(["。", "（", "："].some((p) => page.includes(text + p)),
+        `${entry}: the keypad says 「${text}」 to ${seat} (${view.phase}); the page 「${page}」`);
+      compared.add(entry);
+    }
+  }
+  for (const k of Object.keys(PHRASES).filter((x) => x.startsWith("summary."))) {
+    assert.ok(compared.has(k), `${k}: no sample state makes the keypad say it`);
+  }
+  assert.ok(compared.has("end.game_over"), "a game over is said in the same words too");
 });

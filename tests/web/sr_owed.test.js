@@ -69,7 +69,8 @@ test("視障賽: a reload says what the blind player owes; a press that would be
     await play(black, "h9g7", "h8+7");
     await hears(red, /對手的提和生效/);
     joined = await rejoin(red);
-    assert.match(joined, /對手提和：y 接受，n 不接受/);
+    // The keypad's words (the shared summary.offer), the page's keys after.
+    assert.match(joined, /對手提和，未回應：y 接受，n 不接受/);
     await says(red, "n", /你不接受提和/);
 
     // Red's board move is not the move he announces (傌二進一 on the board, 傌二進三 said):
@@ -109,8 +110,9 @@ test("視障賽: after his own violation the blind player hears it in words and 
     const speaking = await red.evaluate(() => [...document.querySelectorAll("[role=status], [role=alert], [aria-live]:not([aria-live=off])")]
       .filter((e) => e.textContent.trim()).map((e) => e.id));
     assert.deepEqual(speaking, ["live-polite"], "only the summary is said on joining");
-    // `t` says the turn to him in the second person (it said 輪到紅方 before the start).
-    await says(red, "t", /^未開鐘（黑方按鐘開始）/);
+    // `t` says the turn to him in the second person (it said 輪到紅方 before the start):
+    // black starts the clocks, then he moves first (95(3); the keypad's words).
+    await says(red, "t", /^未開鐘：黑方按鐘後由你先走/);
     await run(black, "z");
     await hears(red, /^開鐘。輪到你/);
     await says(red, "t", /^輪到你/);
@@ -166,7 +168,7 @@ test("視障賽: an outage is said once, and the way back says where he stands",
     const during = (await spoken(red)).slice(n);
     assert.deepEqual(during.map((m) => [m.region, m.text]), [["assertive", "連線中斷，正在重新連線"]], "said once");
     await server.restart();
-    await hears(red, /^未開鐘（黑方按鐘開始）。.*你是紅方/, n + 1);
+    await hears(red, /^未開鐘：黑方按鐘後由你先走。.*你是紅方/, n + 1);
     // A frozen server: no answer for 10 s (「連線無回應」), then the attempts to connect
     // again fail (「連線中斷」): still one message for the one outage.
     await red.waitForFunction(() => window.spokenSince() > 700);

@@ -122,12 +122,17 @@ impl TableState {
             },
             to_move: self.to_move,
             you: self.to_move == me,
-            words: if self.attempt.0 == self.to_move {
-                self.attempt.1.clone()
-            } else {
-                Vec::new()
+            words: match self.announced[index(self.to_move)] {
+                Some(words) => words.to_vec(),
+                None if self.attempt.0 == self.to_move => self.attempt.1.clone(),
+                None => Vec::new(),
             },
+            complete: self.announced[index(self.to_move)].is_some(),
             offer_from: self.offer.map(|(by, _)| by).filter(|by| *by != me),
+            ended: self
+                .result
+                .as_ref()
+                .map(|r| Box::new(baoqi_audio::from_event::game_end(r.outcome, &r.cause, me))),
         }
     }
 

@@ -200,9 +200,12 @@ export function command(text, snap, me = null, board = null) {
     }
     case "t": {
       if (snap.phase === "over") return t("對局已結束", "the game is over");
-      if (snap.phase === "not_started") return t("未開鐘（黑方按鐘開始）", "not started (black starts the clocks)");
-      // To a seat in the second person, as the summary says it.
-      if (me) return snap.to_move === me ? t("輪到你", "your turn") : t("輪到對手", "your opponent's turn");
+      // To a seat in the second person, in the summary's words (the phrasebook's, 95(3)).
+      if (snap.phase === "not_started") {
+        if (me) return phrase(me === "red" ? "summary.not_started_first" : "summary.not_started_start");
+        return t("未開鐘（黑方按鐘開始）", "not started (black starts the clocks)");
+      }
+      if (me) return phrase(snap.to_move === me ? "summary.turn_you" : "summary.turn_opponent");
       return t(`輪到${SIDE[snap.to_move]}`, `${SIDE[snap.to_move]} to move`);
     }
     case "a":

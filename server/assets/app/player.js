@@ -3,17 +3,18 @@
 // text-first screen-reader mode. With `<main data-readonly>` it is the spectator view.
 
 import {
-  $, el, showWho, showDownloads, Connection, SIDE, fmtTime, sayTime, announcer, describe, tableInfo, token, feed,
+  $, el, showWho, showDownloads, Connection, SIDE, fmtTime, announcer, describe, tableInfo, token, feed,
   banner, flash, commandSender, wordEntry, renderClocks, boardName, words, word, move, result,
   unspeakable, errorCode, moveLabel,
- t, confirmThen, clockNow,
+ t, confirmThen,
 } from "./common.js";
 import { Board, checked, showsMove } from "./board.js";
-import { command as nvui, owed, slip } from "./nvui.js";
+import { command as nvui, slip } from "./nvui.js";
 import { CommandField } from "./seat_commands.js";
-import { Narrator, VERBOSITY_NAME, heardMove, heardResult, moveBy, ownBoardStep } from "./narrate.js";
+import { Narrator, VERBOSITY_NAME, ownBoardStep } from "./narrate.js";
 import { designate } from "./notation.js";
 import { chooser, enteredNews, enteredText, latestFirst, record, tableLabel } from "./spectator.js";
+import { summary as summaryOf, moveMade as moveMadeBy } from "./summary.js";
 
 const readonly = document.querySelector("main").dataset.readonly === "true";
 const endpoint = readonly ? "watch" : "seat";
@@ -30,60 +31,9 @@ let joinedOnce = false;
 /** Whether the current outage has been said. */
 let outageSaid = false;
 
-/** Where this seat stands, what concerns the player first and in the second person: his
- * turn or the opponent's, what he still owes (a repeat, a move check, the words and the
- * board move of his turn so far, an offer to answer), the last move, both times (his first),
- * the seat. Said on joining and on every reconnect: a reload must not leave him to guess. */
-function summary() {
-  if (!snap) return "";
-  const other = me === "red" ? "black" : "red";
-  const names = snap.names || {};
-  if (!me) {
-    return t(`觀看：${names.red}（紅）對 ${names.black}（黑）。`, `Watching: ${names.red} (red) v ${names.black} (black).`) + turnText();
-  }
-  const tm = clockNow(snap.clock);
-  const last = snap.moves.at(-1);
-  const parts = [turnText(), ...stillOwed()];
-  if (last) parts.push(t(`上一着：${moveBy(last.mv, last.side)}。`, `Last move: ${moveBy(last.mv, last.side)}.`));
-  parts.push(t(`你的時間 ${sayTime(tm[me])}，對手 ${sayTime(tm[other])}。`, `Your time ${sayTime(tm[me])}, opponent ${sayTime(tm[other])}.`));
-  parts.push(t(`你是${SIDE[me]}${names[me]}，對手${SIDE[other]}${names[other]}。`, `You are ${SIDE[me]}, ${names[me]}; opponent ${SIDE[other]}, ${names[other]}.`));
-  // Each part ends its sentence; English needs the space after its full stop.
-  return parts.join(t("", " "));
-}
-
-/** What this seat still owes or has under way, one sentence each: the repeat or move
- * check (board.js `owed`), the words said of this turn's announcement, a move already made
- * on his board, a draw offer to answer or his own standing. */
-function stillOwed() {
-  if (snap.phase === "over") return [];
-  const out = [];
-  const due = owed(snap, me, myBoard());
-  if (due) out.push(t(`你須${due}。`, `You must ${due}.`));
-  const mine = snap.to_move === me && ["playing", "paused"].includes(snap.phase);
-  const made = mine && moveMade() ? snap.moves.at(-1) : null;
-  if (made) out.push(t(`你已走 ${heardMove(made.mv, me)}，未按鐘。`, `You have played ${heardMove(made.mv, me)}; the clock is not pressed.`));
-  else if (mine && snap.announced) out.push(t(`你已報「${words(snap.announced, me)}」，未按鐘。`, `You announced ${words(snap.announced, me)}, clock not pressed.`));
-  else if (mine && snap.attempt?.length) out.push(t(`你本輪已報「${words(snap.attempt, me)}」，報棋未完。`, `You have said ${words(snap.attempt, me)}: the announcement is not complete.`));
-  const board = myBoard();
-  if (mine && !made && !due && board && board.placement !== snap.fen.split(" ")[0]) out.push(t("你已在棋盤走子。", "You have moved on your board."));
-  const offer = snap.offer;
-  if (offer?.side === opponentOf(me) && offer.stands) out.push(t("對手提和：y 接受，n 不接受。", "Your opponent offers a draw: y accepts, n declines."));
-  else if (offer?.side === me) out.push(t("你已提和。", "You have offered a draw."));
-  return out;
-}
-
-const opponentOf = (side) => (side === "red" ? "black" : "red");
-
-/** Whose turn it is, for this seat: 輪到你 / 輪到對手, or the phase. */
-function turnText() {
-  // The organiser's result stands over the table's own (a spectator's page hears it).
-  if (!me && enteredText(table)) return `${enteredText(table)}${t("。", ".")}`;
-  if (snap.phase === "over") return me ? `${heardResult(snap.result, me)}${t("。", ".")}` : t(`對局結束：${result(snap.result)}。`, `Game over: ${result(snap.result)}.`);
-  if (snap.phase === "not_started") return t("未開鐘（黑方按鐘開始）。", "Not started (black starts the clocks).");
-  const paused = snap.phase === "paused" ? t("（暫停）", " (paused)") : "";
-  if (!me) return t(`輪到${SIDE[snap.to_move]}${paused}。`, `${SIDE[snap.to_move]} to move${paused}.`);
-  return snap.to_move === me ? t(`輪到你${paused}。`, `Your turn${paused}.`) : t(`輪到對手${paused}。`, `Opponent's turn${paused}.`);
-}
+/** Where this seat stands (summary.js), with the board it operates and, for a spectator,
+ * the organiser's result. */
+const summary = () => summaryOf(snap, me, { board: myBoard(), entered: enteredText(table) });
 
 const board = new Board($("board"), {
   label: t("棋盤（對局）", "Board"),
@@ -358,9 +308,7 @@ function owedBeforePress() {
 
 /** Whether this seat's move of this turn is on the record already (its words and its board
  * agreed): only the press is owed. */
-function moveMade() {
-  return snap.to_move === me && snap.moves.at(-1)?.side === me;
-}
+const moveMade = () => moveMadeBy(snap, me);
 
 /** Whether this seat announces its moves (報棋): at a 第六部分 table always (6.3(2)), at a
  * 第七部分 table when a VI player takes part (7.4(2)(a)), a deaf player excepted (his are
