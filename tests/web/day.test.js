@@ -54,6 +54,17 @@ test("screens opened before round 1 follow its tables without a reload", async (
     assert.deepEqual(await axe(watch, "spectators after the pairing"), []);
     await shot(monitor, "day-monitor-after-pairing");
     await shot(watch, "day-watch-after-pairing");
+
+    // The referee chooses round 1's third table. Round 1 decided and round 2 paired, the
+    // monitor follows round 2 and selects its first table: round 1's stayed selected into
+    // round 5, its tile no longer shown.
+    await monitor.locator("#tabs .tile").nth(2).click();
+    await waitText(monitor, "#current", "第1輪 第3台");
+    for (let n = 1; n <= 4; n++) run("round", "result", "--event", "1", "--table", String(n), "--forfeit", "black");
+    run("round", "pair", "--event", "1");
+    await waitText(monitor, "#tabs .tile", "第2輪");
+    await waitText(monitor, "#current", "第2輪 第1台");
+    assert.equal(await monitor.locator(".table-card:not([hidden])").count(), 1, "one table shown whole");
     assert.deepEqual(monitor.errors, []);
     assert.deepEqual(watch.errors, []);
   } finally {

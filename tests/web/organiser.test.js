@@ -308,9 +308,25 @@ test("organiser: the result grid enters, corrects and clears a board's result, a
     const moved = await page.locator("#g-moved").textContent();
     for (const p of [board2.red, board2.black]) assert.match(moved, new RegExp(`#${p.id} ${p.name}[^：]*：\\d+ → \\d+ 分`), moved);
     assert.match(moved, /baoqi round unpair --event 1/);
+    // The grid read at each size: no board, table or name broken across lines (a name was
+    // one character a line on a phone and at 1920 px), and on a hall monitor the page's
+    // whole width (it sat in a narrow column at the page's foot).
+    const gridShape = () => page.evaluate(() => {
+      const lines = (e) => { const r = document.createRange(); r.selectNodeContents(e); return new Set([...r.getClientRects()].map((x) => Math.round(x.top))).size; };
+      const cells = [...document.querySelectorAll("#grid tbody tr")].flatMap((tr) => [...tr.children].slice(0, 4));
+      return {
+        broken: cells.filter((c) => lines(c) > 1).map((c) => c.textContent),
+        width: document.querySelector("#grid-section").getBoundingClientRect().width,
+        first: document.querySelector("#grid-section").getBoundingClientRect().top < document.querySelector("#players-section").getBoundingClientRect().top,
+      };
+    });
     for (const [w, h, name] of [[1024, 768, "tablet"], [390, 844, "phone"], [1920, 1080, "hall"]]) {
       await page.setViewportSize({ width: w, height: h });
       assert.equal(await sideways(page), false, `the page scrolls sideways at ${w}x${h}`);
+      const shape = await gridShape();
+      assert.deepEqual(shape.broken, [], `${name}: a cell broken across lines`);
+      assert.ok(shape.first, `${name}: the result grid comes before the register`);
+      if (name === "hall") assert.ok(shape.width > 0.9 * w - 60, `hall: the grid is ${shape.width} px wide`);
       assert.deepEqual(await axe(page, `grid ${name}`), []);
       await page.locator("#grid-section").scrollIntoViewIfNeeded();
       await shot(page, `grid-${name}`);

@@ -8,10 +8,11 @@
 // and no sideways scrolling on a phone.
 
 import { execFileSync } from "node:child_process";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { ROOT, axe, browser, open, shot, startServer, waitText } from "./harness.js";
+import { ROOT, axe, browser, open, scratchDir, shot, startServer, waitText } from "./harness.js";
 
 const FIX = join(ROOT, "tests", "web", "fixtures");
 
@@ -55,6 +56,19 @@ test("standings: every round's pairings, the crosstable, a text view, the hall a
     assert.deepEqual(shape.rounds, ["第1輪", "第2輪（本輪）"]);
     assert.match(shape.current, /黑方缺席，紅方不戰而勝/);
     assert.match(shape.current, /12 : 0/, "the points 黃氏計分法 gives a 不戰而勝 and a 缺席");
+    // Every tie-break written for every player, as the CSV has them (a printed list left
+    // most of them empty); head-to-head blank, never 0, where the players level have not all
+    // met (after round 1's absences, none has).
+    const breaks = await zh.evaluate(() => {
+      const heads = [...document.querySelectorAll("#standings thead th")].map((th) => th.textContent).slice(4);
+      return [...document.querySelectorAll("#standings tbody tr")].map((tr) =>
+        Object.fromEntries(heads.map((h, i) => [h, tr.children[4 + i].textContent])));
+    });
+    assert.ok(breaks.length === 8 && "對賽結果" in breaks[0] && Object.keys(breaks[0]).length >= 2, JSON.stringify(breaks));
+    for (const b of breaks) {
+      assert.equal(b["對賽結果"], "", `head-to-head among players who never met: ${JSON.stringify(b)}`);
+      for (const [k, v] of Object.entries(b)) if (k !== "對賽結果") assert.notEqual(v, "", `${k}: ${JSON.stringify(b)}`);
+    }
     // The other boards of round 2 have not started their clocks: not "in play" on the hall's screen.
     const waiting = await zh.evaluate(() =>
       [...document.querySelectorAll("#pairings tbody tr")].slice(1).map((tr) => tr.children[2].textContent));
@@ -177,6 +191,53 @@ test("standings: every round's pairings, the crosstable, a text view, the hall a
     assert.match(await gone.textContent(), new RegExp(five.name));
     assert.deepEqual(await axe(after, "standings withdrawn"), []);
     assert.deepEqual([...zh.errors, ...en.errors, ...hall.errors, ...paper.errors, ...after.errors], []);
+  } finally {
+    await chrome.close();
+    server.stop();
+  }
+});
+
+/** A 5-round Swiss of the same 8 players, every round decided by absences (87). */
+function prepareFive(bin, db) {
+  run = (...args) => execFileSync(bin, [...args, "--db", db], { encoding: "utf8" });
+  const config = join(scratchDir("baoqi-five-"), "five.toml");
+  writeFileSync(config, readFileSync(join(FIX, "tournament.toml"), "utf8").replace(/^rounds = 3$/m, "rounds = 5"));
+  run("event", "create", "--config", config);
+  run("players", "import", "--event", "1", join(FIX, "players.csv"));
+  for (let r = 0; r < 5; r++) {
+    run("round", "pair", "--event", "1");
+    for (let k = 1; k <= 4; k++) {
+      run("round", "result", "--event", "1", "--table", String(r * 4 + k), "--forfeit", ["black", "red"][(r + k) % 2]);
+    }
+  }
+  return { text: "", fix: () => (link) => link };
+}
+
+test("a phone shows every round of a 5-round crosstable, each name on one line", async () => {
+  const server = await startServer({ demo: false, prepare: prepareFive });
+  const chrome = await browser();
+  try {
+    const phone = await open(chrome, `${server.base}/standings#event=1`, { width: 390, height: 844 });
+    await waitText(phone, "#standings caption", "名次（第5輪後）");
+    await waitText(phone, "#cross thead", "第5輪");
+    const seen = await phone.evaluate(() => {
+      const lines = (e) => { const r = document.createRange(); r.selectNodeContents(e); return new Set([...r.getClientRects()].map((x) => Math.round(x.top))).size; };
+      const box = (id) => { const b = document.querySelector(`#${id}`); return { scroll: b.scrollWidth, client: b.clientWidth }; };
+      return {
+        cross: box("cross"),
+        standings: box("standings"),
+        broken: [...document.querySelectorAll("#standings tbody th bdi, #cross tbody th bdi")].filter((b) => lines(b) > 1).map((b) => b.textContent),
+      };
+    });
+    // Round 5's column was past the crosstable's edge, and names broke a character a line.
+    assert.ok(seen.cross.scroll <= seen.cross.client + 1, `the crosstable's rounds all on the screen: ${JSON.stringify(seen.cross)}`);
+    assert.ok(seen.standings.scroll <= seen.standings.client + 1, `the standings' columns all on the screen: ${JSON.stringify(seen.standings)}`);
+    assert.deepEqual(seen.broken, [], "a name broken across lines");
+    assert.equal(await sideways(phone), false);
+    assert.deepEqual(await axe(phone, "standings five rounds phone"), []);
+    await phone.locator("#cross").scrollIntoViewIfNeeded();
+    await shot(phone, "standings-five-rounds-phone");
+    assert.deepEqual(phone.errors, []);
   } finally {
     await chrome.close();
     server.stop();

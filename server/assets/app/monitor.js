@@ -233,8 +233,11 @@ function syncNotice() {
 function renderAll() {
   renderHallLines();
   const shown = shownTables();
-  // Until the referee chooses, the selected table is the first one shown.
-  if (!chosen || !tables.has(current)) current = shown[0] ?? order[0] ?? null;
+  // Until the referee chooses, the selected table is the first one shown. A table he chose
+  // in a round no longer shown (the next round has begun) gives way to the first of the
+  // round shown: round 1's table stayed selected into round 5.
+  if (chosen && !(tables.has(current) && isShown(current))) chosen = false;
+  if (!chosen) current = shown[0] ?? order[0] ?? null;
   // The tiles and cards are updated in place, so that the focus stays where the referee is.
   const tabs = $("tabs");
   order.forEach((id) => {

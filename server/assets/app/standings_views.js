@@ -129,6 +129,10 @@ function standingsCaption(s) {
 
 const place = (l) => (l.shared ? `${l.place}=` : String(l.place));
 
+/** Tie-break `i` of line `l` as written, "" where it does not apply (`every_tiebreak`'s
+ * null). */
+const tiebreakAt = (l, i) => l.every_tiebreak[i] ?? "";
+
 /** The standings as a table. */
 export function standingsTable(s) {
   const rows = s.lines.map((l) => el("tr", {},
@@ -136,7 +140,9 @@ export function standingsTable(s) {
     el("td", { class: "num" }, String(l.player.id)),
     el("th", { scope: "row" }, ...player(l.player), l.withdrawn ? el("span", { class: "club" }, WITHDRAWN()) : ""),
     el("td", { class: "num" }, l.score),
-    ...s.tiebreaks.map((_, i) => el("td", { class: "num" }, l.tiebreaks[i] ?? "")),
+    // Every tie-break's value, as the CSV has them: blank only where one does not apply
+    // (head-to-head among players who have not all met, a club for a player without one).
+    ...s.tiebreaks.map((_, i) => el("td", { class: "num" }, tiebreakAt(l, i))),
   ));
   return table("ranking", standingsCaption(s),
     [t("名次", "Place"), t("編號", "No."), t("姓名", "Name"), t("積分", "Score"), ...s.tiebreaks.map(label)], rows);
@@ -146,7 +152,9 @@ export function standingsTable(s) {
 export function standingsText(s) {
   const items = s.lines.map((l) => {
     const club = l.player.club ? t(`（${l.player.club}）`, ` (${l.player.club})`) : "";
-    const breaks = s.tiebreaks.map((tb, i) => (l.tiebreaks[i] ? `${t("，", ", ")}${label(tb)} ${l.tiebreaks[i]}` : ""));
+    // The tie-breaks the player's place needed (a list heard is kept short), each only
+    // where it applies.
+    const breaks = s.tiebreaks.map((tb, i) => (i < l.tiebreaks.length && tiebreakAt(l, i) ? `${t("，", ", ")}${label(tb)} ${tiebreakAt(l, i)}` : ""));
     const shared = l.shared ? t("（並列）", " (shared)") : "";
     return el("li", {}, t(`第${l.place}名${shared}：`, `Place ${l.place}${shared}: `) + l.player.name + club
       + (l.withdrawn ? WITHDRAWN() : "") + t(`，積分 ${l.score}`, `, score ${l.score}`) + breaks.join(""));

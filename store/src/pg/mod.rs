@@ -47,17 +47,23 @@ impl std::fmt::Debug for PgStore {
 }
 
 /// Runs `f` where PostgreSQL's blocking client may run. The client drives its connection
-/// with a small runtime of its own, which cannot start on a thread inside tokio's (a server
-/// task calling the store): there `f` runs on a scoped thread of its own while the caller
-/// waits, as it would wait on the `SQLite` store's lock.
+/// with a small runtime of its own, which cannot start on a thread that is running tokio's
+/// (a server task calling the store). On the server's multi-threaded runtime `f` runs in
+/// place ([`tokio::task::block_in_place`]: the thread leaves the runtime, whose other tasks
+/// move to its other workers, while the caller waits as it would wait on the `SQLite` store's
+/// lock); off tokio's threads, and on a blocking task's, it simply runs. Only a
+/// current-thread runtime (a test's) cannot lend its one thread: there `f` runs on a scoped
+/// thread while the caller waits.
 fn off_runtime<T: Send>(f: impl FnOnce() -> T + Send) -> T {
-    if tokio::runtime::Handle::try_current().is_err() {
-        return f();
+    use tokio::runtime::{Handle, RuntimeFlavor};
+    match Handle::try_current().map(|h| h.runtime_flavor()) {
+        Err(_) => f(),
+        Ok(RuntimeFlavor::MultiThread) => tokio::task::block_in_place(f),
+        Ok(_) => std::thread::scope(|s| match s.spawn(f).join() {
+            Ok(out) => out,
+            Err(panic) => std::panic::resume_unwind(panic),
+        }),
     }
-    std::thread::scope(|s| match s.spawn(f).join() {
-        Ok(out) => out,
-        Err(panic) => std::panic::resume_unwind(panic),
-    })
 }
 
 /// A connection, `None` before its first use and while the store is being dropped. A
@@ -452,5 +458,31 @@ impl Store for PgStore {
 
     fn tournaments(&self) -> Option<&dyn super::TournamentStore> {
         Some(self)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::thread;
+
+    /// A call from a server task runs on the task's own thread (the runtime lends it), not
+    /// on a thread started for the call; off tokio's threads, it simply runs.
+    #[test]
+    fn a_call_from_a_server_task_runs_on_its_own_thread() {
+        let rt = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .build()
+            .expect("a runtime");
+        let (caller, inside) = rt.block_on(async {
+            tokio::spawn(async {
+                let caller = thread::current().id();
+                (caller, super::off_runtime(|| thread::current().id()))
+            })
+            .await
+            .expect("the task")
+        });
+        assert_eq!(caller, inside);
+        let here = thread::current().id();
+        assert_eq!(super::off_runtime(|| thread::current().id()), here);
     }
 }
