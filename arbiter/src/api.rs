@@ -69,6 +69,7 @@ impl Match {
             last_check: None,
             result: None,
             verified: None,
+            started_at: None,
         };
         Ok(Match {
             game: Game::new(start.clone()),
@@ -271,6 +272,8 @@ impl Match {
             log: c.log.clone(),
             boards,
             tallies: c.tallies,
+            started_at: c.started_at,
+            latest_arrival: self.config.latest_arrival(),
             limits: self.config.limits,
             kind: self.config.kind,
             names: Names {

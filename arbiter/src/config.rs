@@ -408,6 +408,23 @@ pub struct MatchConfig {
 }
 
 impl MatchConfig {
+    /// 109(2): how long after the start a player may still arrive; one who has not moved
+    /// and pressed the clock by then is absent. As the rules set it (the event's rules
+    /// setting none): 10 minutes where each side has 15 minutes or more (read, as 108's
+    /// 「15 分鐘以上」 is, as 15 or more), else none: the start itself.
+    pub fn latest_arrival(&self) -> crate::command::Millis {
+        let shortest = [&self.red, &self.black]
+            .map(|s| self.time.for_side(s).base_ms)
+            .into_iter()
+            .min()
+            .unwrap_or(0);
+        crate::command::Millis(if shortest >= 15 * 60_000 {
+            10 * 60_000
+        } else {
+            0
+        })
+    }
+
     /// Reads a configuration from TOML text.
     pub fn from_toml(text: &str) -> Result<MatchConfig, toml::de::Error> {
         toml::from_str(text)

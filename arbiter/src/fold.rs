@@ -32,9 +32,10 @@ impl Match {
     fn fold_time(&mut self, e: &Event) -> bool {
         let c = &mut self.core;
         match e {
-            Event::Started { clock, .. } => {
+            Event::Started { clock, at } => {
                 c.phase = Phase::Playing;
                 c.clock = *clock;
+                c.started_at = Some(*at);
                 for side in Color::ALL {
                     let left = crate::clock::stored(clock, side);
                     c.alerted[side.index()] = self.alerts[side.index()]

@@ -213,6 +213,10 @@ pub(crate) struct Core {
     pub(crate) last_check: Option<CheckNote>,
     pub(crate) result: Option<ResultView>,
     pub(crate) verified: Option<String>,
+    /// When the clocks were started (95(3)); a match written before this was kept reads
+    /// back without it.
+    #[serde(default)]
+    pub(crate) started_at: Option<Millis>,
 }
 
 /// A match: configuration, game record and table state. See the crate documentation.

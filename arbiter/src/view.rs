@@ -256,4 +256,11 @@ pub struct View {
     pub verified: Option<String>,
     /// What the referee must attend to now ([`crate::Match::open_calls`]).
     pub calls: Vec<crate::calls::OpenCall>,
+    /// When the clocks were started (95(3)), once they were.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub started_at: Option<Millis>,
+    /// How long after the start a player may still arrive (109(2),
+    /// [`crate::MatchConfig::latest_arrival`]).
+    #[serde(default)]
+    pub latest_arrival: Millis,
 }

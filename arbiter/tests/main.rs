@@ -6,6 +6,7 @@
 mod common;
 
 mod announcement;
+mod arrival;
 mod calls;
 mod clock;
 mod draws;

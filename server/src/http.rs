@@ -164,6 +164,16 @@ pub const ASSETS: &[(&str, &str, &[u8])] = &[
         include_bytes!("../assets/app/summary.js"),
     ),
     (
+        "app/arrival.js",
+        JS,
+        include_bytes!("../assets/app/arrival.js"),
+    ),
+    (
+        "app/round_desk.js",
+        JS,
+        include_bytes!("../assets/app/round_desk.js"),
+    ),
+    (
         "standings.css",
         "text/css; charset=utf-8",
         include_bytes!("../assets/standings.css"),

@@ -29,13 +29,14 @@ async function rulings({ server, chrome, pages }) {
   const card = `#table-${TABLE}`;
 
   // From the page's load, Tab reaches the tables' tabs first; Enter chooses one and the focus
-  // stays on it; the next stops are the other table and the rulings.
+  // stays on it; the next stops are the other table, the round's start (its games have not
+  // started: 95(3)) and the rulings.
   await tabTo(mon, "#tabs button", { max: 1 });
   await expectFocus(mon, `#tabs button[data-table="${TABLE}"]`);
   await mon.keyboard.press("Enter");
   await waitText(mon, "#current", "裁決 Rulings");
   await expectFocus(mon, `#tabs button[data-table="${TABLE}"][aria-pressed="true"]`);
-  assert.equal(await tabTo(mon, "#action-buttons button"), 2, "then the other table, then the rulings");
+  assert.equal(await tabTo(mon, "#action-buttons button"), 3, "then the other table, the round's start, then the rulings");
   await expectFocus(mon, '#action-buttons button[aria-keyshortcuts="S"]');
 
   // S: the referee starts the clocks (95(3)-(4)); a dialog without fields: Enter confirms.

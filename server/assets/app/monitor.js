@@ -9,10 +9,11 @@ import {
   $, el, showWho, Connection, SIDE, KIND, fmtTime, clockNow, announcer, describe, answerText,
   checkOutcome, tableInfo, token, typedWords, banner, boardName, words, word, move, result,
   call as callText, articles, finding, warning, errorCode,
- t, boardResult, hushLiveRegions,
+ t, boardResult, hushLiveRegions, timeline,
 } from "./common.js";
 import { Board, checked, differences } from "./board.js";
 import { setRecording, recordingView, recordingBrief, seekHeader, seekCell, forgetMoveTimes } from "./recording.js";
+import { renderDesk, recordAbsence } from "./round_desk.js";
 
 // Every message is read once, by one live region; the rulings log and the banner are not live.
 const say = announcer($("live-polite"), $("live"));
@@ -63,6 +64,7 @@ const conn = new Connection("monitor", {
     if (bannerFrom === id && !s.calls?.length) { $("banner").classList.remove("on"); bannerFrom = null; }
     renderTable(id);
     renderHallLines();
+    desk();
   },
   recording: (id, seats) => {
     for (const news of setRecording(id, seats)) say(`${name(id)}${t("：錄音 ", ": recording, ")}${news}`);
@@ -250,6 +252,7 @@ function renderAll() {
     renderTile(b, id, shown.indexOf(id));
   });
   $("current").textContent = current ? name(current) : "";
+  desk();
   for (const id of order) {
     if (!$(`table-${id}`)) {
       $("tables").append(el("article", { class: "table-card", id: `table-${id}`, "aria-labelledby": `h-table-${id}` }));
@@ -609,10 +612,40 @@ function printSheet() {
   print();
 }
 
+/** The round shown's desk (round_desk.js): its games to start, its late arrivals. */
+function desk() {
+  const shown = shownTables().map((id) => ({ id, info: tables.get(id)?.info, snap: tables.get(id)?.snap, entered: entered.get(id) }));
+  renderDesk(shown, timeline.now() ?? 0, { start: startAll, record: recordLate });
+}
+
+/** Starts the clocks of tables `ids` (95(3)-(4): the referee presses for black), each logged. */
+async function startAll(ids) {
+  const colon = t("：", ": ");
+  for (const id of ids) {
+    const m = answerText(await conn.command({ type: "start" }, id));
+    logLine(`${name(id)}${colon}${t("開鐘", "clocks started")} — ${m ? `${t("被拒：", "refused: ")}${m}` : t("已接受", "accepted")}`);
+  }
+  say(t(`本輪 ${ids.length} 局已開鐘`, `${ids.length} game(s) of this round started`));
+}
+
+/** Records table `x`'s absence `r` (87, 109(2)), logged; the monitor shows it as the
+ * organiser's result once the server says so. */
+async function recordLate(x, r) {
+  const colon = t("：", ": ");
+  try {
+    await recordAbsence(x, r);
+    logLine(`${name(x.id)}${colon}${boardResult(r)}${t("（第109(2)條）— 已記錄", " (109(2)) — recorded")}`);
+  } catch (e) {
+    logLine(`${name(x.id)}${colon}${e.message}`);
+    say(e.message, true);
+  }
+}
+
 // Clocks move every second; only their text is redrawn (the card is redrawn on events), so an
 // open 最近呼叫 list, the focus and a screen reader's place in the card survive.
 setInterval(() => {
   if (unsynced) return;
+  desk();
   for (const id of order) {
     const s = tables.get(id)?.snap;
     const line = s?.clock?.running && $(`table-${id}`)?.querySelector(".clockline");

@@ -29,14 +29,14 @@ function liveRegion(node) {
     queue.push(text);
   };
   /** Takes back what this region was given and may not have been read yet (still queued,
-   * or shown less than `ms` ago), emptying it: its words go with another message. */
+   * or shown less than `ms` ago): its words go with another message. The region is emptied
+   * either way: what it showed earlier was read, and nothing stale stays to be read again
+   * (under load a verdict came 0.6 s after the word before it, and that word stayed). */
   say.take = (ms) => {
-    const recent = performance.now() - shown.at < ms ? [shown.text] : [];
+    const recent = performance.now() - shown.at < ms && shown.text ? [shown.text] : [];
     const taken = [...recent, ...queue.splice(0)];
-    if (taken.length) {
-      node.textContent = "";
-      shown = { text: "", at: 0 };
-    }
+    node.textContent = "";
+    shown = { text: "", at: 0 };
     return taken;
   };
   return say;
