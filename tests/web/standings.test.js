@@ -243,3 +243,37 @@ test("a phone shows every round of a 5-round crosstable, each name on one line",
     server.stop();
   }
 });
+
+test("find your board: every player of the round by the strokes of his name, with his board, colour and opponent, on one A4 page", async () => {
+  const server = await startServer({ demo: false, prepare });
+  const chrome = await browser();
+  try {
+    for (const [size, label] of [[{ width: 1024, height: 768 }, "tablet"], [{ width: 390, height: 844 }, "phone"]]) {
+      const page = await open(chrome, `${server.base}/standings#event=1&view=find`, size);
+      await waitText(page, "#find caption", "第2輪：找座位（按姓名筆畫）");
+      const rows = await page.evaluate(() => [...document.querySelectorAll("#find tbody tr")]
+        .map((tr) => ({ name: tr.querySelector("bdi").textContent, board: tr.children[1].textContent, colour: tr.children[2].textContent,
+          other: tr.children[3].querySelector("bdi")?.textContent })));
+      // By the strokes of the surname: 王 4, 李 7, 周 林 8, 張 陳 11, 黃 12, 趙 14.
+      assert.deepEqual(rows.map((r) => r.name), ["王芳", "李明", "周四", "林二", "張華", "陳一", "黃三", "趙強"]);
+      for (const r of rows) {
+        const other = rows.find((o) => o.name === r.other);
+        assert.ok(other && other.board === r.board && other.other === r.name && other.colour !== r.colour, JSON.stringify([r, other]));
+      }
+      assert.deepEqual([...new Set(rows.map((r) => r.board))].sort(), ["1", "2", "3", "4"]);
+      assert.equal(await page.locator("#sec-standings").isHidden(), true, "the list alone");
+      assert.equal(await sideways(page), false, `${label}: no sideways scrolling`);
+      assert.deepEqual(await axe(page, `find your board ${label}`), []);
+      await shot(page, `standings-find-${label}`);
+      if (label === "tablet") {
+        await page.emulateMedia({ media: "print" });
+        const pdf = await page.pdf({ format: "A4", printBackground: true });
+        assert.equal((pdf.toString("latin1").match(/\/Type\s*\/Page[^s]/g) || []).length, 1, "one A4 page");
+      }
+      assert.deepEqual(page.errors, []);
+    }
+  } finally {
+    await chrome.close();
+    server.stop();
+  }
+});

@@ -89,6 +89,26 @@ export function pairingsTable(round, current) {
     [t("台", "Board"), t("紅方", "Red"), t("結果", "Result"), t("黑方", "Black"), t("得分", "Points")], rows);
 }
 
+/** Names in the order a Chinese list is read by: the strokes of the surname first (Hong Kong
+ * and Taiwan's order; Traditional Chinese's default collation). */
+const byStrokes = new Intl.Collator(["zh-Hant-u-co-stroke", "zh-Hant"]);
+
+/** "Find your board": every player of `round`, by the strokes of his name, with his board,
+ * his colour and his opponent (a bye: 輪空). */
+export function findTable(round) {
+  const seats = round.boards.flatMap((b) => (b.black
+    ? [{ p: b.red, board: b.board, colour: t("紅", "red"), other: b.black }, { p: b.black, board: b.board, colour: t("黑", "black"), other: b.red }]
+    : [{ p: b.red, board: null }]));
+  seats.sort((x, y) => byStrokes.compare(x.p.name, y.p.name) || x.p.id - y.p.id);
+  const rows = seats.map((s) => el("tr", {},
+    el("th", { scope: "row" }, ...player(s.p)),
+    el("td", { class: "num" }, s.board === null ? t("輪空", "bye") : String(s.board)),
+    el("td", {}, s.colour ?? "—"),
+    el("td", {}, ...(s.other ? player(s.other) : ["—"]))));
+  return table("find", t(`第${round.round}輪：找座位（按姓名筆畫）`, `Round ${round.round}: find your board (by name)`),
+    [t("姓名", "Name"), t("台", "Board"), t("執", "Colour"), t("對手", "Opponent")], rows);
+}
+
 /** One board as a sentence: "第一台：王小明（紅）勝 李大華（13：2）". */
 export function boardLine(b) {
   const red = b.red.name;
