@@ -23,6 +23,7 @@ pub use crate::socket::READ_BUFFER;
 use crate::socket::upgrade;
 
 pub mod access;
+pub mod desk;
 pub mod grid;
 pub mod headers;
 pub mod index;
@@ -164,6 +165,11 @@ pub const ASSETS: &[(&str, &str, &[u8])] = &[
         include_bytes!("../assets/app/summary.js"),
     ),
     (
+        "app/pairing.js",
+        JS,
+        include_bytes!("../assets/app/pairing.js"),
+    ),
+    (
         "app/arrival.js",
         JS,
         include_bytes!("../assets/app/arrival.js"),
@@ -229,6 +235,7 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .merge(standings::routes())
         .merge(organiser::routes(hub.clone()))
         .merge(grid::routes(hub.clone()))
+        .merge(desk::routes(hub.clone()))
         .merge(version::routes(hub.clone()))
         .merge(crate::recording::endpoints::routes())
         .merge(crate::observe::routes())

@@ -405,3 +405,60 @@ async fn s7p6_2_1_a_board_referee_gets_the_replay_table_of_his_board() {
     assert!(!seat(&huang.token.hash()).tables.contains(&new));
     s.stop().await;
 }
+
+/// The desk over HTTP (the organiser page's 配對下一輪 and 撤回最後一輪): a round paired and
+/// taken back as `round pair` and `round unpair` do; the next refused, with the tables it
+/// names, while the last round's games have no result; nothing done with a player's token.
+#[tokio::test]
+async fn the_desk_pairs_and_takes_back_a_round_over_http_for_the_event_s_referee_only() {
+    let (store, c, db) = crate::organiser::event_at("swiss", 20);
+    drop(store);
+    let s = start(Some(db), None).await;
+    s.hub.watch_store();
+    let referee = crate::organiser::token(&c, Role::Referee);
+    let e = c.event;
+    let post = |path: String, token: String| {
+        let hub = s.hub.clone();
+        async move { crate::organiser::call(&hub, "POST", &path, Some(&token), None).await }
+    };
+    let (status, paired) = post(format!("/api/events/{e}/rounds"), referee.clone()).await;
+    assert_eq!(status, 200, "{paired}");
+    assert_eq!(paired["round"], 1);
+    let seats = paired["seats"].as_array().expect("the new seats");
+    let player = seats
+        .iter()
+        .find(|s| s["role"] == "red")
+        .and_then(|s| s["link"].as_str())
+        .and_then(|l| l.split("token=").nth(1))
+        .expect("a red player's link")
+        .to_owned();
+    let (status, _) = post(format!("/api/events/{e}/rounds/unpair"), player).await;
+    assert!(
+        [401, 403].contains(&status.as_u16()),
+        "a player's token: {status}"
+    );
+    let (status, refused) = post(format!("/api/events/{e}/rounds"), referee.clone()).await;
+    assert_eq!(
+        (status.as_u16(), &refused["code"]),
+        (409, &serde_json::json!("unfinished")),
+        "{refused}"
+    );
+    assert_eq!(
+        refused["tables"].as_array().map(Vec::len),
+        Some(2),
+        "{refused}"
+    );
+    let (status, undone) = post(format!("/api/events/{e}/rounds/unpair"), referee.clone()).await;
+    assert_eq!(
+        (status.as_u16(), &undone["round"]),
+        (200, &serde_json::json!(1)),
+        "{undone}"
+    );
+    let (status, nothing) = post(format!("/api/events/{e}/rounds/unpair"), referee).await;
+    assert_eq!(
+        (status.as_u16(), &nothing["code"]),
+        (409, &serde_json::json!("nothing")),
+        "{nothing}"
+    );
+    s.stop().await;
+}

@@ -377,3 +377,41 @@ test("organiser: a bye's row in the result grid has no board, no result and noth
     server.stop();
   }
 });
+
+// The desk on the page: the round paired and taken back as `round pair` and `round unpair`
+// do, each asked first; a refusal said in the page's words with the tables it names.
+test("organiser: the next round paired and the last taken back from the page", async () => {
+  const server = await startServer({ demo: false, prepare });
+  const chrome = await browser();
+  try {
+    const page = await open(chrome, `${server.base}/organiser#event=1&token=${referee}`, { width: 1024, height: 768 });
+    await waitText(page, "#players caption", "名冊（8人");
+    await page.click("#p-pair");
+    await waitText(page, "#confirm-text", "按賽制配對下一輪？");
+    await page.click("#confirm-yes");
+    await waitText(page, "#p-status", "第1輪已配對：4 台");
+    // Each seat's link once: the 8 players' (the referees' links come from the event file).
+    const links = await page.locator("#p-seats a").evaluateAll((as) => as.map((a) => a.href));
+    assert.ok(links.length >= 8 && links.every((l) => l.startsWith(`${server.base}/`) && /token=/.test(l)), JSON.stringify(links));
+    await waitText(page, "#grid caption", "第1輪成績");
+    assert.deepEqual(await axe(page, "organiser rounds"), []);
+    await page.locator("#rounds-section").scrollIntoViewIfNeeded();
+    await shot(page, "organiser-rounds-tablet");
+
+    // Round 1 has no result yet: the next round is refused, saying why and where.
+    await page.click("#p-pair");
+    await page.click("#confirm-yes");
+    await waitText(page, "#p-error[role=alert]", "上一輪尚有對局未有結果（第 1、2、3、4 桌）");
+
+    // Taken back before its games start: its tables set aside, the grid empty again.
+    await page.click("#p-unpair");
+    await waitText(page, "#confirm-text", "撤回最後一輪？");
+    await page.click("#confirm-yes");
+    await waitText(page, "#p-status", "第1輪已撤回：第 1、2、3、4 桌作廢");
+    await waitText(page, "#players caption", "名冊（8人，已配對0輪）");
+    assert.deepEqual(page.errors.filter((e) => !/ 409 /.test(` ${e} `)), []);
+  } finally {
+    await chrome.close();
+    server.stop();
+  }
+});

@@ -110,8 +110,8 @@ export function correctionText(kind, v, who) {
   return null;
 }
 
-/** The new seats of a replay, each link shown this once. */
-function newSeats(seats) {
+/** The new seats of a replay or a round, each link shown this once. */
+export function newSeats(seats) {
   if (!seats.length) return [];
   const items = seats.map((s) => {
     const link = `${location.origin}${s.link}`;

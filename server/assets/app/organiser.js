@@ -12,6 +12,7 @@
 import { $, adoptToken, boardResult, confirmThen, el, t, token } from "./common.js";
 import { correctionText, drawBoards, initCorrections } from "./corrections.js";
 import { drawGrid, initGrid } from "./grid.js";
+import { initPairing } from "./pairing.js";
 
 const params = () => new URLSearchParams(location.hash.slice(1));
 const eventId = () => params().get("event") || "";
@@ -199,7 +200,7 @@ function draw(view) {
   if ([...pick.options].some((o) => o.value === chosen)) pick.value = chosen;
   $("log").replaceChildren(...logList(view));
   drawBoards(view, who);
-  for (const id of ["players-section", "form-section", "withdraw-section", "log-section"]) $(id).hidden = false;
+  for (const id of ["players-section", "form-section", "withdraw-section", "log-section", "rounds-section"]) $(id).hidden = false;
   $("login").hidden = true;
 }
 
@@ -366,6 +367,7 @@ $("f-cancel").addEventListener("click", stopEdit);
 $("withdraw-form").addEventListener("submit", askWithdraw);
 initCorrections(api, () => load());
 initGrid(api, () => load());
+initPairing(api, () => load());
 window.addEventListener("hashchange", () => { adoptToken(); bearer = token() || bearer; load(); });
 load();
 setInterval(follow, FOLLOW_MS);
