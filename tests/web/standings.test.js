@@ -277,3 +277,28 @@ test("find your board: every player of the round by the strokes of his name, wit
     server.stop();
   }
 });
+
+test("table cards: a card for each board of the round, its number and both players, two to an A4 page", async () => {
+  const server = await startServer({ demo: false, prepare });
+  const chrome = await browser();
+  try {
+    const page = await open(chrome, `${server.base}/standings#event=1&view=cards`, { width: 1024, height: 768 });
+    await page.locator(".board-card").nth(3).waitFor();
+    const cards = await page.evaluate(() => [...document.querySelectorAll(".board-card")].map((c) => ({
+      board: c.querySelector(".card-board").textContent, round: c.querySelector(".card-round").textContent,
+      names: [...c.querySelectorAll("bdi")].map((b) => b.textContent) })));
+    const json = await (await fetch(`${server.base}/api/events/1/standings.json`)).json();
+    const round2 = json.rounds[1].boards.filter((b) => b.black);
+    assert.deepEqual(cards, round2.map((b) => ({ board: `第${b.board}台`, round: "第2輪", names: [b.red.name, b.black.name] })));
+    assert.equal(await page.locator("#sec-standings").isHidden(), true, "the cards alone");
+    assert.deepEqual(await axe(page, "table cards"), []);
+    await shot(page, "standings-cards-tablet");
+    await page.emulateMedia({ media: "print" });
+    const pdf = await page.pdf({ format: "A4", printBackground: true });
+    assert.equal((pdf.toString("latin1").match(/\/Type\s*\/Page[^s]/g) || []).length, 2, "4 cards, two to a page");
+    assert.deepEqual(page.errors, []);
+  } finally {
+    await chrome.close();
+    server.stop();
+  }
+});

@@ -10,7 +10,9 @@
 // line after a refresh.
 
 import { $, el, t } from "./common.js";
-import { categoryPrizes, crossTable, crossText, findTable, pairingsTable, pairingsText, standingsTable, standingsText } from "./standings_views.js";
+import {
+  categoryPrizes, crossTable, crossText, findTable, pairingsTable, pairingsText, standingsTable, standingsText, tableCards,
+} from "./standings_views.js";
 
 /** How often the hall screen reads the standings again. */
 const HALL_REFRESH_MS = 30000;
@@ -46,11 +48,15 @@ function roundMenu(s, shown) {
 function draw(s) {
   const text = view() === "text";
   const hall = view() === "hall";
-  // "Find your board" alone on its page (and its paper): the other sections wait.
+  // "Find your board" and the table cards alone on their page (and paper): the other
+  // sections wait.
   const find = view() === "find";
-  for (const id of ["sec-pairings", "sec-standings", "sec-cross"]) $(id).hidden = find;
+  const cards = view() === "cards";
+  for (const id of ["sec-pairings", "sec-standings", "sec-cross"]) $(id).hidden = find || cards;
   $("sec-find").hidden = !find;
+  $("sec-cards").hidden = !cards;
   document.body.classList.toggle("find-view", find);
+  document.body.classList.toggle("cards-view", cards);
   document.body.classList.toggle("hall", hall);
   document.documentElement.classList.toggle("hall-screen", hall);
   document.body.classList.toggle("text-mode", text);
@@ -63,13 +69,14 @@ function draw(s) {
     : [el("p", {}, t("尚未配對", "No round paired yet"))]));
   $("standings").replaceChildren(...[text ? standingsText(s) : standingsTable(s)].flat());
   // The category prizes: lists, read alike in every view but the hall's.
-  $("sec-prizes").hidden = hall || find;
+  $("sec-prizes").hidden = hall || find || cards;
+  $("cards").replaceChildren(...(cards && shown ? tableCards(shown) : []));
   // Drawn in its own view only: the text view draws no table.
   $("find").replaceChildren(...(!find ? [] : shown ? [findTable(shown)] : [el("p", {}, t("尚未配對", "No round paired yet"))]));
   $("prizes").replaceChildren(...categoryPrizes(s));
   $("cross").replaceChildren(...(s.rounds.length ? [text ? crossText(s) : crossTable(s)].flat()
     : [el("p", {}, t("尚未配對", "No round paired yet"))]));
-  for (const [id, v] of [["view-tables", "tables"], ["view-text", "text"], ["view-hall", "hall"], ["view-find", "find"]]) {
+  for (const [id, v] of [["view-tables", "tables"], ["view-text", "text"], ["view-hall", "hall"], ["view-find", "find"], ["view-cards", "cards"]]) {
     $(id).href = withParam("view", v === "tables" ? null : v);
     if (view() === v) $(id).setAttribute("aria-current", "page");
     else $(id).removeAttribute("aria-current");

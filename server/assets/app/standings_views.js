@@ -109,6 +109,16 @@ export function findTable(round) {
     [t("姓名", "Name"), t("台", "Board"), t("執", "Colour"), t("對手", "Opponent")], rows);
 }
 
+/** The table cards of `round`: one for each board played (a bye has none), its number large,
+ * the round, and who plays red and black. */
+export function tableCards(round) {
+  return round.boards.filter((b) => b.black).map((b) => el("article", { class: "board-card", "aria-label": t(`第${b.board}台`, `Board ${b.board}`) },
+    el("p", { class: "card-board" }, t(`第${b.board}台`, `Board ${b.board}`)),
+    el("p", { class: "card-round" }, t(`第${round.round}輪`, `Round ${round.round}`)),
+    el("p", { class: "card-side" }, t("紅方　", "Red: "), ...player(b.red)),
+    el("p", { class: "card-side" }, t("黑方　", "Black: "), ...player(b.black))));
+}
+
 /** One board as a sentence: "第一台：王小明（紅）勝 李大華（13：2）". */
 export function boardLine(b) {
   const red = b.red.name;
