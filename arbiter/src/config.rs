@@ -405,14 +405,23 @@ pub struct MatchConfig {
     /// Counted towards the limits of 127(2) like any other (70(4)).
     #[serde(default, skip_serializing_if = "crate::view::Tallies::is_clear")]
     pub carried: crate::view::Tallies,
+    /// The latest arrival after the start as the event's rules set it (109(2):
+    /// 「比賽章程訂明之最遲到達時間」), in milliseconds; none: the rules' own
+    /// ([`MatchConfig::latest_arrival`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub latest_arrival_ms: Option<u64>,
 }
 
 impl MatchConfig {
     /// 109(2): how long after the start a player may still arrive; one who has not moved
-    /// and pressed the clock by then is absent. As the rules set it (the event's rules
-    /// setting none): 10 minutes where each side has 15 minutes or more (read, as 108's
-    /// 「15 分鐘以上」 is, as 15 or more), else none: the start itself.
+    /// and pressed the clock by then is absent. The event's rules' time
+    /// ([`MatchConfig::latest_arrival_ms`]) when they set one; else 10 minutes where each
+    /// side has 15 minutes or more (read, as 108's 「15 分鐘以上」 is, as 15 or more), else
+    /// none: the start itself.
     pub fn latest_arrival(&self) -> crate::command::Millis {
+        if let Some(ms) = self.latest_arrival_ms {
+            return crate::command::Millis(ms);
+        }
         let shortest = [&self.red, &self.black]
             .map(|s| self.time.for_side(s).base_ms)
             .into_iter()

@@ -31,6 +31,19 @@ fn a109_2_the_start_itself_when_one_side_has_less_than_fifteen_minutes() {
 }
 
 #[test]
+fn a109_2_the_event_s_rules_may_set_the_latest_arrival() {
+    let mut c = part7();
+    c.latest_arrival_ms = Some(15 * 60_000);
+    assert_eq!(c.latest_arrival(), Millis(15 * 60_000));
+    let read = MatchConfig::from_toml("latest_arrival_ms = 300000\n").unwrap();
+    assert_eq!(
+        read.latest_arrival(),
+        Millis(300_000),
+        "5′, though 30′ a side"
+    );
+}
+
+#[test]
 fn a95_3_the_start_is_in_the_table_state_with_the_latest_arrival() {
     let m = Match::new(part7(), Millis(0)).unwrap();
     let before = m.snapshot();

@@ -204,6 +204,9 @@ pub struct EventRules {
     pub limits: Limits,
     /// The event's name, for the scoresheet header.
     pub name: String,
+    /// The latest arrival after the start, when the event's rules set one (109(2)).
+    #[serde(default)]
+    pub latest_arrival_ms: Option<u64>,
 }
 
 /// A player's own settings, derived from the register and the event's rules.
@@ -261,6 +264,7 @@ impl EventRules {
                 ..Header::default()
             },
             carried: baoqi_arbiter::Tallies::default(),
+            latest_arrival_ms: self.latest_arrival_ms,
         }
     }
 }

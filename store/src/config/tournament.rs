@@ -171,6 +171,7 @@ impl TournamentSettings {
             alerts: self.game.alerts.clone(),
             limits: self.game.limits,
             name: name.to_string(),
+            latest_arrival_ms: self.game.latest_arrival_ms,
         }
     }
 }
@@ -198,6 +199,20 @@ mod tests {
         assert_eq!(s.tiebreaks, vec![TieBreak::HeadToHead, TieBreak::Buchholz]);
         assert_eq!(s.first_colour, Color::Red);
         assert_eq!(s.rules("e").time.blind.unwrap().base_ms, 2_700_000);
+        assert_eq!(s.rules("e").latest_arrival_ms, None, "109(2)'s own time");
+    }
+
+    #[test]
+    fn a109_2_the_event_file_may_set_the_latest_arrival_and_every_game_keeps_it() {
+        let s: TournamentSettings = toml::from_str(
+            "system = \"swiss\"\n[match]\nkind = \"part7\"\nlatest_arrival_ms = 900_000\n",
+        )
+        .unwrap();
+        let rules = s.rules("e");
+        assert_eq!(rules.latest_arrival_ms, Some(900_000));
+        let p = baoqi_tournament::Player::new(1, "甲");
+        let game = rules.match_config(&p, &p, RoundNumber(1), 1);
+        assert_eq!(game.latest_arrival(), baoqi_arbiter::Millis(900_000));
     }
 
     #[test]
