@@ -207,6 +207,9 @@ pub struct EventRules {
     /// The latest arrival after the start, when the event's rules set one (109(2)).
     #[serde(default)]
     pub latest_arrival_ms: Option<u64>,
+    /// 比賽地點 (附表四 3(3)), for every game's scoresheet and record (PGN `Site`).
+    #[serde(default)]
+    pub venue: String,
 }
 
 /// A player's own settings, derived from the register and the event's rules.
@@ -261,6 +264,7 @@ impl EventRules {
                 event: self.name.clone(),
                 round: round.to_string(),
                 table: table.to_string(),
+                venue: self.venue.clone(),
                 ..Header::default()
             },
             carried: baoqi_arbiter::Tallies::default(),

@@ -172,6 +172,7 @@ impl TournamentSettings {
             limits: self.game.limits,
             name: name.to_string(),
             latest_arrival_ms: self.game.latest_arrival_ms,
+            venue: self.game.header.venue.clone(),
         }
     }
 }
@@ -213,6 +214,20 @@ mod tests {
         let p = baoqi_tournament::Player::new(1, "甲");
         let game = rules.match_config(&p, &p, RoundNumber(1), 1);
         assert_eq!(game.latest_arrival(), baoqi_arbiter::Millis(900_000));
+    }
+
+    #[test]
+    fn fu4_3_3_the_venue_of_the_event_file_is_on_every_game_s_scoresheet() {
+        let s: TournamentSettings =
+            toml::from_str("system = \"swiss\"\n[match]\nheader.venue = \"香港中央圖書館\"\n")
+                .unwrap();
+        let p = baoqi_tournament::Player::new(1, "甲");
+        let game = s.rules("e").match_config(&p, &p, RoundNumber(2), 3);
+        assert_eq!(game.header.venue, "香港中央圖書館");
+        assert_eq!(
+            (game.header.round.as_str(), game.header.table.as_str()),
+            ("2", "3")
+        );
     }
 
     #[test]
