@@ -207,3 +207,46 @@ fn wait_with_deadline(mut child: std::process::Child, within: Duration) -> Strin
     let out = child.wait_with_output().unwrap();
     String::from_utf8_lossy(&out.stderr).into_owned()
 }
+
+/// The load benchmark over `wss://` with the hall's own authority: its bots trust what a
+/// keypad trusts (`--ca`), play and lose nothing; without the authority they are refused.
+#[test]
+fn the_load_benchmark_plays_a_tls_hall_over_wss_with_its_own_authority() {
+    let dir = Scratch::new("bench-tls");
+    let (ca, mut server, up) = tls_hall(&dir);
+    let db = dir.join("hall.db");
+    let bench = |ca: Option<&std::path::Path>| {
+        let mut c = Command::new(BIN);
+        c.args([
+            "bench",
+            "load",
+            "--games",
+            "2",
+            "--seconds",
+            "2",
+            "--rate",
+            "4",
+            "--url",
+        ])
+        .arg(&up.url)
+        .arg("--db")
+        .arg(&db);
+        if let Some(ca) = ca {
+            c.arg("--ca").arg(ca);
+        }
+        c.output().expect("baoqi bench load")
+    };
+    let trusted = bench(Some(&ca));
+    let untrusted = bench(None);
+    let _ = server.kill();
+    let _ = server.wait();
+    let out = String::from_utf8_lossy(&trusted.stdout);
+    assert!(
+        trusted.status.success(),
+        "{out}\n{}",
+        String::from_utf8_lossy(&trusted.stderr)
+    );
+    assert!(out.contains("games 2 (4 player sockets"), "{out}");
+    assert!(out.contains("lost 0, reordered 0"), "{out}");
+    assert!(!untrusted.status.success(), "without the hall's authority");
+}

@@ -17,6 +17,8 @@ use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
+use crate::Trust;
+
 use super::BenchReport;
 use baoqi_organiser::admin;
 use baoqi_server::metrics::Histogram;
@@ -98,12 +100,14 @@ fn caused_after(m: &ServerMsg, floor: u64) -> (bool, bool) {
     }
 }
 
-pub(super) async fn connect(url: &str, token: &str) -> Result<Ws, String> {
+pub(super) async fn connect(url: &str, token: &str, trust: &Trust) -> Result<Ws, String> {
     let config = tokio_tungstenite::tungstenite::protocol::WebSocketConfig::default()
         .read_buffer_size(baoqi_server::http::READ_BUFFER);
-    let (mut ws, _) = tokio_tungstenite::connect_async_with_config(url, Some(config), true)
-        .await
-        .map_err(|e| format!("{url}: {e}"))?;
+    let connector = trust.clone().map(tokio_tungstenite::Connector::Rustls);
+    let (mut ws, _) =
+        tokio_tungstenite::connect_async_tls_with_config(url, Some(config), true, connector)
+            .await
+            .map_err(|e| format!("{url}: {e}"))?;
     let hello = ClientMsg::Hello {
         token: token.to_owned(),
         since: None,
@@ -180,8 +184,9 @@ pub(super) async fn seat(
     token: String,
     tables: usize,
     shared: Arc<Shared>,
+    trust: Trust,
 ) -> Result<(Ws, Feed), String> {
-    let mut ws = connect(&url, &token).await?;
+    let mut ws = connect(&url, &token, &trust).await?;
     let mut feed = Feed::default();
     let mut states = 0;
     while states < tables {
@@ -258,6 +263,7 @@ pub(super) async fn play(
             s.token.secret().to_string(),
             s.seat.tables.len(),
             shared.clone(),
+            opts.tls.clone(),
         )
     }))
     .buffered(64)
@@ -265,7 +271,7 @@ pub(super) async fn play(
     .await?;
     let joins: Vec<_> = player_seats(created, played, bases)?
         .into_iter()
-        .map(|(url, token)| seat(url, token, 1, shared.clone()))
+        .map(|(url, token)| seat(url, token, 1, shared.clone(), opts.tls.clone()))
         .collect();
     // The monitors read from the moment they are in: while thousands of player seats join
     // (minutes, at 6,000 games), an unread monitor answers no pings and the server closes it.
@@ -283,7 +289,7 @@ pub(super) async fn play(
     let join_seconds = joining.elapsed().as_secs_f64();
     let adversary_stop = Arc::new(AtomicBool::new(false));
     let adversary = if opts.hostile {
-        Some(super::hostile::start(base(0), created, adversary_stop.clone()).await?)
+        Some(super::hostile::start(base(0), created, adversary_stop.clone(), &opts.tls).await?)
     } else {
         None
     };

@@ -31,12 +31,13 @@ pub struct Hostile {
     pub syncs: AtomicU64,
 }
 
-/// Starts the adversary on the last table of `created` at `base` (a `ws://` address);
-/// returns its counters. The tasks end when `stop` is set.
+/// Starts the adversary on the last table of `created` at `base` (a `ws://` or `wss://`
+/// address, `trust` for the latter); returns its counters. The tasks end when `stop` is set.
 pub async fn start(
     base: &str,
     created: &admin::Created,
     stop: Arc<std::sync::atomic::AtomicBool>,
+    trust: &crate::Trust,
 ) -> Result<Arc<Hostile>, String> {
     let table = created.tables.last().ok_or("no table")?.id;
     let token = |role: Role| {
@@ -49,14 +50,14 @@ pub async fn start(
     };
     let counters = Arc::new(Hostile::default());
     let red = token(Role::Red).into_iter().next().ok_or("no red seat")?;
-    let ws = connect(&format!("{base}/ws/seat"), &red).await?;
+    let ws = connect(&format!("{base}/ws/seat"), &red, trust).await?;
     tokio::spawn(words(ws, counters.clone(), stop.clone()));
     // A spectator follows every table of the event: he joins (a state for each) before he
     // starts, so that the run measures his syncs, not the event's joins (the join phase is
     // measured on its own).
     let tables = created.tables.len();
     for spectator in token(Role::Spectator).into_iter().take(WATCHERS) {
-        let mut ws = connect(&format!("{base}/ws/watch"), &spectator).await?;
+        let mut ws = connect(&format!("{base}/ws/watch"), &spectator, trust).await?;
         let mut states = 0;
         while states < tables {
             match next_msg(&mut ws).await {

@@ -29,6 +29,10 @@ use baoqi_server::metrics::Summary;
 use baoqi_store::config::{EventFile, RefereeSpec, TableSpec};
 use baoqi_store::{SqliteStore, Store};
 
+/// What the bots trust for a `wss://` server: the hall's own authority (`--ca`), or, when
+/// `None`, the system's.
+pub type Trust = Option<std::sync::Arc<rustls::ClientConfig>>;
+
 /// Options of the load benchmark.
 #[derive(Debug, Clone)]
 pub struct BenchOptions {
@@ -55,6 +59,8 @@ pub struct BenchOptions {
     pub real_play: bool,
     /// A broadcast site polling every table's live feed every 2 s ([`poll`]).
     pub poll_live: bool,
+    /// What the bots trust for a `https://` server (`--ca`: the hall's own authority).
+    pub tls: Trust,
 }
 
 /// `baoqi bench load --nodes N`: N `baoqi serve --node` processes on one PostgreSQL

@@ -70,8 +70,9 @@ async fn join(
     for k in 0..list.len() {
         let base = &list[(from + k) % list.len()];
         let url = format!("{base}/ws/seat");
-        let red = bot::seat(url.clone(), tokens[0].clone(), 1, shared.clone());
-        let black = bot::seat(url, tokens[1].clone(), 1, shared.clone());
+        // A federation's nodes on the loopback: plain ws.
+        let red = bot::seat(url.clone(), tokens[0].clone(), 1, shared.clone(), None);
+        let black = bot::seat(url, tokens[1].clone(), 1, shared.clone(), None);
         let joined = Box::pin(tokio::time::timeout(JOIN_WITHIN, async {
             (red.await, black.await)
         }))

@@ -18,6 +18,7 @@ fn a_small_load_runs_clean() {
         flood: None,
         real_play: false,
         poll_live: false,
+        tls: None,
     })
     .unwrap();
     println!("{report}");
@@ -58,6 +59,7 @@ fn an_adversary_on_one_table_leaves_the_others_whole() {
         flood: None,
         real_play: false,
         poll_live: false,
+        tls: None,
     })
     .unwrap();
     println!("{report}");

@@ -1,6 +1,8 @@
 //! `baoqi bench load`: the server under N games of scripted bots over real WebSocket
 //! connections; `baoqi bench speech`: the blind player's readings and speech latency.
 
+use std::path::PathBuf;
+
 use baoqi_bench::{BenchOptions, run_blocking};
 use baoqi_store::Database;
 use clap::{Args, Subcommand};
@@ -27,10 +29,15 @@ struct LoadArgs {
     /// Seconds of play.
     #[arg(long, default_value_t = 10)]
     seconds: u64,
-    /// A running server (`http://127.0.0.1:7878`, started with a large
-    /// `--max-per-address`); default: the bench starts `baoqi serve` in its own process.
+    /// A running server (`http://127.0.0.1:7878`, or `https://…` for a hall with TLS,
+    /// started with a large `--max-per-address`); default: the bench starts `baoqi serve` in
+    /// its own process.
     #[arg(long)]
     url: Option<String>,
+    /// The hall's own certificate authority (PEM) for an `https://` `--url`; without it, the
+    /// system's authorities.
+    #[arg(long, requires = "url", value_name = "FILE")]
+    ca: Option<PathBuf>,
     /// Start the server in the bench's own process instead (bots and server then share
     /// one scheduler: the figures measure both).
     #[arg(long, conflicts_with = "url")]
@@ -195,7 +202,16 @@ fn options(a: &LoadArgs) -> Result<BenchOptions, CliError> {
         }
         (None, _) => None,
     };
+    // The bots reach an https:// hall over wss://, trusting what a keypad would (`--ca`).
+    let tls = match &a.url {
+        Some(url) if url.starts_with("https://") => Some(
+            baoqi_clients::session::tls::trusting(a.ca.as_deref())
+                .map_err(|e| CliError::Usage(format!("--ca: {e}")))?,
+        ),
+        _ => None,
+    };
     Ok(BenchOptions {
+        tls,
         games: a.games,
         seconds: a.seconds,
         url: a.url.clone(),

@@ -128,7 +128,9 @@ pub(super) async fn play(
     let url = format!("{base}/ws/seat");
     let (mut seats, mut states) = (Vec::new(), Vec::new());
     for token in &tokens {
-        let mut ws = connect(&url, token).await.map_err(CrashError::Connection)?;
+        let mut ws = connect(&url, token, &None)
+            .await
+            .map_err(CrashError::Connection)?;
         loop {
             let m = tokio::time::timeout(ANSWER_TIMEOUT, next_msg(&mut ws))
                 .await

@@ -39,7 +39,7 @@ impl Monitor {
         token: &str,
         table: TableId,
     ) -> Result<Monitor, CrashError> {
-        let mut ws = connect(&format!("{base}/ws/monitor"), token)
+        let mut ws = connect(&format!("{base}/ws/monitor"), token, &None)
             .await
             .map_err(CrashError::Connection)?;
         loop {
