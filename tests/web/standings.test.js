@@ -302,3 +302,35 @@ test("table cards: a card for each board of the round, its number and both playe
     server.stop();
   }
 });
+
+test("scoresheets: one for each board of the round (84, 附表四 第三部份), printed with the event, round, board and players, one to an A4 page", async () => {
+  const server = await startServer({ demo: false, prepare });
+  const chrome = await browser();
+  try {
+    const page = await open(chrome, `${server.base}/standings#event=1&view=sheets`, { width: 1024, height: 768 });
+    await page.locator(".score-sheet").nth(3).waitFor();
+    const json = await (await fetch(`${server.base}/api/events/1/standings.json`)).json();
+    const boards = json.rounds[1].boards.filter((b) => b.black);
+    const sheets = await page.evaluate(() => [...document.querySelectorAll(".score-sheet")].map((s) => ({
+      text: s.textContent, rows: s.querySelectorAll("table.sheet-moves tbody tr").length })));
+    assert.equal(sheets.length, boards.length);
+    sheets.forEach((s, i) => {
+      const b = boards[i];
+      for (const part of [json.name, "對賽輪數：第2輪", `對賽枱號：第${b.board}台`, "頁數：第 1 頁", b.red.name, b.black.name,
+        "對賽日期", "比賽地點", "終局原因", "紅方簽署", "黑方簽署", "終局裁判姓名", "終局裁判簽署"]) {
+        assert.ok(s.text.includes(part), `${part}: ${s.text.slice(0, 200)}`);
+      }
+      assert.equal(s.rows, 40, "forty 回合 to write");
+    });
+    assert.deepEqual(await axe(page, "scoresheets"), []);
+    await page.emulateMedia({ media: "print" });
+    const pdf = await page.pdf({ format: "A4", printBackground: true });
+    assert.equal((pdf.toString("latin1").match(/\/Type\s*\/Page[^s]/g) || []).length, boards.length, "one to a page");
+    await page.emulateMedia({ media: "screen" });
+    await shot(page, "standings-sheets-tablet");
+    assert.deepEqual(page.errors, []);
+  } finally {
+    await chrome.close();
+    server.stop();
+  }
+});

@@ -11,7 +11,8 @@
 
 import { $, el, t } from "./common.js";
 import {
-  categoryPrizes, crossTable, crossText, findTable, pairingsTable, pairingsText, standingsTable, standingsText, tableCards,
+  categoryPrizes, crossTable, crossText, findTable, pairingsTable, pairingsText, scoresheets, standingsTable, standingsText,
+  tableCards,
 } from "./standings_views.js";
 
 /** How often the hall screen reads the standings again. */
@@ -48,11 +49,15 @@ function roundMenu(s, shown) {
 function draw(s) {
   const text = view() === "text";
   const hall = view() === "hall";
-  // "Find your board" and the table cards alone on their page (and paper): the other
-  // sections wait.
+  // "Find your board", the table cards and the scoresheets alone on their page (and
+  // paper): the other sections wait.
   const find = view() === "find";
   const cards = view() === "cards";
-  for (const id of ["sec-pairings", "sec-standings", "sec-cross"]) $(id).hidden = find || cards;
+  const sheets = view() === "sheets";
+  const alone = find || cards || sheets;
+  for (const id of ["sec-pairings", "sec-standings", "sec-cross"]) $(id).hidden = alone;
+  $("sec-sheets").hidden = !sheets;
+  document.body.classList.toggle("sheets-view", sheets);
   $("sec-find").hidden = !find;
   $("sec-cards").hidden = !cards;
   document.body.classList.toggle("find-view", find);
@@ -69,14 +74,15 @@ function draw(s) {
     : [el("p", {}, t("尚未配對", "No round paired yet"))]));
   $("standings").replaceChildren(...[text ? standingsText(s) : standingsTable(s)].flat());
   // The category prizes: lists, read alike in every view but the hall's.
-  $("sec-prizes").hidden = hall || find || cards;
+  $("sec-prizes").hidden = hall || alone;
+  $("sheets").replaceChildren(...(sheets && shown ? scoresheets(shown, s.name) : []));
   $("cards").replaceChildren(...(cards && shown ? tableCards(shown) : []));
   // Drawn in its own view only: the text view draws no table.
   $("find").replaceChildren(...(!find ? [] : shown ? [findTable(shown)] : [el("p", {}, t("尚未配對", "No round paired yet"))]));
   $("prizes").replaceChildren(...categoryPrizes(s));
   $("cross").replaceChildren(...(s.rounds.length ? [text ? crossText(s) : crossTable(s)].flat()
     : [el("p", {}, t("尚未配對", "No round paired yet"))]));
-  for (const [id, v] of [["view-tables", "tables"], ["view-text", "text"], ["view-hall", "hall"], ["view-find", "find"], ["view-cards", "cards"]]) {
+  for (const [id, v] of [["view-tables", "tables"], ["view-text", "text"], ["view-hall", "hall"], ["view-find", "find"], ["view-cards", "cards"], ["view-sheets", "sheets"]]) {
     $(id).href = withParam("view", v === "tables" ? null : v);
     if (view() === v) $(id).setAttribute("aria-current", "page");
     else $(id).removeAttribute("aria-current");

@@ -119,6 +119,29 @@ export function tableCards(round) {
     el("p", { class: "card-side" }, t("黑方　", "Black: "), ...player(b.black))));
 }
 
+/** How many rounds (回合) a printed scoresheet has room for on its page. */
+const SHEET_ROUNDS = 40;
+
+/** The scoresheets of `round` for event `name` (84(2), 附表四 第三部份): for each board played,
+ * what can be printed before the game (the event, round, board, players, page), the rest
+ * with room to write (date, venue, each 回合's moves and clock times, the end, signatures). */
+export function scoresheets(round, name) {
+  const blank = (label) => el("p", {}, `${label}${t("：", ": ")}`, el("span", { class: "fill" }, ""));
+  return round.boards.filter((b) => b.black).map((b) => el("article", { class: "score-sheet", "aria-label": t(`第${b.board}台着法記錄表`, `Scoresheet, board ${b.board}`) },
+    el("h3", {}, t(`${name}\u3000着法記錄表`, `${name}: scoresheet`)),
+    el("p", {}, t(`對賽輪數：第${round.round}輪\u3000對賽枱號：第${b.board}台\u3000頁數：第 1 頁`, `Round ${round.round}   Board ${b.board}   Page 1`)),
+    el("p", {}, t("紅方：", "Red: "), ...player(b.red), t("　黑方：", "   Black: "), ...player(b.black)),
+    blank(t("對賽日期", "Date")), blank(t("比賽地點", "Venue")),
+    el("table", { class: "sheet-moves" },
+      el("thead", {}, el("tr", {}, ...[t("回合", "No."), t("紅方着法", "Red"), t("鐘面時間", "Clock"), t("黑方着法", "Black"), t("鐘面時間", "Clock")]
+        .map((h) => el("th", { scope: "col" }, h)))),
+      el("tbody", {}, ...Array.from({ length: SHEET_ROUNDS }, (_, i) => el("tr", {},
+        el("th", { scope: "row" }, String(i + 1)), el("td", {}, ""), el("td", {}, ""), el("td", {}, ""), el("td", {}, ""))))),
+    blank(t("終局原因", "How the game ended")),
+    blank(t("紅方簽署", "Red's signature")), blank(t("黑方簽署", "Black's signature")),
+    blank(t("終局裁判姓名", "Referee")), blank(t("終局裁判簽署", "Referee's signature"))));
+}
+
 /** One board as a sentence: "第一台：王小明（紅）勝 李大華（13：2）". */
 export function boardLine(b) {
   const red = b.red.name;
