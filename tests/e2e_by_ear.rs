@@ -214,18 +214,18 @@ fn terse_readings_a_rate_key_and_help_in_pages() {
 }
 
 /// Touching a piece silently declined the opponent's standing draw offer (69(2)(c)).
-/// Now both players hear it, with who touched.
+/// Now both players hear it, in the second person: who touched.
 #[test]
 fn a69_2_touching_a_piece_declines_the_offer_and_both_hear_it() {
     let red_script = "await my_turn\nkeys 0 6 2 * 5\nkeys Enter\nawait moved side=black\nkeys 0 6 5\nsleep 800\n";
     let black_script = "sleep 1500\nkeys Enter\nawait moved side=red\nkeys 0 2 8 + 7\nkeys / 8\nkeys Enter\nsleep 2500\n";
     let [red_said, black_said] = game("ear-touch-declines", NONE, red_script, black_script);
     assert!(heard(&red_said, "Requested", "對手提和"), "{red_said}");
-    for (who, log) in [("red", &red_said), ("black", &black_said)] {
-        assert!(
-            heard(log, "Requested", "紅方摸子，即拒絕提和"),
-            "{who}\n{log}"
-        );
+    for (who, log, said) in [
+        ("red", &red_said, "你摸子，即不接受提和"),
+        ("black", &black_said, "對手摸子，即不接受提和"),
+    ] {
+        assert!(heard(log, "Requested", said), "{who}\n{log}");
     }
 }
 

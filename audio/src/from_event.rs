@@ -210,6 +210,7 @@ fn offer(event: &Event, me: Color) -> Option<Heard> {
             Some(Earcon::Card),
             Utterance::DrawDeclined {
                 by: *side,
+                you: mine(*side),
                 how: Declined::Touched,
             },
         ),
@@ -217,6 +218,7 @@ fn offer(event: &Event, me: Color) -> Option<Heard> {
             Some(Earcon::Card),
             Utterance::DrawDeclined {
                 by: *side,
+                you: false,
                 how: match how {
                     Decline::CardReturned => Declined::CardReturned,
                     _ => Declined::Said,

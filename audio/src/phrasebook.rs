@@ -253,14 +253,14 @@ pub fn phrase(u: &Utterance) -> Phrase {
         // Only the offerer's opponent hears it (from_event): 「對手提和」.
         Utterance::DrawOffered { .. } => fill("card.draw_offered", &[]),
         Utterance::DrawAccepted { by } => fill("card.draw_accepted", &[("side", side(*by))]),
-        Utterance::DrawDeclined { by, how } => fill(
-            match how {
-                Declined::Said => "card.draw_declined",
-                Declined::CardReturned => "card.draw_card_returned",
-                Declined::Touched => "card.draw_declined_by_touch",
-            },
-            &[("side", side(*by))],
-        ),
+        // In the second person, as the pages say it: 「對手摸子，即不接受提和」.
+        // Said and card declines reach the offerer only (from_event); a touch both sides.
+        Utterance::DrawDeclined { you, how, .. } => plain(match (how, you) {
+            (Declined::Said, _) => "card.draw_declined",
+            (Declined::CardReturned, _) => "card.draw_card_returned",
+            (Declined::Touched, false) => "card.draw_declined_by_touch",
+            (Declined::Touched, true) => "card.draw_declined_by_touch_you",
+        }),
         Utterance::Resigned { by } => fill("card.resigned", &[("side", side(*by))]),
         Utterance::BoardDiverged { board: b } => diverged(*b),
         Utterance::BoardAgrees { board: b } => fill("board.agrees", &[("board", board(*b))]),

@@ -339,6 +339,8 @@ pub enum Utterance {
     DrawDeclined {
         /// Who declined.
         by: Color,
+        /// Whether the listener did: said to him in the second person.
+        you: bool,
         /// How.
         how: Declined,
     },

@@ -293,7 +293,8 @@ fn a69_2_d_touching_a_piece_declines_the_offer_and_both_hear_it() {
     for me in Color::ALL {
         let said = all_heard(&ev, me);
         assert!(
-            said.contains("摸子") && said.contains("拒絕提和"),
+            // To each in the second person: 你摸子 / 對手摸子，即不接受提和.
+            said.contains("摸子，即不接受提和"),
             "{me:?}: {said}"
         );
     }

@@ -72,14 +72,17 @@ fn every_kind() -> Vec<Utterance> {
         Utterance::DrawAccepted { by: Black },
         Utterance::DrawDeclined {
             by: Black,
+            you: false,
             how: Declined::Said,
         },
         Utterance::DrawDeclined {
             by: Red,
+            you: false,
             how: Declined::CardReturned,
         },
         Utterance::DrawDeclined {
             by: Black,
+            you: false,
             how: Declined::Touched,
         },
         Utterance::Resigned { by: Red },
@@ -362,7 +365,7 @@ fn moves_checks_violations_cards_boards_and_endings_read_as_written() {
         "將軍",
         "對局開始，紅方先走",
         "對局暫停：伺服器重新啟動。雙方時鐘停止，等候恢復",
-        "黑方摸子，即拒絕提和",
+        "對手摸子，即不接受提和",
         // The result for the listener (red) first, then why.
         "對局結束：你勝。將死",
         "對局結束：和局。正和",

@@ -194,8 +194,14 @@ pub(super) async fn seat(
             .await
             .ok_or("a seat lost its connection while joining")?;
         feed.observe(&m, &shared);
-        if matches!(m, ServerMsg::State { .. }) {
-            states += 1;
+        match m {
+            ServerMsg::State { .. } => states += 1,
+            // A join the server could not serve ends the run with why, never a wait for a
+            // state that will not come.
+            ServerMsg::Error { code, message, .. } => {
+                return Err(format!("{url}: joining: {code:?}: {message}"));
+            }
+            _ => {}
         }
     }
     Ok((ws, feed))

@@ -76,7 +76,7 @@ test("Orca, 視障賽: every word heard and brailled, the opponent's words while
 
     let m = orca.mark();
     await run(black, "z");
-    await flashed(orca, /^開鐘。輪到你/, m);
+    await flashed(orca, /^對局開始，紅方先走。輪到你/, m);
     m = orca.mark();
     await orca.command("b h2e2");
     await flashed(orca, /^你在棋盤走了炮二平五/, m);
@@ -139,7 +139,7 @@ test("Orca, 共融賽: the mirroring duty names its key, and `d` knows when the 
 
     let m = orca.mark();
     await cd.locator("#press").click();
-    await flashed(orca, /^開鐘。輪到你/, m);
+    await flashed(orca, /^對局開始，紅方先走。輪到你/, m);
     for (const line of ["b h2e2", "C2=5", "z"]) await orca.command(line, 900);
     await orca.hears(/^你走了 炮二平五/, m);
 

@@ -27,7 +27,7 @@ test("視障賽: a whole game by keyboard in the screen-reader mode, heard messa
 
     // Black starts the clocks (95(3)); red hears it is his turn.
     await run(black, "z");
-    await hears(red, /^開鐘。輪到你/);
+    await hears(red, /^對局開始，紅方先走。輪到你/);
     // 1. 炮二平五 (AXF letters) 馬８進７ (WXF letters, black's numbers).
     await play(red, "h2e2", "C2=5");
     await says(black, "b h9g7", /你在棋盤走了馬８進７/);
@@ -133,7 +133,7 @@ test("共融賽: the blind player's whole game by keyboard against a deaf player
     await waitText(mon, "#current", "共融賽");
 
     await cd.locator("#press").click();
-    await hears(red, /^開鐘。輪到你/);
+    await hears(red, /^對局開始，紅方先走。輪到你/);
     await play(red, "h2e2", "C2=5");
     let n = (await spoken(red)).length;
     await deafMove(cd, mon, "h2e2", "h9g7", "馬 8 進 7");

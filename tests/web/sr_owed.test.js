@@ -47,7 +47,7 @@ test("視障賽: a reload says what the blind player owes; a press that would be
     const red = await srPage(chrome, seatAt(server.seats, "red", 1).link, PHONE, "red");
     const black = await srPage(chrome, seatAt(server.seats, "black", 1).link, PHONE, "black");
     await run(black, "z");
-    await hears(red, /^開鐘。輪到你/);
+    await hears(red, /^對局開始，紅方先走。輪到你/);
 
     // Red moves on his board and says two of his four words (6.3(6): they bind).
     await says(red, "b h2e2", /你在棋盤走了/);
@@ -114,7 +114,7 @@ test("視障賽: after his own violation the blind player hears it in words and 
     // black starts the clocks, then he moves first (95(3); the keypad's words).
     await says(red, "t", /^未開鐘：黑方按鐘後由你先走/);
     await run(black, "z");
-    await hears(red, /^開鐘。輪到你/);
+    await hears(red, /^對局開始，紅方先走。輪到你/);
     await says(red, "t", /^輪到你/);
     // Black's word out of turn is refused to him in the second person (it said 不是黑方的輪次).
     const refused = await says(black, "炮", /輪次/);

@@ -38,10 +38,12 @@ export function moveBy(mv, s) {
   return phrase(key === "move." ? "move.plain" : key, slots);
 }
 
-/** A move as it is heard: its words, then what it took and 將軍 in words (not × ○). */
+/** A move as it is heard: its words, then what it took and 將軍 in words (not × ○), as
+ * the keypad says them after the player's own move (the phrasebook's `move.you_*`). */
 export function heardMove(mv, s) {
-  const took = mv.captured ? t(`，吃${kindOf(mv.captured, other(s))}`, `, takes the ${kindOf(mv.captured, other(s))}`) : "";
-  return `${words(mv.words, s)}${took}${mv.check ? t("，將軍", ", check") : ""}`;
+  const piece = mv.captured ? kindOf(mv.captured, other(s)) : "";
+  const key = mv.captured && mv.check ? "move.you_took_check" : mv.captured ? "move.you_took" : mv.check ? "move.you_check" : null;
+  return `${words(mv.words, s)}${key ? t("，", ", ") + phrase(key, { piece }) : ""}`;
 }
 
 /** The outcome for `me`: 你勝, 你負, 和局, 雙方皆負 (the phrasebook's `end.*`). */
@@ -166,7 +168,8 @@ export class Narrator {
     const onlyFull = (text) => (full ? polite(text) : null);
     const W = cap(this.who(ev.side));
     switch (ev.type) {
-      case "started": return { text: t("開鐘", "Clocks started"), first: true };
+      // In the keypad's words: who moves first (95(3): red, once black has pressed).
+      case "started": return { text: phrase("game.started", { side: SIDE[ev.clock?.running ?? "red"] }), first: true };
       case "turn": return polite(mine ? t("輪到你", "Your turn") : t("輪到對手", "Your opponent's turn"));
       case "clock": case "pressed": return null;
       case "moved": return {
@@ -252,7 +255,13 @@ export class Narrator {
       // His own offer standing is said to him too: it waits for his opponent's answer.
       case "draw_offer_stands": return mine ? polite(t("你的提和生效，待對手回應", "Your draw offer stands; it awaits an answer"))
         : polite(t("對手的提和生效。可接受或不接受", "Your opponent's draw offer stands. Accept or decline"));
-      case "draw_declined": return mine ? polite(t("你不接受提和", "You declined the draw")) : polite(phrase("card.draw_declined"));
+      // How it was declined, in the keypad's words (the phrasebook's), in the second person;
+      // his own word or card is the answer to what he did.
+      case "draw_declined": {
+        if (ev.how === "touched_piece") return polite(phrase(`card.draw_declined_by_touch${mine ? "_you" : ""}`));
+        if (mine) return polite(ev.how === "card_returned" ? t("你退回提和卡，不接受提和", "You returned the draw card: declined") : t("你不接受提和", "You declined the draw"));
+        return polite(phrase(ev.how === "card_returned" ? "card.draw_card_returned" : "card.draw_declined"));
+      }
       case "game_over": return urgent(heardResult(ev, this.me));
       // Said as the keypad says them (the phrasebook's), the article after.
       case "paused": return urgent(ev.reason === "server_restart" ? phrase("pause.server_restart")
