@@ -80,11 +80,8 @@ impl RemoteTable {
         self.bus.subject(self.row.event, self.row.id, topic)
     }
 
-    /// Asks the holder, waiting for one while nobody holds the table; `again` asks again
-    /// when the holder's answer does not come in time too (a join, which changes nothing:
-    /// under load one timed out and its seat was left without the table's state; a command
-    /// is never sent twice, since the holder may have run it). `None`: no answer.
-    async fn ask(&self, topic: Topic, payload: Vec<u8>, again: bool) -> Option<Bytes> {
+    /// Asks the holder, waiting for one while nobody holds the table. `None`: no answer.
+    async fn ask(&self, topic: Topic, payload: Vec<u8>) -> Option<Bytes> {
         let payload = Bytes::from(payload);
         let give_up = tokio::time::Instant::now() + Self::PATIENCE;
         loop {
@@ -95,10 +92,7 @@ impl RemoteTable {
                 .await
             {
                 Ok(reply) => return Some(reply.payload),
-                Err(e)
-                    if e.kind() == RequestErrorKind::NoResponders
-                        || (again && e.kind() == RequestErrorKind::TimedOut) =>
-                {
+                Err(e) if e.kind() == RequestErrorKind::NoResponders => {
                     if tokio::time::Instant::now() >= give_up {
                         return None;
                     }
@@ -115,7 +109,7 @@ impl RemoteTable {
     /// Sends a seat's command to the holder and waits for its outcome.
     pub async fn command(&self, seat: SeatKey, command: Command) -> Option<Handled> {
         let body = serde_json::to_vec(&WireCommand { seat, command }).ok()?;
-        let reply = self.ask(Topic::Command, body, false).await?;
+        let reply = self.ask(Topic::Command, body).await?;
         let handled: WireHandled = serde_json::from_slice(&reply).ok()?;
         Some(handled.into())
     }
@@ -126,7 +120,7 @@ impl RemoteTable {
         self.follow_events().await?;
         let rx = self.feed.subscribe();
         let body = serde_json::to_vec(&WireJoin { since }).ok()?;
-        let reply = self.ask(Topic::Join, body, true).await?;
+        let reply = self.ask(Topic::Join, body).await?;
         let joined: WireJoined = serde_json::from_slice(&reply).ok()?;
         Some(Joined {
             rx,
