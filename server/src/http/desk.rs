@@ -27,8 +27,8 @@ use baoqi_tournament::RoundNumber;
 use serde::Serialize;
 use serde_json::json;
 
-use super::access::{self, AccessError};
-use super::organiser::{IssuedSeat, gate};
+use super::access::AccessError;
+use super::organiser::{IssuedSeat, authorised_as, gate};
 use crate::hub::Hub;
 
 /// The desk's routes, behind the register's gate.
@@ -143,24 +143,6 @@ impl IntoResponse for DeskError {
     }
 }
 
-/// Runs `work` on the store on a blocking thread once the bearer is checked.
-async fn on_store<T, E>(
-    hub: &Arc<Hub>,
-    headers: &HeaderMap,
-    event: EventId,
-    work: impl FnOnce(&dyn baoqi_store::Store) -> Result<T, E> + Send + 'static,
-) -> Result<T, DeskError>
-where
-    T: Send + 'static,
-    E: Into<DeskError> + Send + 'static,
-{
-    access::referee_of_event(hub, headers, event, "the register").await?;
-    let store = hub.store().clone();
-    tokio::task::spawn_blocking(move || work(&*store))
-        .await?
-        .map_err(Into::into)
-}
-
 async fn pair_next(
     State(hub): State<Arc<Hub>>,
     Path(id): Path<EventId>,
@@ -168,7 +150,9 @@ async fn pair_next(
 ) -> Result<axum::Json<PairedView>, DeskError> {
     // The event's games as the server holds them, as `round pair` reads them from the store.
     let outcomes = crate::standing::from_tables(&hub, id);
-    let paired = on_store(&hub, &headers, id, move |s| pair(s, id, &outcomes)).await?;
+    let paired: Paired =
+        authorised_as::<_, _, DeskError>(&hub, &headers, id, move |s| pair(s, id, &outcomes))
+            .await?;
     Ok(axum::Json(paired.into()))
 }
 
@@ -177,7 +161,7 @@ async fn unpair_last(
     Path(id): Path<EventId>,
     headers: HeaderMap,
 ) -> Result<axum::Json<serde_json::Value>, DeskError> {
-    let done = on_store(&hub, &headers, id, move |s| unpair(s, id)).await?;
+    let done = authorised_as::<_, _, DeskError>(&hub, &headers, id, move |s| unpair(s, id)).await?;
     Ok(axum::Json(
         json!({ "round": done.round, "tables": done.tables }),
     ))

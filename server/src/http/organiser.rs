@@ -313,6 +313,21 @@ where
     T: Send + 'static,
     E: Into<OrganiserError> + Send + 'static,
 {
+    authorised_as(hub, headers, event, work).await
+}
+
+/// [`authorised`], its error and the checks' as `R` (the desk's).
+pub(super) async fn authorised_as<T, E, R>(
+    hub: &Arc<Hub>,
+    headers: &HeaderMap,
+    event: EventId,
+    work: impl FnOnce(&dyn Store) -> Result<T, E> + Send + 'static,
+) -> Result<T, R>
+where
+    T: Send + 'static,
+    E: Into<R> + Send + 'static,
+    R: From<AccessError> + From<tokio::task::JoinError>,
+{
     access::referee_of_event(hub, headers, event, "the register").await?;
     let store = hub.store().clone();
     tokio::task::spawn_blocking(move || work(&*store))
