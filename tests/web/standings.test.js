@@ -197,6 +197,18 @@ test("standings: every round's pairings, the crosstable, a text view, the hall a
   }
 });
 
+/** Runs `body` with a server of the event `prep` makes and a browser, both closed after. */
+async function withServer(prep, body) {
+  const server = await startServer({ demo: false, prepare: prep });
+  const chrome = await browser();
+  try {
+    await body(server, chrome);
+  } finally {
+    await chrome.close();
+    server.stop();
+  }
+}
+
 /** A 5-round Swiss of the same 8 players, every round decided by absences (87). */
 function prepareFive(bin, db) {
   run = (...args) => execFileSync(bin, [...args, "--db", db], { encoding: "utf8" });
@@ -213,124 +225,96 @@ function prepareFive(bin, db) {
   return { text: "", fix: () => (link) => link };
 }
 
-test("a phone shows every round of a 5-round crosstable, each name on one line", async () => {
-  const server = await startServer({ demo: false, prepare: prepareFive });
-  const chrome = await browser();
-  try {
-    const phone = await open(chrome, `${server.base}/standings#event=1`, { width: 390, height: 844 });
-    await waitText(phone, "#standings caption", "名次（第5輪後）");
-    await waitText(phone, "#cross thead", "第5輪");
-    const seen = await phone.evaluate(() => {
-      const lines = (e) => { const r = document.createRange(); r.selectNodeContents(e); return new Set([...r.getClientRects()].map((x) => Math.round(x.top))).size; };
-      const box = (id) => { const b = document.querySelector(`#${id}`); return { scroll: b.scrollWidth, client: b.clientWidth }; };
-      return {
-        cross: box("cross"),
-        standings: box("standings"),
-        broken: [...document.querySelectorAll("#standings tbody th bdi, #cross tbody th bdi")].filter((b) => lines(b) > 1).map((b) => b.textContent),
-      };
-    });
-    // Round 5's column was past the crosstable's edge, and names broke a character a line.
-    assert.ok(seen.cross.scroll <= seen.cross.client + 1, `the crosstable's rounds all on the screen: ${JSON.stringify(seen.cross)}`);
-    assert.ok(seen.standings.scroll <= seen.standings.client + 1, `the standings' columns all on the screen: ${JSON.stringify(seen.standings)}`);
-    assert.deepEqual(seen.broken, [], "a name broken across lines");
-    assert.equal(await sideways(phone), false);
-    assert.deepEqual(await axe(phone, "standings five rounds phone"), []);
-    await phone.locator("#cross").scrollIntoViewIfNeeded();
-    await shot(phone, "standings-five-rounds-phone");
-    assert.deepEqual(phone.errors, []);
-  } finally {
-    await chrome.close();
-    server.stop();
-  }
-});
+test("a phone shows every round of a 5-round crosstable, each name on one line", () => withServer(prepareFive, async (server, chrome) => {
+  const phone = await open(chrome, `${server.base}/standings#event=1`, { width: 390, height: 844 });
+  await waitText(phone, "#standings caption", "名次（第5輪後）");
+  await waitText(phone, "#cross thead", "第5輪");
+  const seen = await phone.evaluate(() => {
+    const lines = (e) => { const r = document.createRange(); r.selectNodeContents(e); return new Set([...r.getClientRects()].map((x) => Math.round(x.top))).size; };
+    const box = (id) => { const b = document.querySelector(`#${id}`); return { scroll: b.scrollWidth, client: b.clientWidth }; };
+    return {
+      cross: box("cross"),
+      standings: box("standings"),
+      broken: [...document.querySelectorAll("#standings tbody th bdi, #cross tbody th bdi")].filter((b) => lines(b) > 1).map((b) => b.textContent),
+    };
+  });
+  // Round 5's column was past the crosstable's edge, and names broke a character a line.
+  assert.ok(seen.cross.scroll <= seen.cross.client + 1, `the crosstable's rounds all on the screen: ${JSON.stringify(seen.cross)}`);
+  assert.ok(seen.standings.scroll <= seen.standings.client + 1, `the standings' columns all on the screen: ${JSON.stringify(seen.standings)}`);
+  assert.deepEqual(seen.broken, [], "a name broken across lines");
+  assert.equal(await sideways(phone), false);
+  assert.deepEqual(await axe(phone, "standings five rounds phone"), []);
+  await phone.locator("#cross").scrollIntoViewIfNeeded();
+  await shot(phone, "standings-five-rounds-phone");
+  assert.deepEqual(phone.errors, []);
+}));
 
-test("find your board: every player of the round by the strokes of his name, with his board, colour and opponent, on one A4 page", async () => {
-  const server = await startServer({ demo: false, prepare });
-  const chrome = await browser();
-  try {
-    for (const [size, label] of [[{ width: 1024, height: 768 }, "tablet"], [{ width: 390, height: 844 }, "phone"]]) {
-      const page = await open(chrome, `${server.base}/standings#event=1&view=find`, size);
-      await waitText(page, "#find caption", "第2輪：找座位（按姓名筆畫）");
-      const rows = await page.evaluate(() => [...document.querySelectorAll("#find tbody tr")]
-        .map((tr) => ({ name: tr.querySelector("bdi").textContent, board: tr.children[1].textContent, colour: tr.children[2].textContent,
-          other: tr.children[3].querySelector("bdi")?.textContent })));
-      // By the strokes of the surname: 王 4, 李 7, 周 林 8, 張 陳 11, 黃 12, 趙 14.
-      assert.deepEqual(rows.map((r) => r.name), ["王芳", "李明", "周四", "林二", "張華", "陳一", "黃三", "趙強"]);
-      for (const r of rows) {
-        const other = rows.find((o) => o.name === r.other);
-        assert.ok(other && other.board === r.board && other.other === r.name && other.colour !== r.colour, JSON.stringify([r, other]));
-      }
-      assert.deepEqual([...new Set(rows.map((r) => r.board))].sort(), ["1", "2", "3", "4"]);
-      assert.equal(await page.locator("#sec-standings").isHidden(), true, "the list alone");
-      assert.equal(await sideways(page), false, `${label}: no sideways scrolling`);
-      assert.deepEqual(await axe(page, `find your board ${label}`), []);
-      await shot(page, `standings-find-${label}`);
-      if (label === "tablet") {
-        await page.emulateMedia({ media: "print" });
-        const pdf = await page.pdf({ format: "A4", printBackground: true });
-        assert.equal((pdf.toString("latin1").match(/\/Type\s*\/Page[^s]/g) || []).length, 1, "one A4 page");
-      }
-      assert.deepEqual(page.errors, []);
+test("find your board: every player of the round by the strokes of his name, with his board, colour and opponent, on one A4 page", () => withServer(prepare, async (server, chrome) => {
+  for (const [size, label] of [[{ width: 1024, height: 768 }, "tablet"], [{ width: 390, height: 844 }, "phone"]]) {
+    const page = await open(chrome, `${server.base}/standings#event=1&view=find`, size);
+    await waitText(page, "#find caption", "第2輪：找座位（按姓名筆畫）");
+    const rows = await page.evaluate(() => [...document.querySelectorAll("#find tbody tr")]
+      .map((tr) => ({ name: tr.querySelector("bdi").textContent, board: tr.children[1].textContent, colour: tr.children[2].textContent,
+        other: tr.children[3].querySelector("bdi")?.textContent })));
+    // By the strokes of the surname: 王 4, 李 7, 周 林 8, 張 陳 11, 黃 12, 趙 14.
+    assert.deepEqual(rows.map((r) => r.name), ["王芳", "李明", "周四", "林二", "張華", "陳一", "黃三", "趙強"]);
+    for (const r of rows) {
+      const other = rows.find((o) => o.name === r.other);
+      assert.ok(other && other.board === r.board && other.other === r.name && other.colour !== r.colour, JSON.stringify([r, other]));
     }
-  } finally {
-    await chrome.close();
-    server.stop();
-  }
-});
-
-test("table cards: a card for each board of the round, its number and both players, two to an A4 page", async () => {
-  const server = await startServer({ demo: false, prepare });
-  const chrome = await browser();
-  try {
-    const page = await open(chrome, `${server.base}/standings#event=1&view=cards`, { width: 1024, height: 768 });
-    await page.locator(".board-card").nth(3).waitFor();
-    const cards = await page.evaluate(() => [...document.querySelectorAll(".board-card")].map((c) => ({
-      board: c.querySelector(".card-board").textContent, round: c.querySelector(".card-round").textContent,
-      names: [...c.querySelectorAll("bdi")].map((b) => b.textContent) })));
-    const json = await (await fetch(`${server.base}/api/events/1/standings.json`)).json();
-    const round2 = json.rounds[1].boards.filter((b) => b.black);
-    assert.deepEqual(cards, round2.map((b) => ({ board: `第${b.board}台`, round: "第2輪", names: [b.red.name, b.black.name] })));
-    assert.equal(await page.locator("#sec-standings").isHidden(), true, "the cards alone");
-    assert.deepEqual(await axe(page, "table cards"), []);
-    await shot(page, "standings-cards-tablet");
-    await page.emulateMedia({ media: "print" });
-    const pdf = await page.pdf({ format: "A4", printBackground: true });
-    assert.equal((pdf.toString("latin1").match(/\/Type\s*\/Page[^s]/g) || []).length, 2, "4 cards, two to a page");
+    assert.deepEqual([...new Set(rows.map((r) => r.board))].sort(), ["1", "2", "3", "4"]);
+    assert.equal(await page.locator("#sec-standings").isHidden(), true, "the list alone");
+    assert.equal(await sideways(page), false, `${label}: no sideways scrolling`);
+    assert.deepEqual(await axe(page, `find your board ${label}`), []);
+    await shot(page, `standings-find-${label}`);
+    if (label === "tablet") {
+      await page.emulateMedia({ media: "print" });
+      const pdf = await page.pdf({ format: "A4", printBackground: true });
+      assert.equal((pdf.toString("latin1").match(/\/Type\s*\/Page[^s]/g) || []).length, 1, "one A4 page");
+    }
     assert.deepEqual(page.errors, []);
-  } finally {
-    await chrome.close();
-    server.stop();
   }
-});
+}));
 
-test("scoresheets: one for each board of the round (84, 附表四 第三部份), printed with the event, round, board and players, one to an A4 page", async () => {
-  const server = await startServer({ demo: false, prepare });
-  const chrome = await browser();
-  try {
-    const page = await open(chrome, `${server.base}/standings#event=1&view=sheets`, { width: 1024, height: 768 });
-    await page.locator(".score-sheet").nth(3).waitFor();
-    const json = await (await fetch(`${server.base}/api/events/1/standings.json`)).json();
-    const boards = json.rounds[1].boards.filter((b) => b.black);
-    const sheets = await page.evaluate(() => [...document.querySelectorAll(".score-sheet")].map((s) => ({
-      text: s.textContent, rows: s.querySelectorAll("table.sheet-moves tbody tr").length })));
-    assert.equal(sheets.length, boards.length);
-    sheets.forEach((s, i) => {
-      const b = boards[i];
-      for (const part of [json.name, "對賽輪數：第2輪", `對賽枱號：第${b.board}台`, "頁數：第 1 頁", b.red.name, b.black.name,
-        "對賽日期", "比賽地點", "終局原因", "紅方簽署", "黑方簽署", "終局裁判姓名", "終局裁判簽署"]) {
-        assert.ok(s.text.includes(part), `${part}: ${s.text.slice(0, 200)}`);
-      }
-      assert.equal(s.rows, 40, "forty 回合 to write");
-    });
-    assert.deepEqual(await axe(page, "scoresheets"), []);
-    await page.emulateMedia({ media: "print" });
-    const pdf = await page.pdf({ format: "A4", printBackground: true });
-    assert.equal((pdf.toString("latin1").match(/\/Type\s*\/Page[^s]/g) || []).length, boards.length, "one to a page");
-    await page.emulateMedia({ media: "screen" });
-    await shot(page, "standings-sheets-tablet");
-    assert.deepEqual(page.errors, []);
-  } finally {
-    await chrome.close();
-    server.stop();
-  }
-});
+test("table cards: a card for each board of the round, its number and both players, two to an A4 page", () => withServer(prepare, async (server, chrome) => {
+  const page = await open(chrome, `${server.base}/standings#event=1&view=cards`, { width: 1024, height: 768 });
+  await page.locator(".board-card").nth(3).waitFor();
+  const cards = await page.evaluate(() => [...document.querySelectorAll(".board-card")].map((c) => ({
+    board: c.querySelector(".card-board").textContent, round: c.querySelector(".card-round").textContent,
+    names: [...c.querySelectorAll("bdi")].map((b) => b.textContent) })));
+  const json = await (await fetch(`${server.base}/api/events/1/standings.json`)).json();
+  const round2 = json.rounds[1].boards.filter((b) => b.black);
+  assert.deepEqual(cards, round2.map((b) => ({ board: `第${b.board}台`, round: "第2輪", names: [b.red.name, b.black.name] })));
+  assert.equal(await page.locator("#sec-standings").isHidden(), true, "the cards alone");
+  assert.deepEqual(await axe(page, "table cards"), []);
+  await shot(page, "standings-cards-tablet");
+  await page.emulateMedia({ media: "print" });
+  const pdf = await page.pdf({ format: "A4", printBackground: true });
+  assert.equal((pdf.toString("latin1").match(/\/Type\s*\/Page[^s]/g) || []).length, 2, "4 cards, two to a page");
+  assert.deepEqual(page.errors, []);
+}));
+
+test("scoresheets: one for each board of the round (84, 附表四 第三部份), printed with the event, round, board and players, one to an A4 page", () => withServer(prepare, async (server, chrome) => {
+  const page = await open(chrome, `${server.base}/standings#event=1&view=sheets`, { width: 1024, height: 768 });
+  await page.locator(".score-sheet").nth(3).waitFor();
+  const json = await (await fetch(`${server.base}/api/events/1/standings.json`)).json();
+  const boards = json.rounds[1].boards.filter((b) => b.black);
+  const sheets = await page.evaluate(() => [...document.querySelectorAll(".score-sheet")].map((s) => ({
+    text: s.textContent, rows: s.querySelectorAll("table.sheet-moves tbody tr").length })));
+  assert.equal(sheets.length, boards.length);
+  sheets.forEach((s, i) => {
+    const b = boards[i];
+    for (const part of [json.name, "對賽輪數：第2輪", `對賽枱號：第${b.board}台`, "頁數：第 1 頁", b.red.name, b.black.name,
+      "對賽日期", "比賽地點", "終局原因", "紅方簽署", "黑方簽署", "終局裁判姓名", "終局裁判簽署"]) {
+      assert.ok(s.text.includes(part), `${part}: ${s.text.slice(0, 200)}`);
+    }
+    assert.equal(s.rows, 40, "forty 回合 to write");
+  });
+  assert.deepEqual(await axe(page, "scoresheets"), []);
+  await page.emulateMedia({ media: "print" });
+  const pdf = await page.pdf({ format: "A4", printBackground: true });
+  assert.equal((pdf.toString("latin1").match(/\/Type\s*\/Page[^s]/g) || []).length, boards.length, "one to a page");
+  await page.emulateMedia({ media: "screen" });
+  await shot(page, "standings-sheets-tablet");
+  assert.deepEqual(page.errors, []);
+}));
