@@ -28,7 +28,7 @@ use baoqi_rules::{Color, Kind, Piece, Point};
 use crate::earcon::Earcon;
 use crate::utterance::{
     Because, Board, Call, CheckOutcome, Declined, EndCause, GameResult, Missing, PauseWhy,
-    SideTime, TimeReason, Utterance, Violation,
+    SideTime, TimeReason, Utterance, Violation, Warned,
 };
 
 /// What to play and say for one event.
@@ -304,9 +304,16 @@ fn table(event: &Event, me: Color) -> Heard {
             Some(Earcon::Alert),
             Utterance::Repetition { kind: *warning },
         ),
-        Event::WarningIssued { text, .. } => one(
+        Event::WarningIssued { text, side, .. } => one(
             Some(Earcon::Alert),
-            Utterance::Referee { text: text.clone() },
+            Utterance::Referee {
+                text: text.clone(),
+                warned: match side {
+                    None => Warned::Both,
+                    Some(s) if *s == me => Warned::You,
+                    Some(_) => Warned::Opponent,
+                },
+            },
         ),
         Event::BoardDiverges { board, .. } => one(
             Some(Earcon::Error),

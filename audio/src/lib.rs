@@ -50,6 +50,6 @@ pub use speaker::{EspeakSpeaker, ScriptedSpeaker, SpeakError, Speaker};
 pub use upload::{HttpUploader, UploadError, Uploader};
 pub use utterance::{
     Because, Board, Call, CheckOutcome, Declined, EndCause, GameResult, Missing, PauseWhy,
-    SideTime, TimeReason, Urgency, Utterance, Violation,
+    SideTime, TimeReason, Urgency, Utterance, Violation, Warned,
 };
 pub use voice::{Entry, Fate, SpokenLog, Voice};

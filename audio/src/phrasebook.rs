@@ -12,7 +12,7 @@ use baoqi_rules::{Color, EndReason, Pattern, WarningKind};
 use crate::spoken_time;
 use crate::utterance::{
     Board, Call, Declined, EndCause, GameResult, PauseWhy, SideTime, TimeReason, Utterance,
-    Violation,
+    Violation, Warned,
 };
 
 pub use baoqi_phrases::{Phrase, entry, fill, keys, parse, plain};
@@ -271,9 +271,14 @@ pub fn phrase(u: &Utterance) -> Phrase {
             cause: c,
             me,
         } => game_end(*result, c, *me),
-        Utterance::Referee { text } => {
+        Utterance::Referee { text, warned } => {
             let t = Phrase::new(text, text, text);
-            fill("referee.message", &[("text", &t)])
+            let key = match warned {
+                Warned::You => "referee.warning_you",
+                Warned::Opponent => "referee.warning_opponent",
+                Warned::Both => "referee.warning_both",
+            };
+            fill(key, &[("text", &t)])
         }
         Utterance::RepeatDue {
             mover,

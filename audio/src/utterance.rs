@@ -66,6 +66,17 @@ pub enum Because {
     Referee(String),
 }
 
+/// Whom a referee's warning is for, as the listener hears it (128(1)(a)).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Warned {
+    /// The listener.
+    You,
+    /// The listener's opponent.
+    Opponent,
+    /// Both players.
+    Both,
+}
+
 /// How a draw offer was declined (69(2)(c)-(d), 7.1(2)).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Declined {
@@ -368,10 +379,13 @@ pub enum Utterance {
         /// The listener's side: the result is said to him (你勝, 你負) before why.
         me: Color,
     },
-    /// A message of the referee, said as written (display and both voices get the text).
+    /// A warning in the referee's own words (口頭警告, 128(1)(a)), said as written after
+    /// whom it warns (display and both voices get the text).
     Referee {
-        /// The message.
+        /// The referee's words.
         text: String,
+        /// Whom it warns, as the listener hears it.
+        warned: Warned,
     },
     /// A repeat is owed by the listener: the announcement to repeat (mirroring,
     /// 7.4(2)(g)(ii); after the referee, 6.3(7), 7.4(2)(c)).

@@ -7,7 +7,7 @@ use std::time::Duration;
 use baoqi_audio::phrasebook::{all_words, phrase};
 use baoqi_audio::{
     Because, Board, CheckOutcome, Declined, EndCause, GameResult, Missing, PauseWhy, Phrase,
-    TimeReason, Utterance, Violation,
+    TimeReason, Utterance, Violation, Warned,
 };
 use baoqi_grammar::Word;
 use baoqi_rules::{Color, EndReason, Kind, Pattern, Piece, WarningKind};
@@ -94,6 +94,7 @@ fn every_kind() -> Vec<Utterance> {
         },
         Utterance::Referee {
             text: "請雙方停鐘".to_owned(),
+            warned: Warned::Both,
         },
         Utterance::YourMove {
             captured: Some(Piece::new(Black, Kind::Horse)),
@@ -340,7 +341,7 @@ fn moves_checks_violations_cards_boards_and_endings_read_as_written() {
     assert_eq!(display(7), "對手提和");
     assert_eq!(display(12), "紅方認負");
     assert_eq!(display(13), "視障棋盤與對局不符。請改正");
-    assert_eq!(display(15), "裁判：請雙方停鐘");
+    assert_eq!(display(15), "裁判警告雙方：請雙方停鐘");
     let texts: Vec<String> = kinds.iter().map(|u| phrase(u).display).collect();
     for want in [
         // 走子檢查 (6.4): to the mover in the second person, what he must do first.

@@ -311,9 +311,9 @@ mod tests {
     fn a_slot_value_is_never_read_for_slots_again() {
         let note = Phrase::new("{side}", "{side}", "{side}");
         let red = Phrase::new("紅方", "紅方", "hong2 fang1");
-        let p = fill("referee.message", &[("text", &note), ("side", &red)]);
+        let p = fill("referee.warning_you", &[("text", &note), ("side", &red)]);
         assert!(p.display.contains("{side}"), "{}", p.display);
-        assert_eq!(p.entry, Some("referee.message"));
+        assert_eq!(p.entry, Some("referee.warning_you"));
     }
 
     #[test]

@@ -219,7 +219,7 @@ async function game({ server, chrome, pages }) {
   // The call about black is not red's to act on: written in his
   // feed, never made assertive, and said only in the full verbosity.
   await waitText(pl, "#feed", "請裁判：須代為報棋。黑方");
-  assert.doesNotMatch(await pl.locator("#live").textContent(), /請裁判：須代為報棋/);
+  assert.doesNotMatch(await pl.locator("#live").textContent(), /已請裁判代黑方報棋|請裁判：須代為報棋/);
   await pages.state("04-signalled");
   await mon.keyboard.press("a");
   await mon.locator("#dlg[open]").waitFor();

@@ -42,6 +42,8 @@ pub fn events() -> Vec<Event> {
         why,
     }));
     all.extend(checks());
+    all.extend(referee_calls());
+    all.extend(said_to_both());
     all.extend(
         warnings()
             .into_iter()
@@ -53,6 +55,64 @@ pub fn events() -> Vec<Event> {
             }),
     );
     all
+}
+
+/// Every call for the referee, about one side and about none, so that each is said.
+fn referee_calls() -> Vec<Event> {
+    use RefereeCall as C;
+    let mut all = [
+        C::AnnounceFor,
+        C::BoardDivergence,
+        C::CorrectionPending,
+        C::RepetitionWarning,
+        C::VerifyResult,
+        C::DrawOffer,
+        C::TouchedPiece,
+    ];
+    all.sort_by_key(|c| call_index(*c));
+    all.into_iter()
+        .flat_map(|call| {
+            [Some(Side::Red), None]
+                .into_iter()
+                .map(move |side| Event::RefereeNeeded { call, side })
+        })
+        .collect()
+}
+
+/// A call's place among the samples: a call added to the arbiter fails this match until it is
+/// listed in [`referee_calls`] too.
+fn call_index(c: RefereeCall) -> usize {
+    match c {
+        RefereeCall::AnnounceFor => 0,
+        RefereeCall::BoardDivergence => 1,
+        RefereeCall::CorrectionPending => 2,
+        RefereeCall::RepetitionWarning => 3,
+        RefereeCall::VerifyResult => 4,
+        RefereeCall::DrawOffer => 5,
+        RefereeCall::TouchedPiece => 6,
+    }
+}
+
+/// A referee's warning to both players (128(1)(a)), and a read-back that does not match
+/// then one done (7.4(2)(g)(ii)).
+fn said_to_both() -> Vec<Event> {
+    let read_back = |done, mismatch| Event::Repeated {
+        side: Side::Black,
+        at: Millis(2_500),
+        text: "車".into(),
+        word: Some(Word::Piece(Kind::Rook)),
+        done,
+        mismatch,
+    };
+    vec![
+        Event::WarningIssued {
+            side: None,
+            repetition: None,
+            text: "請勿交談".into(),
+        },
+        read_back(false, true),
+        read_back(true, false),
+    ]
 }
 
 /// A move check of every outcome (附表七 6.4, 7.5; (c) with a legal board move of another

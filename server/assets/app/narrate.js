@@ -212,7 +212,8 @@ export class Narrator {
       case "repeated": {
         // The words read back are the mover's: black's 車 and 9 when mirroring black's move.
         const w = ev.word ? word(ev.word, this.repeating[ev.side] ?? ev.side) : ev.text || t("確認", "confirmed");
-        if (mine && ev.mismatch) return urgent(t(`複讀「${w}」不符。請重新複讀`, `Read-back "${w}" does not match. Read it back again`));
+        // In the keypad's words (the phrasebook's), what he read back after.
+        if (mine && ev.mismatch) return urgent(`${phrase("mirror.mismatch")}${t(`。你複讀了「${w}」`, `. You read back "${w}"`)}`);
         if (mine && ev.done) return polite(phrase("mirror.repeated"));
         // Each word he reads back is echoed by his screen reader as he types it; said again
         // only in full.
@@ -268,9 +269,18 @@ export class Narrator {
         : `${phrase("pause.paused", { side: SIDE[ev.side] })}${t("。第103條", ". Art. 103")}`);
       case "resumed": return polite(phrase("pause.resumed"));
       // A call for the referee is the player's to hear at once only when it is about him.
-      case "referee_needed": return ev.side && mine ? urgent(describe(ev)) : onlyFull(describe(ev));
+      case "referee_needed": {
+        const text = called(ev, this.me);
+        return ev.side && mine ? urgent(text) : onlyFull(text);
+      }
       case "repetition_warning": return urgent(`${phrase("repetition.warning", { warning: warning(ev.warning) })}${t(`。${article(ev.article)}`, `. ${cap(article(ev.article))}`)}`);
-      case "warning_issued": return urgent(describe(ev));
+      // A 61 warning said as written; the referee's own words (128(1)(a)) in the keypad's.
+      case "warning_issued": {
+        if (ev.repetition) return urgent(describe(ev));
+        const whom = !ev.side ? "both" : mine ? "you" : "opponent";
+        return urgent(phrase(`referee.warning_${whom}`, { text: ev.text }));
+      }
+      case "result_verified": return polite(`${phrase("call.result_verified")}${ev.note ? t(`：${ev.note}`, `: ${ev.note}`) : ""}`);
       // In the keypad's words: his own board he is asked to put right (7.4(2)(g)(i)), another
       // the referee corrects (7.4(2)(g)(iv)); where it differs and the article after.
       case "board_diverges": {
@@ -350,6 +360,24 @@ const CHECK_NAME = {
   b: t("走子檢查 (b)", "Move check (b)"),
   c: t("走子檢查 (c)", "Move check (c)"),
 };
+
+/** The articles a call for the referee comes from, said after it. */
+const CALL_ARTICLE = {
+  repetition_warning: ["121(2)"], verify_result: ["6.8", "7.9"], draw_offer: ["123(2)(a)"], touched_piece: ["32", "44"],
+};
+
+/** Why the referee is called, in the keypad's words (the phrasebook's `call.*`), the
+ * article after; an announcement made for this seat said as his (「已請裁判代你報棋」). A
+ * board that differs is said by its own event's words. */
+function called(ev, me) {
+  if (ev.call === "board_divergence") return describe(ev);
+  let said;
+  if (ev.call !== "announce_for") said = phrase(`call.${ev.call}`);
+  else if (!ev.side) said = phrase("call.announce_for");
+  else said = ev.side === me ? phrase("call.announce_for_you") : phrase("call.announce_for_side", { side: SIDE[ev.side] });
+  const arts = CALL_ARTICLE[ev.call];
+  return arts ? `${said}${t("。", ". ")}${cap(articles(arts))}` : said;
+}
 
 /** A touched piece as its side names it, by kind and file: 炮二, 馬８ (附表六). */
 function touchedPiece(ev) {
