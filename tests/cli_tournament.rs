@@ -371,6 +371,38 @@ fn fu2_standings_text_gives_every_rounds_pairings_with_points_and_the_crosstable
     assert!(!text.contains("周四"), "{text}");
 }
 
+#[test]
+fn a_late_entrant_scores_his_missed_round_as_the_organiser_chose() {
+    let e = Event::new("missed", None);
+    let (_, tables) = e.pair_round();
+    e.forfeit(&tables, "black");
+    let late = |name: &str, missed: &[&str]| {
+        let mut args = vec!["players", "add", "--event", "1", "--name", name];
+        args.extend_from_slice(missed);
+        e.ok(&args)
+    };
+    late("遲到甲", &["--missed", "half"]);
+    late("遲到乙", &[]);
+    // Round 1 missed: a draw's points under 黃氏計分法 (8, as a 強制和), or nothing.
+    assert_eq!(e.score("遲到甲"), 8);
+    assert_eq!(e.score("遲到乙"), 0);
+    let log = e.ok(&["changes", "--event", "1"]);
+    assert!(
+        log.contains("遲到甲") && log.contains("half a point for each round missed"),
+        "{log}"
+    );
+    let err = e.refused(&[
+        "players", "add", "--event", "1", "--name", "x", "--missed", "all",
+    ]);
+    assert!(err.contains("--missed"), "{err}");
+    // Both are paired in round 2.
+    let (listing, _) = e.pair_round();
+    assert!(
+        listing.contains("遲到甲") && listing.contains("遲到乙"),
+        "{listing}"
+    );
+}
+
 impl Event {
     /// The event as a single round robin (the 8 players: 7 rounds of the Berger table,
     /// numbers by seed then register order, so player #k is number k).

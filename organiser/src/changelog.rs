@@ -4,7 +4,7 @@
 use std::fmt::Write as _;
 
 use baoqi_arbiter::{BoardUse, Category};
-use baoqi_tournament::changes::{Adjustment, Change, Remedy};
+use baoqi_tournament::changes::{Adjustment, Change, Missed, Remedy};
 use baoqi_tournament::{Player, PlayerId};
 
 use super::standings::result_text;
@@ -73,9 +73,17 @@ fn change(players: &[Registered], c: &Change) -> String {
                 adjustment(*a)
             )
         }
-        Change::LateEntrant { player, from_round } => format!(
-            "late entrant {}, paired from round {from_round}",
-            who(players, *player)
+        Change::LateEntrant {
+            player,
+            from_round,
+            missed,
+        } => format!(
+            "late entrant {}, paired from round {from_round}{}",
+            who(players, *player),
+            match missed {
+                Missed::Nothing => "",
+                Missed::HalfPoint => ", half a point for each round missed",
+            }
         ),
     }
 }

@@ -29,6 +29,8 @@ pub enum Scored {
     Absent,
     /// 輪空.
     Bye,
+    /// A round a late entrant missed, scored as a draw (半分輪空).
+    HalfBye,
 }
 
 impl From<Mark> for Scored {
@@ -41,6 +43,7 @@ impl From<Mark> for Scored {
             Mark::Loss => Scored::Loss,
             Mark::Absent => Scored::Absent,
             Mark::Bye => Scored::Bye,
+            Mark::HalfBye => Scored::HalfBye,
         }
     }
 }
@@ -56,6 +59,7 @@ impl Scored {
             Scored::Loss => "loss",
             Scored::Absent => "absent",
             Scored::Bye => "bye",
+            Scored::HalfBye => "half_bye",
         }
     }
 }

@@ -12,7 +12,7 @@
 use baoqi_arbiter::{BoardUse, Category};
 use baoqi_tournament::Sex;
 use baoqi_tournament::berger::BergerError;
-use baoqi_tournament::changes::{Change, ChangeError, Format, Tournament};
+use baoqi_tournament::changes::{Change, ChangeError, Format, Missed, Tournament};
 
 use baoqi_tournament::{
     FieldProblem, GameResult, MAX_PLAYERS, Player, PlayerId, SameName, check_text,
@@ -342,18 +342,20 @@ impl Loaded<'_> {
 
 /// Registers a late entrant (or, before the first round, one more player): numbered after
 /// the last, paired from the next round; the rounds he missed score nothing. A second
-/// player of a name and club is refused ([`add_with`] takes the organiser's confirmation).
+/// player of a name and club is refused ([`add_with`] takes the organiser's confirmation,
+/// and a half point for each round missed).
 pub fn add(store: &dyn Store, event: EventId, patch: &Patch) -> Result<Registered, EditError> {
-    add_with(store, event, patch, SameName::Refuse)
+    add_with(store, event, patch, (SameName::Refuse, Missed::Nothing))
 }
 
 /// Registers a late entrant as [`add`]; `same_name` is the organiser's confirmation that a
-/// player of a name and club already registered is another person.
+/// player of a name and club already registered is another person, `missed` what each round
+/// he missed scores (nothing, or a half point).
 pub fn add_with(
     store: &dyn Store,
     event: EventId,
     patch: &Patch,
-    same_name: SameName,
+    (same_name, missed): (SameName, Missed),
 ) -> Result<Registered, EditError> {
     let l = load(store, event)?;
     if l.registered.len() >= MAX_PLAYERS {
@@ -372,7 +374,7 @@ pub fn add_with(
     }
     l.check_seed(&player)?;
     l.check_name(&player, same_name)?;
-    let change = l.core().late_entrant(player.clone())?;
+    let change = l.core().late_entrant(player.clone(), missed)?;
     let added = Registered {
         player,
         active: true,

@@ -321,7 +321,10 @@ pub fn enter_board(
             &register,
             (&rows, &new),
             round,
-            outcomes,
+            (
+                outcomes,
+                &crate::withdrawal::half_byes(&t.records.changes(event)?),
+            ),
         )
     };
     Ok(Entered {

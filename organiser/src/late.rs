@@ -5,6 +5,7 @@
 
 use std::fmt::Write as _;
 
+use baoqi_tournament::changes::HalfByes;
 use baoqi_tournament::{Points, RoundNumber, Scoring};
 
 use super::results::{self, Outcomes};
@@ -34,14 +35,14 @@ pub(crate) fn moved(
     register: &[Registered],
     (old, new): (&[PairingRow], &[PairingRow]),
     corrected: RoundNumber,
-    outcomes: &Outcomes,
+    (outcomes, half): (&Outcomes, &HalfByes),
 ) -> Vec<Moved> {
     if system != PairingSystem::Swiss {
         return Vec::new();
     }
     let (was, now) = (
-        results::rounds(old, outcomes),
-        results::rounds(new, outcomes),
+        results::scored(old, outcomes, half),
+        results::scored(new, outcomes, half),
     );
     baoqi_tournament::regrouped(&was, &now, corrected, scoring)
         .into_iter()

@@ -44,6 +44,7 @@ pub mod offline;
 pub mod overrides;
 pub mod place;
 pub mod preview;
+pub mod prizes;
 pub mod register;
 pub mod report;
 pub mod results;

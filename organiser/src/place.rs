@@ -7,6 +7,7 @@
 
 use baoqi_arbiter::Side;
 use baoqi_protocol::{Place, StandingAnswer};
+use baoqi_tournament::changes::HalfByes;
 use baoqi_tournament::standings::standings;
 use baoqi_tournament::{Player, RoundNumber};
 
@@ -33,7 +34,7 @@ pub fn rounds_final(rows: &[PairingRow], outcomes: &Outcomes) -> u32 {
 /// pairings and the tables' games.
 pub fn place_of(
     register: &[Player],
-    rows: &[PairingRow],
+    (rows, half): (&[PairingRow], &HalfByes),
     outcomes: &Outcomes,
     settings: &TournamentSettings,
     table: TableId,
@@ -59,7 +60,7 @@ pub fn place_of(
         .filter(|r| r.round <= after_round)
         .copied()
         .collect();
-    let rounds = results::rounds(&done, outcomes);
+    let rounds = results::scored(&done, outcomes, half);
     let lines = standings(register, &rounds, settings.scoring(), &settings.tiebreaks);
     let players = lines.len() as u32;
     lines
@@ -97,9 +98,10 @@ pub fn answer(
     // The players the standings rank, as the standings page counts them: "共四十一人" for
     // 41 lines, not the register's 42 with a player withdrawn before the start.
     let register = super::standings::ranked(t.records.players(seat.event)?, &rows);
+    let half = super::withdrawal::half_byes(&t.records.changes(seat.event)?);
     Ok(place_of(
         &register,
-        &rows,
+        (&rows, &half),
         outcomes,
         &t.settings,
         *table,
@@ -139,8 +141,16 @@ mod tests {
             rounds: Some(3),
             ..TournamentSettings::default()
         };
-        let place =
-            |table, side| place_of(&four(), &rows, &Outcomes::new(), &settings, table, side);
+        let place = |table, side| {
+            place_of(
+                &four(),
+                (&rows, &HalfByes::new()),
+                &Outcomes::new(),
+                &settings,
+                table,
+                side,
+            )
+        };
         let want = |place, shared, halves| {
             StandingAnswer::Placed(Place {
                 after_round: RoundNumber(1),
@@ -171,7 +181,7 @@ mod tests {
         };
         let a = place_of(
             &four(),
-            &rows,
+            (&rows, &HalfByes::new()),
             &Outcomes::new(),
             &settings,
             TableId(21),
@@ -190,7 +200,7 @@ mod tests {
         let settings = TournamentSettings::default();
         let a = place_of(
             &four(),
-            &rows,
+            (&rows, &HalfByes::new()),
             &Outcomes::new(),
             &settings,
             TableId(11),
@@ -199,7 +209,7 @@ mod tests {
         assert_eq!(a, StandingAnswer::NoRoundFinished { rounds_total: None });
         let stranger = place_of(
             &four(),
-            &rows,
+            (&rows, &HalfByes::new()),
             &Outcomes::new(),
             &settings,
             TableId(99),

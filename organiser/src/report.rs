@@ -10,6 +10,7 @@ use baoqi_rules::Color;
 use baoqi_tournament::PlayerId;
 
 use super::crosstable::{PlayerRound, Scored};
+use super::prizes;
 use super::standings::{self, Board, Named, RoundView, Standings};
 
 /// The standings, then each round's pairings, then the crosstable.
@@ -22,6 +23,11 @@ pub fn text(s: &Standings) -> String {
     if !s.rounds.is_empty() {
         out.push('\n');
         out.push_str(&crosstable(s));
+    }
+    if !s.prizes.is_empty() {
+        let over = s.rounds_total.is_some_and(|n| s.rounds_complete >= n);
+        out.push('\n');
+        out.push_str(&prizes::text(&s.prizes, over.then_some(s.rounds_complete)));
     }
     out
 }
@@ -77,6 +83,7 @@ fn mark(r: Option<Scored>) -> &'static str {
         Some(Scored::Loss) => "負",
         Some(Scored::Absent) => "缺席",
         Some(Scored::Bye) => "輪空",
+        Some(Scored::HalfBye) => "半分輪空",
     }
 }
 

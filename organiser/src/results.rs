@@ -7,6 +7,7 @@
 use std::collections::BTreeMap;
 
 use baoqi_arbiter::{Millis, View};
+use baoqi_tournament::changes::{self, HalfByes};
 use baoqi_tournament::{Game, GameResult, Round, RoundNumber};
 
 use super::PairingRow;
@@ -83,6 +84,12 @@ pub fn board_final(row: &PairingRow, outcomes: &Outcomes) -> bool {
             .table
             .and_then(|t| outcomes.get(&t))
             .is_some_and(|o| o.verified)
+}
+
+/// The event's rounds as the tournament core scores them: results filled in, and the
+/// late entrants' half-point byes for the rounds they missed ([`Round::half_byes`]).
+pub fn scored(rows: &[PairingRow], outcomes: &Outcomes, half: &HalfByes) -> Vec<Round> {
+    changes::with_half_byes(rounds(rows, outcomes), half)
 }
 
 /// The event's rounds as the tournament core counts them, results filled in.

@@ -232,7 +232,8 @@ pub(super) fn draft(
     if done.map_or(0, RoundNumber::rounds_through) >= total {
         return Err(PairError::Complete(total));
     }
-    let rounds = results::rounds(rows, outcomes);
+    let half = withdrawal::half_byes(&t.records.changes(t.event.id)?);
+    let rounds = results::scored(rows, outcomes, &half);
     let scoring = t.settings.scoring();
     let first = t.settings.first_colour;
     let draw = Draw::from_event(&register, &active, &rounds, scoring, first);

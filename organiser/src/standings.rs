@@ -6,6 +6,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use baoqi_arbiter::Category;
 use baoqi_rules::Color;
+use baoqi_tournament::changes::HalfByes;
 use baoqi_tournament::standings::{TieBreak, standings};
 use baoqi_tournament::{
     GameResult, Mark, Player, PlayerId, Points, Round, RoundNumber, Scoring, System, records,
@@ -14,6 +15,7 @@ use serde::Serialize;
 
 use super::columns::{self, Align};
 use super::crosstable::{self, CrossRow};
+use super::prizes::PrizeView;
 use super::results::{self, Outcomes};
 use super::{EventError, Opened, PairingRow, PairingSystem, Registered, TournamentSettings};
 use baoqi_store::Store;
@@ -140,6 +142,8 @@ pub struct Standings {
     pub rounds: Vec<RoundView>,
     /// The crosstable, one row per line of the standings, in their order.
     pub crosstable: Vec<CrossRow>,
+    /// The event's prize lists given from the standings so far (final once every round is).
+    pub prizes: Vec<PrizeView>,
 }
 
 /// The name of a tie-break in both languages.
@@ -216,6 +220,8 @@ pub struct Stored {
     pub rows: Vec<PairingRow>,
     /// The players of the register who have withdrawn (89(2)).
     pub withdrawn: BTreeSet<PlayerId>,
+    /// The late entrants who score the rounds they missed as draws.
+    pub half_byes: HalfByes,
 }
 
 impl Stored {
@@ -236,12 +242,13 @@ impl Stored {
             rows,
             settings: t.settings,
             withdrawn,
+            half_byes: super::withdrawal::half_byes(&t.records.changes(event)?),
         })
     }
 
     /// The standings, pairings and crosstable once the tables' games are `outcomes`.
     pub fn standings(&self, outcomes: &Outcomes) -> Standings {
-        let rounds = results::rounds(&self.rows, outcomes);
+        let rounds = results::scored(&self.rows, outcomes, &self.half_byes);
         let scoring = self.settings.scoring();
         let order = &self.settings.tiebreaks;
         let names = Names::of(&self.register);
@@ -260,6 +267,7 @@ impl Stored {
         for l in &mut lines {
             l.withdrawn = self.withdrawn.contains(&l.player.id);
         }
+        let prizes = super::prizes::views(&self.settings.prizes, &lines, &self.register);
         Standings {
             event: self.event,
             name: self.name.clone(),
@@ -272,6 +280,7 @@ impl Stored {
             crosstable: crosstable::rows(&lines, &records(&rounds), scoring),
             lines,
             rounds: views,
+            prizes,
         }
     }
 }

@@ -24,6 +24,14 @@ pub(super) fn logged(lines: &[ChangeLine]) -> Withdrawals {
     }))
 }
 
+/// The late entrants in the event's change log who score the rounds they missed as draws.
+pub(super) fn half_byes(lines: &[ChangeLine]) -> changes::HalfByes {
+    changes::half_byes(lines.iter().filter_map(|l| match &l.change {
+        Logged::Change(change) => Some(change),
+        _ => None,
+    }))
+}
+
 /// The players still in the event (not withdrawn).
 pub(super) fn active(registered: &[Registered]) -> std::collections::BTreeSet<PlayerId> {
     registered
@@ -65,6 +73,7 @@ pub(super) fn table(system: PairingSystem, drawn: &[Player]) -> Result<Vec<Round
                 .map(|p| Game::new(id(p.red), id(p.black)))
                 .collect(),
             byes: round.bye.map(id).into_iter().collect(),
+            half_byes: Vec::new(),
         })
         .collect())
 }

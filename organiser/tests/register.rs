@@ -105,7 +105,7 @@ fn a_second_player_of_one_name_and_club_needs_the_organisers_word() {
         &store,
         c.event,
         &named("王芳", Some("東區")),
-        SameName::Allow,
+        (SameName::Allow, baoqi_tournament::changes::Missed::Nothing),
     )
     .unwrap();
     // An edit renaming a player to another's name and club is refused the same way.

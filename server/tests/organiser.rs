@@ -14,7 +14,7 @@ use baoqi_organiser::{Logged, register, results};
 use baoqi_store::config::EventFile;
 use baoqi_store::model::{EventId, Role};
 use baoqi_store::{SqliteStore, Store};
-use baoqi_tournament::changes::{Adjustment, Change, ChangeError, Remedy};
+use baoqi_tournament::changes::{Adjustment, Change, ChangeError, Missed, Remedy};
 use baoqi_tournament::{GameResult, PlayerId, RoundNumber};
 use serde_json::{Value, json};
 use tower::ServiceExt;
@@ -147,7 +147,7 @@ fn a89_2_a_swiss_withdrawal_keeps_his_results_and_pairs_him_no_more() {
 /// lost by his absence (缺席, 87; the opponent's 不戰而勝) in the same transaction, so the
 /// round does not wait for a result nobody will give; the standings mark him withdrawn.
 #[test]
-fn a89_2_i30_5_a_swiss_withdrawal_after_the_pairing_loses_his_board_by_absence() {
+fn a89_2_a_swiss_withdrawal_after_the_pairing_loses_his_board_by_absence() {
     let (store, c) = event("swiss", 20);
     let first = pair(&store, c.event);
     let rows = store.tournaments().unwrap().pairings(c.event).unwrap();
@@ -227,7 +227,8 @@ fn a_late_entrant_joins_a_swiss_at_the_next_round() {
     assert!(
         changes(&store, c.event).contains(&Logged::Change(Change::LateEntrant {
             player: PlayerId(6),
-            from_round: RoundNumber(2)
+            from_round: RoundNumber(2),
+            missed: Missed::Nothing,
         }))
     );
     let second = pair(&store, c.event);
@@ -592,4 +593,51 @@ async fn the_register_api_is_for_a_referee_of_the_whole_event() {
             .any(|t| t.contains("89(2) #2 張華 withdrew") && t.contains("身體不適")),
         "{texts:?}"
     );
+}
+
+#[tokio::test]
+async fn a_late_entrant_given_half_points_by_the_api_scores_a_draw_for_the_round_he_missed() {
+    let (store, c, db) = event_at("swiss", 20);
+    let e = c.event;
+    let first = pair(&store, e);
+    finish(&store, e, &first);
+    drop(store);
+    let server = crate::common::start(Some(db), None).await;
+    let hub = server.hub.clone();
+    let referee = token(&c, Role::Referee);
+    let players = format!("/api/events/{e}/players");
+    let add = json!({"name": "周四", "missed": "half_point"});
+    let (status, body) = call(&hub, "POST", &players, Some(&referee), Some(add)).await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    assert_eq!(body["player"]["id"], 6, "{body}");
+    // What his missed rounds score is chosen when he is added, not in a correction.
+    let edit = json!({"club": "南區", "missed": "nothing"});
+    let path = format!("{players}/6");
+    let (status, body) = call(&hub, "PATCH", &path, Some(&referee), Some(edit)).await;
+    assert!(status.is_client_error(), "{status} {body}");
+
+    let standings = format!("/api/events/{e}/standings.json");
+    let (status, body) = call(&hub, "GET", &standings, None, None).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let line = body["lines"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|l| l["player"]["name"] == "周四")
+        .unwrap_or_else(|| panic!("{body}"));
+    // Round 1 as a draw under the event's game points: half a point.
+    assert_eq!(
+        (line["halves"].clone(), line["score"].clone()),
+        (json!(1), json!("½"))
+    );
+    let row = body["crosstable"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["player"] == 6)
+        .unwrap_or_else(|| panic!("{body}"));
+    assert_eq!(row["cells"][0]["result"], "half_bye", "{row}");
+    // Logged with the organiser's choice.
+    let (_, view) = call(&hub, "GET", &players, Some(&referee), None).await;
+    assert!(view.to_string().contains("half_point"), "{view}");
 }

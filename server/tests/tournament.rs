@@ -188,6 +188,7 @@ async fn fu2_an_inclusive_swiss_from_register_to_standings() {
         played.push(Round {
             games,
             byes: Vec::new(),
+            half_byes: Vec::new(),
         });
     }
     let e = pair(&*store, event).unwrap_err();

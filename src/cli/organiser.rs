@@ -10,7 +10,7 @@ use baoqi_organiser::register::DeleteError;
 use baoqi_organiser::{EventError, Registered, changelog, register};
 use baoqi_store::Database;
 use baoqi_store::model::{EventId, TableId};
-use baoqi_tournament::changes::Remedy;
+use baoqi_tournament::changes::{Missed, Remedy};
 use baoqi_tournament::{
     FieldProblem, PlayerId, RoundNumber, SameName, parse_board, parse_categories, parse_sex,
     parse_year, parse_yes_no,
@@ -160,10 +160,32 @@ pub(crate) struct AddArgs {
     /// The player's fields (`--name` is required).
     #[command(flatten)]
     fields: Fields,
+    /// What each round he missed scores, once play has begun: `none`, or `half` (a draw's
+    /// points, as a half-point bye).
+    #[arg(long, value_enum, default_value_t = MissedRounds::None)]
+    missed: MissedRounds,
     /// The store: a hall's `SQLite` file (or `sqlite:FILE`), or the federation's
     /// `postgres://USER@HOST:PORT/DB`.
     #[arg(long, default_value = "baoqi.db")]
     db: Database,
+}
+
+/// What a late entrant's missed rounds score, as `--missed` spells it.
+#[derive(Debug, Clone, Copy, ValueEnum)]
+pub(crate) enum MissedRounds {
+    /// Nothing.
+    None,
+    /// A draw's points each.
+    Half,
+}
+
+impl From<MissedRounds> for Missed {
+    fn from(m: MissedRounds) -> Missed {
+        match m {
+            MissedRounds::None => Missed::Nothing,
+            MissedRounds::Half => Missed::HalfPoint,
+        }
+    }
 }
 
 /// Arguments of `baoqi players edit`.
@@ -227,7 +249,8 @@ pub(crate) fn run_add(a: &AddArgs) -> Result<(), CliError> {
         return Err(CliError::Usage("players add needs --name".into()));
     }
     let s = &*open(&a.db)?;
-    let added = edits::add_with(s, a.event, &patch, a.fields.same_name()).map_err(edit_error)?;
+    let added = edits::add_with(s, a.event, &patch, (a.fields.same_name(), a.missed.into()))
+        .map_err(edit_error)?;
     println!("registered {} in event {}", added.player.id, a.event);
     show(a.event, &a.db, &[added])
 }

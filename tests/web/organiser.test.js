@@ -9,7 +9,7 @@ import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { ROOT, axe, browser, open, shot, startServer, waitText } from "./harness.js";
+import { ROOT, axe, browser, open, parseSeats, shot, startServer, waitText } from "./harness.js";
 
 const FIX = join(ROOT, "tests", "web", "fixtures");
 let referee = "";
@@ -101,6 +101,30 @@ test("organiser: a late entrant and a withdrawal through the page, seen by the A
     assert.match(pairing, /吳五/);
     assert.doesNotMatch(pairing, /周四/);
 
+    // Round 1 over (every black absent), a late entrant whose missed round scores a half
+    // point, as the organiser chooses on the form; with her sex and year of birth for the
+    // prizes.
+    for (const [, table] of pairing.matchAll(/table (\d+) \(round 1/g)) {
+      run("round", "result", "--event", "1", "--table", table, "--forfeit", "black");
+    }
+    await page.getByLabel("姓名（必填）").fill("何六");
+    await page.getByLabel("性別（獎項用）").selectOption({ label: "女" });
+    await page.getByLabel("出生年份（獎項用）").fill("2010");
+    await page.getByLabel("他錯過的已賽輪次").selectOption({ label: "每輪半分（作和局計）" });
+    await page.click("#f-submit");
+    await waitText(page, "#status", "已登記 #10 何六");
+    await waitText(page, "#log", "遲到賽員 #10 何六，由第2輪起編排，缺賽各輪每輪半分");
+    const late = (await api("/api/events/1/players")).players.find((p) => p.player.id === 10).player;
+    assert.deepEqual([late.sex, late.born], ["female", 2010]);
+    const after = await (await fetch(`${server.base}/api/events/1/standings.json`)).json();
+    const line = after.lines.find((l) => l.player.name === "何六");
+    assert.equal(line.score, "8", "round 1 as a draw under 黃氏計分法 (強制和 8)");
+    // Correcting his line does not offer the choice again.
+    await page.locator("#players tbody tr", { hasText: "何六" }).getByRole("button").first().click();
+    assert.equal(await page.locator("#f-missed").isVisible(), false);
+    await page.click("#f-cancel");
+    assert.equal(await page.locator("#f-missed").isVisible(), true);
+
     // A phone and the hall's screen: no sideways scrolling, still no axe violation.
     for (const [w, h, name] of [[390, 844, "phone"], [1920, 1080, "hall"]]) {
       await page.setViewportSize({ width: w, height: h });
@@ -112,7 +136,7 @@ test("organiser: a late entrant and a withdrawal through the page, seen by the A
     // In English, the same page.
     const en = await open(chrome, `${server.base}/organiser#event=1&token=${referee}`, { width: 1024, height: 768 },
       () => localStorage.setItem("baoqi-lang", "en"));
-    await waitText(en, "#players caption", "Register: 9 players");
+    await waitText(en, "#players caption", "Register: 10 players");
     await waitText(en, "#log", "89(2): #8 周四 withdrew");
     assert.deepEqual(await axe(en, "organiser en"), []);
     assert.deepEqual([...page.errors.filter((e) => !/40[19]|422/.test(e)), ...en.errors], []);
@@ -232,9 +256,10 @@ test("organiser: 108 corrections of the current round through the page", async (
 // the organiser's result is cleared; round 1 is put right after round 2 is paired. The
 // referee's monitor, open all along, shows the organiser's result on the board's tile.
 test("organiser: the result grid enters, corrects and clears a board's result, and the monitor shows it", async () => {
+  let pairing = "";
   const server = await startServer({ demo: false, prepare: (bin, db) => {
     const listing = prepare(bin, db);
-    run("round", "pair", "--event", "1");
+    pairing = run("round", "pair", "--event", "1");
     return listing;
   } });
   const chrome = await browser();
@@ -284,9 +309,30 @@ test("organiser: the result grid enters, corrects and clears a board's result, a
     assert.match(await monitor.locator("#tabs .tile:first-child .t-clock").textContent(), /紅方 \d+:\d\d/, "the clocks again");
     assert.equal(await tile.evaluate((b) => b.textContent.includes("裁判長登記")), false);
 
+    // Board 2 played at its table: black starts the clocks, red resigns. The result waits
+    // for its verification (7.9); the organiser verifies it from the grid.
+    const cells = await (await fetch(`${server.base}/api/events/1/grid?round=1`, { headers: { Authorization: `Bearer ${referee}` } })).json();
+    const table2 = cells.find((b) => b.board === 2).table;
+    const onServer = (link) => { const u = new URL(link); return `${server.base}${u.pathname}${u.hash}`; };
+    const seat = (role) => parseSeats(pairing, onServer).find((s) => s.role === role && s.where === `table ${table2}`).link;
+    const black = await open(chrome, seat("black"));
+    await black.locator("#press:not([disabled])").click();
+    const red = await open(chrome, seat("red"));
+    await red.locator("#resign").click();
+    await red.locator("#confirm-yes").click();
+    await waitText(page, "#grid tbody tr:nth-child(2)", "（未核實）", 15000);
+    await page.getByRole("button", { name: "核實第2台的對局結果" }).click();
+    await waitText(page, "#confirm-text", "核實第2台");
+    await page.getByRole("dialog").getByRole("button", { name: "確定" }).click();
+    await waitText(page, "#g-status", "第2台：成績為 0-1");
+    await waitText(page, "#grid tbody tr:nth-child(2)", "0-1");
+    assert.equal(await page.getByRole("button", { name: "核實第2台的對局結果" }).count(), 0, "verified once");
+    await black.context().close();
+    await red.context().close();
+
     // Round 1 ends by absences, round 2 is paired: round 1's board 2 is put right.
     const round1 = await (await fetch(`${server.base}/api/events/1/grid?round=1`, { headers: { Authorization: `Bearer ${referee}` } })).json();
-    for (const b of round1) {
+    for (const b of round1.filter((x) => !x.result)) {
       run("round", "result", "--event", "1", "--round", "1", "--board", String(b.board), "--forfeit", "black");
     }
     run("round", "pair", "--event", "1");

@@ -94,7 +94,22 @@ pub enum Change {
         player: PlayerId,
         /// The first round he can be paired in.
         from_round: RoundNumber,
+        /// What the rounds he missed score.
+        #[serde(default)]
+        missed: Missed,
     },
+}
+
+/// What a late entrant scores for each round he missed, as the organiser chooses (the rule
+/// text is silent: `docs/decisions.md`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Missed {
+    /// Nothing: the rounds are not his.
+    #[default]
+    Nothing,
+    /// A draw's points each, as a half-point bye ([`crate::result::Mark::HalfBye`]).
+    HalfPoint,
 }
 
 /// 89(2): what a withdrawal does to the event.
@@ -266,8 +281,9 @@ impl Tournament {
         withdrawals(&self.log)
     }
 
-    /// A late entrant: paired from the next round; the rounds he missed score nothing.
-    pub fn late_entrant(&mut self, player: Player) -> Result<Change, ChangeError> {
+    /// A late entrant: paired from the next round; the rounds he missed score as `missed`
+    /// says.
+    pub fn late_entrant(&mut self, player: Player, missed: Missed) -> Result<Change, ChangeError> {
         if self.register.iter().any(|p| p.id == player.id) {
             return Err(ChangeError::AlreadyRegistered(player.id));
         }
@@ -285,8 +301,41 @@ impl Tournament {
         Ok(self.logged(Change::LateEntrant {
             player: id,
             from_round,
+            missed,
         }))
     }
+}
+
+/// The late entrants who score a half point for each round they missed, by player: the
+/// first round each could be paired in.
+pub type HalfByes = BTreeMap<PlayerId, RoundNumber>;
+
+/// The late entrants among `changes` who score the rounds they missed as draws.
+pub fn half_byes<'a>(changes: impl IntoIterator<Item = &'a Change>) -> HalfByes {
+    changes
+        .into_iter()
+        .filter_map(|c| match *c {
+            Change::LateEntrant {
+                player,
+                from_round,
+                missed: Missed::HalfPoint,
+            } => Some((player, from_round)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// `rounds` with each late entrant of `half` given a half-point bye in every round before
+/// his first ([`Round::half_byes`]).
+pub fn with_half_byes(mut rounds: Vec<Round>, half: &HalfByes) -> Vec<Round> {
+    for (&player, &from) in half {
+        for round in rounds.iter_mut().take(from.index()) {
+            if !round.half_byes.contains(&player) {
+                round.half_byes.push(player);
+            }
+        }
+    }
+    rounds
 }
 
 /// The round-robin withdrawals after the start, by player, with what 89(2) did to each
@@ -341,6 +390,7 @@ pub fn round_robin_round(drawn: &Round, withdrawn: &Withdrawals) -> Round {
             .copied()
             .filter(|b| !withdrawn.contains_key(b))
             .collect(),
+        half_byes: Vec::new(),
     }
 }
 

@@ -50,13 +50,18 @@ impl Game {
     }
 }
 
-/// One round: its games (board 1 first) and its byes.
+/// One round: its games (board 1 first), its byes, and the late entrants who missed it with
+/// a half point.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Round {
     /// The games, board 1 first.
     pub games: Vec<Game>,
     /// Players without an opponent (輪空).
     pub byes: Vec<PlayerId>,
+    /// Late entrants who missed the round and score it as a draw, as the organiser chose
+    /// ([`Mark::HalfBye`]); they were not paired in it.
+    #[serde(default)]
+    pub half_byes: Vec<PlayerId>,
 }
 
 impl Round {
@@ -108,12 +113,14 @@ pub fn records(rounds: &[Round]) -> Records {
                 });
             }
         }
-        for &b in &round.byes {
+        let byes = round.byes.iter().map(|&b| (b, Mark::Bye));
+        let half = round.half_byes.iter().map(|&b| (b, Mark::HalfBye));
+        for (b, mark) in byes.chain(half) {
             out.entry(b).or_default().push(Entry {
                 round: number,
                 opponent: None,
                 colour: None,
-                mark: Some(Mark::Bye),
+                mark: Some(mark),
             });
         }
     }

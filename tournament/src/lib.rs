@@ -10,6 +10,7 @@
 //!   [`knockout`] (淘汰 with tie-break games).
 //! - Scoring (第二部份): [`System`] (1/½/0, 2/1/0, 3/1/0, 黃氏計分法), [`team_match`];
 //!   [`standings`] with the tie-breaks of 名次分先 and Buchholz / Sonneborn-Berger.
+//! - [`prizes`]: the prize lists given from the final standings, one prize per player.
 //! - [`changes`]: the organiser's changes (108, 89(2), late entrants), each a logged value;
 //!   [`regrouped`]: who a late correction of a result moved to another score group (87).
 //!
@@ -22,6 +23,7 @@ mod event;
 mod fields;
 pub mod knockout;
 mod player;
+pub mod prizes;
 mod register;
 mod regroup;
 mod result;

@@ -70,6 +70,7 @@ mod tests {
         Round {
             games,
             byes: Vec::new(),
+            half_byes: Vec::new(),
         }
     }
 

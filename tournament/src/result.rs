@@ -83,6 +83,10 @@ pub enum Mark {
     Absent,
     /// 輪空: no opponent this round (odd number of players).
     Bye,
+    /// A round a late entrant missed, scored as a draw because the organiser chose so (the
+    /// rule text is silent on late entrants: `docs/decisions.md`). Not the round's bye: he
+    /// may still be given that one.
+    HalfBye,
 }
 
 impl Mark {
@@ -92,7 +96,7 @@ impl Mark {
     pub const fn game_halves(self) -> u32 {
         match self {
             Mark::Win | Mark::ForfeitWin | Mark::Bye => 2,
-            Mark::Draw(_) | Mark::ForcedDraw => 1,
+            Mark::Draw(_) | Mark::ForcedDraw | Mark::HalfBye => 1,
             Mark::Loss | Mark::Absent => 0,
         }
     }

@@ -67,19 +67,19 @@ impl System {
             System::GamePoints => return Points(mark.game_halves()),
             System::Integer => match mark {
                 Mark::Win | Mark::ForfeitWin | Mark::Bye => 2,
-                Mark::Draw(_) | Mark::ForcedDraw => 1,
+                Mark::Draw(_) | Mark::ForcedDraw | Mark::HalfBye => 1,
                 Mark::Loss | Mark::Absent => 0,
             },
             System::League => match mark {
                 Mark::Win | Mark::ForfeitWin | Mark::Bye => 3,
-                Mark::Draw(_) | Mark::ForcedDraw => 1,
+                Mark::Draw(_) | Mark::ForcedDraw | Mark::HalfBye => 1,
                 Mark::Loss | Mark::Absent => 0,
             },
             System::Huang => match mark {
                 Mark::Win => 13,
                 Mark::ForfeitWin | Mark::Bye => 12,
                 Mark::Draw(Color::Black) => 9,
-                Mark::ForcedDraw => 8,
+                Mark::ForcedDraw | Mark::HalfBye => 8,
                 Mark::Draw(Color::Red) => 7,
                 Mark::Loss => 2,
                 Mark::Absent => 0,

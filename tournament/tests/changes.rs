@@ -3,11 +3,13 @@
 
 use baoqi_tournament::berger::single;
 use baoqi_tournament::changes::{
-    Adjustment, Change, ChangeError, Format, Remedy, Tournament, Withdrawals, remedy_108,
-    round_robin_round,
+    Adjustment, Change, ChangeError, Format, Missed, Remedy, Tournament, Withdrawals, half_byes,
+    remedy_108, round_robin_round, with_half_byes,
 };
 use baoqi_tournament::standings::standings;
-use baoqi_tournament::{Game, GameResult, Player, PlayerId, Round, RoundNumber, Scoring};
+use baoqi_tournament::{
+    ByeScore, Game, GameResult, Player, PlayerId, Points, Round, RoundNumber, Scoring, System,
+};
 
 fn register(n: u32) -> Vec<Player> {
     (1..=n).map(|i| Player::new(i, format!("P{i}"))).collect()
@@ -26,6 +28,7 @@ fn round_robin(n: u32) -> Tournament {
                 .map(|p| Game::new(PlayerId(p.red), PlayerId(p.black)))
                 .collect(),
             byes: r.bye.map(PlayerId).into_iter().collect(),
+            half_byes: Vec::new(),
         })
         .collect();
     t
@@ -93,6 +96,7 @@ fn a108_2_pairing_overridden_and_logged() {
             Game::new(PlayerId(3), PlayerId(4)),
         ],
         byes: vec![],
+        half_byes: Vec::new(),
     };
     let change = t
         .override_pairing(RoundNumber(1), after.clone())
@@ -104,6 +108,7 @@ fn a108_2_pairing_overridden_and_logged() {
     let twice = Round {
         games: vec![Game::new(PlayerId(1), PlayerId(1))],
         byes: vec![],
+        half_byes: Vec::new(),
     };
     assert_eq!(
         t.override_pairing(RoundNumber(1), twice),
@@ -112,6 +117,7 @@ fn a108_2_pairing_overridden_and_logged() {
     let stranger = Round {
         games: vec![Game::new(PlayerId(1), PlayerId(9))],
         byes: vec![],
+        half_byes: Vec::new(),
     };
     assert_eq!(
         t.override_pairing(RoundNumber(1), stranger),
@@ -321,6 +327,7 @@ fn a89_2_swiss_withdrawal_keeps_results_and_stops_pairing() {
             result: Some(GameResult::Draw),
         }],
         byes: vec![],
+        half_byes: Vec::new(),
     });
     let change = t.withdraw(PlayerId(2)).expect("active");
     assert!(matches!(
@@ -339,23 +346,124 @@ fn late_entrant_joins_a_swiss_from_the_next_round() {
     let mut t = Tournament::new(Format::Swiss, register(4));
     t.started = true;
     t.rounds.push(Round::default());
-    let change = t.late_entrant(Player::new(5, "遲到者")).expect("new");
+    let change = t
+        .late_entrant(Player::new(5, "遲到者"), Missed::Nothing)
+        .expect("new");
     assert_eq!(
         change,
         Change::LateEntrant {
             player: PlayerId(5),
-            from_round: RoundNumber(2)
+            from_round: RoundNumber(2),
+            missed: Missed::Nothing,
         }
     );
     assert!(t.active.contains(&PlayerId(5)));
     assert_eq!(
-        t.late_entrant(Player::new(5, "again")),
+        t.late_entrant(Player::new(5, "again"), Missed::Nothing),
         Err(ChangeError::AlreadyRegistered(PlayerId(5)))
     );
     let mut rr = round_robin(4);
     play_rounds(&mut rr, 1);
     assert_eq!(
-        rr.late_entrant(Player::new(9, "x")),
+        rr.late_entrant(Player::new(9, "x"), Missed::Nothing),
         Err(ChangeError::RoundRobinStarted)
     );
+}
+
+/// A Swiss of four after two rounds, every game won by red, and a fifth player who joins for
+/// round 3, the rounds he missed scored as `missed`.
+fn late_after_two_rounds(missed: Missed) -> (Tournament, Vec<Round>) {
+    let mut t = Tournament::new(Format::Swiss, register(4));
+    t.started = true;
+    for (a, b, c, d) in [(1, 2, 3, 4), (1, 3, 2, 4)] {
+        t.rounds.push(Round {
+            games: vec![
+                Game {
+                    result: Some(GameResult::RedWins),
+                    ..Game::new(PlayerId(a), PlayerId(b))
+                },
+                Game {
+                    result: Some(GameResult::RedWins),
+                    ..Game::new(PlayerId(c), PlayerId(d))
+                },
+            ],
+            ..Round::default()
+        });
+    }
+    let change = t
+        .late_entrant(Player::new(5, "遲到者"), missed)
+        .expect("a late entrant");
+    let rounds = with_half_byes(t.rounds.clone(), &half_byes([&change]));
+    (t, rounds)
+}
+
+#[test]
+fn a_late_entrant_given_half_points_scores_a_draw_for_each_round_he_missed() {
+    let (t, rounds) = late_after_two_rounds(Missed::HalfPoint);
+    assert_eq!(rounds[0].half_byes, [PlayerId(5)]);
+    assert_eq!(rounds[1].half_byes, [PlayerId(5)]);
+    let table = standings(&t.register, &rounds, Scoring::default(), &[]);
+    let late = table
+        .iter()
+        .find(|s| s.player == PlayerId(5))
+        .expect("listed");
+    // Two draws' points (1/½/0: ½ each), not a win's.
+    assert_eq!(late.score, Points::whole(1));
+    // Under 黃氏計分法 a missed round is a colourless draw, as a 強制和: 8 each.
+    let huang = Scoring {
+        system: System::Huang,
+        bye: ByeScore::ForfeitWin,
+    };
+    let table = standings(&t.register, &rounds, huang, &[]);
+    let late = table
+        .iter()
+        .find(|s| s.player == PlayerId(5))
+        .expect("listed");
+    assert_eq!(late.score, Points::whole(16));
+}
+
+#[test]
+fn a_late_entrant_given_nothing_scores_nothing_for_the_rounds_he_missed() {
+    let (t, rounds) = late_after_two_rounds(Missed::Nothing);
+    assert!(rounds.iter().all(|r| r.half_byes.is_empty()));
+    let table = standings(&t.register, &rounds, Scoring::default(), &[]);
+    let late = table
+        .iter()
+        .find(|s| s.player == PlayerId(5))
+        .expect("listed");
+    assert_eq!(late.score, Points::whole(0));
+}
+
+#[test]
+fn a_late_entrants_half_points_are_not_the_rounds_bye_he_may_still_be_given() {
+    use baoqi_tournament::swiss::{Draw, pair};
+    // Every game drawn: five players level at two draws' points, the late entrant last.
+    let (mut t, _) = late_after_two_rounds(Missed::HalfPoint);
+    for round in &mut t.rounds {
+        for g in &mut round.games {
+            g.result = Some(GameResult::Draw);
+        }
+    }
+    let change = Change::LateEntrant {
+        player: PlayerId(5),
+        from_round: RoundNumber(3),
+        missed: Missed::HalfPoint,
+    };
+    let rounds = with_half_byes(t.rounds.clone(), &half_byes([&change]));
+    let draw = Draw::from_event(
+        &t.register,
+        &t.active,
+        &rounds,
+        Scoring::default(),
+        baoqi_rules::Color::Red,
+    );
+    let late = draw
+        .entrants
+        .iter()
+        .find(|e| e.id == PlayerId(5))
+        .expect("drawn");
+    assert!(!late.had_bye, "a missed round is not the round's bye");
+    let p = pair(&draw).expect("a pairing");
+    // The bye goes to the lowest-ranked player who has not had one (附表二): him.
+    assert_eq!(p.round.byes, [PlayerId(5)]);
 }

@@ -8,6 +8,7 @@ mod common;
 mod berger;
 mod changes;
 mod knockout;
+mod prizes;
 mod register;
 mod register_files;
 mod scoring;

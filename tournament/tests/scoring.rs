@@ -24,6 +24,7 @@ fn round(games: Vec<Game>) -> Round {
     Round {
         games,
         byes: Vec::new(),
+        half_byes: Vec::new(),
     }
 }
 
@@ -269,6 +270,7 @@ fn buchholz_counts_a_bye_as_the_players_own_score() {
     let rounds = vec![Round {
         games: vec![game(1, 2, GameResult::RedWins)],
         byes: vec![PlayerId(3)],
+        half_byes: Vec::new(),
     }];
     let table = standings(
         &players(3),

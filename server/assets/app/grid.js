@@ -45,7 +45,7 @@ function gridTable(cells, round) {
     el("td", {}, gameText(c)),
     el("td", {}, c.recorded ? boardResult(c.recorded) : ""),
     el("td", {}, c.black ? (c.result ? shortResult(c.result) : "*") : t("輪空", "bye")),
-    el("td", {}, c.black ? el("button", { type: "button", "data-key": `grid-${c.board}`, "aria-label": t(`更正${boardName(c)}`, `Correct ${boardName(c)}`), onclick: () => pick(c) }, t("更正", "Correct")) : "")));
+    el("td", {}, c.black ? actions(c) : "")));
   const heads = [t("台", "Board"), t("桌", "Table"), t("紅方", "Red"), t("黑方", "Black"), t("對局結果", "Game"),
     t("裁判長登記", "Organiser's"), t("計分", "Counts"), t("操作", "Action")];
   return el("table", { class: "standings grid" },
@@ -53,6 +53,26 @@ function gridTable(cells, round) {
     el("thead", {}, el("tr", {}, ...heads.map((h) => el("th", { scope: "col" }, h)))),
     el("tbody", {}, ...rows));
 }
+
+/** A board's buttons: correct it; and a game over at its table whose result nobody has
+ * verified yet, verify it here (附表七 7.9: the result then counts, and the next round can
+ * be paired). */
+function actions(c) {
+  const correct = el("button", { type: "button", "data-key": `grid-${c.board}`, "aria-label": t(`更正${boardName(c)}`, `Correct ${boardName(c)}`), onclick: () => pick(c) }, t("更正", "Correct"));
+  if (!c.game || c.verified || c.recorded) return correct;
+  const verify = el("button", { type: "button", "data-key": `verify-${c.board}`,
+    "aria-label": t(`核實${boardName(c)}的對局結果`, `Verify the result of ${boardName(c)}`),
+    onclick: () => {
+      $("g-board").value = String(c.board);
+      confirmThen(t(`核實${boardName(c)}（${c.red.name} 對 ${c.black.name}）的對局結果：${boardResult(c.game)}？（附表七 7.9）`,
+        `Verify the result of ${boardName(c)} (${c.red.name} v ${c.black.name}): ${boardResult(c.game)}? (Schedule 7, 7.9)`),
+      () => sendEntry({ result: c.game, reason: null }));
+    } }, t("核實", "Verify"));
+  return [verify, " ", correct];
+}
+
+/** Sends an entry for the board chosen in the form (set by `initGrid`). */
+let sendEntry = async () => {};
 
 /** Chooses board `c` in the form and puts the focus on its result. */
 function pick(c) {
@@ -141,6 +161,7 @@ export function initGrid(api, reload) {
       say(REFUSALS[e.code] || e.message);
     }
   }
+  sendEntry = send;
   function askReplace(c, data, body) {
     const reason = $("g-reason").value.trim();
     const now = `${boardResult(data.current)}（${FROM[data.from] || data.from}）`;

@@ -146,8 +146,9 @@ function changeText(c) {
   const corrected = core ? correctionText(...core, who) : correctionText(kind, v, who);
   if (corrected) return corrected;
   if (core?.[0] === "late_entrant") {
-    return t(`遲到賽員 ${who(core[1].player)}，由第${core[1].from_round}輪起編排`,
-      `late entrant ${who(core[1].player)}, paired from round ${core[1].from_round}`);
+    const half = core[1].missed === "half_point";
+    return t(`遲到賽員 ${who(core[1].player)}，由第${core[1].from_round}輪起編排${half ? "，缺賽各輪每輪半分" : ""}`,
+      `late entrant ${who(core[1].player)}, paired from round ${core[1].from_round}${half ? ", half a point for each round missed" : ""}`);
   }
   if (core?.[0] === "withdrawn") {
     const reason = v.reason ? t(`（原因：${v.reason}）`, ` (reason: ${v.reason})`) : "";
@@ -269,6 +270,10 @@ function patch() {
     knows_notation: $("f-notation").checked,
     proxy: $("f-proxy").value.trim() || null,
     board: $("f-board").value || null,
+    sex: $("f-sex").value || null,
+    born: num($("f-born").value),
+    // Chosen once, when a late entrant is added (a correction takes no `missed`).
+    ...(editing === null ? { missed: $("f-missed").value } : {}),
   };
 }
 
@@ -282,6 +287,9 @@ function fill(p) {
   $("f-notation").checked = p ? p.knows_notation : true;
   $("f-proxy").value = p?.proxy || "";
   $("f-board").value = p?.board || "";
+  $("f-sex").value = p?.sex || "";
+  $("f-born").value = p?.born ?? "";
+  $("f-missed").value = "nothing";
 }
 
 function startEdit(p) {
@@ -290,6 +298,7 @@ function startEdit(p) {
   $("h-form").textContent = t(`修改賽員 #${p.id} ${p.name}`, `Edit player #${p.id} ${p.name}`);
   $("f-submit").textContent = t("儲存修改", "Save the changes");
   $("f-cancel").hidden = false;
+  $("f-missed-line").hidden = true;
   $("f-name").focus();
 }
 
@@ -298,6 +307,7 @@ function stopEdit() {
   fill(null);
   $("h-form").textContent = t("登記遲到賽員", "Add a late entrant");
   $("f-submit").textContent = t("登記賽員", "Register the player");
+  $("f-missed-line").hidden = false;
   $("f-cancel").hidden = true;
 }
 

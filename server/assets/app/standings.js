@@ -12,7 +12,7 @@
 import { $, el, t } from "./common.js";
 import {
   categoryPrizes, crossTable, crossText, findTable, pairingsTable, pairingsText, scoresheets, standingsTable, standingsText,
-  tableCards,
+  prizeLists, tableCards,
 } from "./standings_views.js";
 
 /** How often the hall screen reads the standings again. */
@@ -79,7 +79,12 @@ function draw(s) {
   $("cards").replaceChildren(...(cards && shown ? tableCards(shown) : []));
   // Drawn in its own view only: the text view draws no table.
   $("find").replaceChildren(...(!find ? [] : shown ? [findTable(shown)] : [el("p", {}, t("尚未配對", "No round paired yet"))]));
-  $("prizes").replaceChildren(...categoryPrizes(s));
+  // The organiser's prize lists when the event has them (printed for the prize-giving),
+  // else the best-placed players of each category.
+  const lists = s.prizes?.length > 0;
+  $("prizes").replaceChildren(...(lists ? prizeLists(s) : categoryPrizes(s)));
+  $("h-prizes").textContent = lists ? t("獎項", "Prizes") : t("組別獎", "Category prizes");
+  $("sec-prizes").classList.toggle("noprint", !lists);
   $("cross").replaceChildren(...(s.rounds.length ? [text ? crossText(s) : crossTable(s)].flat()
     : [el("p", {}, t("尚未配對", "No round paired yet"))]));
   for (const [id, v] of [["view-tables", "tables"], ["view-text", "text"], ["view-hall", "hall"], ["view-find", "find"], ["view-cards", "cards"], ["view-sheets", "sheets"]]) {

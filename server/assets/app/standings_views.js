@@ -18,6 +18,7 @@ const MARKS = {
   loss: [t("負", "L"), t("負", "lost")],
   absent: [t("缺席", "A"), t("缺席", "absent")],
   bye: [t("輪空", "bye"), t("輪空", "bye")],
+  half_bye: [t("半分", "½"), t("半分輪空（遲到賽員）", "half-point bye (late entrant)")],
 };
 
 const COLOUR = { red: t("紅", "red"), black: t("黑", "black") };
@@ -328,4 +329,30 @@ export function categoryPrizes(s) {
     return [el("h3", {}, t(zh, en)), el("ol", { class: "text-view" }, ...best.map(prizeLine))];
   }).flat();
   return lists.length ? lists : [el("p", {}, t("未有名次", "No standings yet"))];
+}
+
+/** One prize of a list: 「第1獎 #3 陳大文（盲人會），名次 2」. */
+function prizeItem(p) {
+  const club = p.player.club ? t(`（${p.player.club}）`, ` (${p.player.club})`) : "";
+  return el("li", {}, t(`第${p.prize}獎 #${p.player.id} ${p.player.name}${club}，名次 ${p.place}`,
+    `Prize ${p.prize}: #${p.player.id} ${p.player.name}${club}, place ${p.place}`));
+}
+
+/**
+ * The event's prize lists (獎項), in the order the organiser set them: each prize with its
+ * winner and his place, one prize per player; a prize nobody else may take is 從缺. Said
+ * final once every round is; before, the winners if the event ended now.
+ */
+export function prizeLists(s) {
+  const over = s.rounds_total && s.rounds_complete >= s.rounds_total;
+  const when = over
+    ? t(`最終結果（第${s.rounds_complete}輪後）`, `Final, after round ${s.rounds_complete}`)
+    : t("比賽未完：以下為如現在結束的得獎者", "Not final: the winners if the event ended now");
+  const lists = s.prizes.map((list) => {
+    const vacant = Array.from({ length: list.places - list.prizes.length }, (_, i) =>
+      el("li", {}, t(`第${list.prizes.length + i + 1}獎 從缺（再無合資格賽員）`, `Prize ${list.prizes.length + i + 1}: not awarded (no one else may take it)`)));
+    return [el("h3", {}, t(`${list.name}（${list.places}名）`, `${list.name} (${list.places})`)),
+      el("ol", { class: "text-view" }, ...list.prizes.map(prizeItem), ...vacant)];
+  });
+  return [el("p", { class: "prizes-when" }, when), ...lists.flat()];
 }

@@ -11,21 +11,43 @@ use baoqi_organiser::edits::{self, Patch};
 use baoqi_organiser::register::{self, DeleteError, ImportError};
 use baoqi_organiser::{EventError, Registered};
 use baoqi_store::model::EventId;
+use baoqi_tournament::changes::Missed;
 use baoqi_tournament::{PlayerId, SameName};
 use serde::{Deserialize, Serialize};
 
 use super::organiser::{OrganiserError, Withdrawal, authorised};
 use crate::hub::Hub;
 
-/// A player's line as the page sends it: the fields, and the organiser's word that a player
-/// of a name and club already registered is another person (`"allow_same_name": true`).
-/// Any other key is refused, as by [`Patch`] alone.
+/// A player's line as the page sends it: the fields, the organiser's word that a player of
+/// a name and club already registered is another person (`"allow_same_name": true`), and,
+/// for a late entrant, what each round he missed scores (`"missed": "half_point"`; nothing
+/// by default). Any other key is refused, as by [`Patch`] alone.
 #[derive(Debug)]
 pub struct PlayerBody {
     /// The fields.
     pub patch: Patch,
     /// Takes a second player of a name and club (refused otherwise).
     pub allow_same_name: bool,
+    /// What a late entrant's missed rounds score (only when he is added).
+    pub missed: Option<Missed>,
+}
+
+/// A correction of a player's line: a [`PlayerBody`] without `missed`, which is chosen once,
+/// when a late entrant is added.
+#[derive(Debug)]
+pub struct EditBody(PlayerBody);
+
+impl<'de> Deserialize<'de> for EditBody {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<EditBody, D::Error> {
+        use serde::de::Error as _;
+        let body = PlayerBody::deserialize(d)?;
+        if body.missed.is_some() {
+            return Err(D::Error::custom(
+                "`missed` is chosen when a late entrant is added, not in a correction",
+            ));
+        }
+        Ok(EditBody(body))
+    }
 }
 
 impl<'de> Deserialize<'de> for PlayerBody {
@@ -39,11 +61,17 @@ impl<'de> Deserialize<'de> for PlayerBody {
             .transpose()
             .map_err(D::Error::custom)?
             .unwrap_or(false);
+        let missed = fields
+            .remove("missed")
+            .map(Missed::deserialize)
+            .transpose()
+            .map_err(D::Error::custom)?;
         let patch =
             Patch::deserialize(serde_json::Value::Object(fields)).map_err(D::Error::custom)?;
         Ok(PlayerBody {
             patch,
             allow_same_name,
+            missed,
         })
     }
 }
@@ -64,7 +92,7 @@ pub(super) async fn add(
 ) -> Result<(StatusCode, axum::Json<Registered>), OrganiserError> {
     let confirmed = same_name(p.allow_same_name);
     let added = authorised(&hub, &headers, id, move |s| {
-        edits::add_with(s, id, &p.patch, confirmed)
+        edits::add_with(s, id, &p.patch, (confirmed, p.missed.unwrap_or_default()))
     })
     .await?;
     Ok((StatusCode::CREATED, axum::Json(added)))
@@ -74,7 +102,7 @@ pub(super) async fn edit(
     State(hub): State<Arc<Hub>>,
     Path((id, player)): Path<(EventId, u32)>,
     headers: HeaderMap,
-    axum::Json(p): axum::Json<PlayerBody>,
+    axum::Json(EditBody(p)): axum::Json<EditBody>,
 ) -> Result<axum::Json<Registered>, OrganiserError> {
     let confirmed = same_name(p.allow_same_name);
     let edited = authorised(&hub, &headers, id, move |s| {

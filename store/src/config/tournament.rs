@@ -6,6 +6,7 @@ use baoqi_arbiter::MatchConfig;
 use baoqi_arbiter::bounds;
 use baoqi_rules::Color;
 use baoqi_tournament::knockout::TieRules;
+use baoqi_tournament::prizes::PrizeList;
 use baoqi_tournament::standings::TieBreak;
 use baoqi_tournament::{ByeScore, EventRules, RoundNumber, Scoring, System};
 use serde::{Deserialize, Serialize};
@@ -83,6 +84,9 @@ pub struct TournamentSettings {
     /// The referees of the rounds, by round and board (none: the event's referees only).
     #[serde(default)]
     pub referees: Vec<RoundReferee>,
+    /// The prize lists, in the order they are given (one prize per player).
+    #[serde(default)]
+    pub prizes: Vec<PrizeList>,
 }
 
 fn red() -> Color {
@@ -101,6 +105,7 @@ impl Default for TournamentSettings {
             game: MatchConfig::default(),
             knockout: TieRules::default(),
             referees: Vec::new(),
+            prizes: Vec::new(),
         }
     }
 }
@@ -150,7 +155,28 @@ impl TournamentSettings {
                 bounds::within(&format!("{field}.boards"), u64::from(n), 1, most)?;
             }
         }
+        self.check_prizes()?;
         check_match(&self.game, "tournament.match")
+    }
+
+    /// Refuses a prize list without a name, with no prize or more than a register holds, or
+    /// whose years of birth admit nobody.
+    fn check_prizes(&self) -> Result<(), EventFileError> {
+        for (i, p) in self.prizes.iter().enumerate() {
+            let field = format!("tournament.prizes[{}]", i + 1);
+            bounds::name(&format!("{field}.name"), &p.name)?;
+            let most = baoqi_tournament::MAX_PLAYERS as u64;
+            bounds::within(&format!("{field}.places"), u64::from(p.places), 1, most)?;
+            if let (Some(from), Some(until)) = (p.born_from, p.born_until) {
+                bounds::within(
+                    &format!("{field}.born_until"),
+                    u64::from(until),
+                    u64::from(from),
+                    u64::MAX,
+                )?;
+            }
+        }
+        Ok(())
     }
 
     /// The event's scoring.

@@ -20,6 +20,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::event::{self, Game, Round};
 use crate::player::{Player, PlayerId};
+use crate::result::Mark;
 use crate::scoring::{Points, Scoring};
 pub use colour::ColourRule;
 
@@ -96,11 +97,11 @@ impl Entrant {
             score: event::score(rec, scoring),
             colours: event::colours(rec),
             opponents: rec.iter().filter_map(|e| e.opponent).collect(),
-            had_bye: rec.iter().any(|e| e.opponent.is_none()),
+            had_bye: rec.iter().any(|e| e.mark == Some(Mark::Bye)),
             absent_last: rec
                 .iter()
                 .max_by_key(|e| e.round)
-                .is_some_and(|e| e.mark == Some(crate::result::Mark::Absent)),
+                .is_some_and(|e| e.mark == Some(Mark::Absent)),
             club: p.club.clone(),
         }
     }
@@ -153,7 +154,11 @@ pub fn pair(draw: &Draw) -> Result<Pairing, SwissError> {
         })
         .collect();
     Ok(Pairing {
-        round: Round { games, byes },
+        round: Round {
+            games,
+            byes,
+            half_byes: Vec::new(),
+        },
         relaxed,
     })
 }
