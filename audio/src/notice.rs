@@ -131,6 +131,9 @@ pub enum Refusal {
     OutOfOrder,
     /// This seat may not do that.
     NotAllowed,
+    /// The table does not answer for now (a federation's node late or gone): the server
+    /// joins it again by itself.
+    TableAway,
     /// Any other refusal.
     Other,
 }
@@ -266,6 +269,7 @@ impl Notice {
                 Refusal::GameOver => "keypad.refused_over",
                 Refusal::OutOfOrder => "keypad.refused_order",
                 Refusal::NotAllowed => "keypad.refused_not_allowed",
+                Refusal::TableAway => "conn.table_away",
                 Refusal::Other => "keypad.refused",
             }),
             Notice::Connected { side: s, proxy } => fill(

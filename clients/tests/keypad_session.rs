@@ -595,3 +595,27 @@ fn a103_104_on_resumption_the_player_hears_whose_move_and_his_bound_words() {
         "{heard:?}"
     );
 }
+
+#[test]
+fn a_table_that_does_not_answer_is_said_as_such_not_as_a_refused_command() {
+    let (_t, mut s) = red();
+    // The server could not join the table (a federation's node late): it says so, and
+    // joins it again by itself; the player pressed nothing.
+    let out = s.handle(
+        Input::Server(ServerMsg::Error {
+            id: None,
+            code: baoqi_protocol::ErrorCode::Unavailable,
+            message: "table 1 does not answer now: joining it again in 1 s".into(),
+        }),
+        0,
+    );
+    let heard = said(&[out]);
+    assert!(
+        heard.contains(&Utterance::Client(Notice::Refused(Refusal::TableAway))),
+        "{heard:?}"
+    );
+    assert_eq!(
+        Notice::Refused(Refusal::TableAway).phrase().display,
+        "此台暫時沒有回應"
+    );
+}

@@ -482,3 +482,87 @@ async fn s11_a_command_that_cannot_be_stored_changes_nothing() {
     );
     hub.shutdown();
 }
+
+/// A table run here, reached as another node's would be, whose first `unanswered` joins
+/// get no answer (a holder late or gone, before another takes the table over).
+struct LateHolder {
+    here: baoqi_server::table::TableHandle,
+    unanswered: std::sync::atomic::AtomicU32,
+}
+
+impl baoqi_server::federated::RemoteMatch for LateHolder {
+    fn id(&self) -> TableId {
+        self.here.id
+    }
+    fn command(
+        &self,
+        seat: baoqi_server::table::SeatKey,
+        command: baoqi_arbiter::Command,
+    ) -> baoqi_server::federated::BoxFuture<'_, Option<baoqi_server::table::Handled>> {
+        Box::pin(self.here.command(seat, command))
+    }
+    fn join(
+        &self,
+        since: Option<u64>,
+    ) -> baoqi_server::federated::BoxFuture<'_, Option<baoqi_server::table::Joined>> {
+        use std::sync::atomic::Ordering;
+        let late = self
+            .unanswered
+            .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| n.checked_sub(1))
+            .is_ok();
+        Box::pin(async move {
+            if late {
+                None
+            } else {
+                self.here.join(since).await
+            }
+        })
+    }
+    fn over(&self) -> Option<Arc<baoqi_arbiter::View>> {
+        None
+    }
+    fn record(
+        &self,
+    ) -> baoqi_server::federated::BoxFuture<
+        '_,
+        Option<(baoqi_store::game::GameRecord, Arc<baoqi_arbiter::View>)>,
+    > {
+        Box::pin(self.here.record())
+    }
+}
+
+#[tokio::test]
+async fn a_join_the_holder_does_not_answer_is_asked_again_and_the_seat_gets_the_game() {
+    let s = server().await;
+    let id = s.created.tables[0].id;
+    let row = s.hub.table_row(id).expect("the table's row");
+    let here = s.hub.table(id).expect("the table runs here");
+    let late = LateHolder {
+        here,
+        unanswered: std::sync::atomic::AtomicU32::new(2),
+    };
+    s.hub.put(
+        row,
+        baoqi_server::table::TableHandle::remote(Arc::new(late)),
+    );
+    let mut red = Client::join(&s.url("seat"), &s.token(Role::Red, 0), None).await;
+    // Told at once that the table does not answer, and when it is asked again.
+    let told = red.next().await;
+    assert_eq!(
+        (told["type"].as_str(), told["code"].as_str()),
+        (Some("error"), Some("unavailable")),
+        "{told}"
+    );
+    assert!(
+        told["message"]
+            .as_str()
+            .unwrap_or_default()
+            .contains("again in 1 s"),
+        "{told}"
+    );
+    // Asked again after 1 s, then 2 s: the third join is answered with the game's state.
+    let state = tokio::time::timeout(Duration::from_secs(6), red.until(|v| v["type"] == "state"))
+        .await
+        .expect("the seat gets the game's state once the holder answers");
+    assert_eq!(state["table"], json!(id.0), "{state}");
+}

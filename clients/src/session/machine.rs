@@ -399,10 +399,10 @@ impl Session {
                 ) {
                     out.fatal = Some(format!("{code:?}: {message}"));
                 } else {
-                    let refusal = if code == ErrorCode::Forbidden {
-                        Refusal::NotAllowed
-                    } else {
-                        Refusal::Other
+                    let refusal = match code {
+                        ErrorCode::Forbidden => Refusal::NotAllowed,
+                        ErrorCode::Unavailable => Refusal::TableAway,
+                        _ => Refusal::Other,
                     };
                     out.notice(Some(Earcon::Error), Notice::Refused(refusal));
                 }

@@ -50,6 +50,7 @@ export const PHRASES = Object.freeze({
   "conn.lost": ["連線中斷，正在重新連線", "Disconnected, reconnecting"],
   "conn.no_answer": ["連線無回應，正在重新連線", "No answer, reconnecting"],
   "conn.not_sent": ["未送出：未連線", "Not sent: not connected"],
+  "conn.table_away": ["此台暫時沒有回應", "The table does not answer for now"],
   "echo.impossible": ["「{words}」不可能，可以修正", "\"{words}\" cannot be; you may correct it"],
   "echo.touched": ["摸子：{piece}", "Touched: {piece}"],
   "end.adjudicated": ["裁判裁決：{reason}", "referee's decision: {reason}"],

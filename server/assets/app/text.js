@@ -318,7 +318,7 @@ const ERROR = {
   forbidden: t("此座位不能這樣做", "This seat may not do that"),
   unknown_table: t("沒有此台", "No such table"),
   storage: t("未能儲存，甚麼也沒有改變", "Could not save: nothing has changed"),
-  unavailable: t("此台未在運行", "This table is not running"),
+  unavailable: phrase("conn.table_away"),
   resync: t("錯過的事件讀不回來：以下是目前狀態", "Missed events cannot be read back: this is the current state"),
   rate_limited: t("指令太密：甚麼也沒有改變，請稍後再試", "Too many commands: nothing has changed, please try again shortly"),
   too_large: t("訊息太大", "The message is too large"),

@@ -229,14 +229,16 @@ where
         };
         let since = since.or_else(|| self.last.get(&table).copied());
         let Some(joined) = handle.join(since).await else {
-            return self
-                .send(&error(
-                    None,
-                    ErrorCode::Unavailable,
-                    "the table is not running",
-                ))
-                .await;
+            // Not answered (the node holding the table late, or gone before another takes
+            // it): told, and asked again after a pause that grows, never left without state.
+            let pause = self.rejoins.after_failure(table);
+            let told = format!(
+                "table {table} does not answer now: joining it again in {} s",
+                pause.as_secs()
+            );
+            return self.send(&error(None, ErrorCode::Unavailable, told)).await;
         };
+        self.rejoins.joined(table);
         let missed = match (since, joined.missed) {
             (None, _) => Vec::new(),
             (Some(_), Some(m)) => m
@@ -305,4 +307,50 @@ fn recording_feed(
     })
     .fuse()
     .boxed()
+}
+
+/// The tables a connection joins again after a join that was not answered, each after a
+/// pause that doubles with each failure in a row (1 s, 2 s, 4 s … up to 16 s): asked again
+/// at once, a late holder would only be asked more.
+#[derive(Default)]
+pub(super) struct Rejoins {
+    /// Failures in a row, by table.
+    failures: std::collections::HashMap<TableId, u32>,
+    /// The pauses running, each ending with its table.
+    due: futures_util::stream::FuturesUnordered<futures_util::future::BoxFuture<'static, TableId>>,
+}
+
+/// The first pause after a join not answered, and the longest.
+const REJOIN_FIRST: std::time::Duration = std::time::Duration::from_secs(1);
+const REJOIN_MOST: std::time::Duration = std::time::Duration::from_secs(16);
+
+impl Rejoins {
+    /// Counts a join of `table` not answered and starts its pause; returns the pause.
+    pub(super) fn after_failure(&mut self, table: TableId) -> std::time::Duration {
+        let n = self.failures.entry(table).or_insert(0);
+        let pause = REJOIN_FIRST
+            .saturating_mul(1 << (*n).min(4))
+            .min(REJOIN_MOST);
+        *n += 1;
+        self.due.push(Box::pin(async move {
+            tokio::time::sleep(pause).await;
+            table
+        }));
+        pause
+    }
+
+    /// A join of `table` answered: its failures are forgotten.
+    pub(super) fn joined(&mut self, table: TableId) {
+        self.failures.remove(&table);
+    }
+
+    /// Whether no pause runs.
+    pub(super) fn is_empty(&self) -> bool {
+        self.due.is_empty()
+    }
+
+    /// The next table whose pause ended.
+    pub(super) async fn next(&mut self) -> Option<TableId> {
+        futures_util::StreamExt::next(&mut self.due).await
+    }
 }

@@ -132,6 +132,10 @@ struct Conn<O> {
     entered: Vec<RecordedResult>,
     /// Counted among the seats connected while it lives (once authenticated).
     connected: Option<crate::observe::Connected>,
+    /// The tables whose join was not answered (a federation's holder late or gone), each
+    /// joined again after its pause ([`follow::Rejoins`]): a seat is never left without the
+    /// game's state.
+    rejoins: follow::Rejoins,
 }
 
 /// Serves one connection until the client leaves, the transport fails, or the server
@@ -168,6 +172,7 @@ pub(crate) async fn serve<I, O>(
         set_aside: Vec::new(),
         entered: Vec::new(),
         connected: None,
+        rejoins: follow::Rejoins::default(),
     };
     let hello_by = tokio::time::Instant::now() + HELLO_WITHIN;
     let mut revoked = conn.hub.revocations();
@@ -207,6 +212,10 @@ pub(crate) async fn serve<I, O>(
                 }
             }
             Some(update) = conn.recorded.next() => conn.on_recording(&update).await,
+            // A table still followed (not set aside or left meanwhile) is joined again.
+            Some(table) = conn.rejoins.next(), if !conn.rejoins.is_empty() => {
+                !conn.tables.contains(&table) || conn.resync(table, None).await
+            }
             Some(()) = next_change(&mut conn.following) => conn.on_tables().await,
             Some((table, item)) = conn.feed.next(), if !conn.feed.is_empty() => match item {
                 Ok(p) => conn.on_published(table, &p).await,
