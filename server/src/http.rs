@@ -23,6 +23,7 @@ pub use crate::socket::READ_BUFFER;
 use crate::socket::upgrade;
 
 pub mod access;
+pub mod backup;
 pub mod desk;
 pub mod grid;
 pub mod headers;
@@ -236,6 +237,7 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .merge(organiser::routes(hub.clone()))
         .merge(grid::routes(hub.clone()))
         .merge(desk::routes(hub.clone()))
+        .merge(backup::routes(hub.clone()))
         .merge(version::routes(hub.clone()))
         .merge(crate::recording::endpoints::routes())
         .merge(crate::observe::routes())

@@ -7,6 +7,7 @@ mod common;
 
 mod access;
 mod audience;
+mod backup;
 mod day;
 mod day_whole;
 mod export_stream;

@@ -34,6 +34,9 @@ pub enum CopyError {
     /// The target keeps no tournaments but the source has one.
     #[error("event {0} is a tournament and the target keeps no tournaments")]
     NoTournaments(EventId),
+    /// The source has no such event.
+    #[error("there is no event {0}")]
+    NoEvent(EventId),
     /// A recording could not be read from the source or kept by the target.
     #[error("copying the recordings: {0}")]
     Recordings(#[from] RecordingsError),
@@ -59,11 +62,44 @@ const CHUNK: usize = 2000;
 
 /// Copies every event of `from` into `to`.
 pub fn copy(from: &dyn Store, to: &dyn Store) -> Result<CopyReport, CopyError> {
-    let events = from.events()?;
-    refuse_copied(from, to, &events)?;
+    copy_these(from, to, &from.events()?, Recordings::Copied)
+}
+
+/// Copies event `event` of `from` into `to`: its tables, seats, logs and tournament, not its
+/// games' recordings (a backup of one event, for a second laptop).
+pub fn copy_event(
+    from: &dyn Store,
+    to: &dyn Store,
+    event: EventId,
+) -> Result<CopyReport, CopyError> {
+    let events: Vec<_> = from
+        .events()?
+        .into_iter()
+        .filter(|e| e.id == event)
+        .collect();
+    if events.is_empty() {
+        return Err(CopyError::NoEvent(event));
+    }
+    copy_these(from, to, &events, Recordings::Left)
+}
+
+/// Whether a copy takes the games' recordings with their tables.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Recordings {
+    Copied,
+    Left,
+}
+
+fn copy_these(
+    from: &dyn Store,
+    to: &dyn Store,
+    events: &[crate::model::EventRow],
+    recordings: Recordings,
+) -> Result<CopyReport, CopyError> {
+    refuse_copied(from, to, events)?;
     let mut report = CopyReport::default();
     let mut moved = HashMap::new();
-    for ev in &events {
+    for ev in events {
         let id = to.create_event(&ev.name, &ev.settings)?;
         report.events.push((ev.id, id));
         let tables = copy_tables(from, to, ev.id, id, &mut report)?;
@@ -71,7 +107,9 @@ pub fn copy(from: &dyn Store, to: &dyn Store) -> Result<CopyReport, CopyError> {
         copy_tournament(from, to, ev.id, id, &tables)?;
         moved.extend(tables);
     }
-    report.recordings = copy_recordings(from, to, &moved)?;
+    if recordings == Recordings::Copied {
+        report.recordings = copy_recordings(from, to, &moved)?;
+    }
     to.append(&[], Some(from.timeline()?))?;
     for (at, wall) in from.wall_clock_marks()? {
         to.mark_wall_clock(at, wall)?;

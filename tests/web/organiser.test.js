@@ -6,10 +6,11 @@
 // no sideways scrolling on a tablet, a phone or the hall's screen.
 
 import { execFileSync } from "node:child_process";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { ROOT, axe, browser, open, parseSeats, shot, startServer, waitText } from "./harness.js";
+import { ROOT, axe, baoqiBin, browser, open, parseSeats, scratchDir, shot, startServer, waitText } from "./harness.js";
 
 const FIX = join(ROOT, "tests", "web", "fixtures");
 let referee = "";
@@ -119,6 +120,17 @@ test("organiser: a late entrant and a withdrawal through the page, seen by the A
     const after = await (await fetch(`${server.base}/api/events/1/standings.json`)).json();
     const line = after.lines.find((l) => l.player.name === "何六");
     assert.equal(line.score, "8", "round 1 as a draw under 黃氏計分法 (強制和 8)");
+    // The event's backup, for a second laptop: one hall's file (SQLite's), said when saved.
+    const [download] = await Promise.all([page.waitForEvent("download"), page.click("#backup-button")]);
+    assert.match(download.suggestedFilename(), /^baoqi-event-1-\d{8}-\d{4}\.db$/);
+    const saved = readFileSync(await download.path());
+    assert.equal(saved.subarray(0, 16).toString("latin1"), "SQLite format 3\0", "a SQLite file");
+    await waitText(page, "#backup-status[role=status]", "已下載 baoqi-event-1-");
+    // It opens as a hall's file: the command line lists its players, the late entrant too.
+    const copy = join(scratchDir("baoqi-backup-"), "event.db");
+    writeFileSync(copy, saved);
+    assert.match(execFileSync(baoqiBin(), ["players", "list", "--event", "1", "--db", copy], { encoding: "utf8" }), /何六/);
+
     // Correcting his line does not offer the choice again.
     await page.locator("#players tbody tr", { hasText: "何六" }).getByRole("button").first().click();
     assert.equal(await page.locator("#f-missed").isVisible(), false);

@@ -201,7 +201,7 @@ function draw(view) {
   if ([...pick.options].some((o) => o.value === chosen)) pick.value = chosen;
   $("log").replaceChildren(...logList(view));
   drawBoards(view, who);
-  for (const id of ["players-section", "form-section", "withdraw-section", "log-section", "rounds-section"]) $(id).hidden = false;
+  for (const id of ["players-section", "form-section", "withdraw-section", "log-section", "rounds-section", "backup-section"]) $(id).hidden = false;
   $("login").hidden = true;
 }
 
@@ -381,3 +381,26 @@ initPairing(api, () => load());
 window.addEventListener("hashchange", () => { adoptToken(); bearer = token() || bearer; load(); });
 load();
 setInterval(follow, FOLLOW_MS);
+
+/** Downloads the event's backup (one hall's file holding this event alone, for a second
+ * laptop): fetched with the page's token, saved under the event's number and the time. */
+async function downloadBackup() {
+  const status = $("backup-status");
+  status.textContent = t("正在準備備份…", "Preparing the backup…");
+  try {
+    const resp = await fetch(`/api/events/${eventId()}/backup`, { headers: { Authorization: `Bearer ${bearer}` } });
+    if (!resp.ok) throw new Error(t(`備份失敗（${resp.status}）`, `The backup failed (${resp.status})`));
+    const blob = await resp.blob();
+    const stamp = new Date().toISOString().slice(0, 16).replace(/[-:]/g, "").replace("T", "-");
+    const name = `baoqi-event-${eventId()}-${stamp}.db`;
+    const link = el("a", { href: URL.createObjectURL(blob), download: name });
+    document.body.append(link);
+    link.click();
+    link.remove();
+    status.textContent = t(`已下載 ${name}（${Math.ceil(blob.size / 1024)} KB）`, `Downloaded ${name} (${Math.ceil(blob.size / 1024)} KB)`);
+  } catch (e) {
+    status.textContent = e.message;
+  }
+}
+
+$("backup-button").addEventListener("click", downloadBackup);
