@@ -73,16 +73,31 @@ async fn the_organiser_downloads_the_event_as_a_halls_file_that_opens_with_every
     // Every seat's link goes on working: its token finds its seat in the copy.
     assert_eq!(copy.seats(copied).unwrap().len(), source_seats.len());
     for s in &c.seats {
-        let found = copy.seat(&Token::from_secret(s.token.secret()).hash()).unwrap();
-        assert!(found.is_some(), "the seat of {} is in the backup", s.seat.name);
+        let found = copy
+            .seat(&Token::from_secret(s.token.secret()).hash())
+            .unwrap();
+        assert!(
+            found.is_some(),
+            "the seat of {} is in the backup",
+            s.seat.name
+        );
     }
     // The register and the round: the tournament's records came along.
     let records = copy.tournaments().unwrap();
     assert_eq!(records.players(copied).unwrap().len(), 5);
-    assert_eq!(records.pairings(copied).unwrap().len(), 3, "two boards and a bye");
+    assert_eq!(
+        records.pairings(copied).unwrap().len(),
+        3,
+        "two boards and a bye"
+    );
     drop(copy);
     let _ = std::fs::remove_dir_all(&dir);
 
-    let (status, _, _) = get(&hub, "/api/events/999/backup", Some(&token(&c, Role::Referee))).await;
+    let (status, _, _) = get(
+        &hub,
+        "/api/events/999/backup",
+        Some(&token(&c, Role::Referee)),
+    )
+    .await;
     assert!(status.is_client_error(), "{status}");
 }

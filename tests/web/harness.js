@@ -42,11 +42,12 @@ export function scratchDir(prefix) {
 /** Starts `baoqi serve` on a free port over a fresh database; resolves with
  * `{ base, seats, stop, freeze, crash, restart, output }` once its tables run. `prepare(bin, db)` may fill the
  * database first and return a listing of seats to read instead of the server's own
- * (`--demo` prints them); `demo` adds the demo event. */
-export async function startServer({ demo = true, prepare = null } = {}) {
+ * (`--demo` prints them); `demo` adds the demo event; `store` another store than a fresh
+ * file (a PostgreSQL URL). */
+export async function startServer({ demo = true, prepare = null, store = null } = {}) {
   const bin = baoqiBin();
   const dir = mkdtempSync(join(tmpdir(), "baoqi-web-"));
-  const db = join(dir, "web.db");
+  const db = store ?? join(dir, "web.db");
   const listing = prepare ? prepare(bin, db) : null;
   let run = await launch(bin, ["serve", "--db", db, "--listen", "127.0.0.1:0", ...(demo ? ["--demo"] : [])]);
   const base = run.out().match(/listening on (http:\/\/\S+)/)[1];
