@@ -81,7 +81,7 @@ trap 'for p in $pids; do kill -- -$p 2>/dev/null || kill $p 2>/dev/null || true;
 # ran alone at the end: the tail of the run). Those that compare with the keypad (its
 # phrasebook and its braille) need the full command line and run once it is built. Their
 # report is printed once they end.
-LONGEST_WEB="hall_screen sr_game sr_owed sr_voice liveness dialogs proxy organiser sr_items screens"
+LONGEST_WEB="hall_screen day_stores sr_game sr_owed sr_voice liveness dialogs proxy organiser sr_items screens"
 WITH_KEYPAD="phrases braille"
 web_files() {
   for f in $LONGEST_WEB; do echo "tests/web/$f.test.js"; done

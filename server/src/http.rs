@@ -239,6 +239,7 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .merge(desk::routes(hub.clone()))
         .merge(backup::routes(hub.clone()))
         .merge(version::routes(hub.clone()))
+        .merge(version::public_routes())
         .merge(crate::recording::endpoints::routes())
         .merge(crate::observe::routes())
         .with_state(hub)

@@ -53,7 +53,7 @@ pub(crate) fn pair(store: &dyn Store, event: EventId) -> Paired {
 }
 
 /// Every game of the round lost by black's absence (87): the round is over and final.
-fn finish(store: &dyn Store, event: EventId, paired: &Paired) {
+pub(crate) fn finish(store: &dyn Store, event: EventId, paired: &Paired) {
     for t in &paired.created.tables {
         rounds::record_absence(store, event, t.id, Absent::Black).unwrap();
     }
@@ -593,51 +593,4 @@ async fn the_register_api_is_for_a_referee_of_the_whole_event() {
             .any(|t| t.contains("89(2) #2 張華 withdrew") && t.contains("身體不適")),
         "{texts:?}"
     );
-}
-
-#[tokio::test]
-async fn a_late_entrant_given_half_points_by_the_api_scores_a_draw_for_the_round_he_missed() {
-    let (store, c, db) = event_at("swiss", 20);
-    let e = c.event;
-    let first = pair(&store, e);
-    finish(&store, e, &first);
-    drop(store);
-    let server = crate::common::start(Some(db), None).await;
-    let hub = server.hub.clone();
-    let referee = token(&c, Role::Referee);
-    let players = format!("/api/events/{e}/players");
-    let add = json!({"name": "周四", "missed": "half_point"});
-    let (status, body) = call(&hub, "POST", &players, Some(&referee), Some(add)).await;
-    assert_eq!(status, StatusCode::CREATED, "{body}");
-    assert_eq!(body["player"]["id"], 6, "{body}");
-    // What his missed rounds score is chosen when he is added, not in a correction.
-    let edit = json!({"club": "南區", "missed": "nothing"});
-    let path = format!("{players}/6");
-    let (status, body) = call(&hub, "PATCH", &path, Some(&referee), Some(edit)).await;
-    assert!(status.is_client_error(), "{status} {body}");
-
-    let standings = format!("/api/events/{e}/standings.json");
-    let (status, body) = call(&hub, "GET", &standings, None, None).await;
-    assert_eq!(status, StatusCode::OK, "{body}");
-    let line = body["lines"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|l| l["player"]["name"] == "周四")
-        .unwrap_or_else(|| panic!("{body}"));
-    // Round 1 as a draw under the event's game points: half a point.
-    assert_eq!(
-        (line["halves"].clone(), line["score"].clone()),
-        (json!(1), json!("½"))
-    );
-    let row = body["crosstable"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|r| r["player"] == 6)
-        .unwrap_or_else(|| panic!("{body}"));
-    assert_eq!(row["cells"][0]["result"], "half_bye", "{row}");
-    // Logged with the organiser's choice.
-    let (_, view) = call(&hub, "GET", &players, Some(&referee), None).await;
-    assert!(view.to_string().contains("half_point"), "{view}");
 }

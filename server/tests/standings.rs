@@ -317,3 +317,35 @@ async fn standings_request_cost_over_a_hundred_tables() {
     println!("of which: store read {read:?}, computing {computed:?}, JSON {written:?}");
     s.stop().await;
 }
+
+#[tokio::test]
+async fn the_hall_screen_asks_the_events_version_without_a_token_and_sees_a_round_paired() {
+    use crate::organiser::{call, event_at, token};
+    use axum::http::StatusCode;
+    let (store, c, db) = event_at("swiss", 20);
+    let e = c.event;
+    drop(store);
+    let server = crate::common::start(Some(db), None).await;
+    let hub = server.hub.clone();
+    let referee = token(&c, Role::Referee);
+    let public = format!("/api/events/{e}/standings.version");
+    let (status, before) = call(&hub, "GET", &public, None, None).await;
+    assert_eq!(status, StatusCode::OK, "{before}");
+    let gated = format!("/api/events/{e}/version");
+    let (_, tag) = call(&hub, "GET", &gated, Some(&referee), None).await;
+    assert_eq!(before, tag, "the organiser page's tag");
+    let (status, paired) = call(
+        &hub,
+        "POST",
+        &format!("/api/events/{e}/rounds"),
+        Some(&referee),
+        None,
+    )
+    .await;
+    assert!(status.is_success(), "{status} {paired}");
+    let (_, after) = call(&hub, "GET", &public, None, None).await;
+    assert_ne!(
+        before["version"], after["version"],
+        "a round paired changes it"
+    );
+}

@@ -15,8 +15,8 @@ import {
   prizeLists, tableCards,
 } from "./standings_views.js";
 
-/** How often the hall screen reads the standings again. */
-const HALL_REFRESH_MS = 30000;
+/** How often the hall screen asks whether the event has changed. */
+const HALL_POLL_MS = 3000;
 /** How long a page of the hall screen stays, in seconds, unless the address says (`&page=8`). */
 const HALL_PAGE_S = 12;
 
@@ -232,5 +232,16 @@ window.addEventListener("hashchange", () => {
     draw(last);
   }
 });
-setInterval(() => { if (view() === "hall") load(); }, HALL_REFRESH_MS);
+// The hall screen follows the day: it asks the event's version every few seconds (a tag
+// that changes when a round is paired, a result entered, a game started or over) and reads
+// the standings again when it changed, so that a round's pairings are up within seconds.
+let seen = null;
+setInterval(async () => {
+  const id = params().get("event");
+  if (view() !== "hall" || !id) return;
+  const v = await fetch(`/api/events/${id}/standings.version`).then((r) => (r.ok ? r.json() : null), () => null);
+  if (!v || v.version === seen) return;
+  seen = v.version;
+  load();
+}, HALL_POLL_MS);
 load();

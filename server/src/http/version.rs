@@ -8,7 +8,9 @@
 //! is the log's length and a hash of those outcomes: one count read from the store and no
 //! table asked for its record, so that a page may poll it every few seconds all day.
 //! Behind the register's gate (`organiser::gate`): the token of a referee of the whole
-//! event.
+//! event. The hall screen asks the same tag without a token
+//! (`GET /api/events/{id}/standings.version`): it says no more than the public standings do,
+//! and lets the screen show a round's pairings within seconds of their making.
 
 use std::fmt::Write as _;
 use std::hash::{Hash, Hasher};
@@ -32,6 +34,11 @@ pub fn routes(hub: Arc<Hub>) -> Router<Arc<Hub>> {
             hub,
             super::organiser::gate,
         ))
+}
+
+/// The same tag for the public standings' hall screen, without a token.
+pub fn public_routes() -> Router<Arc<Hub>> {
+    Router::new().route("/api/events/{id}/standings.version", get(version))
 }
 
 /// The tag of an event whose change log holds `changes` lines and whose finished games are
