@@ -191,7 +191,7 @@ fn s7p6_a_deafblind_player_plays_a_whole_game_on_a_braille_display_alone() {
         "對局開始，紅方先走",
         "炮二平五",
         "黑方 馬８進７",
-        "對局結束：你負。紅方認負",
+        "對局結束：你負。你認負",
     ]
     .iter()
     .map(|t| c.prepared(t))

@@ -45,7 +45,7 @@ fn s7p6_3_a_whole_game_from_the_keypads_alone() {
         heard(&black_said, "Requested", "紅方 炮二平五"),
         "{black_said}"
     );
-    assert!(heard(&black_said, "Spoken", "紅方認負"), "{black_said}");
+    assert!(heard(&black_said, "Spoken", "對手認負"), "{black_said}");
     // Joining, the player hears where the game stands (not yet his turn: black starts the
     // clocks, 95(3)); then that it started.
     assert!(

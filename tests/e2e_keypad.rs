@@ -343,7 +343,7 @@ fn hears_what_it_should(red_said: &str, black_said: &str) {
     ] {
         assert!(said(red_said, "Requested", text), "red: {text}\n{red_said}");
     }
-    for text in ["你尚餘 1 分鐘", "對局結束：你負。紅方認負"] {
+    for text in ["你尚餘 1 分鐘", "對局結束：你負。你認負"] {
         assert!(said(red_said, "Spoken", text), "red: {text}\n{red_said}");
     }
     let first_word = red_said
@@ -364,7 +364,7 @@ fn hears_what_it_should(red_said: &str, black_said: &str) {
         );
     }
     assert!(
-        said(black_said, "Spoken", "對局結束：你勝。紅方認負"),
+        said(black_said, "Spoken", "對局結束：你勝。對手認負"),
         "{black_said}"
     );
 }

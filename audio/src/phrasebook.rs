@@ -136,7 +136,15 @@ pub(crate) fn words(ws: &[Word], side: Color) -> Phrase {
     }
 }
 
-fn cause(c: &EndCause) -> Phrase {
+fn cause(c: &EndCause, me: Color) -> Phrase {
+    // The side it ends for, as the listener hears it: 你 or 對手 (附表七 6.3: what concerns him).
+    let who = |s: Color| {
+        entry(if s == me {
+            "times.you"
+        } else {
+            "times.opponent"
+        })
+    };
     match *c {
         EndCause::Board(r) => plain(match r {
             EndReason::Checkmate => "end.checkmate",
@@ -149,12 +157,12 @@ fn cause(c: &EndCause) -> Phrase {
             pattern: p,
         } => fill(
             "end.forbidden",
-            &[("side", side(offender)), ("pattern", pattern(p))],
+            &[("side", who(offender)), ("pattern", pattern(p))],
         ),
         EndCause::MutualForbidden => plain("end.mutual_forbidden"),
         EndCause::CycleDraw => plain("end.cycle_draw"),
         EndCause::OfficialDraw => plain("end.official_draw"),
-        EndCause::Timeout { loser } => fill("end.timeout", &[("side", side(loser))]),
+        EndCause::Timeout { loser } => fill("end.timeout", &[("side", who(loser))]),
         EndCause::ViolationLimit {
             loser,
             violation: v,
@@ -162,7 +170,7 @@ fn cause(c: &EndCause) -> Phrase {
         } => fill(
             "end.violation_limit",
             &[
-                ("side", side(loser)),
+                ("side", who(loser)),
                 ("violation", violation(v)),
                 ("count", &spoken_time::count_in_digits(count)),
             ],
@@ -173,7 +181,7 @@ fn cause(c: &EndCause) -> Phrase {
             } else {
                 "end.resignation"
             },
-            &[("side", side(loser))],
+            &[("side", who(loser))],
         ),
         EndCause::DrawAgreed { card: true } => plain("end.draw_agreed_card"),
         EndCause::DrawAgreed { card: false } => plain("end.draw_agreed"),
@@ -265,7 +273,7 @@ pub fn phrase(u: &Utterance) -> Phrase {
         Utterance::BoardDiverged { board: b } => diverged(*b),
         Utterance::BoardAgrees { board: b } => fill("board.agrees", &[("board", board(*b))]),
         // The result as it is for the listener first, then why (附表七 6.3: what concerns
-        // him first): 「對局結束：你勝。黑方超時」.
+        // him first): 「對局結束：你勝。對手超時」.
         Utterance::GameEnd {
             result,
             cause: c,
@@ -308,7 +316,7 @@ pub fn phrase(u: &Utterance) -> Phrase {
 }
 
 /// The result as it is for the listener first, then why (附表七 6.3: what concerns him
-/// first): 「對局結束：你勝。黑方超時」.
+/// first): 「對局結束：你勝。對手超時」.
 fn game_end(result: GameResult, c: &EndCause, me: Color) -> Phrase {
     let outcome = plain(match (result, me) {
         (GameResult::RedWins, Color::Red) | (GameResult::BlackWins, Color::Black) => "end.you_win",
@@ -318,7 +326,7 @@ fn game_end(result: GameResult, c: &EndCause, me: Color) -> Phrase {
     });
     fill(
         "end.game_over",
-        &[("outcome", &outcome), ("cause", &cause(c))],
+        &[("outcome", &outcome), ("cause", &cause(c, me))],
     )
 }
 

@@ -148,7 +148,7 @@ fn s7p7_1_2_a_resignation_ends_the_game_with_its_reason() {
     let ev = t.cmd(Seat::Black, Command::Resign);
     let (red, tones) = heard(&ev, Color::Red);
     assert!(
-        red.contains(&"對局結束：你勝。黑方認負".to_string()),
+        red.contains(&"對局結束：你勝。對手認負".to_string()),
         "{red:?}"
     );
     assert!(tones.contains(&Earcon::GameEnd));

@@ -371,9 +371,10 @@ fn moves_checks_violations_cards_boards_and_endings_read_as_written() {
         "對局結束：你勝。將死",
         "對局結束：和局。正和",
         "對局結束：和局。一般循環和局",
-        "對局結束：你負。紅方長將犯禁",
-        "對局結束：你勝。黑方超時",
-        "對局結束：你勝。黑方技術犯規達 2 次上限",
+        // The side it ends for, as he hears it: 你 or 對手.
+        "對局結束：你負。你長將犯禁",
+        "對局結束：你勝。對手超時",
+        "對局結束：你勝。對手技術犯規達 2 次上限",
         "對局結束：和局。雙方同意議和",
         // 7.1(1)(b): the talking clock after red's press, red's time first.
         "你 1 分鐘。對手 30 秒",

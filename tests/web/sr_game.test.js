@@ -158,7 +158,7 @@ test("共融賽: the blind player's whole game by keyboard against a deaf player
     await play(red, "b2e2", "b2e2");
     // Black resigns by handing over his resignation card (附表七 7.1(2)).
     await holdPointer(cd, '#mine [data-card="black-resign"]');
-    const over = await hears(red, /^對局結束：你勝。黑方交出認負卡/);
+    const over = await hears(red, /^對局結束：你勝。對手交出認負卡/);
     assert.equal(over.region, "assertive");
     assert.deepEqual(await axe(red, "共融賽 screen-reader game over"), []);
     await shot(red, "sr-inclusive-game-over-phone");

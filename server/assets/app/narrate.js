@@ -55,9 +55,9 @@ function outcomeFor(outcome, me) {
 }
 
 /** A result as a seat hears it, in the keypad's words, the articles after: 對局結束：你勝。
- * 黑方認負（第69(1)條） (no score read out). */
+ * 對手認負（第69(1)條） (no score read out; the side it ends for as 你 or 對手). */
 export function heardResult(r, me) {
-  const said = phrase("end.game_over", { outcome: outcomeFor(r.outcome, me), cause: endCause(r) });
+  const said = phrase("end.game_over", { outcome: outcomeFor(r.outcome, me), cause: cap(endCause(r, me)) });
   return `${said}${t(`（${articles(r.articles)}）`, ` (${articles(r.articles)})`)}`;
 }
 

@@ -136,14 +136,16 @@ const OUTCOME = byCode("outcome", { red_wins: "Red wins", black_wins: "Black win
 const SCORE = RULE_WORDS.score;
 
 /** Why a game ended. */
-export function endCause(c) {
+export function endCause(c, me = null) {
+  // A player hears the side it ends for as 你 or 對手; a referee or spectator, by its name.
+  const who = (s) => (me ? phrase(s === me ? "times.you" : "times.opponent") : side(s));
   switch (c?.cause) {
     case "board": return phrase(`end.${c.reason}`);
-    case "forbidden": return phrase("end.forbidden", { side: side(c.offender), pattern: PATTERN[c.pattern] });
+    case "forbidden": return phrase("end.forbidden", { side: who(c.offender), pattern: PATTERN[c.pattern] });
     case "mutual_forbidden": case "cycle_draw": case "official_draw": return phrase(`end.${c.cause}`);
-    case "timeout": return phrase("end.timeout", { side: side(c.loser) });
-    case "violation_limit": return phrase("end.violation_limit", { side: side(c.loser), violation: heardKind(c.kind), count: c.count });
-    case "resigned": return phrase(c.card ? "end.resignation_card" : "end.resignation", { side: side(c.loser) });
+    case "timeout": return phrase("end.timeout", { side: who(c.loser) });
+    case "violation_limit": return phrase("end.violation_limit", { side: who(c.loser), violation: heardKind(c.kind), count: c.count });
+    case "resigned": return phrase(c.card ? "end.resignation_card" : "end.resignation", { side: who(c.loser) });
     case "draw_agreed": return phrase(c.card ? "end.draw_agreed_card" : "end.draw_agreed");
     case "adjudicated": return phrase("end.adjudicated", { reason: c.reason });
     default: return "";
