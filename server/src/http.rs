@@ -181,6 +181,11 @@ pub const ASSETS: &[(&str, &str, &[u8])] = &[
         include_bytes!("../assets/app/round_desk.js"),
     ),
     (
+        "app/rulings.js",
+        JS,
+        include_bytes!("../assets/app/rulings.js"),
+    ),
+    (
         "standings.css",
         "text/css; charset=utf-8",
         include_bytes!("../assets/standings.css"),
