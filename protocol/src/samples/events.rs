@@ -57,10 +57,10 @@ pub fn events() -> Vec<Event> {
     all
 }
 
-/// Every call for the referee, about one side and about none, so that each is said.
-fn referee_calls() -> Vec<Event> {
+/// Every call for the referee.
+pub(super) fn referee_call_kinds() -> Vec<RefereeCall> {
     use RefereeCall as C;
-    let mut all = [
+    vec![
         C::AnnounceFor,
         C::BoardDivergence,
         C::CorrectionPending,
@@ -68,9 +68,13 @@ fn referee_calls() -> Vec<Event> {
         C::VerifyResult,
         C::DrawOffer,
         C::TouchedPiece,
-    ];
-    all.sort_by_key(|c| call_index(*c));
-    all.into_iter()
+    ]
+}
+
+/// Every call for the referee, about one side and about none, so that each is said.
+fn referee_calls() -> Vec<Event> {
+    referee_call_kinds()
+        .into_iter()
         .flat_map(|call| {
             [Some(Side::Red), None]
                 .into_iter()
@@ -79,9 +83,10 @@ fn referee_calls() -> Vec<Event> {
         .collect()
 }
 
-/// A call's place among the samples: a call added to the arbiter fails this match until it is
-/// listed in [`referee_calls`] too.
-fn call_index(c: RefereeCall) -> usize {
+/// A call's place among the samples ([`super::covers_all`]: a call added to the arbiter fails
+/// this match until it is listed in [`referee_call_kinds`] too).
+#[allow(clippy::trivially_copy_pass_by_ref)] // the shape `covers` takes
+pub(super) fn referee_call_index(c: &RefereeCall) -> usize {
     match c {
         RefereeCall::AnnounceFor => 0,
         RefereeCall::BoardDivergence => 1,

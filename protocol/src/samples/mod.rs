@@ -105,6 +105,7 @@ pub fn covers_all() -> Result<(), String> {
     covers(&unspeakables(), unspeakable_index, 21)?;
     covers(&illegalities(), illegality_index, 5)?;
     covers(&warnings(), warning_index, 3)?;
+    covers(&events::referee_call_kinds(), events::referee_call_index, 7)?;
     let matters: Vec<Matter> = calls().into_iter().map(|c| c.matter).collect();
     covers(&matters, matter_index, 9)?;
     covers(&client_messages(), client_index, 6)?;
