@@ -142,6 +142,8 @@ async function run({ server, chrome, pages }) {
   await card.locator("#signal").click();
   await waitText(card, "#todo", "已示意");
   await mon.locator(`#table-${TABLE}`).waitFor();
+  // The call reaches the monitor after the card's answer: the ruling is filled from it.
+  await mon.locator(`#table-${TABLE} [data-action="announce_for"]`).waitFor();
   await mon.keyboard.press("a");
   await mon.locator("#dlg[open]").waitFor();
   // The dialog is filled with the move on black's board, and leaves the boards in
