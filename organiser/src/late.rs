@@ -76,12 +76,7 @@ pub fn warning(event: EventId, last: Option<RoundNumber>, moved: &[Moved]) -> St
                 r = m.round
             );
         }
-        let club = m
-            .player
-            .club
-            .as_deref()
-            .map(|c| format!(" ({c})"))
-            .unwrap_or_default();
+        let club = m.player.club_after();
         let _ = writeln!(
             out,
             "  #{} {}{club}: {} → {} points, paired in the {}-point group",

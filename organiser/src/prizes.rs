@@ -76,12 +76,7 @@ pub fn text(prizes: &[PrizeView], final_after: Option<u32>) -> String {
     for list in prizes {
         let _ = writeln!(out, "{}（{} 名 prizes）", list.name, list.places);
         for p in &list.prizes {
-            let club = p
-                .player
-                .club
-                .as_deref()
-                .map(|c| format!(" ({c})"))
-                .unwrap_or_default();
+            let club = p.player.club_after();
             let _ = writeln!(
                 out,
                 "  {:>2}. #{} {}{club}  名次 place {}",

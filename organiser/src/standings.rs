@@ -48,6 +48,16 @@ pub struct Named {
     pub club: Option<String>,
 }
 
+impl Named {
+    /// His club as the text listings write it after his name: ` (東區)`, or nothing.
+    pub fn club_after(&self) -> String {
+        self.club
+            .as_deref()
+            .map(|c| format!(" ({c})"))
+            .unwrap_or_default()
+    }
+}
+
 /// One line of the standings.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Line {
@@ -467,12 +477,7 @@ fn text_row(l: &Line, tiebreaks: usize) -> Vec<String> {
     } else {
         l.place.to_string()
     };
-    let club = l
-        .player
-        .club
-        .as_ref()
-        .map(|c| format!(" ({c})"))
-        .unwrap_or_default();
+    let club = l.player.club_after();
     let withdrawn = if l.withdrawn { " 退出 withdrawn" } else { "" };
     let mut row = vec![
         place,
