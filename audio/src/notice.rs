@@ -125,6 +125,10 @@ pub enum Refusal {
     AnnouncementBound,
     /// The move must be made with the touched piece (頭兩字摸子走子, 第31條).
     TouchedPiece,
+    /// The game has not started (its clocks not yet started).
+    NotStarted,
+    /// The game is paused (an adjournment, a restart).
+    Paused,
     /// The game is over.
     GameOver,
     /// Not now: something else must come first.
@@ -146,6 +150,8 @@ impl Refusal {
             R::NotYourTurn { .. } => Refusal::NotYourTurn,
             R::AnnouncementBound { .. } => Refusal::AnnouncementBound,
             R::TouchedPiece { .. } => Refusal::TouchedPiece,
+            R::NotStarted => Refusal::NotStarted,
+            R::Paused => Refusal::Paused,
             R::GameOver => Refusal::GameOver,
             R::OutOfOrder { .. } => Refusal::OutOfOrder,
             R::NotAllowed { .. } | R::NoProxy { .. } => Refusal::NotAllowed,
@@ -266,6 +272,8 @@ impl Notice {
                 Refusal::NotYourTurn => "refused.not_your_turn",
                 Refusal::AnnouncementBound => "keypad.refused_bound",
                 Refusal::TouchedPiece => "keypad.refused_touched",
+                Refusal::NotStarted => "refused.not_started",
+                Refusal::Paused => "refused.paused",
                 Refusal::GameOver => "keypad.refused_over",
                 Refusal::OutOfOrder => "keypad.refused_order",
                 Refusal::NotAllowed => "keypad.refused_not_allowed",
@@ -355,6 +363,18 @@ pub fn standing_parts(st: &Standing) -> Vec<Phrase> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_command_before_the_clocks_start_or_while_paused_says_why() {
+        // A resignation typed before black had started the clocks was answered
+        // 「指令不被接受」 alone: the player could not tell why, nor what to wait for.
+        use baoqi_arbiter::Rejection as R;
+        assert_eq!(Refusal::of(&R::NotStarted), Refusal::NotStarted);
+        assert_eq!(Refusal::of(&R::Paused), Refusal::Paused);
+        let said = |r| Notice::Refused(r).phrase().display;
+        assert_eq!(said(Refusal::NotStarted), "對局還沒有開始");
+        assert_eq!(said(Refusal::Paused), "對局暫停中");
+    }
 
     #[test]
     fn refusals_are_told_apart() {

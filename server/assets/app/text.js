@@ -268,10 +268,10 @@ const WAIT = {
 /** Why the arbiter refused a command. */
 export function rejection(r) {
   switch (r?.reason) {
-    case "not_started": return t("對局未開始", "The game has not started");
+    case "not_started": return phrase("refused.not_started");
     case "already_started": return t("對局已開始", "The game has already started");
     case "game_over": return t("對局已結束", "The game is over");
-    case "paused": return t("對局暫停中", "The game is paused");
+    case "paused": return phrase("refused.paused");
     case "not_paused": return t("對局並未暫停", "The game is not paused");
     case "not_over": return t("對局未結束", "The game is not over");
     case "not_allowed": {
