@@ -67,6 +67,10 @@ test("prizes: the organiser's lists, one prize per player, final after the last 
     const won = lists.flatMap((l) => l.items.map(winner).filter(Boolean));
     assert.equal(new Set(won).size, won.length, `one prize per player: ${won}`);
     assert.match(lists[0].items[0], /^第1獎 #\d+ .+，名次 1$/);
+    // The prize's number is in its line: the list adds none of its own (it read 「1. 第1獎」).
+    const marks = await page.evaluate(() => [...document.querySelectorAll("#prizes h3 + *")].map((l) =>
+      `${l.tagName} ${getComputedStyle(l).listStyleType}`));
+    assert.deepEqual(marks, ["UL none", "UL none", "UL none"]);
     for (const item of lists[1].items) assert.match(item, /李明|張華|從缺/, "the 視障 list admits 全失明 and 部份失明 only");
     // The one woman has a prize (hers or an earlier list's); the women's second is 從缺.
     assert.match(lists[2].items[1], /^第2獎 從缺/);

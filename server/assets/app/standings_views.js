@@ -352,7 +352,7 @@ export function prizeLists(s) {
     const vacant = Array.from({ length: list.places - list.prizes.length }, (_, i) =>
       el("li", {}, t(`第${list.prizes.length + i + 1}獎 從缺（再無合資格賽員）`, `Prize ${list.prizes.length + i + 1}: not awarded (no one else may take it)`)));
     return [el("h3", {}, t(`${list.name}（${list.places}名）`, `${list.name} (${list.places})`)),
-      el("ol", { class: "text-view" }, ...list.prizes.map(prizeItem), ...vacant)];
+      el("ul", { class: "text-view prize-list" }, ...list.prizes.map(prizeItem), ...vacant)];
   });
   return [el("p", { class: "prizes-when" }, when), ...lists.flat()];
 }
