@@ -99,6 +99,11 @@ pub const ASSETS: &[(&str, &str, &[u8])] = &[
     ),
     ("app/text.js", JS, include_bytes!("../assets/app/text.js")),
     (
+        "app/refusals.js",
+        JS,
+        include_bytes!("../assets/app/refusals.js"),
+    ),
+    (
         "app/phrases.js",
         JS,
         include_bytes!("../assets/app/phrases.js"),

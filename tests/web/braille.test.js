@@ -49,7 +49,7 @@ const part = (k) => /^(because|side|repetition|end)\./.test(k) && !["repetition.
 /** Every message, with where it comes from (for the failure's report). */
 async function messages() {
   const { Narrator } = await app("narrate.js");
-  const { answerFor } = await app("text.js");
+  const { answerFor } = await app("refusals.js");
   const heard = json(keypadBin(), "heard");
   const all = new Map();
   const add = (text, from) => { if (text && !all.has(text)) all.set(text, from); };

@@ -35,6 +35,7 @@ Object.defineProperty(globalThis, "localStorage", {
 const app = (name) => import(pathToFileURL(join(ROOT, "server", "assets", "app", name)).href);
 const samples = JSON.parse(execFileSync(baoqiBin(), ["protocol", "samples"], { encoding: "utf8" }));
 const text = await app("text.js");
+const refusals = await app("refusals.js");
 const { lang } = await app("i18n.js");
 const { ENUMS, WORD_TEXT } = await app("protocol.js");
 
@@ -134,12 +135,12 @@ test("every event is said in English", () => {
 });
 
 test("every refusal, error and answer is said in English", () => {
-  for (const r of through(samples.rejections, (x) => ({ ...REJECTION_ENUMS[x.reason], ...sides(x) }))) english(text.rejection(r), r);
-  for (const r of [{ reason: "not_your_turn" }, { reason: "card", why: { card: "draw", problem: "not_in_hand" } }]) english(text.rejection(r), r);
-  for (const code of [...ENUMS.error_code, "not_connected", "connection_lost"]) english(text.errorCode(code), code);
-  for (const m of samples.server_messages.filter((m) => m.type === "rejected" || m.type === "error")) english(text.answer(m), m);
-  english(text.answer({ type: "rejected", rejection: { reason: "a_new_one" } }), "an unknown refusal");
-  english(text.answer({ type: "error", code: "a_new_one" }), "an unknown error");
+  for (const r of through(samples.rejections, (x) => ({ ...REJECTION_ENUMS[x.reason], ...sides(x) }))) english(refusals.rejection(r), r);
+  for (const r of [{ reason: "not_your_turn" }, { reason: "card", why: { card: "draw", problem: "not_in_hand" } }]) english(refusals.rejection(r), r);
+  for (const code of [...ENUMS.error_code, "not_connected", "connection_lost"]) english(refusals.errorCode(code), code);
+  for (const m of samples.server_messages.filter((m) => m.type === "rejected" || m.type === "error")) english(refusals.answer(m), m);
+  english(refusals.answer({ type: "rejected", rejection: { reason: "a_new_one" } }), "an unknown refusal");
+  english(refusals.answer({ type: "error", code: "a_new_one" }), "an unknown error");
 });
 
 test("every open call of the referee is said in English", () => {

@@ -87,7 +87,7 @@ test("a sample of events reads the same on the keypad and the pages where they s
 });
 
 test("a seat's own refusal reads the same on the keypad and the pages", async () => {
-  const { answerFor } = await app("text.js");
+  const { answerFor } = await app("refusals.js");
   const { PHRASES } = await app("phrases.js");
   const rejections = json(baoqiBin(), "samples").rejections;
   const refusals = json(keypadBin(), "heard").refusals;

@@ -33,7 +33,7 @@ test("every event the server can send is said in words", async () => {
 });
 
 test("every refusal and error is said in words", async () => {
-  const { rejection, errorCode, answer } = await app("text.js");
+  const { rejection, errorCode, answer } = await app("refusals.js");
   const { REJECTIONS, ENUMS } = await app("protocol.js");
   for (const r of samples.rejections) said(rejection(r), r);
   assert.deepEqual([...new Set(samples.rejections.map((r) => r.reason))].sort(), [...REJECTIONS].sort());

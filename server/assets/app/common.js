@@ -5,14 +5,16 @@
 
 import { KEY_WORDS, VERSION } from "./protocol.js";
 import { localize, t } from "./i18n.js";
-import { SIDE, fmtTime, sayTime, answer, answerFor, phrase, words } from "./text.js";
+import { SIDE, fmtTime, sayTime, phrase, words } from "./text.js";
+import { answer, answerFor } from "./refusals.js";
 
 export { SIDE, fmtTime, sayTime };
 export {
   CARD, KIND, BOARD_NAME, boardName, describe, cardText, checkOutcome, words, word, move,
-  result, call, rejection, errorCode, pieceOf, kindOf, article, articles, unspeakable, warning,
+  result, call, pieceOf, kindOf, article, articles, unspeakable, warning,
   finding, endCause, BOARD_RESULT, boardResult,
 } from "./text.js";
+export { rejection, errorCode } from "./refusals.js";
 export { FILES, expand, pieceAt } from "./notation.js";
 export { PIECES, pieceName } from "./text.js";
 export { timeline, clockNow } from "./clock.js";
