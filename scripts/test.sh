@@ -3,9 +3,8 @@
 # pyffish differential test made mandatory), the deep perft check and the browser tests.
 #
 # The build comes in two parts: the libraries and a hall's server (the command line without
-# its optional features) first, with clippy's lints; then every target at the lowest priority,
-# while the screen reader's games and the browser tests, served by the hall's server, run
-# beside it. The suite runs beside the rest of the browser tests; the tests that measure real
+# its optional features) first, with clippy's lints; then every target, at the lowest
+# priority while the screen reader's games run beside it, then at the browser tests'. The suite runs beside the rest of the browser tests; the tests that measure real
 # time run last, alone.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -66,8 +65,8 @@ step "the pages' JavaScript, linted (ESLint, 0 errors)"
 (cd tests/web && npm run --silent lint)
 
 # Then every target (the tests, the benchmarks, the command line with all its features), at
-# the lowest priority, beside the screen reader's games and then the browser tests: those
-# mostly wait (on Chromium, Orca, timers) and are served first whenever they need a core.
+# the lowest priority beside the screen reader's games, which are served first whenever they
+# need a core (under load Orca took a player's first letters in browse mode).
 # `--timings` keeps where the build's time went in target/cargo-timings/cargo-timing.html.
 step "every target (nice 19), beside the browser tests"
 setsid nice -n 19 cargo build --workspace --all-targets --quiet --timings >target/build.log 2>&1 &
@@ -109,6 +108,9 @@ step "GNOME Orca on the seat page (tests/web/orca.test.js), beside the build"
 BAOQI_BIN="$PWD/target/hall/baoqi" BAOQI_REQUIRE_ORCA=1 node --test tests/web/orca.test.js 2>&1 \
   | tee target/orca.log | grep -E '^(not )?ok|^# (pass|fail)' || true
 grep -q '^# fail 0' target/orca.log || { echo "the Orca tests failed (target/orca.log)"; exit 1; }
+# Orca is done: what is left of the build now runs at the browser tests' priority (at nice
+# 19 beside three Chromiums it was starved, and the suite waited on it for 40 s).
+renice -n 0 -g "$build_pid" >/dev/null 2>&1 || true
 step "the browser tests (tests/web), beside the build and then the suite"
 web
 
