@@ -61,6 +61,10 @@ pub struct BenchOptions {
     pub poll_live: bool,
     /// What the bots trust for a `https://` server (`--ca`: the hall's own authority).
     pub tls: Trust,
+    /// The bots' threads (workers of one runtime). On one, every player's messages are read
+    /// one after another, as no hall's players are: a burst of alerts to all of them delays
+    /// the reading of each, and the latency measured with it.
+    pub bot_threads: usize,
 }
 
 /// `baoqi bench load --nodes N`: N `baoqi serve --node` processes on one PostgreSQL
@@ -279,7 +283,7 @@ fn bots_on(
     created: &admin::Created,
 ) -> Result<BenchReport, String> {
     let bots_rt = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(1)
+        .worker_threads(opts.bot_threads.max(1))
         .thread_name("bench-bots")
         .enable_all()
         .build()

@@ -19,6 +19,7 @@ fn a_small_load_runs_clean() {
         real_play: false,
         poll_live: false,
         tls: None,
+        bot_threads: 1,
     })
     .unwrap();
     println!("{report}");
@@ -60,6 +61,7 @@ fn an_adversary_on_one_table_leaves_the_others_whole() {
         real_play: false,
         poll_live: false,
         tls: None,
+        bot_threads: 1,
     })
     .unwrap();
     println!("{report}");

@@ -82,6 +82,10 @@ struct LoadArgs {
     /// it holds, while the bots play.
     #[arg(long, conflicts_with = "nodes")]
     poll_live: bool,
+    /// The bots' threads: on one (the default), every player's messages are read one after
+    /// another, so a burst of alerts to all of them delays what is measured.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64))]
+    bot_threads: u32,
     /// Find the knee instead of one run: runs of `--seconds` at `--rate`, then at twice the
     /// rate, and so on, each with a fresh server, until the opponent's p99 reaches 10 ms or
     /// the server handles less than 95% of what is offered; reports the highest rate under
@@ -230,5 +234,6 @@ fn options(a: &LoadArgs) -> Result<BenchOptions, CliError> {
         flood: a.flood.map(FloodArg::flood),
         real_play: a.real_play,
         poll_live: a.poll_live,
+        bot_threads: a.bot_threads as usize,
     })
 }
