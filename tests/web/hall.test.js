@@ -58,6 +58,9 @@ async function run({ server, chrome, pages }) {
   // Red of table 9 resigns: the result waits for the referee's oral verification (6.8), a
   // call; its tile is flagged, in words as well as by its border.
   const red9 = await open(chrome, seatAt(seats, "red", 9).link);
+  // Connected first: a resignation pressed before the page has joined is not sent (under
+  // load the press once came before the join, and the call never came).
+  await waitText(red9, "#status", "已連線", 20000);
   await red9.locator("#resign").click();
   await red9.locator("#confirm-yes").click();
   await waitText(mon, '#tabs [data-table="9"]', "待處理");
