@@ -277,3 +277,55 @@ async fn s11_a_table_snapshots_its_match_every_1024_entries_and_restarts_from_it
     );
     assert_eq!(*live, whole.game.snapshot(), "the match the table had");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn s11_a_resumption_of_the_auto_policy_that_the_store_refused_is_tried_again() {
+    // docs/event.toml: under `resume = { mode = "auto" }` the server restarts the paused
+    // clocks by itself. If the store is away at that instant (a database restarting), the
+    // match must not stay paused for ever: the resumption is tried again once it is back.
+    use baoqi_server::table::{Handled, SeatKey};
+    use std::sync::atomic::{AtomicBool, Ordering};
+    let auto = ONE_TABLE.replace(
+        "spectators = 1\n",
+        "spectators = 1\n[settings]\nresume = { mode = \"auto\", after_secs = 1 }\n",
+    );
+    let (inner, db) = SqliteStore::open_temp().unwrap();
+    let flaky = Arc::new(common::flaky::Flaky {
+        inner,
+        fail: AtomicBool::new(false),
+    });
+    let limits = baoqi_server::limits::Limits::default();
+    let file = event_file(&auto);
+    let s = common::start_on(flaky.clone(), db.clone(), Some(&file), limits.clone()).await;
+    let table = s.created.tables[0].id;
+    let referee = SeatKey::in_process(Role::Referee);
+    let started = s.hub.table(table).unwrap();
+    let started = started.command(referee, Command::Start).await;
+    assert!(matches!(started, Some(Handled::Accepted { .. })));
+    s.stop().await;
+
+    let again = common::start_on(flaky.clone(), db, None, limits).await;
+    let handle = again.hub.table(table).unwrap();
+    let paused = || async { handle.record().await.unwrap().1.paused };
+    assert_eq!(paused().await, Some(PauseReason::ServerRestart));
+    // The store refuses every write from just after the restart's pause until past the
+    // instant the policy resumes the match.
+    flaky.fail.store(true, Ordering::Relaxed);
+    tokio::time::sleep(Duration::from_millis(1_600)).await;
+    assert_eq!(
+        paused().await,
+        Some(PauseReason::ServerRestart),
+        "not stored"
+    );
+    flaky.fail.store(false, Ordering::Relaxed);
+    let back = Instant::now();
+    while paused().await.is_some() {
+        assert!(
+            back.elapsed() < Duration::from_secs(5),
+            "resumed once the store was back"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    println!("resumed {:?} after the store's return", back.elapsed());
+    again.stop().await;
+}

@@ -24,6 +24,9 @@ use baoqi_store::{EntryKind, LogEntry, Store, StoreError, Writer};
 pub const BROADCAST: usize = 512;
 /// Commands queued for one table before senders wait.
 const INBOX: usize = 256;
+/// How long after a resumption the store could not keep the restart policy tries again (the
+/// failed write has already waited for the store's return: [`Task::rebuild`]).
+const RESUME_AGAIN_MS: u64 = 500;
 
 mod handle;
 
@@ -261,7 +264,12 @@ impl Task {
             self.resume_at = None;
             if let Some(cmd) = self.game.resume_command() {
                 let now = self.ctx.timeline.now();
-                let _ = self.command(Actor::Server, cmd, now).await;
+                if let Handled::Storage(_) = self.command(Actor::Server, cmd, now).await {
+                    // The store was away (a database restarting): the match is still
+                    // paused, and the policy's resumption is tried again, else it would
+                    // stay paused until a referee came.
+                    self.resume_at = Some(Millis(self.ctx.timeline.now().0 + RESUME_AGAIN_MS));
+                }
             }
             return;
         }
