@@ -144,11 +144,6 @@ if cargo nextest --version >/dev/null 2>&1; then
   # A server killed mid-game: its clocks, restarted, stand where they were within 100 ms
   # (beside three browsers and the suite, the server's timeline mark was once 457 ms old).
   realtime="$realtime | test(/^bench_crash::/)"
-  # PostgreSQL restarted twice under three nodes: every table moves again within 10 s of its
-  # return. Beside the browser tests and the suite, with the nodes unoptimised, a table
-  # once did not move again at all (2 of 10 runs): a fault under load that the federation's
-  # work must find; meanwhile the test runs alone, where it passed.
-  realtime="$realtime | test(postgres_restarted_twice_under_three_nodes)"
   step "cargo nextest run: the suite, beside the browser tests"
   # Test binaries in parallel, twice as many at once as there are cores: most tests wait
   # on sockets and timers.
