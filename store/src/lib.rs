@@ -68,6 +68,9 @@ pub enum StoreError {
     /// PostgreSQL refused or failed (or could not be reached).
     #[error("PostgreSQL: {0}")]
     Postgres(#[from] ::postgres::Error),
+    /// No connection to PostgreSQL could be had in time (it is away, or restarting).
+    #[error("PostgreSQL unreachable: {0}")]
+    Unreachable(#[from] r2d2::Error),
     /// The database's schema could not be brought to this code's ([`schema`]).
     #[error("schema migration: {0}")]
     Schema(Box<refinery::Error>),

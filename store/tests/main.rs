@@ -4,6 +4,7 @@
 mod event_file;
 mod leases;
 mod legacy;
+mod pools;
 mod reconnect;
 mod recordings;
 mod schema;

@@ -4,17 +4,16 @@
 //! `synchronous_commit = on`: flushed to the server's disk), and a command is acknowledged
 //! only after that.
 //!
-//! The client is PostgreSQL's blocking one (the store trait is blocking): two connections,
-//! one for the writer and one for lookups, as in the `SQLite` store, so that a seat joining
-//! never waits for a group commit.
+//! The client is PostgreSQL's blocking one (the store trait is blocking), its connections
+//! in pools ([`pool`]): the writer's one, the lookups' few, as in the `SQLite` store, so
+//! that a seat joining never waits for a group commit.
 
 mod lease;
+mod pool;
 mod recordings;
 mod rows;
 mod tournament;
 mod writes;
-
-use std::sync::{Mutex, PoisonError};
 
 use postgres::{Client, NoTls};
 
@@ -24,19 +23,37 @@ use crate::config::EventSettings;
 use crate::model::{EventId, EventRow, SeatRow, TableId, TableRow};
 use crate::timeline::Millis;
 use crate::wallclock::UnixMillis;
+use pool::{Pool, Sizing, lookup, off_runtime, on, pool};
 use rows::{entry_params, raw_entry, seat_from, table_from};
 
 /// A store in a PostgreSQL database, named by a URL (`postgres://user@host:port/db`).
 pub struct PgStore {
-    write: Conn,
-    read: Conn,
-    /// The leases' own connection, opened at their first use: a node's renewals
-    /// must not wait behind the group commits of a busy writer, or its leases run out under
-    /// load and its tables change hands for nothing.
-    lease: Conn,
+    /// Its pools; `None` only while the store is being dropped.
+    pools: Option<Pools>,
+    /// The thread on which the pools open their connections (the recordings' pool too).
+    opener: std::sync::Arc<scheduled_thread_pool::ScheduledThreadPool>,
     url: String,
     schema: Option<String>,
 }
+
+/// A store's pools, one per role.
+struct Pools {
+    /// The appends' connection (the group commits of [`crate::Writer`]): one, so that they
+    /// are committed in order, and theirs alone, so that an append never waits for a
+    /// connection that another write holds.
+    append: Pool,
+    /// The other writes' (an event's creation, a snapshot, the organiser's records).
+    write: Pool,
+    /// The lookups' connections (a seat joining, a rebuild), opened as calls need them.
+    read: Pool,
+    /// The leases' own connection, opened at their first use: a node's renewals
+    /// must not wait behind the group commits of a busy writer, or its leases run out under
+    /// load and its tables change hands for nothing.
+    lease: Pool,
+}
+
+/// The most lookups' connections a store opens.
+const LOOKUPS: u32 = 4;
 
 impl std::fmt::Debug for PgStore {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -44,55 +61,6 @@ impl std::fmt::Debug for PgStore {
             .field("url", &super::database::redacted(&self.url))
             .finish_non_exhaustive()
     }
-}
-
-/// Runs `f` where PostgreSQL's blocking client may run. The client drives its connection
-/// with a small runtime of its own, which cannot start on a thread that is running tokio's
-/// (a server task calling the store). On the server's multi-threaded runtime `f` runs in
-/// place ([`tokio::task::block_in_place`]: the thread leaves the runtime, whose other tasks
-/// move to its other workers, while the caller waits as it would wait on the `SQLite` store's
-/// lock); off tokio's threads, and on a blocking task's, it simply runs. Only a
-/// current-thread runtime (a test's) cannot lend its one thread: there `f` runs on a scoped
-/// thread while the caller waits.
-fn off_runtime<T: Send>(f: impl FnOnce() -> T + Send) -> T {
-    use tokio::runtime::{Handle, RuntimeFlavor};
-    match Handle::try_current().map(|h| h.runtime_flavor()) {
-        Err(_) => f(),
-        Ok(RuntimeFlavor::MultiThread) => tokio::task::block_in_place(f),
-        Ok(_) => std::thread::scope(|s| match s.spawn(f).join() {
-            Ok(out) => out,
-            Err(panic) => std::panic::resume_unwind(panic),
-        }),
-    }
-}
-
-/// A connection, `None` before its first use and while the store is being dropped. A
-/// connection the server closed (a restart of PostgreSQL, a fail-over, a network cut) is
-/// opened again at the next call ([`PgStore::on`]); the call that met the closing failed,
-/// and was refused as a storage error, never acknowledged.
-type Conn = Mutex<Option<Client>>;
-
-/// Runs `f` on the connection `c` (`off_runtime`).
-fn with<T: Send>(c: &Conn, f: impl FnOnce(&mut Client) -> T + Send) -> T {
-    let mut guard = c.lock().unwrap_or_else(PoisonError::into_inner);
-    let client = guard
-        .as_mut()
-        .expect("a connection lives as long as its store");
-    off_runtime(move || f(client))
-}
-
-/// Connects to `url`, with `schema` first on the search path.
-fn connect(url: &str, schema: Option<&str>) -> Result<Client, StoreError> {
-    Ok(off_runtime(|| connect_to(url, schema))?)
-}
-
-/// [`connect`], on a thread where the blocking client may run.
-fn connect_to(url: &str, schema: Option<&str>) -> Result<Client, postgres::Error> {
-    let mut c = Client::connect(url, NoTls)?;
-    if let Some(s) = schema {
-        c.batch_execute(&format!("SET search_path TO {s}"))?;
-    }
-    Ok(c)
 }
 
 /// Runs one batch of SQL on a connection of its own.
@@ -110,12 +78,20 @@ impl PgStore {
     /// [`PgStore::open`] with every table in `schema` (which must exist; tests give each
     /// store a schema of their own on one database, see [`PgStore::create_schema`]).
     pub fn open_in(url: &str, schema: Option<&str>) -> Result<PgStore, StoreError> {
-        let write = Mutex::new(Some(connect(url, schema)?));
-        with(&write, super::schema::postgres)?;
+        let opener = pool::opener();
+        let role =
+            |size, eager| pool::<StoreError>(url, schema, &Sizing { size, eager }, opener.clone());
+        let append = role(1, true)?;
+        on(&append, super::schema::postgres)?;
+        let pools = Pools {
+            append,
+            write: role(1, false)?,
+            read: role(LOOKUPS, true)?,
+            lease: role(1, false)?,
+        };
         let store = PgStore {
-            write,
-            read: Mutex::new(Some(connect(url, schema)?)),
-            lease: Mutex::new(None),
+            pools: Some(pools),
+            opener,
             url: url.to_owned(),
             schema: schema.map(str::to_owned),
         };
@@ -163,12 +139,26 @@ impl PgStore {
         })
     }
 
-    /// Runs `f` on the writer's connection.
+    fn pools(&self) -> &Pools {
+        self.pools
+            .as_ref()
+            .expect("the pools live as long as their store")
+    }
+
+    /// Runs `f` on the appends' connection.
+    fn a<T: Send>(
+        &self,
+        f: impl FnOnce(&mut Client) -> Result<T, StoreError> + Send,
+    ) -> Result<T, StoreError> {
+        on(&self.pools().append, f)
+    }
+
+    /// Runs `f` on the other writes' connection.
     fn w<T: Send>(
         &self,
         f: impl FnOnce(&mut Client) -> Result<T, StoreError> + Send,
     ) -> Result<T, StoreError> {
-        self.on(&self.write, f)
+        on(&self.pools().write, f)
     }
 
     /// Runs `f` on the leases' connection.
@@ -176,57 +166,24 @@ impl PgStore {
         &self,
         f: impl FnOnce(&mut Client) -> Result<T, StoreError> + Send,
     ) -> Result<T, StoreError> {
-        self.on(&self.lease, f)
+        on(&self.pools().lease, f)
     }
 
-    /// Runs `f` on the lookups' connection.
+    /// Runs the lookup `f` on a lookups' connection; made again on another when the one it
+    /// met had been closed by the server while idle.
     fn r<T: Send>(
         &self,
-        f: impl FnOnce(&mut Client) -> Result<T, StoreError> + Send,
+        f: impl Fn(&mut Client) -> Result<T, StoreError> + Send + Sync,
     ) -> Result<T, StoreError> {
-        self.on(&self.read, f)
+        lookup(&self.pools().read, LOOKUPS + 1, f)
     }
-
-    /// Runs `f` on connection `c`, opening it first when it has never been opened or the
-    /// server has closed it; while PostgreSQL is away the opening fails, and so does the call.
-    fn on<T: Send>(
-        &self,
-        c: &Conn,
-        f: impl FnOnce(&mut Client) -> Result<T, StoreError> + Send,
-    ) -> Result<T, StoreError> {
-        on(c, &self.url, self.schema.as_deref(), f)
-    }
-}
-
-/// Runs `f` on connection `c` of the database at `url` (`schema` first on its search path),
-/// opening it first when it has never been opened or the server has closed it.
-fn on<T: Send, E: From<postgres::Error> + Send>(
-    c: &Conn,
-    url: &str,
-    schema: Option<&str>,
-    f: impl FnOnce(&mut Client) -> Result<T, E> + Send,
-) -> Result<T, E> {
-    let mut guard = c.lock().unwrap_or_else(PoisonError::into_inner);
-    if guard.as_ref().is_none_or(Client::is_closed) {
-        let old = guard.take();
-        off_runtime(move || drop(old));
-        *guard = Some(off_runtime(|| connect_to(url, schema))?);
-        tracing::info!("PostgreSQL: connected");
-    }
-    let client = guard.as_mut().expect("opened above");
-    off_runtime(move || f(client))
 }
 
 impl Drop for PgStore {
     /// The connections are closed where the blocking client may run (`off_runtime`).
     fn drop(&mut self) {
-        let take = |c: &mut Conn| c.get_mut().unwrap_or_else(PoisonError::into_inner).take();
-        let conns = [
-            take(&mut self.write),
-            take(&mut self.read),
-            take(&mut self.lease),
-        ];
-        off_runtime(move || drop(conns));
+        let pools = self.pools.take();
+        off_runtime(move || drop(pools));
     }
 }
 
@@ -327,7 +284,7 @@ impl Store for PgStore {
     }
 
     fn append(&self, entries: &[LogEntry], timeline: Option<Millis>) -> Result<(), StoreError> {
-        self.w(|c| {
+        self.a(|c| {
             let mut tx = c.transaction()?;
             write_entries(&mut tx, entries, timeline)?;
             tx.commit()?;
@@ -341,7 +298,7 @@ impl Store for PgStore {
         holdings: &[Holding],
         timeline: Option<Millis>,
     ) -> Result<(), StoreError> {
-        self.w(|c| {
+        self.a(|c| {
             let mut tx = c.transaction()?;
             lease::check(&mut tx, entries, holdings)?;
             write_entries(&mut tx, entries, timeline)?;
@@ -358,7 +315,8 @@ impl Store for PgStore {
         &self,
     ) -> Result<std::sync::Arc<dyn crate::recordings::Recordings>, crate::recordings::RecordingsError>
     {
-        let recordings = recordings::PgRecordings::new(&self.url, self.schema.as_deref());
+        let recordings =
+            recordings::PgRecordings::new(&self.url, self.schema.as_deref(), self.opener.clone())?;
         Ok(std::sync::Arc::new(recordings))
     }
 
@@ -458,31 +416,5 @@ impl Store for PgStore {
 
     fn tournaments(&self) -> Option<&dyn super::TournamentStore> {
         Some(self)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use std::thread;
-
-    /// A call from a server task runs on the task's own thread (the runtime lends it), not
-    /// on a thread started for the call; off tokio's threads, it simply runs.
-    #[test]
-    fn a_call_from_a_server_task_runs_on_its_own_thread() {
-        let rt = tokio::runtime::Builder::new_multi_thread()
-            .worker_threads(2)
-            .build()
-            .expect("a runtime");
-        let (caller, inside) = rt.block_on(async {
-            tokio::spawn(async {
-                let caller = thread::current().id();
-                (caller, super::off_runtime(|| thread::current().id()))
-            })
-            .await
-            .expect("the task")
-        });
-        assert_eq!(caller, inside);
-        let here = thread::current().id();
-        assert_eq!(super::off_runtime(|| thread::current().id()), here);
     }
 }

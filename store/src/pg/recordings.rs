@@ -7,12 +7,12 @@
 
 use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
 use std::time::{Duration, SystemTime};
 
 use postgres::Client;
+use scheduled_thread_pool::ScheduledThreadPool;
 
-use super::{Conn, on};
+use super::pool::{Pool, Sizing, off_runtime, on, pool};
 use crate::model::{Role, TableId};
 use crate::recordings::{RecordingRow, Recordings, RecordingsError, Upload, side_of, side_str};
 
@@ -27,9 +27,8 @@ const STALE: Duration = Duration::from_secs(24 * 3600);
 
 /// The recordings of a PostgreSQL store.
 pub(super) struct PgRecordings {
-    conn: Conn,
-    url: String,
-    schema: Option<String>,
+    /// Their own connection; `None` only while they are being dropped.
+    conn: Option<Pool>,
     incoming: PathBuf,
 }
 
@@ -67,22 +66,29 @@ impl PgRecordings {
     /// The recordings of the database at `url` (`schema` first on the search path); the
     /// connection is opened at the first call. Uploads are received in the system's
     /// temporary directory; those a crash left there are removed after a day.
-    pub(super) fn new(url: &str, schema: Option<&str>) -> PgRecordings {
+    pub(super) fn new(
+        url: &str,
+        schema: Option<&str>,
+        opener: std::sync::Arc<ScheduledThreadPool>,
+    ) -> Result<PgRecordings, RecordingsError> {
         let incoming = std::env::temp_dir().join("baoqi-incoming");
         remove_stale(&incoming);
-        PgRecordings {
-            conn: Mutex::new(None),
-            url: url.to_owned(),
-            schema: schema.map(str::to_owned),
+        let role = Sizing {
+            size: 1,
+            eager: false,
+        };
+        let conn = pool::<RecordingsError>(url, schema, &role, opener)?;
+        Ok(PgRecordings {
+            conn: Some(conn),
             incoming,
-        }
+        })
     }
 
     fn on<T: Send>(
         &self,
         f: impl FnOnce(&mut Client) -> Result<T, RecordingsError> + Send,
     ) -> Result<T, RecordingsError> {
-        on(&self.conn, &self.url, self.schema.as_deref(), f)
+        on(self.conn.as_ref().expect("open until dropped"), f)
     }
 
     fn select(
@@ -250,11 +256,7 @@ impl Recordings for PgRecordings {
 impl Drop for PgRecordings {
     /// The connection is closed where the blocking client may run.
     fn drop(&mut self) {
-        let conn = self
-            .conn
-            .get_mut()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-            .take();
-        super::off_runtime(move || drop(conn));
+        let conn = self.conn.take();
+        off_runtime(move || drop(conn));
     }
 }

@@ -29,6 +29,9 @@ pub enum RecordingsError {
     /// PostgreSQL refused or could not be reached.
     #[error("recordings on PostgreSQL: {0}")]
     Pg(#[from] postgres::Error),
+    /// No connection to PostgreSQL could be had (it is away).
+    #[error("recordings on PostgreSQL: unreachable: {0}")]
+    Unreachable(#[from] r2d2::Error),
 }
 
 /// What the uploader says about a recording (its request headers), checked.
