@@ -68,7 +68,10 @@ fn a_store_opens_its_connections_again_after_the_server_closed_them() {
     );
     // A lookup is made again on a new connection: it does not fail at all.
     let (events, failed) = until_ok(5, || store.events());
-    assert_eq!(failed, 0, "lookups failed after the server closed their connection");
+    assert_eq!(
+        failed, 0,
+        "lookups failed after the server closed their connection"
+    );
     let ids: Vec<_> = events.iter().map(|e| e.id).collect();
     assert!(ids.contains(&first) && ids.contains(&second), "{ids:?}");
 
