@@ -96,7 +96,10 @@ pub(super) fn lookup<T: Send, E: From<postgres::Error> + From<r2d2::Error> + Sen
             let mut conn = pool.get()?;
             let out = f(&mut conn);
             left -= 1;
-            if out.is_ok() || left == 0 || !conn.is_closed() {
+            // A failed lookup is made again only when its connection is dead: closed
+            // already, or failing an empty query (the server's last words may arrive before
+            // the client has seen the connection close). Once dead, the pool drops it.
+            if out.is_ok() || left == 0 || !(conn.is_closed() || conn.simple_query("").is_err()) {
                 return out;
             }
         }
