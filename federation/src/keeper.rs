@@ -60,8 +60,22 @@ pub async fn scan(hub: &Arc<Hub>, node: &Arc<Node>) -> Result<usize, StartError>
     Ok(took)
 }
 
+/// The tables whose lease a renewal lost: those held, with the same fence, both before the
+/// renewal began (`before`) and after it (`now`), that it did not renew. A table taken while
+/// the renewal ran (its lease acquired after the renewal's query) is not lost: dropped, its
+/// task would be started afterwards all the same by the taking, and would go on answering
+/// for a table the node no longer holds.
+fn lost(before: &[Holding], renewed: &HashSet<Holding>, now: &[Holding]) -> Vec<Holding> {
+    before
+        .iter()
+        .filter(|h| !renewed.contains(h) && now.contains(h))
+        .copied()
+        .collect()
+}
+
 /// Renews the node's leases; drops the tables whose lease it lost.
 async fn heartbeat(hub: &Arc<Hub>, node: &Arc<Node>) {
+    let before = node.held().all();
     let (store, name) = (hub.store().clone(), node.id().to_owned());
     let ttl = node.config().ttl;
     let renewed =
@@ -75,10 +89,8 @@ async fn heartbeat(hub: &Arc<Hub>, node: &Arc<Node>) {
         _ => return,
     };
     ::metrics::counter!("baoqi_lease_renewals_total", "outcome" => "renewed").increment(1);
-    for holding in node.held().all() {
-        if !still.contains(&holding) {
-            drop_table(hub, node, holding.table).await;
-        }
+    for holding in lost(&before, &still, &node.held().all()) {
+        drop_table(hub, node, holding.table).await;
     }
 }
 
@@ -163,4 +175,42 @@ pub async fn join(hub: &Arc<Hub>, node: &Arc<Node>) -> Result<usize, StartError>
     keep_leases(hub, node);
     tokio::time::sleep(node.config().tick()).await;
     scan(hub, node).await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::lost;
+    use baoqi_store::lease::{Fence, Holding};
+    use baoqi_store::model::TableId;
+    use std::collections::HashSet;
+
+    fn h(table: i64, fence: i64) -> Holding {
+        Holding {
+            table: TableId(table),
+            fence: Fence(fence),
+        }
+    }
+
+    #[test]
+    fn a_lease_the_renewal_did_not_renew_is_lost() {
+        let renewed = HashSet::from([h(1, 1)]);
+        assert_eq!(
+            lost(&[h(1, 1), h(2, 1)], &renewed, &[h(1, 1), h(2, 1)]),
+            [h(2, 1)]
+        );
+    }
+
+    #[test]
+    fn a_table_taken_while_the_renewal_ran_is_not_lost() {
+        // Table 3 was acquired after the renewal's query: it is not among the renewed.
+        let renewed = HashSet::from([h(1, 1)]);
+        assert!(lost(&[h(1, 1)], &renewed, &[h(1, 1), h(3, 5)]).is_empty());
+    }
+
+    #[test]
+    fn a_table_dropped_and_taken_again_meanwhile_keeps_its_new_lease() {
+        // Table 2 was lost and taken again (fence 2) while the renewal ran.
+        let renewed = HashSet::new();
+        assert!(lost(&[h(2, 1)], &renewed, &[h(2, 2)]).is_empty());
+    }
 }
