@@ -1,6 +1,6 @@
 //! The PostgreSQL store's connections: pools of r2d2 (`docs/dependencies.md`), one per role
-//! (the writer's, the lookups', the leases', the recordings'), so that no role waits behind
-//! another's calls. A connection the server closed (a restart of PostgreSQL, a fail-over, a
+//! (the appends', the other writes', the lookups', the leases', the recordings'), so that no
+//! role waits behind another's calls. A connection the server closed (a restart of PostgreSQL, a fail-over, a
 //! network cut) fails the call that meets the closing, which is refused as a storage error
 //! and never acknowledged; the pool then drops it and opens another. While PostgreSQL is
 //! away a call waits at most [`OUTAGE_WAIT`] for a connection, then fails.
@@ -20,6 +20,10 @@ pub(super) type Pool = r2d2::Pool<PostgresConnectionManager<NoTls>>;
 /// a connection again every half of it at most, so that a call soon finds one once
 /// PostgreSQL is back; a store's opening waits as long for its first connections.
 pub(super) const OUTAGE_WAIT: Duration = Duration::from_secs(1);
+
+/// How long an opening of a connection may take, unless the URL says
+/// (`connect_timeout=`).
+const CONNECT_WAIT: Duration = Duration::from_secs(5);
 
 /// The threads on which a store's pools open their connections (one store, one thread: an
 /// opening is rare).
@@ -48,6 +52,11 @@ pub(super) fn pool<E: From<postgres::Error> + From<r2d2::Error>>(
     opener: Arc<ScheduledThreadPool>,
 ) -> Result<Pool, E> {
     let mut config: postgres::Config = url.parse()?;
+    if config.get_connect_timeout().is_none() {
+        // A database behind a cut network answers nothing: an opening must not hold the
+        // store's one opener thread for the system's minutes.
+        config.connect_timeout(CONNECT_WAIT);
+    }
     if let Some(s) = schema {
         config.options(&format!("-c search_path={s}"));
     }
