@@ -4,8 +4,9 @@
 #
 # The build comes in two parts: the libraries and a hall's server (the command line without
 # its optional features) first, with clippy's lints; then every target, at the lowest
-# priority while the screen reader's games run beside it, then at the browser tests'. The suite runs beside the rest of the browser tests; the tests that measure real
-# time run last, alone.
+# priority while the screen reader's games run beside it, then at the browser tests'. The
+# suite runs beside the rest of the browser tests; the tests that measure real time run
+# last, alone.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh test

@@ -65,7 +65,7 @@ pub async fn scan(hub: &Arc<Hub>, node: &Arc<Node>) -> Result<usize, StartError>
 /// the renewal ran (its lease acquired after the renewal's query) is not lost: dropped, its
 /// task would be started afterwards all the same by the taking, and would go on answering
 /// for a table the node no longer holds.
-fn lost(before: &[Holding], renewed: &HashSet<Holding>, now: &[Holding]) -> Vec<Holding> {
+fn lost(before: &[Holding], renewed: &HashSet<Holding>, now: &HashSet<Holding>) -> Vec<Holding> {
     before
         .iter()
         .filter(|h| !renewed.contains(h) && now.contains(h))
@@ -89,7 +89,8 @@ async fn heartbeat(hub: &Arc<Hub>, node: &Arc<Node>) {
         _ => return,
     };
     ::metrics::counter!("baoqi_lease_renewals_total", "outcome" => "renewed").increment(1);
-    for holding in lost(&before, &still, &node.held().all()) {
+    let now: HashSet<Holding> = node.held().all().into_iter().collect();
+    for holding in lost(&before, &still, &now) {
         drop_table(hub, node, holding.table).await;
     }
 }
@@ -191,11 +192,15 @@ mod tests {
         }
     }
 
+    fn set<const N: usize>(holdings: [Holding; N]) -> HashSet<Holding> {
+        HashSet::from(holdings)
+    }
+
     #[test]
     fn a_lease_the_renewal_did_not_renew_is_lost() {
         let renewed = HashSet::from([h(1, 1)]);
         assert_eq!(
-            lost(&[h(1, 1), h(2, 1)], &renewed, &[h(1, 1), h(2, 1)]),
+            lost(&[h(1, 1), h(2, 1)], &renewed, &set([h(1, 1), h(2, 1)])),
             [h(2, 1)]
         );
     }
@@ -204,13 +209,13 @@ mod tests {
     fn a_table_taken_while_the_renewal_ran_is_not_lost() {
         // Table 3 was acquired after the renewal's query: it is not among the renewed.
         let renewed = HashSet::from([h(1, 1)]);
-        assert!(lost(&[h(1, 1)], &renewed, &[h(1, 1), h(3, 5)]).is_empty());
+        assert!(lost(&[h(1, 1)], &renewed, &set([h(1, 1), h(3, 5)])).is_empty());
     }
 
     #[test]
     fn a_table_dropped_and_taken_again_meanwhile_keeps_its_new_lease() {
         // Table 2 was lost and taken again (fence 2) while the renewal ran.
         let renewed = HashSet::new();
-        assert!(lost(&[h(2, 1)], &renewed, &[h(2, 2)]).is_empty());
+        assert!(lost(&[h(2, 1)], &renewed, &set([h(2, 2)])).is_empty());
     }
 }

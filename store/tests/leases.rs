@@ -51,7 +51,8 @@ impl Nodes {
     }
 }
 
-fn table_row(event: EventId) -> TableRow {
+/// A table of `event` (shared with the pools' tests).
+pub(super) fn table_row(event: EventId) -> TableRow {
     TableRow {
         id: TableId(0),
         event,
@@ -63,7 +64,8 @@ fn table_row(event: EventId) -> TableRow {
     }
 }
 
-fn entry(table: TableId, index: u64) -> LogEntry {
+/// Log entry `index` of `table`: an advance of the clocks (shared with the pools' tests).
+pub(super) fn entry(table: TableId, index: u64) -> LogEntry {
     LogEntry {
         table,
         index,

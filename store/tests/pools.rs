@@ -7,13 +7,13 @@ use std::sync::Arc;
 use std::sync::mpsc;
 use std::time::Duration;
 
-use baoqi_arbiter::{Event, MatchConfig, Millis, Side};
+use baoqi_arbiter::Millis;
 use baoqi_store::config::EventSettings;
-use baoqi_store::game::Actor;
-use baoqi_store::model::{EventId, TableId, TableRow};
+use baoqi_store::model::TableId;
 use baoqi_store::testing::PgSchema;
-use baoqi_store::{EntryKind, LogEntry, PgStore, Snapshot, Store};
-use baoqi_tournament::RoundNumber;
+use baoqi_store::{PgStore, Snapshot, Store};
+
+use super::leases::{entry, table_row};
 
 /// How long a call that is not held up may take, at most, here.
 const PROMPT: Duration = Duration::from_secs(3);
@@ -38,34 +38,6 @@ fn store(schema: &PgSchema) -> (Arc<PgStore>, TableId) {
         .unwrap();
     let table = store.add_table(&table_row(event)).unwrap();
     (store, table)
-}
-
-fn table_row(event: EventId) -> TableRow {
-    TableRow {
-        id: TableId(0),
-        event,
-        round: RoundNumber(1),
-        name: "第一台".into(),
-        red: "甲".into(),
-        black: "乙".into(),
-        config: MatchConfig::default(),
-    }
-}
-
-fn entry(table: TableId, index: u64) -> LogEntry {
-    LogEntry {
-        table,
-        index,
-        at: Millis(index * 10),
-        kind: EntryKind::Advance,
-        actor: Actor::Server,
-        command: None,
-        first_seq: index + 1,
-        events: vec![Event::Turn {
-            side: Side::Red,
-            ply: index as usize,
-        }],
-    }
 }
 
 /// Runs `f` on a thread of its own; what it returns arrives on the receiver.

@@ -5,8 +5,9 @@
 //! only after that.
 //!
 //! The client is PostgreSQL's blocking one (the store trait is blocking), its connections
-//! in pools ([`pool`]): the writer's one, the lookups' few, as in the `SQLite` store, so
-//! that a seat joining never waits for a group commit.
+//! in pools, one per role ([`pool`]): the appends' one, the other writes' one, the lookups'
+//! few, the leases' one; as in the `SQLite` store, a seat joining never waits for a group
+//! commit.
 
 mod lease;
 mod pool;
